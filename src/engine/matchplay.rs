@@ -1,0 +1,328 @@
+//! The match (RULES.md sections 7, 8 and 10): hands follow each other until a running total
+//! reaches the target, then bonuses and the settlement.
+//!
+//! A match is a pure function of its rules, seat count, 32-byte match seed and the log of
+//! accepted events: [`Match::replay`] rebuilds exactly the state that live play produced.
+
+use super::deck::{commitment, hand_seed, Seed};
+use super::hand::{Action, ActionError, Hand, HandEnd, Seat};
+use super::rotation::{first_dealer, next_dealer, players_for};
+use super::rules::{Rules, RulesError};
+use serde::{Deserialize, Serialize};
+
+/// One entry of the match's action log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum MatchEvent {
+    Play {
+        seat: Seat,
+        action: Action,
+    },
+    /// The seat gives up (or forfeits by timeout); the match ends at once.
+    Resign {
+        seat: Seat,
+    },
+}
+
+/// A finished hand as the score sheet keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandRecord {
+    /// Counts every deal, dead hands included.
+    pub deal_no: u32,
+    pub dealer: Seat,
+    pub players: [Seat; 2],
+    pub seed: Seed,
+    pub end: HandEnd,
+    /// Running totals after this hand.
+    pub totals: Vec<u32>,
+}
+
+/// One pair's settlement: `payer` pays `amount` to `payee` (RULES.md sections 7 and 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payment {
+    pub payer: Seat,
+    pub payee: Seat,
+    pub amount: u32,
+}
+
+/// The end of a match: bonuses, final totals and who pays whom.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settlement {
+    pub winner: Seat,
+    pub resigned: Option<Seat>,
+    /// Running totals at the end (what counted towards the target).
+    pub totals: Vec<u32>,
+    /// Lines (boxes) won per seat.
+    pub lines: Vec<u32>,
+    /// `lines * line_bonus` per seat.
+    pub line_bonus: Vec<u32>,
+    /// Game bonus per seat: the winner's (a shutout's bonus or doubling when every loser was
+    /// shut out; with three players a single shutout is settled in that pair), zero for losers.
+    pub game_bonus: Vec<u32>,
+    /// Losers who scored nothing in the whole match.
+    pub shutouts: Vec<Seat>,
+    /// Final totals: running total + line bonus + game bonus.
+    pub finals: Vec<u32>,
+    pub payments: Vec<Payment>,
+    /// Per seat: what it won (positive) or paid (negative) in all; the sum is zero.
+    pub net: Vec<i64>,
+}
+
+/// Whether the match is still being played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum MatchStatus {
+    InProgress,
+    Finished(Settlement),
+}
+
+/// Errors of match-level actions; the match is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error("a match has two or three players")]
+    SeatCount,
+    #[error("there is no seat {0} in this match")]
+    NoSuchSeat(Seat),
+    #[error("the match is over")]
+    MatchOver,
+}
+
+/// A whole match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Match {
+    pub rules: Rules,
+    pub seats: u8,
+    /// Secret until the match ends; each hand's seed is derived from it.
+    pub seed: Seed,
+    pub totals: Vec<u32>,
+    pub lines: Vec<u32>,
+    /// The hand being played (after the match ends, the last one).
+    pub hand: Hand,
+    pub deal_no: u32,
+    pub history: Vec<HandRecord>,
+    pub log: Vec<MatchEvent>,
+    pub status: MatchStatus,
+}
+
+impl Match {
+    /// Starts a match and deals its first hand; the first dealer comes from the seed.
+    pub fn new(rules: Rules, seats: u8, seed: Seed) -> Result<Match, MatchError> {
+        rules.validate()?;
+        if !(2..=3).contains(&seats) {
+            return Err(MatchError::SeatCount);
+        }
+        let dealer = first_dealer(&seed, seats);
+        let hand = Hand::deal(
+            &rules,
+            hand_seed(&seed, 0),
+            players_for(seats, dealer),
+            dealer,
+        );
+        Ok(Match {
+            totals: vec![0; seats as usize],
+            lines: vec![0; seats as usize],
+            rules,
+            seats,
+            seed,
+            hand,
+            deal_no: 0,
+            history: Vec::new(),
+            log: Vec::new(),
+            status: MatchStatus::InProgress,
+        })
+    }
+
+    /// Rebuilds a match from its seed and action log.
+    pub fn replay(
+        rules: Rules,
+        seats: u8,
+        seed: Seed,
+        log: &[MatchEvent],
+    ) -> Result<Match, MatchError> {
+        let mut m = Match::new(rules, seats, seed)?;
+        for event in log {
+            m.apply_event(*event)?;
+        }
+        Ok(m)
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.status, MatchStatus::Finished(_))
+    }
+
+    pub fn settlement(&self) -> Option<&Settlement> {
+        match &self.status {
+            MatchStatus::Finished(s) => Some(s),
+            MatchStatus::InProgress => None,
+        }
+    }
+
+    /// The seat to move, if the match is on.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            self.hand.to_act()
+        }
+    }
+
+    /// The commitment of the hand being played, published before its cards are seen.
+    pub fn current_commitment(&self) -> String {
+        commitment(&self.hand.seed)
+    }
+
+    pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.hand.legal_actions(seat)
+    }
+
+    /// Plays an action; when it ends the hand, scores it and deals the next (or ends the match).
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<(), MatchError> {
+        self.apply_event(MatchEvent::Play { seat, action })
+    }
+
+    /// Resignation or forfeit of `seat`: the match ends and is settled as it stands.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), MatchError> {
+        self.apply_event(MatchEvent::Resign { seat })
+    }
+
+    pub fn apply_event(&mut self, event: MatchEvent) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MatchError::MatchOver);
+        }
+        match event {
+            MatchEvent::Play { seat, action } => {
+                self.check_seat(seat)?;
+                self.hand.apply(seat, action)?;
+                self.log.push(event);
+                if let Some(end) = self.hand.result().cloned() {
+                    self.finish_hand(end);
+                }
+            }
+            MatchEvent::Resign { seat } => {
+                self.check_seat(seat)?;
+                self.log.push(event);
+                // The winner: the other player, or the best placed of the other two.
+                let winner = (0..self.seats)
+                    .filter(|&s| s != seat)
+                    .max_by_key(|&s| (self.totals[s as usize], std::cmp::Reverse(s)))
+                    .expect("two or more seats");
+                self.status = MatchStatus::Finished(self.settle(winner, Some(seat)));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), MatchError> {
+        if seat < self.seats {
+            Ok(())
+        } else {
+            Err(MatchError::NoSuchSeat(seat))
+        }
+    }
+
+    fn finish_hand(&mut self, end: HandEnd) {
+        let winner = end.winner(self.hand.players);
+        if let Some((seat, score)) = winner {
+            self.totals[seat as usize] += score.points;
+            self.lines[seat as usize] += score.lines;
+        }
+        self.history.push(HandRecord {
+            deal_no: self.deal_no,
+            dealer: self.hand.dealer,
+            players: self.hand.players,
+            seed: self.hand.seed,
+            end,
+            totals: self.totals.clone(),
+        });
+        if let Some((seat, _)) = winner {
+            if self.totals[seat as usize] >= self.rules.target {
+                self.status = MatchStatus::Finished(self.settle(seat, None));
+                return;
+            }
+        }
+        let dealer = next_dealer(&self.rules, self.seats, &self.hand, winner.map(|w| w.0));
+        self.deal_no += 1;
+        self.hand = Hand::deal(
+            &self.rules,
+            hand_seed(&self.seed, self.deal_no),
+            players_for(self.seats, dealer),
+            dealer,
+        );
+    }
+
+    fn settle(&self, winner: Seat, resigned: Option<Seat>) -> Settlement {
+        let r = &self.rules;
+        let n = self.seats as usize;
+        let line_bonus: Vec<u32> = self.lines.iter().map(|l| l * r.line_bonus).collect();
+        let shutouts: Vec<Seat> = (0..self.seats)
+            .filter(|&s| s != winner && self.totals[s as usize] == 0)
+            .collect();
+        let plain = |s: usize| self.totals[s] + line_bonus[s];
+        // What the winner counts against one loser: shutout bonus or doubling if that loser
+        // never scored, the game bonus otherwise.
+        let winner_against = |loser: Seat| {
+            let w = winner as usize;
+            if !shutouts.contains(&loser) {
+                plain(w) + r.game_bonus
+            } else if r.shutout_doubles {
+                2 * self.totals[w] + line_bonus[w] + r.game_bonus
+            } else {
+                plain(w) + r.shutout_bonus
+            }
+        };
+        // The winner's final total: against shut-out losers only, the shutout one.
+        let losers = self.seats as usize - 1;
+        let w = winner as usize;
+        let mut finals: Vec<u32> = (0..n).map(plain).collect();
+        finals[w] = if shutouts.len() == losers {
+            winner_against(shutouts[0])
+        } else {
+            plain(w) + r.game_bonus
+        };
+        let mut game_bonus = vec![0; n];
+        game_bonus[w] = finals[w] - plain(w);
+        let mut payments = Vec::new();
+        let mut net = vec![0i64; n];
+        for a in 0..self.seats {
+            for b in a + 1..self.seats {
+                let (va, vb) = if a == winner {
+                    (winner_against(b), plain(b as usize))
+                } else if b == winner {
+                    (plain(a as usize), winner_against(a))
+                } else {
+                    (plain(a as usize), plain(b as usize))
+                };
+                let diff = va as i64 - vb as i64;
+                net[a as usize] += diff;
+                net[b as usize] -= diff;
+                if diff != 0 {
+                    let (payer, payee) = if diff > 0 { (b, a) } else { (a, b) };
+                    payments.push(Payment {
+                        payer,
+                        payee,
+                        amount: diff.unsigned_abs() as u32,
+                    });
+                }
+            }
+        }
+        Settlement {
+            winner,
+            resigned,
+            totals: self.totals.clone(),
+            lines: self.lines.clone(),
+            line_bonus,
+            game_bonus,
+            shutouts,
+            finals,
+            payments,
+            net,
+        }
+    }
+}

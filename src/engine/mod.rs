@@ -1,0 +1,27 @@
+//! The game of Gin Rummy as `../shared/RULES.md` specifies it: pure and synchronous.
+//!
+//! No I/O, no clocks, no global randomness: a match is a function of its rules, its seed and
+//! the actions applied to it, which is what lets the bot persist it as a log and replay it.
+
+pub mod card;
+pub mod deck;
+pub mod hand;
+pub mod matchplay;
+pub mod meld;
+pub mod rotation;
+pub mod rules;
+pub mod scoring;
+pub mod showdown;
+pub mod solver;
+pub mod view;
+
+pub use card::{Card, CardSet, Suit};
+pub use deck::Seed;
+pub use hand::{Action, ActionError, Hand, HandEnd, Phase, Seat};
+pub use matchplay::{HandRecord, Match, MatchError, MatchEvent, MatchStatus, Payment, Settlement};
+pub use meld::{Meld, MeldKind};
+pub use rules::{DealerRule, Preset, Rules, RulesError};
+pub use scoring::HandScore;
+pub use showdown::{solve_showdown, Layoff, Showdown, ShowdownKind};
+pub use solver::{best_arrangement, knock_deadwood, min_deadwood, Arrangement};
+pub use view::{PlayerView, TableView};

@@ -1,0 +1,111 @@
+//! What one player, or a spectator, may see. Views are built from public facts plus, for a
+//! player, that player's own cards: the opponent's hidden cards are never copied into one, so
+//! anything handed a view (the renderer, the AI) cannot leak or use them.
+
+use super::card::Card;
+use super::hand::{Action, HandEnd, Phase, Seat};
+use super::matchplay::{Match, MatchStatus};
+use super::rotation::sitting_out;
+use super::rules::Rules;
+use serde::{Deserialize, Serialize};
+
+/// The public table: what the channel's table message shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    pub rules: Rules,
+    pub seats: u8,
+    pub deal_no: u32,
+    pub players: [Seat; 2],
+    pub dealer: Seat,
+    pub sitting_out: Option<Seat>,
+    pub to_act: Option<Seat>,
+    pub phase: Phase,
+    /// Bottom first; the last card is the top.
+    pub discard_pile: Vec<Card>,
+    pub stock_count: usize,
+    /// Cards held by each of the two players.
+    pub card_counts: [usize; 2],
+    /// Cards each of the two players took from the discard pile and still holds.
+    pub known: [Vec<Card>; 2],
+    pub upcard: Option<Card>,
+    pub knock_limit: u32,
+    /// The hand's actions so far; a stock draw does not say which card was drawn.
+    pub actions: Vec<(Seat, Action)>,
+    pub totals: Vec<u32>,
+    pub lines: Vec<u32>,
+    /// SHA-256 commitment of this hand's seed, published before the deal.
+    pub commitment: String,
+    /// The showdown, once the hand is over (public from then on).
+    pub end: Option<HandEnd>,
+    pub status: MatchStatus,
+}
+
+/// A player's view: the table plus their own cards and what they may do now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub table: TableView,
+    /// Own cards, sorted; `None` when this seat sits the hand out.
+    pub hand: Option<Vec<Card>>,
+    pub legal_actions: Vec<Action>,
+}
+
+impl PlayerView {
+    /// The opponent in this hand, if the seat is playing it.
+    pub fn opponent(&self) -> Option<Seat> {
+        let t = &self.table;
+        t.players
+            .iter()
+            .position(|&p| p == self.seat)
+            .map(|i| t.players[1 - i])
+    }
+
+    /// Index (0 or 1) of this seat among the hand's two players.
+    pub fn index(&self) -> Option<usize> {
+        self.table.players.iter().position(|&p| p == self.seat)
+    }
+}
+
+impl Match {
+    /// The spectator's (and the channel's) view.
+    pub fn table_view(&self) -> TableView {
+        let h = &self.hand;
+        TableView {
+            rules: self.rules.clone(),
+            seats: self.seats,
+            deal_no: self.deal_no,
+            players: h.players,
+            dealer: h.dealer,
+            sitting_out: sitting_out(self.seats, h.dealer),
+            to_act: self.to_act(),
+            phase: h.phase.clone(),
+            discard_pile: h.discard_pile.clone(),
+            stock_count: h.stock.len(),
+            card_counts: [h.hands[0].len(), h.hands[1].len()],
+            known: [h.known[0].iter().collect(), h.known[1].iter().collect()],
+            upcard: h.upcard,
+            knock_limit: h.knock_limit,
+            actions: h.actions.clone(),
+            totals: self.totals.clone(),
+            lines: self.lines.clone(),
+            commitment: self.current_commitment(),
+            end: h.end.clone(),
+            status: self.status.clone(),
+        }
+    }
+
+    /// What `seat` may see: the table, its own hand, its legal actions.
+    pub fn view_for(&self, seat: Seat) -> PlayerView {
+        let hand = self.hand.hand_of(seat).map(|cards| {
+            let mut v: Vec<Card> = cards.iter().collect();
+            v.sort_by_key(|c| (c.rank(), c.suit()));
+            v
+        });
+        PlayerView {
+            seat,
+            table: self.table_view(),
+            hand,
+            legal_actions: self.legal_actions(seat),
+        }
+    }
+}
