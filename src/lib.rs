@@ -1,7 +1,15 @@
 //! `gin`: Gin Rummy for Discord.
 //!
 //! - [`engine`]: the rules, pure and synchronous.
+//! - [`games`]: matches in play: ownership, persistence, challenges, timers.
+//! - [`discord`]: commands, buttons and rendering; [`i18n`]: the message catalogue.
+//! - [`store`]: the ledger (every SQL statement); [`config`]: the configuration file.
 //! - [`vectors`]: checks the engine against the shared test vectors.
 
+pub mod config;
+pub mod discord;
 pub mod engine;
+pub mod games;
+pub mod i18n;
+pub mod store;
 pub mod vectors;

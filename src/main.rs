@@ -1,1 +1,66 @@
-fn main() {}
+//! `gin`: runs the bot. `gin --config PATH` (default `config.toml`).
+
+use gin::config::Config;
+use gin::games::{system_clock, Games};
+use gin::store::Db;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+const USAGE: &str = "usage: gin [--config PATH]   (default config.toml; see config.example.toml)";
+
+fn main() -> ExitCode {
+    let mut path = PathBuf::from("config.toml");
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--config" | "-c" => match args.next() {
+                Some(p) => path = PathBuf::from(p),
+                None => return fail("--config needs a path"),
+            },
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            other => return fail(&format!("unknown argument `{other}`; {USAGE}")),
+        }
+    }
+    let config = match Config::load(&path, |k| std::env::var(k).ok()) {
+        Ok(c) => c,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let filter = match tracing_subscriber::EnvFilter::try_new(&config.log) {
+        Ok(f) => f,
+        Err(e) => {
+            return fail(&format!(
+                "the log filter `{}` is not valid: {e}",
+                config.log
+            ))
+        }
+    };
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
+    };
+    match runtime.block_on(run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+async fn run(config: Config) -> Result<(), String> {
+    let db = Db::open(&config.database_url)
+        .await
+        .map_err(|e| format!("cannot open the database `{}`: {e}", config.database_url))?;
+    let games = Arc::new(Games::new(db, config.clone(), system_clock()));
+    gin::discord::run(config, games)
+        .await
+        .map_err(|e| format!("Discord connection failed: {e}"))
+}
+
+/// One line on stderr saying what to fix; exit status 2.
+fn fail(message: &str) -> ExitCode {
+    eprintln!("gin: {message}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,28 @@
+# Multi-stage build: compile with the Rust toolchain, run on a slim Debian as a non-root user.
+FROM rust:1-bookworm AS build
+WORKDIR /src
+# Dependencies first, so source edits do not refetch them.
+COPY Cargo.toml Cargo.lock build.rs ./
+COPY src ./src
+COPY migrations ./migrations
+COPY locales ./locales
+COPY config.example.toml ./
+COPY benches ./benches
+COPY examples ./examples
+RUN cargo build --release --locked --bin gin
+
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin gin \
+    && mkdir -p /data && chown gin /data
+COPY --from=build /src/target/release/gin /usr/local/bin/gin
+COPY config.example.toml /etc/gin/config.example.toml
+USER gin
+WORKDIR /data
+# The ledger lives on this volume; set DISCORD_TOKEN at run time.
+VOLUME ["/data"]
+ENV DATABASE_URL=sqlite:///data/gin.db
+ENTRYPOINT ["/usr/local/bin/gin"]
+CMD ["--config", "/data/config.toml"]

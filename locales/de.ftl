@@ -1,0 +1,156 @@
+# Deutsche Texte des Gin-Bots. Jeder Schlüssel hier muss auch in en.ftl mit denselben
+# Platzhaltern vorkommen (tests/i18n.rs prüft das).
+
+## Befehle (Beschreibungen in der Befehlsauswahl von Discord)
+cmd-gin = Gin Rummy spielen
+cmd-gin-name = gin
+cmd-start = Einen oder zwei Spieler zu einer Partie Gin Rummy herausfordern
+cmd-start-name = starten
+cmd-start-opponent = Wen du herausforderst
+cmd-start-opponent-name = gegner
+cmd-start-opponent2 = Ein zweiter Gegner, für eine Partie zu dritt
+cmd-start-opponent2-name = gegner2
+cmd-start-preset = Regelvariante (Standard: klassisch)
+cmd-start-preset-name = variante
+cmd-start-target = Punkte zum Gewinn der Partie (10 bis 500)
+cmd-start-target-name = ziel
+cmd-hand = Deine Karten in deiner Partie in diesem Kanal zeigen
+cmd-hand-name = hand
+cmd-resign = Deine Partie in diesem Kanal aufgeben
+cmd-resign-name = aufgeben
+cmd-rules = Die Regeln deiner Partie hier zeigen
+cmd-rules-name = regeln
+choice-classic = klassisch
+choice-hoyle = hoyle
+choice-flipside = flipside
+choice-oklahoma = oklahoma
+
+## Herausforderungen
+challenge-text = 🃏 { $challenger } fordert { $opponents } zu einer Partie Gin Rummy heraus ({ $preset }, { $target } Punkte zum Sieg). Annehmen innerhalb von { $minutes } Minuten.
+challenge-accepted-by = ✅ { $player } hat angenommen.
+challenge-declined = Die Herausforderung wurde von { $player } abgelehnt.
+challenge-expired = ⌛ Diese Herausforderung ist ohne Antwort abgelaufen.
+button-accept = Annehmen
+button-decline = Ablehnen
+
+## Der Tisch (öffentlich)
+table-title = 🃏 **Gin Rummy** · { $preset } · { $target } Punkte · Runde { $hand }
+table-score = **{ $player }** { $total } ({ $lines ->
+    [one] 1 Box
+   *[other] { $lines } Boxen
+})
+table-dealer = Geber: { $player }
+table-sits-out = { $player } gibt diese Runde und setzt aus.
+table-stock = Stapel: { $count }
+table-discard = Ablagestapel: { $card } ({ $count })
+table-discard-empty = Ablagestapel: leer
+table-knock-limit = Klopfgrenze in dieser Runde: { $limit }
+table-took = { $player } hat vom Ablagestapel genommen: { $cards }
+table-over = Die Partie ist beendet.
+table-retired = 🃏 Diese Runde ist vorbei: Der Tisch geht unten weiter.
+button-my-hand = Meine Karten
+button-rules = Regeln
+
+## Was zuletzt geschah
+act-take-upcard = { $player } hat die aufgedeckte Karte genommen.
+act-pass = { $player } hat gepasst.
+act-draw-stock = { $player } hat vom Stapel gezogen.
+act-draw-discard = { $player } hat die oberste Karte des Ablagestapels genommen.
+act-discard = { $player } hat { $card } abgeworfen.
+act-knock = { $player } hat geklopft.
+
+## Wer dran ist (öffentlich, erwähnt den Spieler)
+prompt-upcard = ➡️ { $player }: Nimm die aufgedeckte Karte { $card } oder passe.
+prompt-draw = ➡️ { $player }: Zieh vom Stapel oder nimm { $card }.
+prompt-draw-stock = ➡️ { $player }: Beide haben die aufgedeckte Karte abgelehnt, zieh vom Stapel.
+prompt-discard = ➡️ { $player }: Wirf eine Karte ab oder klopfe.
+prompt-fiftieth = ➡️ { $player }: Nimm { $card }, um zu klopfen, oder passe, dann endet die Runde ohne Wertung.
+
+## Die Nachricht mit deinen Karten (nur du siehst sie)
+hand-title = **Deine Karten** · Runde { $hand } gegen { $opponent }
+hand-cards = { $cards } · Totholz **{ $deadwood }**
+hand-opponent-cards = { $player } hat { $count } Karten auf der Hand
+hand-wait = Warten auf { $player }.
+hand-sitting-out = Du gibst Runde { $hand } und setzt aus: Schau am Tisch zu, die nächste Runde spielst du.
+you-upcard = Du bist dran: Nimm die aufgedeckte Karte { $card } oder passe.
+you-draw = Du bist dran: Zieh eine Karte.
+you-discard = Du bist dran: Wirf eine Karte ab.
+you-knock = Klopfen: Wähle die Karte, die du verdeckt abwirfst (Klopfgrenze { $limit }).
+you-fiftieth = Im Stapel sind nur noch zwei Karten: Nimm { $card }, um zu klopfen, oder passe, dann endet die Runde ohne Wertung.
+button-take-upcard = { $card } nehmen
+button-pass = Passen
+button-draw-stock = Vom Stapel ziehen
+button-take-discard = { $card } nehmen
+button-fiftieth-take = { $card } nehmen und klopfen
+button-knock-mode = Klopfen…
+button-knock-card = Klopfen, { $card } abwerfen (Totholz { $deadwood })
+button-gin = Gin! { $card } abwerfen
+button-back = Zurück
+button-refresh = Aktualisieren
+
+## Die Abrechnung (öffentlich)
+showdown-gin = 🎉 **Runde { $hand }: { $knocker } macht Gin** gegen { $defender }.
+showdown-knock = ✊ **Runde { $hand }: { $knocker } klopft** gegen { $defender }.
+showdown-undercut = 🔄 **Runde { $hand }: { $knocker } klopft und wird von { $defender } unterboten**.
+showdown-dead = 💤 **Runde { $hand } endet ohne Wertung**: Nur noch zwei Karten im Stapel und niemand hat geklopft. { $dealer } gibt erneut.
+showdown-side = **{ $player }**: { $melds } · Totholz { $deadwood } = **{ $count }**
+showdown-layoffs = { $player } legt an: { $layoffs }
+showdown-score = **{ $player } erhält { $points }** ({ $lines ->
+    [one] 1 Box
+   *[other] { $lines } Boxen
+}).
+showdown-doubled = ♠ Pik als aufgedeckte Karte: Die Runde zählt doppelt.
+showdown-totals = Gesamtstand: { $totals }
+showdown-seed = Misch-Seed `{ $seed }` (SHA-256 `{ $commitment }` stand vor dem Geben fest).
+
+## Das Ende einer Partie (öffentlich)
+end-title = 🏆 **{ $player } gewinnt die Partie!**
+end-resigned = { $player } hat aufgegeben.
+end-line = **{ $player }**: { $total } Punkte + { $lines } × { $bonus } Boxbonus + { $game } Spielbonus = **{ $final }**
+end-shutout = { $player } hat überhaupt keine Punkte erzielt: Schneider.
+end-payment = { $payer } zahlt an { $payee } **{ $amount }**.
+forfeit = ⌛ { $player } hat nicht rechtzeitig gespielt und verliert die Partie kampflos.
+reminder = ⏰ { $player }, du bist dran bei Gin Rummy. Drück am Tisch auf „Meine Karten“. Nach { $hours } Stunden ohne Zug ist die Partie kampflos verloren.
+
+## Regeln
+rules-on = an
+rules-off = aus
+rules-loser-deals = Der Verlierer einer Runde gibt die nächste
+rules-winner-deals = Der Gewinner einer Runde gibt die nächste
+rules-alternate = Es wird abwechselnd gegeben
+rules-text = **Regeln: { $preset }**
+    • { $target } Punkte gewinnen die Partie; klopfen mit höchstens { $knock } Punkten Totholz.
+    • Gin-Bonus { $gin }, Unterbietungsbonus { $undercut }, { $line } pro Box (gewonnene Runde), Spielbonus { $game }, Schneider { $shutout }.
+    • Geber: { $dealer }. Nach einer Runde ohne Wertung gibt derselbe Geber erneut.
+    • Oklahoma: { $oklahoma } · aufgenommene Karte wieder abwerfen: { $rediscard } · 50. Karte: { $fiftieth } · Geben mit elf Karten: { $eleven } · Extra-Boxen: { $extra } · Schneider verdoppelt: { $doubles }
+
+## Ablehnungen und Probleme (nur der Aufrufer sieht sie; nichts wurde geändert)
+err-unknown-button = Dieser Button gehört nicht zu mir oder funktioniert nicht mehr.
+err-unknown-match = Diese Partie kenne ich nicht.
+err-not-a-player = Du spielst in dieser Partie nicht mit.
+err-sitting-out = Du setzt in dieser Runde aus.
+err-match-over = Diese Partie ist beendet.
+err-stale = Dieser Button gehörte zu einem früheren Spielstand; hier sind deine Karten, wie sie jetzt sind.
+err-internal = Bei mir ist etwas schiefgelaufen; es wurde nichts geändert. Bitte versuch es noch einmal.
+err-guild-only = Gin-Partien werden in Server-Kanälen gespielt.
+err-self-challenge = Du kannst dich nicht selbst herausfordern.
+err-bot-challenge = Bots können keine Herausforderungen annehmen.
+err-same-opponent = Gib zwei verschiedene Gegner an.
+err-you-busy = Du hast in diesem Kanal schon eine Partie oder eine offene Herausforderung.
+err-opponent-busy = Dieser Spieler hat in diesem Kanal schon eine Partie oder eine offene Herausforderung.
+err-target-range = Das Ziel muss zwischen 10 und 500 Punkten liegen.
+err-not-challenged = Diese Herausforderung gilt nicht dir.
+err-challenge-closed = Diese Herausforderung wurde bereits beantwortet oder ist abgelaufen.
+err-no-match-here = Du hast in diesem Kanal keine Partie.
+err-not-your-turn = Du bist nicht dran.
+err-upcard-pending = Nimm zuerst die aufgedeckte Karte oder passe.
+err-stock-only = Beide haben die aufgedeckte Karte abgelehnt: Zieh vom Stapel.
+err-must-draw = Zieh zuerst eine Karte.
+err-must-discard = Du hast schon gezogen: Wirf eine Karte ab oder klopfe.
+err-must-knock = Du hast die letzte Karte genommen, um zu klopfen: Klopfe jetzt.
+err-empty-pile = Der Ablagestapel ist leer.
+err-card-not-in-hand = Diese Karte hast du nicht auf der Hand.
+err-rediscard = Du kannst nicht die Karte abwerfen, die du gerade vom Ablagestapel genommen hast.
+err-knock-limit = Zum Klopfen darfst du höchstens { $limit } Totholz haben; mit diesem Abwurf bleiben { $deadwood }.
+err-fiftieth-pending = Nimm den letzten Abwurf, um zu klopfen, oder passe.
+err-fiftieth-useless = Mit dieser Karte könntest du nicht klopfen.

@@ -1,0 +1,156 @@
+# English messages of the gin bot. Every key here must also exist in de.ftl with the same
+# placeholders (tests/i18n.rs checks it).
+
+## Commands (descriptions shown in Discord's command picker)
+cmd-gin = Play Gin Rummy
+cmd-gin-name = gin
+cmd-start = Challenge one or two players to a Gin Rummy match
+cmd-start-name = start
+cmd-start-opponent = Who you challenge
+cmd-start-opponent-name = opponent
+cmd-start-opponent2 = A second opponent, for a three-player match
+cmd-start-opponent2-name = opponent2
+cmd-start-preset = Rule preset (default: classic)
+cmd-start-preset-name = preset
+cmd-start-target = Points to win the match (10 to 500)
+cmd-start-target-name = target
+cmd-hand = Show your hand in your match in this channel
+cmd-hand-name = hand
+cmd-resign = Give up your match in this channel
+cmd-resign-name = resign
+cmd-rules = Show the rules of your match here
+cmd-rules-name = rules
+choice-classic = classic
+choice-hoyle = hoyle
+choice-flipside = flipside
+choice-oklahoma = oklahoma
+
+## Challenges
+challenge-text = 🃏 { $challenger } challenges { $opponents } to Gin Rummy ({ $preset }, { $target } points to win). Accept within { $minutes } minutes.
+challenge-accepted-by = ✅ { $player } accepted.
+challenge-declined = The challenge was declined by { $player }.
+challenge-expired = ⌛ This challenge expired without an answer.
+button-accept = Accept
+button-decline = Decline
+
+## The table (public)
+table-title = 🃏 **Gin Rummy** · { $preset } · { $target } points · hand { $hand }
+table-score = **{ $player }** { $total } ({ $lines ->
+    [one] 1 line
+   *[other] { $lines } lines
+})
+table-dealer = Dealer: { $player }
+table-sits-out = { $player } deals this hand and sits it out.
+table-stock = Stock: { $count }
+table-discard = Discard pile: { $card } ({ $count })
+table-discard-empty = Discard pile: empty
+table-knock-limit = Knock limit this hand: { $limit }
+table-took = { $player } took from the pile: { $cards }
+table-over = The match is over.
+table-retired = 🃏 This hand is over: the table continues below.
+button-my-hand = My hand
+button-rules = Rules
+
+## What happened last
+act-take-upcard = { $player } took the upcard.
+act-pass = { $player } passed.
+act-draw-stock = { $player } drew from the stock.
+act-draw-discard = { $player } took the top of the discard pile.
+act-discard = { $player } discarded { $card }.
+act-knock = { $player } knocked.
+
+## Whose turn (public, mentions the player)
+prompt-upcard = ➡️ { $player }: take the upcard { $card } or pass.
+prompt-draw = ➡️ { $player }: draw from the stock or take { $card }.
+prompt-draw-stock = ➡️ { $player }: both passed the upcard, draw from the stock.
+prompt-discard = ➡️ { $player }: discard a card, or knock.
+prompt-fiftieth = ➡️ { $player }: take { $card } to knock, or pass and the hand is dead.
+
+## The hand message (only you see it)
+hand-title = **Your hand** · hand { $hand } against { $opponent }
+hand-cards = { $cards } · deadwood **{ $deadwood }**
+hand-opponent-cards = { $player } holds { $count } cards
+hand-wait = Waiting for { $player }.
+hand-sitting-out = You deal hand { $hand } and sit it out: watch the table, you play the next one.
+you-upcard = Your turn: take the upcard { $card }, or pass.
+you-draw = Your turn: draw a card.
+you-discard = Your turn: discard a card.
+you-knock = Knock: choose the card to discard face down (knock limit { $limit }).
+you-fiftieth = The stock is down to two cards: take { $card } to knock, or pass and the hand is dead.
+button-take-upcard = Take { $card }
+button-pass = Pass
+button-draw-stock = Draw from stock
+button-take-discard = Take { $card }
+button-fiftieth-take = Take { $card } and knock
+button-knock-mode = Knock…
+button-knock-card = Knock, discard { $card } (deadwood { $deadwood })
+button-gin = Gin! discard { $card }
+button-back = Back
+button-refresh = Refresh
+
+## The showdown (public)
+showdown-gin = 🎉 **Hand { $hand }: { $knocker } goes gin** against { $defender }.
+showdown-knock = ✊ **Hand { $hand }: { $knocker } knocks** against { $defender }.
+showdown-undercut = 🔄 **Hand { $hand }: { $knocker } knocks and is undercut** by { $defender }.
+showdown-dead = 💤 **Hand { $hand } is dead**: two stock cards left and nobody knocked. { $dealer } deals again.
+showdown-side = **{ $player }**: { $melds } · deadwood { $deadwood } = **{ $count }**
+showdown-layoffs = { $player } lays off: { $layoffs }
+showdown-score = **{ $player } scores { $points }** ({ $lines ->
+    [one] 1 line
+   *[other] { $lines } lines
+}).
+showdown-doubled = ♠ Spade upcard: the hand counts double.
+showdown-totals = Totals: { $totals }
+showdown-seed = Shuffle seed `{ $seed }` (SHA-256 `{ $commitment }` was fixed before the deal).
+
+## The end of a match (public)
+end-title = 🏆 **{ $player } wins the match!**
+end-resigned = { $player } resigned.
+end-line = **{ $player }**: { $total } points + { $lines } × { $bonus } line bonus + { $game } game bonus = **{ $final }**
+end-shutout = { $player } did not score at all: shutout.
+end-payment = { $payer } pays { $payee } **{ $amount }**.
+forfeit = ⌛ { $player } did not move in time and forfeits the match.
+reminder = ⏰ { $player }, it is your turn in Gin Rummy. Press "My hand" on the table. After { $hours } hours without a move the match is forfeited.
+
+## Rules
+rules-on = on
+rules-off = off
+rules-loser-deals = the loser of a hand deals the next
+rules-winner-deals = the winner of a hand deals the next
+rules-alternate = the deal alternates
+rules-text = **Rules: { $preset }**
+    • { $target } points win the match; knock with deadwood of at most { $knock }.
+    • Gin bonus { $gin }, undercut bonus { $undercut }, { $line } per line (hand won), game bonus { $game }, shutout { $shutout }.
+    • Dealer: { $dealer }. After a dead hand the same dealer deals again.
+    • Oklahoma: { $oklahoma } · take back a discard: { $rediscard } · fiftieth card: { $fiftieth } · eleven-card deal: { $eleven } · extra boxes: { $extra } · shutout doubles: { $doubles }
+
+## Refusals and problems (only the caller sees them; nothing changed)
+err-unknown-button = That button is not one of mine, or it no longer works.
+err-unknown-match = I do not know that match.
+err-not-a-player = You are not playing in this match.
+err-sitting-out = You are sitting this hand out.
+err-match-over = This match is over.
+err-stale = That button was for an earlier moment of the game; here is your hand as it is now.
+err-internal = Something went wrong on my side; nothing was changed. Please try again.
+err-guild-only = Gin matches are played in server channels.
+err-self-challenge = You cannot challenge yourself.
+err-bot-challenge = Bots cannot accept challenges.
+err-same-opponent = Name two different opponents.
+err-you-busy = You already have a match or an open challenge in this channel.
+err-opponent-busy = That player already has a match or an open challenge in this channel.
+err-target-range = The target must be between 10 and 500 points.
+err-not-challenged = This challenge is not for you.
+err-challenge-closed = This challenge has already been answered or has expired.
+err-no-match-here = You have no match in this channel.
+err-not-your-turn = It is not your turn.
+err-upcard-pending = First take the upcard or pass.
+err-stock-only = Both passed the upcard: draw from the stock.
+err-must-draw = Draw a card first.
+err-must-discard = You have drawn already: discard a card, or knock.
+err-must-knock = You took the last card to knock: knock now.
+err-empty-pile = The discard pile is empty.
+err-card-not-in-hand = That card is not in your hand.
+err-rediscard = You cannot discard the card you just took from the pile.
+err-knock-limit = Knocking needs deadwood of at most { $limit }; that discard leaves { $deadwood }.
+err-fiftieth-pending = Take the last discard to knock, or pass.
+err-fiftieth-useless = That card would not let you knock.

@@ -1,0 +1,120 @@
+//! Neutral messages into serenity builders, and the serenity [`Outbox`].
+
+use super::model::{Msg, Response, Style};
+use crate::games::Outbox;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+fn rows(msg: &Msg) -> Vec<serenity::CreateActionRow> {
+    msg.rows
+        .iter()
+        .map(|row| {
+            serenity::CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        serenity::CreateButton::new(b.id.clone())
+                            .label(b.label.clone())
+                            .style(match b.style {
+                                Style::Primary => serenity::ButtonStyle::Primary,
+                                Style::Secondary => serenity::ButtonStyle::Secondary,
+                                Style::Success => serenity::ButtonStyle::Success,
+                                Style::Danger => serenity::ButtonStyle::Danger,
+                            })
+                            .disabled(b.disabled)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Only the users a message names on purpose are pinged.
+pub fn mentions(msg: &Msg) -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new()
+        .users(msg.mentions.iter().map(|&u| serenity::UserId::new(u)))
+        .everyone(false)
+        .all_roles(false)
+}
+
+fn response_message(msg: &Msg) -> serenity::CreateInteractionResponseMessage {
+    serenity::CreateInteractionResponseMessage::new()
+        .content(msg.content.clone())
+        .components(rows(msg))
+        .allowed_mentions(mentions(msg))
+}
+
+/// The interaction callback for an outcome's response.
+pub fn interaction_response(r: &Response) -> serenity::CreateInteractionResponse {
+    match r {
+        Response::Ephemeral(m) => {
+            serenity::CreateInteractionResponse::Message(response_message(m).ephemeral(true))
+        }
+        Response::Public(m) => serenity::CreateInteractionResponse::Message(response_message(m)),
+        Response::Update(m) => {
+            serenity::CreateInteractionResponse::UpdateMessage(response_message(m))
+        }
+    }
+}
+
+/// A reply to a slash command.
+pub fn reply(r: &Response) -> poise::CreateReply {
+    let (m, ephemeral) = match r {
+        Response::Ephemeral(m) => (m, true),
+        Response::Public(m) | Response::Update(m) => (m, false),
+    };
+    poise::CreateReply::default()
+        .content(m.content.clone())
+        .components(rows(m))
+        .allowed_mentions(mentions(m))
+        .ephemeral(ephemeral)
+}
+
+/// Posts and edits through serenity's HTTP client.
+#[derive(Clone)]
+pub struct DiscordOut {
+    http: Arc<serenity::Http>,
+}
+
+impl DiscordOut {
+    pub fn new(http: Arc<serenity::Http>) -> DiscordOut {
+        DiscordOut { http }
+    }
+}
+
+impl Outbox for DiscordOut {
+    async fn post(&self, channel: u64, msg: &Msg) -> Result<u64, String> {
+        let m = serenity::CreateMessage::new()
+            .content(msg.content.clone())
+            .components(rows(msg))
+            .allowed_mentions(mentions(msg));
+        serenity::ChannelId::new(channel)
+            .send_message(&*self.http, m)
+            .await
+            .map(|m| m.id.get())
+            .map_err(|e| e.to_string())
+    }
+
+    async fn edit(&self, channel: u64, message: u64, msg: &Msg) -> Result<(), String> {
+        let m = serenity::EditMessage::new()
+            .content(msg.content.clone())
+            .components(rows(msg))
+            .allowed_mentions(mentions(msg));
+        serenity::ChannelId::new(channel)
+            .edit_message(&*self.http, serenity::MessageId::new(message), m)
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    async fn edit_ephemeral(&self, token: &str, msg: &Msg) -> Result<(), String> {
+        let edit = serenity::EditInteractionResponse::new()
+            .content(msg.content.clone())
+            .components(rows(msg))
+            .allowed_mentions(mentions(msg));
+        self.http
+            .edit_original_interaction_response(token, &edit, Vec::new())
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+}

@@ -1,0 +1,180 @@
+//! The `/gin` slash commands. Their descriptions and German names come from the message
+//! catalogue ([`localize`]), so every text lives in `locales/`.
+
+use super::{adapter, display_name, Context, Data, Error};
+use crate::engine::Preset;
+use crate::games::{Caller, Outcome, UserRef};
+use crate::i18n::{self, Lang};
+use poise::serenity_prelude as serenity;
+use std::borrow::Cow;
+
+/// Rule presets as a choice (registered as integers 0..4 by poise).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PresetChoice {
+    #[name = "classic"]
+    Classic,
+    #[name = "hoyle"]
+    Hoyle,
+    #[name = "flipside"]
+    Flipside,
+    #[name = "oklahoma"]
+    Oklahoma,
+}
+
+impl From<PresetChoice> for Preset {
+    fn from(p: PresetChoice) -> Preset {
+        match p {
+            PresetChoice::Classic => Preset::Classic,
+            PresetChoice::Hoyle => Preset::Hoyle,
+            PresetChoice::Flipside => Preset::Flipside,
+            PresetChoice::Oklahoma => Preset::Oklahoma,
+        }
+    }
+}
+
+fn caller(ctx: Context<'_>) -> Caller {
+    let (guild_lang, member) = match ctx {
+        poise::Context::Application(a) => (
+            a.interaction
+                .guild_locale
+                .as_deref()
+                .map(Lang::from_locale)
+                .unwrap_or_default(),
+            a.interaction.member.as_deref().cloned(),
+        ),
+        poise::Context::Prefix(_) => (Lang::En, None),
+    };
+    Caller {
+        guild_id: ctx.guild_id().map(|g| g.get()),
+        channel_id: ctx.channel_id().get(),
+        user_id: ctx.author().id.get(),
+        name: display_name(ctx.author(), member.as_ref()),
+        lang: ctx.locale().map(Lang::from_locale).unwrap_or_default(),
+        guild_lang,
+        message_id: None,
+    }
+}
+
+/// Sends an outcome as the command's reply, then runs its effects.
+async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
+    let handle = ctx.send(adapter::reply(&outcome.response)).await?;
+    let games = ctx.data().games.clone();
+    let needs_id = outcome
+        .effects
+        .iter()
+        .any(|e| matches!(e, crate::games::Effect::ChallengeMessage(_)));
+    let message = if needs_id {
+        handle.message().await.ok().map(|m| m.id.get())
+    } else {
+        None
+    };
+    if let (Some((match_id, seat)), poise::Context::Application(a)) = (outcome.hand_of, ctx) {
+        games.remember_hand_token(match_id, seat, a.interaction.token.clone());
+    }
+    let out = super::DiscordOut::new(ctx.serenity_context().http.clone());
+    games.run_effects(outcome.effects, &out, message).await;
+    Ok(())
+}
+
+fn user_ref(u: &serenity::User) -> UserRef {
+    UserRef {
+        id: u.id.get(),
+        name: u.global_name.clone().unwrap_or_else(|| u.name.clone()),
+        bot: u.bot,
+    }
+}
+
+/// Gin Rummy.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "hand", "resign", "rules"),
+    subcommand_required
+)]
+pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge one or two players to a match.
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    opponent: serenity::User,
+    opponent2: Option<serenity::User>,
+    preset: Option<PresetChoice>,
+    #[min = 10]
+    #[max = 500]
+    target: Option<i64>,
+) -> Result<(), Error> {
+    let mut opponents = vec![user_ref(&opponent)];
+    opponents.extend(opponent2.as_ref().map(user_ref));
+    let outcome = ctx
+        .data()
+        .games
+        .start(&caller(ctx), &opponents, preset.map(Preset::from), target)
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Show your hand in your match here.
+#[poise::command(slash_command, guild_only)]
+pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
+    let outcome = ctx.data().games.my_hand(&caller(ctx)).await;
+    answer(ctx, outcome).await
+}
+
+/// Give up your match here.
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let outcome = ctx.data().games.resign(&caller(ctx)).await;
+    answer(ctx, outcome).await
+}
+
+/// Show the rules of your match here.
+#[poise::command(slash_command, guild_only)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let outcome = ctx.data().games.rules_command(&caller(ctx)).await;
+    answer(ctx, outcome).await
+}
+
+/// Sets every command's, parameter's and choice's description (and German names) from the
+/// catalogue: `cmd-<command>` for descriptions, `cmd-<command>-<parameter>` for parameters,
+/// `cmd-<command>-name` and `cmd-<command>-<parameter>-name` for localized names,
+/// `choice-<value>` for choices.
+pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
+    for c in commands {
+        let key = format!("cmd-{}", c.name);
+        c.description = Some(i18n::t(Lang::En, &key, &[]).into());
+        c.description_localizations = localized(&key);
+        c.name_localizations = localized(&format!("{key}-name"));
+        for p in &mut c.parameters {
+            let pkey = format!("{key}-{}", p.name);
+            p.description = Some(i18n::t(Lang::En, &pkey, &[]).into());
+            p.description_localizations = localized(&pkey);
+            p.name_localizations = localized(&format!("{pkey}-name"));
+            let choices: Vec<_> = p
+                .choices
+                .iter()
+                .map(|ch| {
+                    let mut ch = ch.clone();
+                    ch.localizations = localized(&format!("choice-{}", ch.name));
+                    ch
+                })
+                .collect();
+            p.choices = choices.into();
+        }
+        localize(&mut c.subcommands);
+    }
+}
+
+type Localizations = Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>;
+
+/// The text of `key` in every language but English (the base), keyed by Discord locale.
+fn localized(key: &str) -> Localizations {
+    Lang::ALL
+        .into_iter()
+        .filter(|&l| l != Lang::En && i18n::has(l, key))
+        .map(|l| (Cow::from(l.code()), Cow::from(i18n::t(l, key, &[]))))
+        .collect::<Vec<_>>()
+        .into()
+}

@@ -1,0 +1,166 @@
+//! The Discord side: poise commands, button routing and the serenity client. Thin by design:
+//! interactions become [`Games`] calls, [`Outcome`]s become Discord responses.
+
+mod adapter;
+mod commands;
+pub mod ids;
+pub mod model;
+pub mod render;
+
+pub use adapter::DiscordOut;
+
+use crate::config::Config;
+use crate::games::{Caller, Games};
+use crate::i18n::Lang;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use tracing::Instrument;
+
+/// What every command and event handler can reach.
+pub struct Data {
+    pub games: Arc<Games>,
+}
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The command tree with its texts taken from the message catalogue.
+pub fn command_tree() -> Vec<poise::Command<Data, Error>> {
+    let mut cmds = vec![commands::gin()];
+    commands::localize(&mut cmds);
+    cmds
+}
+
+/// Builds the client (pointed at `api_base_url` if set) and runs it until it stops.
+pub async fn run(config: Config, games: Arc<Games>) -> Result<(), Error> {
+    let guild = (config.guild_id != 0).then(|| serenity::GuildId::new(config.guild_id));
+    let data_games = games.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: command_tree(),
+            event_handler: |ctx, event| Box::pin(on_event(ctx, event)),
+            on_error: |e| Box::pin(on_error(e)),
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
+                let cmds = &framework.options().commands;
+                // Never fail setup: a failed setup leaves every later event waiting forever.
+                let registered = match guild {
+                    Some(g) => poise::builtins::register_in_guild(ctx, cmds, g).await,
+                    None => poise::builtins::register_globally(ctx, cmds).await,
+                };
+                if let Err(e) = registered {
+                    tracing::error!(error = %e, "command registration failed");
+                }
+                Ok(Data { games: data_games })
+            })
+        })
+        .build();
+
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    let base = config.api_base_url.trim().trim_end_matches('/');
+    if !base.is_empty() {
+        // The proxy is ignored unless serenity's own rate limiter is off.
+        http = http.proxy(base).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await?;
+
+    let out = DiscordOut::new(client.http.clone());
+    let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(sweep_every);
+        loop {
+            tick.tick().await;
+            let effects = games.sweep().await;
+            games.run_effects(effects, &out, None).await;
+        }
+    });
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("shutting down");
+            shards.shutdown_all().await;
+        }
+    });
+    client.start().await?;
+    Ok(())
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
+            let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+            let reply = poise::CreateReply::default()
+                .content(crate::tr!(lang, "err-internal"))
+                .ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "while handling an error");
+            }
+        }
+    }
+}
+
+/// Button presses: poise only dispatches commands, components arrive here.
+async fn on_event(
+    fw: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(ci),
+    } = event
+    else {
+        return Ok(());
+    };
+    let games = fw.user_data.games.clone();
+    let http = fw.serenity_context.http.clone();
+    let caller = Caller {
+        guild_id: ci.guild_id.map(|g| g.get()),
+        channel_id: ci.channel_id.get(),
+        user_id: ci.user.id.get(),
+        name: display_name(&ci.user, ci.member.as_ref()),
+        lang: Lang::from_locale(&ci.locale),
+        guild_lang: ci
+            .guild_locale
+            .as_deref()
+            .map(Lang::from_locale)
+            .unwrap_or_default(),
+        message_id: Some(ci.message.id.get()),
+    };
+    let span = tracing::info_span!("press", user = caller.user_id, id = %ci.data.custom_id);
+    async move {
+        let outcome = games.press(&caller, &ci.data.custom_id).await;
+        let response = adapter::interaction_response(&outcome.response);
+        if let Err(e) = ci.create_response(&http, response).await {
+            tracing::warn!(error = %e, "answering the press");
+            return;
+        }
+        if let Some((match_id, seat)) = outcome.hand_of {
+            games.remember_hand_token(match_id, seat, ci.token.clone());
+        }
+        let out = DiscordOut::new(http.clone());
+        games
+            .run_effects(outcome.effects, &out, Some(ci.message.id.get()))
+            .await;
+    }
+    .instrument(span)
+    .await;
+    Ok(())
+}
+
+/// The name other players know: server nickname, global name, or user name.
+fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}

@@ -1,0 +1,79 @@
+//! Messages as the handlers produce them, independent of serenity: the Discord adapter turns
+//! them into builders, the tests read them directly.
+
+/// A message's text, buttons and who may be pinged by it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Msg {
+    pub content: String,
+    /// At most 5 rows of at most 5 buttons (Discord's limits; checked in tests).
+    pub rows: Vec<Vec<Button>>,
+    /// Users this message may mention (everyone else's mention is not pinged).
+    pub mentions: Vec<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub id: String,
+    pub label: String,
+    pub style: Style,
+    pub disabled: bool,
+}
+
+impl Button {
+    pub fn new(id: String, label: String, style: Style) -> Button {
+        Button {
+            id,
+            label,
+            style,
+            disabled: false,
+        }
+    }
+}
+
+impl Msg {
+    pub fn text(content: String) -> Msg {
+        Msg {
+            content,
+            ..Msg::default()
+        }
+    }
+
+    /// Lays buttons out five to a row.
+    pub fn with_buttons(mut self, buttons: Vec<Button>) -> Msg {
+        for chunk in buttons.chunks(5) {
+            self.rows.push(chunk.to_vec());
+        }
+        self
+    }
+
+    pub fn buttons(&self) -> impl Iterator<Item = &Button> {
+        self.rows.iter().flatten()
+    }
+}
+
+/// How the answer to an interaction is delivered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Response {
+    /// A new message only the caller sees.
+    Ephemeral(Msg),
+    /// A new public message in the channel.
+    Public(Msg),
+    /// Replaces the message the pressed button is on.
+    Update(Msg),
+}
+
+impl Response {
+    pub fn msg(&self) -> &Msg {
+        match self {
+            Response::Ephemeral(m) | Response::Public(m) | Response::Update(m) => m,
+        }
+    }
+}

@@ -1,0 +1,607 @@
+//! Engine state into messages. Public messages are rendered from the [`TableView`], hand
+//! messages from the player's own [`PlayerView`]: neither holds an opponent's hidden card, so
+//! no rendering mistake can reveal one.
+
+use super::ids::{Act, Press};
+use super::model::{Button, Msg, Style};
+use crate::engine::hand::{Action, HandEnd, Phase};
+use crate::engine::{
+    best_arrangement, deck, min_deadwood, Card, CardSet, HandRecord, Meld, PlayerView, Rules, Seat,
+    Settlement, ShowdownKind, TableView,
+};
+use crate::i18n::Lang;
+use crate::tr;
+
+/// Who sits where, for names and mentions.
+#[derive(Clone, Debug)]
+pub struct Seating<'a> {
+    pub match_id: i64,
+    pub version: i64,
+    pub preset: &'a str,
+    pub names: &'a [String],
+    pub users: &'a [u64],
+}
+
+impl Seating<'_> {
+    fn name(&self, seat: Seat) -> &str {
+        self.names
+            .get(seat as usize)
+            .map(String::as_str)
+            .unwrap_or("?")
+    }
+
+    fn mention(&self, seat: Seat) -> String {
+        format!(
+            "<@{}>",
+            self.users.get(seat as usize).copied().unwrap_or_default()
+        )
+    }
+
+    fn act(&self, act: Act) -> String {
+        Press::Act {
+            match_id: self.match_id,
+            version: self.version,
+            act,
+        }
+        .encode()
+    }
+}
+
+/// A card as players read it: rank in the language, suit as a symbol (`10♥`, `B♠` in German).
+pub fn card(lang: Lang, c: Card) -> String {
+    let ranks: [&str; 13] = match lang {
+        Lang::En => [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ],
+        Lang::De => [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B", "D", "K",
+        ],
+    };
+    format!("{}{}", ranks[c.rank() as usize], c.suit().symbol())
+}
+
+pub fn cards(lang: Lang, list: impl IntoIterator<Item = Card>) -> String {
+    list.into_iter()
+        .map(|c| card(lang, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn meld(lang: Lang, m: &Meld) -> String {
+    format!("[{}]", cards(lang, m.cards()))
+}
+
+fn melds(lang: Lang, list: &[Meld]) -> String {
+    list.iter()
+        .map(|m| meld(lang, m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A hand in its best arrangement: melds first, then the deadwood, with the deadwood count.
+pub fn arranged(lang: Lang, hand: CardSet) -> (String, u32) {
+    let a = best_arrangement(hand);
+    let mut dead: Vec<Card> = a.deadwood.iter().collect();
+    dead.sort_by_key(|c| (c.rank(), c.suit()));
+    let mut text = melds(lang, &a.melds);
+    if !dead.is_empty() {
+        if !text.is_empty() {
+            text.push_str(" · ");
+        }
+        text.push_str(&cards(lang, dead));
+    }
+    (text, a.deadwood_count())
+}
+
+/// One past action in words, for the table's "last action" line.
+pub fn action_text(lang: Lang, seats: &Seating, seat: Seat, action: Action) -> String {
+    let player = seats.name(seat).to_string();
+    match action {
+        Action::TakeUpcard => tr!(lang, "act-take-upcard", player = player),
+        Action::Pass => tr!(lang, "act-pass", player = player),
+        Action::DrawStock => tr!(lang, "act-draw-stock", player = player),
+        Action::DrawDiscard => tr!(lang, "act-draw-discard", player = player),
+        Action::Discard(c) => tr!(lang, "act-discard", player = player, card = card(lang, c)),
+        Action::Knock(_) => tr!(lang, "act-knock", player = player),
+    }
+}
+
+/// What the player to move is doing, for the table.
+fn prompt(lang: Lang, seats: &Seating, view: &TableView) -> Option<String> {
+    let seat = view.to_act?;
+    let player = seats.mention(seat);
+    let top = view
+        .discard_pile
+        .last()
+        .map(|&c| card(lang, c))
+        .unwrap_or_default();
+    Some(match view.phase {
+        Phase::UpcardOffer { .. } => tr!(lang, "prompt-upcard", player = player, card = top),
+        Phase::Draw {
+            stock_only: true, ..
+        } => tr!(lang, "prompt-draw-stock", player = player),
+        Phase::Draw { .. } => tr!(lang, "prompt-draw", player = player, card = top),
+        Phase::Discard { .. } => tr!(lang, "prompt-discard", player = player),
+        Phase::FiftiethCard { .. } => tr!(lang, "prompt-fiftieth", player = player, card = top),
+        Phase::Over => return None,
+    })
+}
+
+/// The public table message.
+pub fn table(lang: Lang, seats: &Seating, view: &TableView) -> Msg {
+    let mut lines = vec![tr!(
+        lang,
+        "table-title",
+        preset = seats.preset.to_string(),
+        target = view.rules.target,
+        hand = view.deal_no + 1
+    )];
+    let scores: Vec<String> = (0..view.seats)
+        .map(|s| {
+            tr!(
+                lang,
+                "table-score",
+                player = seats.name(s).to_string(),
+                total = view.totals[s as usize],
+                lines = view.lines[s as usize]
+            )
+        })
+        .collect();
+    lines.push(scores.join(" · "));
+    if let Some(out) = view.sitting_out {
+        lines.push(tr!(
+            lang,
+            "table-sits-out",
+            player = seats.name(out).to_string()
+        ));
+    } else {
+        lines.push(tr!(
+            lang,
+            "table-dealer",
+            player = seats.name(view.dealer).to_string()
+        ));
+    }
+    let top = match view.discard_pile.last() {
+        Some(&c) => tr!(
+            lang,
+            "table-discard",
+            card = card(lang, c),
+            count = view.discard_pile.len()
+        ),
+        None => tr!(lang, "table-discard-empty"),
+    };
+    lines.push(format!(
+        "{} · {}",
+        tr!(lang, "table-stock", count = view.stock_count),
+        top
+    ));
+    if view.rules.oklahoma {
+        lines.push(tr!(lang, "table-knock-limit", limit = view.knock_limit));
+    }
+    for (i, known) in view.known.iter().enumerate() {
+        if !known.is_empty() {
+            let player = seats.name(view.players[i]).to_string();
+            lines.push(tr!(
+                lang,
+                "table-took",
+                player = player,
+                cards = cards(lang, known.iter().copied())
+            ));
+        }
+    }
+    if let Some(&(seat, action)) = view.actions.last() {
+        lines.push(action_text(lang, seats, seat, action));
+    }
+    let mut mentions = Vec::new();
+    if let Some(p) = prompt(lang, seats, view) {
+        lines.push(p);
+        mentions.extend(
+            view.to_act
+                .and_then(|s| seats.users.get(s as usize))
+                .copied(),
+        );
+    } else {
+        lines.push(tr!(lang, "table-over"));
+    }
+    let mut buttons = Vec::new();
+    if view.to_act.is_some() {
+        buttons.push(Button::new(
+            Press::Hand(seats.match_id).encode(),
+            tr!(lang, "button-my-hand"),
+            Style::Primary,
+        ));
+    }
+    buttons.push(Button::new(
+        Press::Rules(seats.match_id).encode(),
+        tr!(lang, "button-rules"),
+        Style::Secondary,
+    ));
+    Msg {
+        content: lines.join("\n"),
+        rows: vec![buttons],
+        mentions,
+    }
+}
+
+/// Whether the knock buttons are shown instead of the discard buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandMode {
+    Normal,
+    Knock,
+}
+
+/// The ephemeral hand message of one player: their cards and the buttons legal now.
+pub fn hand(
+    lang: Lang,
+    seats: &Seating,
+    view: &PlayerView,
+    mode: HandMode,
+    note: Option<&str>,
+) -> Msg {
+    let t = &view.table;
+    let refresh = Button::new(
+        Press::Refresh(seats.match_id).encode(),
+        tr!(lang, "button-refresh"),
+        Style::Secondary,
+    );
+    let mut lines = Vec::new();
+    if let Some(note) = note {
+        lines.push(format!("> {note}"));
+    }
+    let (Some(own), Some(opponent)) = (&view.hand, view.opponent()) else {
+        lines.push(tr!(lang, "hand-sitting-out", hand = t.deal_no + 1));
+        return Msg::text(lines.join("\n")).with_buttons(vec![refresh]);
+    };
+    let own_set: CardSet = own.iter().copied().collect();
+    lines.insert(
+        0,
+        tr!(
+            lang,
+            "hand-title",
+            hand = t.deal_no + 1,
+            opponent = seats.name(opponent).to_string()
+        ),
+    );
+    let (text, deadwood) = arranged(lang, own_set);
+    lines.push(tr!(lang, "hand-cards", cards = text, deadwood = deadwood));
+    let top = t.discard_pile.last().map(|&c| card(lang, c));
+    let opp_index = 1 - view.index().expect("a playing seat");
+    lines.push(format!(
+        "{} · {} · {}",
+        match &top {
+            Some(c) => tr!(
+                lang,
+                "table-discard",
+                card = c.clone(),
+                count = t.discard_pile.len()
+            ),
+            None => tr!(lang, "table-discard-empty"),
+        },
+        tr!(lang, "table-stock", count = t.stock_count),
+        tr!(
+            lang,
+            "hand-opponent-cards",
+            player = seats.name(opponent).to_string(),
+            count = t.card_counts[opp_index]
+        )
+    ));
+    if !t.known[opp_index].is_empty() {
+        lines.push(tr!(
+            lang,
+            "table-took",
+            player = seats.name(opponent).to_string(),
+            cards = cards(lang, t.known[opp_index].iter().copied())
+        ));
+    }
+    if t.rules.oklahoma {
+        lines.push(tr!(lang, "table-knock-limit", limit = t.knock_limit));
+    }
+    let top = top.unwrap_or_default();
+    let mut buttons = Vec::new();
+    if t.to_act != Some(view.seat) {
+        match t.to_act {
+            Some(s) => lines.push(tr!(lang, "hand-wait", player = seats.name(s).to_string())),
+            None => lines.push(tr!(lang, "table-over")),
+        }
+        buttons.push(refresh);
+        return Msg::text(lines.join("\n")).with_buttons(buttons);
+    }
+    let must_knock = matches!(
+        t.phase,
+        Phase::Discard {
+            must_knock: true,
+            ..
+        }
+    );
+    match t.phase {
+        Phase::UpcardOffer { .. } => {
+            lines.push(tr!(lang, "you-upcard", card = top.clone()));
+            buttons.push(Button::new(
+                seats.act(Act::TakeUpcard),
+                tr!(lang, "button-take-upcard", card = top),
+                Style::Success,
+            ));
+            buttons.push(Button::new(
+                seats.act(Act::Pass),
+                tr!(lang, "button-pass"),
+                Style::Secondary,
+            ));
+        }
+        Phase::Draw { .. } => {
+            lines.push(tr!(lang, "you-draw"));
+            for a in &view.legal_actions {
+                match a {
+                    Action::DrawStock => buttons.push(Button::new(
+                        seats.act(Act::DrawStock),
+                        tr!(lang, "button-draw-stock"),
+                        Style::Primary,
+                    )),
+                    Action::DrawDiscard => buttons.push(Button::new(
+                        seats.act(Act::DrawDiscard),
+                        tr!(lang, "button-take-discard", card = top.clone()),
+                        Style::Secondary,
+                    )),
+                    _ => {}
+                }
+            }
+        }
+        Phase::FiftiethCard { .. } => {
+            lines.push(tr!(lang, "you-fiftieth", card = top.clone()));
+            if view.legal_actions.contains(&Action::DrawDiscard) {
+                buttons.push(Button::new(
+                    seats.act(Act::DrawDiscard),
+                    tr!(lang, "button-fiftieth-take", card = top),
+                    Style::Success,
+                ));
+            }
+            buttons.push(Button::new(
+                seats.act(Act::Pass),
+                tr!(lang, "button-pass"),
+                Style::Secondary,
+            ));
+        }
+        Phase::Discard { .. } => {
+            let knocks: Vec<(Card, u32)> = view
+                .legal_actions
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Knock(c) => {
+                        let mut rest = own_set;
+                        rest.remove(*c);
+                        Some((*c, min_deadwood(rest)))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let gin = knocks.iter().find(|k| k.1 == 0).map(|k| k.0);
+            if mode == HandMode::Knock || must_knock {
+                lines.push(tr!(lang, "you-knock", limit = t.knock_limit));
+                for &(c, dw) in &knocks {
+                    let label = if dw == 0 {
+                        tr!(lang, "button-gin", card = card(lang, c))
+                    } else {
+                        tr!(
+                            lang,
+                            "button-knock-card",
+                            card = card(lang, c),
+                            deadwood = dw
+                        )
+                    };
+                    buttons.push(Button::new(seats.act(Act::Knock(c)), label, Style::Danger));
+                }
+                if !must_knock {
+                    buttons.push(Button::new(
+                        seats.act(Act::Back),
+                        tr!(lang, "button-back"),
+                        Style::Secondary,
+                    ));
+                }
+            } else {
+                lines.push(tr!(lang, "you-discard"));
+                for a in &view.legal_actions {
+                    if let Action::Discard(c) = a {
+                        buttons.push(Button::new(
+                            seats.act(Act::Discard(*c)),
+                            card(lang, *c),
+                            Style::Secondary,
+                        ));
+                    }
+                }
+                if let Some(c) = gin {
+                    buttons.push(Button::new(
+                        seats.act(Act::Knock(c)),
+                        tr!(lang, "button-gin", card = card(lang, c)),
+                        Style::Success,
+                    ));
+                } else if !knocks.is_empty() {
+                    buttons.push(Button::new(
+                        seats.act(Act::KnockMode),
+                        tr!(lang, "button-knock-mode"),
+                        Style::Danger,
+                    ));
+                }
+            }
+        }
+        Phase::Over => {}
+    }
+    buttons.push(refresh);
+    Msg::text(lines.join("\n")).with_buttons(buttons)
+}
+
+/// The public showdown of a finished hand (or the notice of a dead hand).
+pub fn showdown(lang: Lang, seats: &Seating, rec: &HandRecord) -> Msg {
+    let hand_no = rec.deal_no + 1;
+    let mut lines = Vec::new();
+    match &rec.end {
+        HandEnd::Dead => {
+            lines.push(tr!(
+                lang,
+                "showdown-dead",
+                hand = hand_no,
+                dealer = seats.name(rec.dealer).to_string()
+            ));
+        }
+        HandEnd::Knocked {
+            knocker,
+            showdown: s,
+            score,
+            ..
+        } => {
+            let defender = if rec.players[0] == *knocker {
+                rec.players[1]
+            } else {
+                rec.players[0]
+            };
+            let (kname, dname) = (
+                seats.name(*knocker).to_string(),
+                seats.name(defender).to_string(),
+            );
+            let key = match s.kind {
+                ShowdownKind::Gin => "showdown-gin",
+                ShowdownKind::Knock => "showdown-knock",
+                ShowdownKind::Undercut => "showdown-undercut",
+            };
+            lines.push(tr!(
+                lang,
+                key,
+                hand = hand_no,
+                knocker = kname.clone(),
+                defender = dname.clone()
+            ));
+            lines.push(tr!(
+                lang,
+                "showdown-side",
+                player = kname.clone(),
+                melds = melds(lang, &s.knocker_melds),
+                deadwood = cards(lang, s.knocker_deadwood_cards.iter()),
+                count = s.knocker_deadwood
+            ));
+            lines.push(tr!(
+                lang,
+                "showdown-side",
+                player = dname.clone(),
+                melds = melds(lang, &s.defender_melds),
+                deadwood = cards(lang, s.defender_deadwood_cards.iter()),
+                count = s.defender_deadwood
+            ));
+            if !s.layoffs.is_empty() {
+                let laid: Vec<String> = s
+                    .layoffs
+                    .iter()
+                    .map(|l| {
+                        format!(
+                            "{} → {}",
+                            card(lang, l.card),
+                            meld(lang, &s.knocker_melds[l.onto])
+                        )
+                    })
+                    .collect();
+                lines.push(tr!(
+                    lang,
+                    "showdown-layoffs",
+                    player = dname.clone(),
+                    layoffs = laid.join(", ")
+                ));
+            }
+            let winner = if score.knocker_won { kname } else { dname };
+            lines.push(tr!(
+                lang,
+                "showdown-score",
+                player = winner,
+                points = score.points,
+                lines = score.lines
+            ));
+            if score.doubled {
+                lines.push(tr!(lang, "showdown-doubled"));
+            }
+        }
+    }
+    let totals: Vec<String> = rec
+        .totals
+        .iter()
+        .enumerate()
+        .map(|(s, t)| format!("{} {}", seats.name(s as Seat), t))
+        .collect();
+    lines.push(tr!(lang, "showdown-totals", totals = totals.join(" · ")));
+    lines.push(tr!(
+        lang,
+        "showdown-seed",
+        seed = deck::seed_hex(&rec.seed),
+        commitment = deck::commitment(&rec.seed)
+    ));
+    Msg::text(lines.join("\n"))
+}
+
+/// The end of a match: totals, bonuses and who pays whom.
+pub fn match_end(lang: Lang, seats: &Seating, s: &Settlement, rules: &Rules) -> Msg {
+    let mut lines = vec![tr!(
+        lang,
+        "end-title",
+        player = seats.name(s.winner).to_string()
+    )];
+    if let Some(r) = s.resigned {
+        lines.push(tr!(
+            lang,
+            "end-resigned",
+            player = seats.name(r).to_string()
+        ));
+    }
+    for seat in 0..s.totals.len() {
+        lines.push(tr!(
+            lang,
+            "end-line",
+            player = seats.name(seat as Seat).to_string(),
+            total = s.totals[seat],
+            lines = s.lines[seat],
+            bonus = rules.line_bonus,
+            game = s.game_bonus[seat],
+            final = s.finals[seat]
+        ));
+    }
+    for &seat in &s.shutouts {
+        lines.push(tr!(
+            lang,
+            "end-shutout",
+            player = seats.name(seat).to_string()
+        ));
+    }
+    for p in &s.payments {
+        lines.push(tr!(
+            lang,
+            "end-payment",
+            payer = seats.name(p.payer).to_string(),
+            payee = seats.name(p.payee).to_string(),
+            amount = p.amount
+        ));
+    }
+    Msg::text(lines.join("\n"))
+}
+
+/// The rules of a match in words.
+pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
+    let on = |b: bool| tr!(lang, if b { "rules-on" } else { "rules-off" });
+    let dealer = match r.dealer_rule {
+        crate::engine::DealerRule::LoserDeals => "rules-loser-deals",
+        crate::engine::DealerRule::WinnerDeals => "rules-winner-deals",
+        crate::engine::DealerRule::Alternate => "rules-alternate",
+    };
+    tr!(
+        lang,
+        "rules-text",
+        preset = preset.to_string(),
+        target = r.target,
+        knock = r.knock_limit,
+        gin = r.gin_bonus,
+        undercut = r.undercut_bonus,
+        line = r.line_bonus,
+        game = r.game_bonus,
+        shutout = r.shutout_bonus,
+        dealer = tr!(lang, dealer),
+        oklahoma = on(r.oklahoma),
+        rediscard = on(r.allow_rediscard),
+        fiftieth = on(r.fiftieth_card),
+        eleven = on(r.eleven_card_deal),
+        extra = on(r.extra_boxes),
+        doubles = on(r.shutout_doubles)
+    )
+}

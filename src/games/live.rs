@@ -1,0 +1,76 @@
+//! A match in memory: the engine state plus who sits where and where its table message is.
+
+use crate::discord::model::Msg;
+use crate::discord::render::{self, HandMode, Seating};
+use crate::engine::{Match, Seat};
+use crate::i18n::Lang;
+use crate::store::{MatchRow, StoreError};
+
+/// A loaded match. Only ever touched while its slot's lock is held.
+#[derive(Clone, Debug)]
+pub struct Live {
+    pub id: i64,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub table_message_id: Option<u64>,
+    pub preset: String,
+    /// The language of the match's public messages.
+    pub lang: Lang,
+    pub status: String,
+    /// Number of accepted actions; buttons carry it to detect stale presses.
+    pub version: i64,
+    pub users: Vec<u64>,
+    pub names: Vec<String>,
+    pub ai: Vec<bool>,
+    pub game: Match,
+}
+
+impl Live {
+    pub fn from_row(row: MatchRow) -> Result<Live, StoreError> {
+        let game: Match = serde_json::from_str(&row.state_json)
+            .map_err(|e| StoreError::Corrupt(format!("match {}: {e}", row.id)))?;
+        Ok(Live {
+            id: row.id,
+            guild_id: row.guild_id,
+            channel_id: row.channel_id,
+            table_message_id: row.table_message_id,
+            preset: row.preset,
+            lang: Lang::from_locale(&row.locale),
+            status: row.status,
+            version: row.version,
+            users: row.players.iter().map(|p| p.0).collect(),
+            names: row.players.iter().map(|p| p.1.clone()).collect(),
+            ai: row.players.iter().map(|p| p.2).collect(),
+            game,
+        })
+    }
+
+    pub fn seat_of(&self, user: u64) -> Option<Seat> {
+        self.users
+            .iter()
+            .position(|&u| u == user)
+            .map(|s| s as Seat)
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.status == "active"
+    }
+
+    pub fn seating(&self) -> Seating<'_> {
+        Seating {
+            match_id: self.id,
+            version: self.version,
+            preset: &self.preset,
+            names: &self.names,
+            users: &self.users,
+        }
+    }
+
+    pub fn table(&self) -> Msg {
+        render::table(self.lang, &self.seating(), &self.game.table_view())
+    }
+
+    pub fn hand(&self, lang: Lang, seat: Seat, mode: HandMode, note: Option<&str>) -> Msg {
+        render::hand(lang, &self.seating(), &self.game.view_for(seat), mode, note)
+    }
+}

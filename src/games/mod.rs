@@ -1,0 +1,307 @@
+//! The matches being played: one owner per match, every accepted action stored before it is
+//! answered, challenges and idle timers. Transport-neutral: the Discord adapter and the tests
+//! call the same functions and get the same [`Outcome`]s.
+
+mod challenge;
+mod live;
+mod play;
+mod sweep;
+
+pub use challenge::UserRef;
+pub use live::Live;
+
+use crate::config::Config;
+use crate::discord::model::{Msg, Response};
+use crate::engine::Seat;
+use crate::i18n::Lang;
+use crate::store::{Db, StoreError};
+use crate::tr;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Who is interacting, where.
+#[derive(Clone, Debug)]
+pub struct Caller {
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    pub user_id: u64,
+    pub name: String,
+    /// The caller's own language (ephemeral answers).
+    pub lang: Lang,
+    /// The server's language (public messages).
+    pub guild_lang: Lang,
+    /// The message the pressed button is on.
+    pub message_id: Option<u64>,
+}
+
+/// The answer to an interaction, and what to do after answering.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub response: Response,
+    pub effects: Vec<Effect>,
+    /// The response is a hand message of this seat: its token may refresh it later.
+    pub hand_of: Option<(i64, Seat)>,
+}
+
+impl Outcome {
+    pub fn reply(response: Response) -> Outcome {
+        Outcome {
+            response,
+            effects: Vec::new(),
+            hand_of: None,
+        }
+    }
+
+    /// A friendly ephemeral refusal: nothing changed.
+    pub fn refusal(lang: Lang, key: &str) -> Outcome {
+        Outcome::reply(Response::Ephemeral(Msg::text(tr!(lang, key))))
+    }
+}
+
+/// Work after the answer: channel messages to post or edit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Store the id of the message the response created as this challenge's message.
+    ChallengeMessage(i64),
+    /// Edit the match's table message to the current state.
+    RefreshTable(i64),
+    /// The table moved on to a new hand: retire the old table message, post a new one.
+    NewTable(i64),
+    Post {
+        channel: u64,
+        msg: Msg,
+    },
+    Edit {
+        channel: u64,
+        message: u64,
+        msg: Msg,
+    },
+    /// Refresh a player's open hand message, if its token is still alive.
+    RefreshHand {
+        match_id: i64,
+        seat: Seat,
+    },
+}
+
+/// Where effects go: Discord, or a recorder in tests.
+pub trait Outbox: Send + Sync {
+    /// Posts a message; returns its id.
+    fn post(
+        &self,
+        channel: u64,
+        msg: &Msg,
+    ) -> impl std::future::Future<Output = Result<u64, String>> + Send;
+    fn edit(
+        &self,
+        channel: u64,
+        message: u64,
+        msg: &Msg,
+    ) -> impl std::future::Future<Output = Result<(), String>> + Send;
+    /// Edits the ephemeral message an interaction token answered with.
+    fn edit_ephemeral(
+        &self,
+        token: &str,
+        msg: &Msg,
+    ) -> impl std::future::Future<Output = Result<(), String>> + Send;
+}
+
+/// Produces the 32-byte seed of each new match.
+pub type SeedSource = Arc<dyn Fn() -> crate::engine::Seed + Send + Sync>;
+
+/// Seconds since the epoch; replaceable in tests.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+pub fn system_clock() -> Clock {
+    Arc::new(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or_default()
+    })
+}
+
+/// A match's slot: the lock that makes one press at a time its owner. `None` until loaded.
+type Slot = Arc<tokio::sync::Mutex<Option<Live>>>;
+
+/// Interaction tokens of open hand messages live 15 minutes; we use them for 14.
+const HAND_TOKEN_SECONDS: i64 = 14 * 60;
+
+/// The bot's game service.
+pub struct Games {
+    pub db: Db,
+    pub config: Config,
+    pub clock: Clock,
+    /// Where match seeds come from: the OS generator, or a fixed sequence in tests.
+    seeds: SeedSource,
+    slots: Mutex<HashMap<i64, Slot>>,
+    hand_tokens: Mutex<HashMap<(i64, Seat), (String, i64)>>,
+}
+
+/// Why an interaction could not be served; shown to the caller, nothing changed.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    /// A message id of the catalogue.
+    User(&'static str),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        Failure::Store(e)
+    }
+}
+
+impl Failure {
+    fn into_outcome(self, lang: Lang) -> Outcome {
+        match self {
+            Failure::User(key) => Outcome::refusal(lang, key),
+            Failure::Store(e) => {
+                tracing::error!(error = %e, "storage failure");
+                Outcome::refusal(lang, "err-internal")
+            }
+        }
+    }
+}
+
+impl Games {
+    pub fn new(db: Db, config: Config, clock: Clock) -> Games {
+        Games {
+            db,
+            config,
+            clock,
+            seeds: Arc::new(rand::random),
+            slots: Mutex::new(HashMap::new()),
+            hand_tokens: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Replaces the seed source (tests replay the same matches).
+    pub fn with_seeds(mut self, seeds: SeedSource) -> Games {
+        self.seeds = seeds;
+        self
+    }
+
+    pub(crate) fn next_seed(&self) -> crate::engine::Seed {
+        (self.seeds)()
+    }
+
+    /// A copy of a match's current state (loading it if needed), for inspection.
+    pub async fn snapshot(&self, match_id: i64) -> Option<Live> {
+        self.lock(match_id).await.ok()?.clone()
+    }
+
+    pub fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    fn slot(&self, match_id: i64) -> Slot {
+        self.slots
+            .lock()
+            .expect("slot map lock")
+            .entry(match_id)
+            .or_default()
+            .clone()
+    }
+
+    /// Forgets a finished match's in-memory state (the database keeps it).
+    fn evict(&self, match_id: i64) {
+        self.slots.lock().expect("slot map lock").remove(&match_id);
+    }
+
+    /// Remembers the token of an interaction answered with a hand message.
+    pub fn remember_hand_token(&self, match_id: i64, seat: Seat, token: String) {
+        let now = self.now();
+        let mut tokens = self.hand_tokens.lock().expect("token lock");
+        tokens.retain(|_, (_, at)| now - *at < HAND_TOKEN_SECONDS);
+        tokens.insert((match_id, seat), (token, now));
+    }
+
+    fn hand_token(&self, match_id: i64, seat: Seat) -> Option<String> {
+        let now = self.now();
+        let tokens = self.hand_tokens.lock().expect("token lock");
+        tokens
+            .get(&(match_id, seat))
+            .filter(|(_, at)| now - *at < HAND_TOKEN_SECONDS)
+            .map(|(t, _)| t.clone())
+    }
+
+    /// Carries out effects in order; failures are logged (the game state is already safe).
+    pub async fn run_effects(
+        &self,
+        effects: Vec<Effect>,
+        out: &impl Outbox,
+        response_message: Option<u64>,
+    ) {
+        for effect in effects {
+            if let Err(e) = self.run_effect(effect.clone(), out, response_message).await {
+                tracing::warn!(?effect, error = %e, "effect failed");
+            }
+        }
+    }
+
+    async fn run_effect(
+        &self,
+        effect: Effect,
+        out: &impl Outbox,
+        response_message: Option<u64>,
+    ) -> Result<(), String> {
+        match effect {
+            Effect::ChallengeMessage(id) => {
+                if let Some(message) = response_message {
+                    self.db
+                        .set_challenge_message(id, message)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                }
+            }
+            Effect::Post { channel, msg } => {
+                out.post(channel, &msg).await?;
+            }
+            Effect::Edit {
+                channel,
+                message,
+                msg,
+            } => out.edit(channel, message, &msg).await?,
+            Effect::RefreshTable(match_id) => {
+                let Some((channel, message, msg)) = self.table_message(match_id).await else {
+                    return Ok(());
+                };
+                match message {
+                    Some(message) => out.edit(channel, message, &msg).await?,
+                    None => {
+                        let id = out.post(channel, &msg).await?;
+                        self.db
+                            .set_table_message(match_id, id)
+                            .await
+                            .map_err(|e| e.to_string())?;
+                        self.set_live_table_message(match_id, id).await;
+                    }
+                }
+            }
+            Effect::NewTable(match_id) => {
+                let Some((channel, old, msg)) = self.table_message(match_id).await else {
+                    return Ok(());
+                };
+                if let Some(old) = old {
+                    let lang = self.public_lang(match_id).await;
+                    let retired = Msg::text(tr!(lang, "table-retired"));
+                    out.edit(channel, old, &retired).await?;
+                }
+                let id = out.post(channel, &msg).await?;
+                self.db
+                    .set_table_message(match_id, id)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                self.set_live_table_message(match_id, id).await;
+            }
+            Effect::RefreshHand { match_id, seat } => {
+                if let Some(token) = self.hand_token(match_id, seat) {
+                    if let Some(msg) = self.hand_message_for_seat(match_id, seat).await {
+                        out.edit_ephemeral(&token, &msg).await?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,184 @@
+//! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
+
+use super::{id, unid, Db, StoreError};
+
+/// What `/gin start` stores.
+#[derive(Debug, Clone)]
+pub struct NewChallenge {
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub challenger: (u64, String),
+    pub opponents: Vec<(u64, String)>,
+    pub preset: String,
+    pub rules_json: String,
+    pub locale: String,
+    pub now: i64,
+    pub expires_at: i64,
+}
+
+/// A stored challenge.
+#[derive(Debug, Clone)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub message_id: Option<u64>,
+    pub challenger: (u64, String),
+    pub opponents: Vec<(u64, String)>,
+    pub accepted: Vec<u64>,
+    pub preset: String,
+    pub rules_json: String,
+    pub locale: String,
+    pub status: String,
+    pub expires_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct Raw {
+    id: i64,
+    guild_id: i64,
+    channel_id: i64,
+    message_id: Option<i64>,
+    challenger_id: i64,
+    challenger_name: String,
+    opponent_ids: String,
+    opponent_names: String,
+    accepted_ids: String,
+    preset: String,
+    rules_json: String,
+    locale: String,
+    status: String,
+    expires_at: i64,
+}
+
+impl TryFrom<Raw> for ChallengeRow {
+    type Error = StoreError;
+    fn try_from(r: Raw) -> Result<ChallengeRow, StoreError> {
+        let corrupt =
+            |e: serde_json::Error| StoreError::Corrupt(format!("challenge {}: {e}", r.id));
+        let ids: Vec<u64> = serde_json::from_str(&r.opponent_ids).map_err(corrupt)?;
+        let names: Vec<String> = serde_json::from_str(&r.opponent_names).map_err(corrupt)?;
+        Ok(ChallengeRow {
+            id: r.id,
+            guild_id: unid(r.guild_id),
+            channel_id: unid(r.channel_id),
+            message_id: r.message_id.map(unid),
+            challenger: (unid(r.challenger_id), r.challenger_name),
+            opponents: ids.into_iter().zip(names).collect(),
+            accepted: serde_json::from_str(&r.accepted_ids).map_err(corrupt)?,
+            preset: r.preset,
+            rules_json: r.rules_json,
+            locale: r.locale,
+            status: r.status,
+            expires_at: r.expires_at,
+        })
+    }
+}
+
+const COLUMNS: &str =
+    "id, guild_id, channel_id, message_id, challenger_id, challenger_name, opponent_ids, \
+     opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at";
+
+impl Db {
+    pub async fn create_challenge(&self, c: &NewChallenge) -> Result<i64, StoreError> {
+        let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
+        let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
+        let row = sqlx::query(
+            "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_ids, \
+             opponent_names, preset, rules_json, locale, status, created_at, expires_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+        )
+        .bind(id(c.guild_id))
+        .bind(id(c.channel_id))
+        .bind(id(c.challenger.0))
+        .bind(&c.challenger.1)
+        .bind(serde_json::to_string(&ids).expect("ids serialize"))
+        .bind(serde_json::to_string(&names).expect("names serialize"))
+        .bind(&c.preset)
+        .bind(&c.rules_json)
+        .bind(&c.locale)
+        .bind(c.now)
+        .bind(c.expires_at)
+        .execute(self.pool())
+        .await?;
+        Ok(row.last_insert_rowid())
+    }
+
+    pub async fn challenge(&self, challenge_id: i64) -> Result<Option<ChallengeRow>, StoreError> {
+        let raw: Option<Raw> =
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM challenges WHERE id = ?"))
+                .bind(challenge_id)
+                .fetch_optional(self.pool())
+                .await?;
+        raw.map(ChallengeRow::try_from).transpose()
+    }
+
+    pub async fn set_challenge_message(
+        &self,
+        challenge_id: i64,
+        message_id: u64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+            .bind(id(message_id))
+            .bind(challenge_id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Records one more acceptance of an open challenge; false if it is no longer open.
+    pub async fn record_acceptance(
+        &self,
+        challenge_id: i64,
+        accepted: &[u64],
+    ) -> Result<bool, StoreError> {
+        let done =
+            sqlx::query("UPDATE challenges SET accepted_ids = ? WHERE id = ? AND status = 'open'")
+                .bind(serde_json::to_string(accepted).expect("ids serialize"))
+                .bind(challenge_id)
+                .execute(self.pool())
+                .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Closes an open challenge as `accepted`, `declined` or `expired`; false if it was not open
+    /// any more (someone else answered first).
+    pub async fn close_challenge(
+        &self,
+        challenge_id: i64,
+        status: &str,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+            .bind(status)
+            .bind(challenge_id)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Open challenges whose time ran out.
+    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
+        let raws: Vec<Raw> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ? LIMIT 100"
+        ))
+        .bind(now)
+        .fetch_all(self.pool())
+        .await?;
+        raws.into_iter().map(ChallengeRow::try_from).collect()
+    }
+
+    /// Whether `user` already has an open challenge or an active match in this channel.
+    pub async fn busy_in_channel(&self, channel_id: u64, user_id: u64) -> Result<bool, StoreError> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT (SELECT COUNT(*) FROM matches m JOIN match_players p ON p.match_id = m.id \
+                     WHERE m.channel_id = ?1 AND m.status = 'active' AND p.user_id = ?2 AND p.is_ai = 0) \
+                  + (SELECT COUNT(*) FROM challenges c WHERE c.channel_id = ?1 AND c.status = 'open' \
+                     AND (c.challenger_id = ?2 OR EXISTS (SELECT 1 FROM json_each(c.opponent_ids) WHERE value = ?2)))",
+        )
+        .bind(id(channel_id))
+        .bind(id(user_id))
+        .fetch_one(self.pool())
+        .await?;
+        Ok(n > 0)
+    }
+}

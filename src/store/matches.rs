@@ -1,0 +1,404 @@
+//! Matches, their players, their action log and their finished hands.
+
+use super::{id, unid, Db, StoreError};
+
+/// What starting a match stores.
+#[derive(Debug, Clone)]
+pub struct NewMatch {
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub table_message_id: Option<u64>,
+    pub format: &'static str,
+    pub preset: String,
+    pub rules_json: String,
+    pub locale: String,
+    pub state_json: String,
+    pub seed_hex: String,
+    /// Seat order: (user id, display name, is the bot's AI).
+    pub players: Vec<(u64, String, bool)>,
+    pub now: i64,
+}
+
+/// A stored match.
+#[derive(Debug, Clone)]
+pub struct MatchRow {
+    pub id: i64,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub table_message_id: Option<u64>,
+    pub preset: String,
+    pub locale: String,
+    pub status: String,
+    pub state_json: String,
+    pub version: i64,
+    pub turn_started_at: i64,
+    pub reminded: bool,
+    /// Seat order: (user id, display name, is the bot's AI).
+    pub players: Vec<(u64, String, bool)>,
+}
+
+/// One accepted action with everything it changed, written in one transaction.
+#[derive(Debug, Clone)]
+pub struct SavedAction {
+    pub match_id: i64,
+    /// The version the action was decided against; the save fails if another got there first.
+    pub version: i64,
+    pub seat: u8,
+    pub event_json: String,
+    pub state_json: String,
+    pub status: &'static str,
+    pub now: i64,
+    /// Whether the turn moved on (restarts the idle clock).
+    pub turn_changed: bool,
+    pub hands: Vec<HandRow>,
+    /// Set when the match ended with this action.
+    pub result: Option<Vec<PlayerResult>>,
+    pub winner_seat: Option<u8>,
+}
+
+/// A finished deal, as the score sheet records it.
+#[derive(Debug, Clone)]
+pub struct HandRow {
+    pub deal_no: u32,
+    pub dealer_seat: u8,
+    pub first_seat: u8,
+    pub second_seat: u8,
+    pub knocker_seat: Option<u8>,
+    pub kind: &'static str,
+    pub knocker_deadwood: Option<u32>,
+    pub defender_deadwood: Option<u32>,
+    pub points: u32,
+    pub winner_seat: Option<u8>,
+    pub lines: u32,
+    pub doubled: bool,
+    pub commitment: String,
+    pub seed_hex: String,
+}
+
+/// A player's figures at the end of a match.
+#[derive(Debug, Clone)]
+pub struct PlayerResult {
+    pub seat: u8,
+    pub total: u32,
+    pub lines: u32,
+    pub line_bonus: u32,
+    pub game_bonus: u32,
+    pub final_total: u32,
+    pub net: i64,
+    pub won: bool,
+}
+
+#[derive(sqlx::FromRow)]
+struct Raw {
+    id: i64,
+    guild_id: i64,
+    channel_id: i64,
+    table_message_id: Option<i64>,
+    preset: String,
+    locale: String,
+    status: String,
+    state_json: String,
+    version: i64,
+    turn_started_at: i64,
+    reminded: bool,
+}
+
+const COLUMNS: &str =
+    "id, guild_id, channel_id, table_message_id, preset, locale, status, state_json, version, \
+     turn_started_at, reminded";
+
+impl Db {
+    /// Stores a new match and its players; returns its id.
+    pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        let mut tx = self.pool().begin().await?;
+        let match_id = sqlx::query(
+            "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
+             status, state_json, version, seed_hex, turn_started_at, started_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)",
+        )
+        .bind(id(m.guild_id))
+        .bind(id(m.channel_id))
+        .bind(m.table_message_id.map(id))
+        .bind(m.format)
+        .bind(&m.preset)
+        .bind(&m.rules_json)
+        .bind(&m.locale)
+        .bind(&m.state_json)
+        .bind(&m.seed_hex)
+        .bind(m.now)
+        .bind(m.now)
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid();
+        for (seat, (user, name, ai)) in m.players.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO match_players (match_id, seat, guild_id, user_id, display_name, is_ai) \
+                 VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(match_id)
+            .bind(seat as i64)
+            .bind(id(m.guild_id))
+            .bind(id(*user))
+            .bind(name)
+            .bind(*ai)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(match_id)
+    }
+
+    pub async fn load_match(&self, match_id: i64) -> Result<Option<MatchRow>, StoreError> {
+        let raw: Option<Raw> =
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM matches WHERE id = ?"))
+                .bind(match_id)
+                .fetch_optional(self.pool())
+                .await?;
+        let Some(r) = raw else { return Ok(None) };
+        let players: Vec<(i64, String, bool)> =
+            sqlx::query_as("SELECT user_id, display_name, is_ai FROM match_players WHERE match_id = ? ORDER BY seat")
+                .bind(match_id)
+                .fetch_all(self.pool())
+                .await?;
+        Ok(Some(MatchRow {
+            id: r.id,
+            guild_id: unid(r.guild_id),
+            channel_id: unid(r.channel_id),
+            table_message_id: r.table_message_id.map(unid),
+            preset: r.preset,
+            locale: r.locale,
+            status: r.status,
+            state_json: r.state_json,
+            version: r.version,
+            turn_started_at: r.turn_started_at,
+            reminded: r.reminded,
+            players: players
+                .into_iter()
+                .map(|(u, n, a)| (unid(u), n, a))
+                .collect(),
+        }))
+    }
+
+    /// The active match in a channel that `user` plays in, if any.
+    pub async fn active_match_for(
+        &self,
+        channel_id: u64,
+        user_id: u64,
+    ) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT m.id FROM matches m JOIN match_players p ON p.match_id = m.id \
+             WHERE m.channel_id = ? AND m.status = 'active' AND p.user_id = ? ORDER BY m.id DESC LIMIT 1",
+        )
+        .bind(id(channel_id))
+        .bind(id(user_id))
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// Every active match in a channel (for moderators' `/gin cancel`).
+    pub async fn active_matches_in_channel(&self, channel_id: u64) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM matches WHERE channel_id = ? AND status = 'active' ORDER BY id",
+        )
+        .bind(id(channel_id))
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    pub async fn set_table_message(
+        &self,
+        match_id: i64,
+        message_id: u64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET table_message_id = ? WHERE id = ?")
+            .bind(id(message_id))
+            .bind(match_id)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Stores an accepted action, the new state and whatever the action finished, all in one
+    /// transaction, only if the match is still at `a.version`. Returns false (nothing written)
+    /// when another action was stored first.
+    pub async fn save_action(&self, a: &SavedAction) -> Result<bool, StoreError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
+             turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, \
+             reminded = CASE WHEN ? THEN 0 ELSE reminded END, \
+             winner_seat = COALESCE(?, winner_seat), \
+             ended_at = CASE WHEN ? <> 'active' THEN ? ELSE ended_at END \
+             WHERE id = ? AND version = ?",
+        )
+        .bind(&a.state_json)
+        .bind(a.status)
+        .bind(a.turn_changed)
+        .bind(a.now)
+        .bind(a.turn_changed)
+        .bind(a.winner_seat.map(i64::from))
+        .bind(a.status)
+        .bind(a.now)
+        .bind(a.match_id)
+        .bind(a.version)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Ok(false);
+        }
+        sqlx::query("INSERT INTO actions (match_id, seq, seat, event_json, created_at) VALUES (?, ?, ?, ?, ?)")
+            .bind(a.match_id)
+            .bind(a.version + 1)
+            .bind(a.seat as i64)
+            .bind(&a.event_json)
+            .bind(a.now)
+            .execute(&mut *tx)
+            .await?;
+        for h in &a.hands {
+            insert_hand(&mut tx, a.match_id, h).await?;
+        }
+        if let Some(results) = &a.result {
+            for p in results {
+                sqlx::query(
+                    "UPDATE match_players SET total = ?, lines = ?, line_bonus = ?, game_bonus = ?, \
+                     final_total = ?, net = ?, won = ? WHERE match_id = ? AND seat = ?",
+                )
+                .bind(p.total as i64)
+                .bind(p.lines as i64)
+                .bind(p.line_bonus as i64)
+                .bind(p.game_bonus as i64)
+                .bind(p.final_total as i64)
+                .bind(p.net)
+                .bind(p.won)
+                .bind(a.match_id)
+                .bind(p.seat as i64)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Ends a match without scoring (a moderator's cancel); false if it was not active.
+    pub async fn cancel_match(&self, match_id: i64, now: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE matches SET status = 'cancelled', ended_at = ?, version = version + 1 WHERE id = ? AND status = 'active'")
+            .bind(now)
+            .bind(match_id)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The logged events of a match, oldest first (for replays and audits).
+    pub async fn match_actions(&self, match_id: i64) -> Result<Vec<(u8, String)>, StoreError> {
+        let rows: Vec<(i64, String)> =
+            sqlx::query_as("SELECT seat, event_json FROM actions WHERE match_id = ? ORDER BY seq")
+                .bind(match_id)
+                .fetch_all(self.pool())
+                .await?;
+        Ok(rows.into_iter().map(|(s, e)| (s as u8, e)).collect())
+    }
+
+    /// Status and players' results of a match: (status, [(seat, final_total, net, won)]).
+    pub async fn match_result(
+        &self,
+        match_id: i64,
+    ) -> Result<Option<(String, Vec<(u8, i64, i64, bool)>)>, StoreError> {
+        let status: Option<String> = sqlx::query_scalar("SELECT status FROM matches WHERE id = ?")
+            .bind(match_id)
+            .fetch_optional(self.pool())
+            .await?;
+        let Some(status) = status else {
+            return Ok(None);
+        };
+        let rows: Vec<(i64, i64, i64, bool)> =
+            sqlx::query_as("SELECT seat, final_total, net, won FROM match_players WHERE match_id = ? ORDER BY seat")
+                .bind(match_id)
+                .fetch_all(self.pool())
+                .await?;
+        Ok(Some((
+            status,
+            rows.into_iter()
+                .map(|(s, f, n, w)| (s as u8, f, n, w))
+                .collect(),
+        )))
+    }
+
+    /// The recorded deals of a match: (deal_no, kind, points, winner seat).
+    pub async fn match_hands(
+        &self,
+        match_id: i64,
+    ) -> Result<Vec<(u32, String, i64, Option<u8>)>, StoreError> {
+        let rows: Vec<(i64, String, i64, Option<i64>)> =
+            sqlx::query_as("SELECT deal_no, kind, points, winner_seat FROM hands WHERE match_id = ? ORDER BY deal_no")
+                .bind(match_id)
+                .fetch_all(self.pool())
+                .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(d, k, p, w)| (d as u32, k, p, w.map(|w| w as u8)))
+            .collect())
+    }
+
+    /// Active matches whose player to move has been idle since before `before`.
+    pub async fn idle_matches(&self, before: i64) -> Result<Vec<(i64, i64, bool)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, version, reminded FROM matches WHERE status = 'active' AND turn_started_at <= ? \
+             ORDER BY turn_started_at LIMIT 200",
+        )
+        .bind(before)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Notes that the idle player of this turn was reminded (unless the turn moved on).
+    pub async fn mark_reminded(&self, match_id: i64, version: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?")
+            .bind(match_id)
+            .bind(version)
+            .execute(self.pool())
+            .await?;
+        Ok(())
+    }
+
+    /// Ids of every match still being played (resumed lazily after a restart).
+    pub async fn active_match_ids(&self) -> Result<Vec<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT id FROM matches WHERE status = 'active' ORDER BY id")
+                .fetch_all(self.pool())
+                .await?,
+        )
+    }
+}
+
+async fn insert_hand(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    match_id: i64,
+    h: &HandRow,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO hands (match_id, deal_no, guild_id, dealer_seat, first_seat, second_seat, knocker_seat, kind, \
+         knocker_deadwood, defender_deadwood, points, winner_seat, lines, doubled, commitment, seed_hex) \
+         SELECT ?, ?, guild_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ?",
+    )
+    .bind(match_id)
+    .bind(h.deal_no as i64)
+    .bind(h.dealer_seat as i64)
+    .bind(h.first_seat as i64)
+    .bind(h.second_seat as i64)
+    .bind(h.knocker_seat.map(i64::from))
+    .bind(h.kind)
+    .bind(h.knocker_deadwood.map(i64::from))
+    .bind(h.defender_deadwood.map(i64::from))
+    .bind(h.points as i64)
+    .bind(h.winner_seat.map(i64::from))
+    .bind(h.lines as i64)
+    .bind(h.doubled)
+    .bind(&h.commitment)
+    .bind(&h.seed_hex)
+    .bind(match_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,396 @@
+//! The bot's handlers against the real engine and a real SQLite file: whole matches, restarts,
+//! stale and double presses, refusals, timers.
+
+mod common;
+
+use common::*;
+use gin::discord::ids::{Act, Press};
+use gin::discord::model::Response;
+use gin::engine::{Match, MatchStatus};
+
+/// Plays the match to its end; returns the number of turns played.
+async fn play_out(h: &Harness, id: i64) -> usize {
+    let mut turns = 0;
+    while h.play_turn(id).await {
+        turns += 1;
+        assert!(turns < 5_000, "the match ends");
+        assert_no_hidden_card_in_public(h, id).await;
+    }
+    turns
+}
+
+/// The last public table message must not show any card hidden in a player's hand.
+async fn assert_no_hidden_card_in_public(h: &Harness, id: i64) {
+    let live = h.games.snapshot(id).await.unwrap();
+    if !live.is_active() {
+        return;
+    }
+    let hand = &live.game.hand;
+    let hidden: Vec<String> = (0..2)
+        .flat_map(|i| gin::engine::CardSet(hand.hands[i].0 & !hand.known[i].0).iter())
+        .flat_map(|c| rendered([c]))
+        .collect();
+    let sent = h.out.sent.lock().unwrap();
+    let tables = sent
+        .iter()
+        .rev()
+        .filter(|s| s.msg.content.contains("**Gin Rummy**"))
+        .take(1);
+    for s in tables {
+        for card in &hidden {
+            assert!(
+                !s.msg.content.contains(card.as_str()),
+                "hidden {card} in {}",
+                s.msg.content
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
+    let h = Harness::new().await;
+    let challenge = h.start(ALICE, &[BOB]).await;
+    let Response::Public(msg) = &challenge.response else {
+        panic!("public challenge")
+    };
+    assert!(
+        msg.content.contains("<@1001> challenges <@1002>"),
+        "{}",
+        msg.content
+    );
+    assert_eq!(msg.mentions, vec![BOB]);
+    let id = h.new_match_after(&challenge).await;
+    let turns = play_out(&h, id).await;
+    assert!(turns > 10);
+
+    let live = h.games.snapshot(id).await.unwrap();
+    let MatchStatus::Finished(s) = &live.game.status else {
+        panic!("finished")
+    };
+    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(status, "finished");
+    for (seat, final_total, net, won) in players {
+        assert_eq!(final_total, s.finals[seat as usize] as i64);
+        assert_eq!(net, s.net[seat as usize]);
+        assert_eq!(won, s.winner == seat);
+    }
+    assert!(s.totals[s.winner as usize] >= live.game.rules.target);
+    let hands = h.games.db.match_hands(id).await.unwrap();
+    assert_eq!(hands.len(), live.game.history.len());
+    let points: i64 = hands.iter().map(|h| h.2).sum();
+    assert_eq!(points, s.totals.iter().map(|&t| t as i64).sum::<i64>());
+
+    // The log replays to the same state.
+    let log: Vec<gin::engine::MatchEvent> = h
+        .games
+        .db
+        .match_actions(id)
+        .await
+        .unwrap()
+        .iter()
+        .map(|(_, e)| serde_json::from_str(e).unwrap())
+        .collect();
+    let replayed = Match::replay(live.game.rules.clone(), 2, live.game.seed, &log).unwrap();
+    assert_eq!(replayed, live.game);
+
+    // Showdowns and the match end were posted publicly.
+    let sent = h.out.sent.lock().unwrap();
+    assert!(sent
+        .iter()
+        .any(|s| s.msg.content.contains("wins the match")));
+    let showdowns = sent
+        .iter()
+        .filter(|s| s.msg.content.contains("Shuffle seed"))
+        .count();
+    assert_eq!(showdowns, live.game.history.len());
+    for s in sent.iter() {
+        check_limits(&s.msg);
+    }
+}
+
+impl Harness {
+    async fn new_match_after(&self, challenge: &gin::games::Outcome) -> i64 {
+        let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+        let table = self.press(BOB, 5000, &accept).await;
+        let Response::Update(t) = &table.response else {
+            panic!("the challenge becomes the table")
+        };
+        assert!(t.content.contains("**Gin Rummy**"));
+        self.games
+            .db
+            .active_match_for(CHANNEL, ALICE)
+            .await
+            .unwrap()
+            .unwrap()
+    }
+}
+
+#[tokio::test]
+async fn a_restart_mid_hand_continues_to_the_same_result() {
+    // Uninterrupted run.
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    play_out(&h, id).await;
+    let expected = h.games.snapshot(id).await.unwrap().game;
+
+    // The same seed, restarted after 7 turns, old buttons pressed afterwards.
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    for _ in 0..7 {
+        assert!(h.play_turn(id).await);
+    }
+    let live = h.games.snapshot(id).await.unwrap();
+    let seat = live.game.to_act().unwrap();
+    let user = live.users[seat as usize];
+    h.press(user, 1, &Press::Hand(id).encode()).await;
+    let h = h.restart().await;
+    let reloaded = h.games.snapshot(id).await.unwrap();
+    assert_eq!(reloaded.game, live.game, "nothing acknowledged is lost");
+    assert_eq!(reloaded.version, live.version);
+    play_out(&h, id).await;
+    let finished = h.games.snapshot(id).await.unwrap().game;
+    assert_eq!(finished, expected);
+}
+
+#[tokio::test]
+async fn buttons_of_the_old_messages_work_after_a_restart() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let user = live.users[live.game.to_act().unwrap() as usize];
+    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
+    let pass = button(hand.response.msg(), |p| {
+        matches!(p, Press::Act { act: Act::Pass, .. })
+    })
+    .unwrap();
+    let h = h.restart().await;
+    let after = h.press(user, 1, &pass).await;
+    assert!(matches!(after.response, Response::Update(_)));
+    assert_eq!(
+        h.games.snapshot(id).await.unwrap().version,
+        1,
+        "the pre-restart button applied"
+    );
+}
+
+#[tokio::test]
+async fn a_stale_button_refreshes_the_hand_instead_of_acting() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let user = live.users[live.game.to_act().unwrap() as usize];
+    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
+    let pass = button(hand.response.msg(), |p| {
+        matches!(p, Press::Act { act: Act::Pass, .. })
+    })
+    .unwrap();
+    h.press(user, 1, &pass).await;
+    let before = h.games.snapshot(id).await.unwrap();
+    let again = h.press(user, 1, &pass).await;
+    let Response::Update(m) = &again.response else {
+        panic!("update")
+    };
+    assert!(m.content.contains("earlier moment"), "{}", m.content);
+    let after = h.games.snapshot(id).await.unwrap();
+    assert_eq!((after.version, after.game), (before.version, before.game));
+}
+
+#[tokio::test]
+async fn two_presses_of_one_button_apply_once() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let user = live.users[live.game.to_act().unwrap() as usize];
+    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
+    let pass = button(hand.response.msg(), |p| {
+        matches!(p, Press::Act { act: Act::Pass, .. })
+    })
+    .unwrap();
+    let caller = h.caller(user, Some(1));
+    let presses: Vec<_> = (0..20).map(|_| h.games.press(&caller, &pass)).collect();
+    let outcomes = futures_join_all(presses).await;
+    assert_eq!(outcomes.len(), 20);
+    assert_eq!(h.games.snapshot(id).await.unwrap().version, 1);
+    assert_eq!(h.games.db.match_actions(id).await.unwrap().len(), 1);
+}
+
+async fn futures_join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output>
+where
+    F::Output: Send + 'static,
+{
+    let mut out = Vec::new();
+    let pinned: Vec<_> = futures.into_iter().map(Box::pin).collect();
+    // Poll them together: each press waits on the same match lock.
+    let mut set = pinned;
+    while !set.is_empty() {
+        let (r, _, rest) = select_first(set).await;
+        out.push(r);
+        set = rest;
+    }
+    out
+}
+
+async fn select_first<F: std::future::Future + Unpin>(
+    mut futures: Vec<F>,
+) -> (F::Output, usize, Vec<F>) {
+    std::future::poll_fn(move |cx| {
+        for i in 0..futures.len() {
+            if let std::task::Poll::Ready(v) = std::pin::Pin::new(&mut futures[i]).poll(cx) {
+                let rest: Vec<F> = std::mem::take(&mut futures)
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, f)| f)
+                    .collect();
+                return std::task::Poll::Ready((v, i, rest));
+            }
+        }
+        std::task::Poll::Pending
+    })
+    .await
+}
+
+#[tokio::test]
+async fn a_non_players_press_is_refused_and_changes_nothing() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let user = live.users[live.game.to_act().unwrap() as usize];
+    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
+    let pass = button(hand.response.msg(), |p| {
+        matches!(p, Press::Act { act: Act::Pass, .. })
+    })
+    .unwrap();
+    for id_ in [pass.as_str(), &Press::Hand(id).encode()] {
+        let o = h.press(MALLORY, 1, id_).await;
+        let Response::Ephemeral(m) = &o.response else {
+            panic!("ephemeral refusal")
+        };
+        assert!(m.content.contains("not playing"), "{}", m.content);
+        assert!(o.effects.is_empty());
+    }
+    // The opponent pressing the mover's button is refused too.
+    let other = live.users[1 - live.game.to_act().unwrap() as usize];
+    let o = h.press(other, 1, &pass).await;
+    let m = o.response.msg();
+    assert!(m.content.contains("not your turn"), "{}", m.content);
+    let after = h.games.snapshot(id).await.unwrap();
+    assert_eq!((after.version, after.game), (live.version, live.game));
+}
+
+#[tokio::test]
+async fn forged_and_unknown_buttons_get_a_friendly_refusal() {
+    let h = Harness::new().await;
+    for id in [
+        "",
+        "gin:a:999:0:pass",
+        "gin:hand:424242",
+        "gin:acc:77",
+        "random-junk",
+        "gin:a:1:0:d-ZZ",
+    ] {
+        let o = h.press(ALICE, 1, id).await;
+        let Response::Ephemeral(m) = &o.response else {
+            panic!("ephemeral for {id}")
+        };
+        assert!(!m.content.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn challenge_refusals_decline_and_expiry() {
+    let h = Harness::new().await;
+    let o = h.start(ALICE, &[ALICE]).await;
+    assert!(o
+        .response
+        .msg()
+        .content
+        .contains("cannot challenge yourself"));
+    let bot = gin::games::UserRef {
+        id: 9,
+        name: "Robot".into(),
+        bot: true,
+    };
+    let o = h
+        .games
+        .start(&h.caller(ALICE, None), &[bot], None, None)
+        .await;
+    assert!(o.response.msg().content.contains("Bots"));
+    let o = h
+        .games
+        .start(
+            &h.caller(ALICE, None),
+            &[gin::games::UserRef {
+                id: BOB,
+                name: "Bob".into(),
+                bot: false,
+            }],
+            None,
+            Some(5),
+        )
+        .await;
+    assert!(o.response.msg().content.contains("between 10 and 500"));
+
+    let challenge = h.start(ALICE, &[BOB]).await;
+    let again = h.start(ALICE, &[CAROL]).await;
+    assert!(
+        again.response.msg().content.contains("already have"),
+        "one open challenge per channel"
+    );
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    let decline = button(challenge.response.msg(), |p| matches!(p, Press::Decline(_))).unwrap();
+    let o = h.press(CAROL, 5000, &accept).await;
+    assert!(o.response.msg().content.contains("not for you"));
+    let o = h.press(BOB, 5000, &decline).await;
+    assert!(matches!(&o.response, Response::Update(m) if m.content.contains("declined")));
+    let o = h.press(BOB, 5000, &accept).await;
+    assert!(o.response.msg().content.contains("already been answered"));
+
+    // Expiry: the sweeper edits the challenge message.
+    let challenge = h.start(ALICE, &[BOB]).await;
+    h.advance(16 * 60);
+    let effects = h.games.sweep().await;
+    assert!(effects.iter().any(|e| matches!(e, gin::games::Effect::Edit { message: 5000, msg, .. } if msg.content.contains("expired"))));
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    let o = h.press(BOB, 5000, &accept).await;
+    assert!(o.response.msg().content.contains("already been answered"));
+}
+
+#[tokio::test]
+async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let idle = live.users[live.game.to_act().unwrap() as usize];
+    h.advance(31 * 60);
+    let effects = h.games.sweep().await;
+    assert!(effects.iter().any(|e| matches!(e, gin::games::Effect::Post { msg, .. } if msg.mentions == vec![idle] && msg.content.contains("your turn"))));
+    assert!(h.games.sweep().await.is_empty(), "one reminder per turn");
+    let h = h.restart().await;
+    h.advance(24 * 3600);
+    let effects = h.games.sweep().await;
+    assert!(effects.iter().any(
+        |e| matches!(e, gin::games::Effect::Post { msg, .. } if msg.content.contains("forfeits"))
+    ));
+    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(status, "forfeited");
+    let winner = players.iter().find(|p| p.3).unwrap();
+    assert_ne!(live.users[winner.0 as usize], idle);
+}
+
+#[tokio::test]
+async fn resigning_ends_the_match_for_the_opponent() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let o = h.games.resign(&h.caller(BOB, None)).await;
+    let Response::Public(m) = &o.response else {
+        panic!("public")
+    };
+    assert!(m.content.contains("Alice wins the match"), "{}", m.content);
+    assert!(m.content.contains("Bob resigned"));
+    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(status, "resigned");
+    let o = h.games.resign(&h.caller(BOB, None)).await;
+    assert!(o.response.msg().content.contains("no match"));
+}

@@ -1,0 +1,344 @@
+//! A test harness around the real game service: a real SQLite file, the real engine, and a
+//! recording outbox standing in for the Discord channel.
+#![allow(dead_code)]
+
+use gin::config::Config;
+use gin::discord::ids::{Act, Press};
+use gin::discord::model::{Msg, Response};
+use gin::engine::{deck, min_deadwood, Card, CardSet, Seed};
+use gin::games::{Caller, Clock, Games, Outbox, Outcome, UserRef};
+use gin::i18n::Lang;
+use gin::store::Db;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+pub const GUILD: u64 = 600;
+pub const CHANNEL: u64 = 700;
+pub const ALICE: u64 = 1001;
+pub const BOB: u64 = 1002;
+pub const CAROL: u64 = 1003;
+pub const MALLORY: u64 = 1666;
+
+/// One message the bot sent or edited in the channel.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    pub channel: u64,
+    pub message: u64,
+    pub msg: Msg,
+    pub edit: bool,
+}
+
+/// Records channel posts and edits; ids count up from 10,000.
+#[derive(Default)]
+pub struct Recorder {
+    pub sent: Mutex<Vec<Sent>>,
+    pub ephemeral_edits: Mutex<Vec<(String, Msg)>>,
+    next: AtomicU64,
+}
+
+impl Outbox for Recorder {
+    async fn post(&self, channel: u64, msg: &Msg) -> Result<u64, String> {
+        let message = 10_000 + self.next.fetch_add(1, Ordering::SeqCst);
+        self.sent.lock().unwrap().push(Sent {
+            channel,
+            message,
+            msg: msg.clone(),
+            edit: false,
+        });
+        Ok(message)
+    }
+
+    async fn edit(&self, channel: u64, message: u64, msg: &Msg) -> Result<(), String> {
+        self.sent.lock().unwrap().push(Sent {
+            channel,
+            message,
+            msg: msg.clone(),
+            edit: true,
+        });
+        Ok(())
+    }
+
+    async fn edit_ephemeral(&self, token: &str, msg: &Msg) -> Result<(), String> {
+        self.ephemeral_edits
+            .lock()
+            .unwrap()
+            .push((token.to_string(), msg.clone()));
+        Ok(())
+    }
+}
+
+pub struct Harness {
+    pub games: Arc<Games>,
+    pub out: Recorder,
+    pub now: Arc<AtomicI64>,
+    pub seeds: Arc<AtomicU64>,
+    pub path: PathBuf,
+    _dir: Arc<tempfile::TempDir>,
+    /// Public responses (challenges, match ends) as the channel would show them.
+    pub public: Mutex<Vec<Msg>>,
+}
+
+pub fn test_config() -> Config {
+    Config {
+        token: "test".into(),
+        ..Config::default()
+    }
+}
+
+fn seed_from(n: u64) -> Seed {
+    deck::hand_seed(&[7u8; 32], n as u32)
+}
+
+impl Harness {
+    pub async fn new() -> Harness {
+        let dir = Arc::new(tempfile::tempdir().unwrap());
+        let path = dir.path().join("gin.db");
+        Harness::open(
+            dir,
+            path,
+            Arc::new(AtomicI64::new(1_800_000_000)),
+            Arc::new(AtomicU64::new(1)),
+        )
+        .await
+    }
+
+    async fn open(
+        dir: Arc<tempfile::TempDir>,
+        path: PathBuf,
+        now: Arc<AtomicI64>,
+        seeds: Arc<AtomicU64>,
+    ) -> Harness {
+        let db = Db::open(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        let clock_now = now.clone();
+        let clock: Clock = Arc::new(move || clock_now.load(Ordering::SeqCst));
+        let seed_counter = seeds.clone();
+        let games = Games::new(db, test_config(), clock).with_seeds(Arc::new(move || {
+            seed_from(seed_counter.fetch_add(1, Ordering::SeqCst))
+        }));
+        Harness {
+            games: Arc::new(games),
+            out: Recorder::default(),
+            now,
+            seeds,
+            path,
+            _dir: dir,
+            public: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Everything in memory is dropped; the same database file is opened again.
+    pub async fn restart(self) -> Harness {
+        let Harness {
+            games,
+            now,
+            seeds,
+            path,
+            _dir,
+            ..
+        } = self;
+        games.db.pool().close().await;
+        drop(games);
+        Harness::open(_dir, path, now, seeds).await
+    }
+
+    pub fn advance(&self, seconds: i64) {
+        self.now.fetch_add(seconds, Ordering::SeqCst);
+    }
+
+    pub fn caller(&self, user: u64, message: Option<u64>) -> Caller {
+        Caller {
+            guild_id: Some(GUILD),
+            channel_id: CHANNEL,
+            user_id: user,
+            name: name_of(user).to_string(),
+            lang: Lang::En,
+            guild_lang: Lang::En,
+            message_id: message,
+        }
+    }
+
+    async fn settle(&self, outcome: &Outcome, response_message: Option<u64>) {
+        check_limits(outcome.response.msg());
+        if let Response::Public(m) = &outcome.response {
+            self.public.lock().unwrap().push(m.clone());
+        }
+        self.games
+            .run_effects(outcome.effects.clone(), &self.out, response_message)
+            .await;
+    }
+
+    /// `/gin start` by `from` against `opponents`; the challenge message gets id 5000.
+    pub async fn start(&self, from: u64, opponents: &[u64]) -> Outcome {
+        let refs: Vec<UserRef> = opponents
+            .iter()
+            .map(|&u| UserRef {
+                id: u,
+                name: name_of(u).into(),
+                bot: false,
+            })
+            .collect();
+        let o = self
+            .games
+            .start(&self.caller(from, None), &refs, None, None)
+            .await;
+        self.settle(&o, Some(5000)).await;
+        o
+    }
+
+    /// A button press by `user` on message `message`.
+    pub async fn press(&self, user: u64, message: u64, id: &str) -> Outcome {
+        let o = self
+            .games
+            .press(&self.caller(user, Some(message)), id)
+            .await;
+        if let Some((m, seat)) = o.hand_of {
+            self.games
+                .remember_hand_token(m, seat, format!("token-{user}"));
+        }
+        self.settle(&o, Some(message)).await;
+        o
+    }
+
+    /// Opens a challenge from Alice to `opponents` and has them all accept; returns the match id.
+    pub async fn new_match(&self, opponents: &[u64]) -> i64 {
+        let challenge = self.start(ALICE, opponents).await;
+        let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+        for &o in opponents {
+            self.press(o, 5000, &accept).await;
+        }
+        self.games
+            .db
+            .active_match_for(CHANNEL, ALICE)
+            .await
+            .unwrap()
+            .expect("match started")
+    }
+
+    /// The player to move opens "My hand" and presses what the policy picks. False when over.
+    pub async fn play_turn(&self, match_id: i64) -> bool {
+        let live = self.games.snapshot(match_id).await.unwrap();
+        let Some(seat) = live.game.to_act().filter(|_| live.is_active()) else {
+            return false;
+        };
+        let user = live.users[seat as usize];
+        let hand = self
+            .press(
+                user,
+                live.table_message_id.unwrap_or(5000),
+                &Press::Hand(match_id).encode(),
+            )
+            .await;
+        let mut msg = hand.response.msg().clone();
+        for _ in 0..2 {
+            let id = choose(&msg, &live, seat);
+            let o = self.press(user, 1, &id).await;
+            let before = msg.clone();
+            msg = o.response.msg().clone();
+            if !matches!(
+                Press::decode(&id),
+                Some(Press::Act {
+                    act: Act::KnockMode,
+                    ..
+                })
+            ) {
+                assert_ne!(before, msg);
+                return true;
+            }
+        }
+        true
+    }
+}
+
+pub fn name_of(user: u64) -> &'static str {
+    match user {
+        ALICE => "Alice",
+        BOB => "Bob",
+        CAROL => "Carol",
+        _ => "Mallory",
+    }
+}
+
+/// The first button whose decoded press satisfies `f`.
+pub fn button(msg: &Msg, f: impl Fn(Press) -> bool) -> Option<String> {
+    msg.buttons()
+        .find(|b| Press::decode(&b.id).is_some_and(&f))
+        .map(|b| b.id.clone())
+}
+
+/// A simple, deterministic player: knock or go gin at once, never take the upcard, draw from
+/// the stock, discard to the least deadwood (the highest card on ties).
+fn choose(msg: &Msg, live: &gin::games::Live, seat: u8) -> String {
+    let acts: Vec<(Act, String)> = msg
+        .buttons()
+        .filter_map(|b| match Press::decode(&b.id) {
+            Some(Press::Act { act, .. }) => Some((act, b.id.clone())),
+            _ => None,
+        })
+        .collect();
+    let find = |f: &dyn Fn(&Act) -> bool| acts.iter().find(|(a, _)| f(a)).map(|(_, id)| id.clone());
+    if let Some(id) = find(&|a| matches!(a, Act::Knock(_))) {
+        return id;
+    }
+    if let Some(id) = find(&|a| matches!(a, Act::KnockMode)) {
+        return id;
+    }
+    for wanted in [Act::DrawDiscard, Act::Pass, Act::DrawStock] {
+        // Fiftieth card: take it when offered (only offered when it allows a knock).
+        if wanted == Act::DrawDiscard && !msg.content.contains("stock is down to two") {
+            continue;
+        }
+        if let Some(id) = find(&|a| *a == wanted) {
+            return id;
+        }
+    }
+    let hand: CardSet = live.game.hand.hand_of(seat).unwrap();
+    let best = acts
+        .iter()
+        .filter_map(|(a, id)| match a {
+            Act::Discard(c) => Some((*c, id)),
+            _ => None,
+        })
+        .min_by_key(|(c, _)| {
+            let mut rest = hand;
+            rest.remove(*c);
+            (min_deadwood(rest), std::cmp::Reverse(c.value()), *c)
+        })
+        .map(|(_, id)| id.clone());
+    best.unwrap_or_else(|| panic!("no move in {msg:?}"))
+}
+
+/// Discord's limits on one message (the fake Discord of the wire tests enforces them too).
+pub fn check_limits(msg: &Msg) {
+    assert!(msg.content.chars().count() <= 2000, "content too long");
+    assert!(msg.rows.len() <= 5, "more than 5 rows");
+    let mut ids = std::collections::HashSet::new();
+    for row in &msg.rows {
+        assert!(
+            !row.is_empty() && row.len() <= 5,
+            "a row holds 1 to 5 buttons"
+        );
+        for b in row {
+            assert!(!b.id.is_empty() && b.id.len() <= 100, "custom_id length");
+            assert!(
+                ids.insert(b.id.clone()),
+                "custom_id {} twice in one message",
+                b.id
+            );
+            assert!(
+                !b.label.is_empty() && b.label.chars().count() <= 80,
+                "label length"
+            );
+        }
+    }
+}
+
+/// Every rendered card string of a set, for leak scans.
+pub fn rendered(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
+    cards
+        .into_iter()
+        .map(|c| gin::discord::render::card(Lang::En, c))
+        .collect()
+}
