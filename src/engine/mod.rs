@@ -3,6 +3,7 @@
 //! No I/O, no clocks, no global randomness: a match is a function of its rules, its seed and
 //! the actions applied to it, which is what lets the bot persist it as a log and replay it.
 
+pub mod ai;
 pub mod card;
 pub mod deck;
 pub mod hand;

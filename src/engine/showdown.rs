@@ -190,33 +190,44 @@ fn layoffs(melds: &[u64], rest: u64) -> u64 {
 }
 
 /// Names, for each laid-off card, the knocker meld it extends (for the showdown message).
+/// Runs take their chains first: a card that fits both a set and a run may be what the next
+/// card of the chain attaches to, so it goes to the run.
 fn attach_layoffs(melds: &[u64], off: CardSet) -> Vec<Layoff> {
     let mut grown: Vec<u64> = melds.to_vec();
     let mut left = off.0;
     let mut out = Vec::new();
-    while left != 0 {
+    let attach = |left: &mut u64, i: usize, fits: u64, out: &mut Vec<Layoff>| {
+        let one = fits & fits.wrapping_neg();
+        *left &= !one;
+        out.push(Layoff {
+            card: CardSet(one).iter().next().expect("one card"),
+            onto: i,
+        });
+        one
+    };
+    loop {
         let before = left;
         for (i, meld) in grown.iter_mut().enumerate() {
-            let fits = if Meld(CardSet(*meld)).kind() == MeldKind::Set {
-                let rank = meld.trailing_zeros() & 15;
-                left & (0x0001_0001_0001_0001u64 << rank)
-            } else {
-                left & (*meld << 1 | *meld >> 1) & !*meld
-            };
-            if fits != 0 {
-                let one = fits & fits.wrapping_neg();
-                left &= !one;
-                if Meld(CardSet(*meld)).kind() == MeldKind::Run {
-                    *meld |= one;
+            if Meld(CardSet(*meld)).kind() == MeldKind::Run {
+                let fits = left & (*meld << 1 | *meld >> 1) & !*meld;
+                if fits != 0 {
+                    *meld |= attach(&mut left, i, fits, &mut out);
                 }
-                out.push(Layoff {
-                    card: CardSet(one).iter().next().expect("one card"),
-                    onto: i,
-                });
             }
         }
-        assert_ne!(before, left, "every laid-off card attaches to a meld");
+        if before == left {
+            break;
+        }
     }
+    for (i, meld) in grown.iter().enumerate() {
+        if Meld(CardSet(*meld)).kind() == MeldKind::Set {
+            let fits = left & (0x0001_0001_0001_0001u64 << (meld.trailing_zeros() & 15));
+            if fits != 0 {
+                attach(&mut left, i, fits, &mut out);
+            }
+        }
+    }
+    assert_eq!(left, 0, "every laid-off card attaches to a meld");
     out.sort_by_key(|l| (l.onto, l.card));
     out
 }
@@ -244,6 +255,24 @@ mod tests {
             (s.kind, s.knocker_deadwood, s.defender_deadwood),
             (ShowdownKind::Knock, 1, 54)
         );
+    }
+
+    #[test]
+    fn a_card_fitting_a_set_and_a_run_carries_the_run_chain() {
+        // 5C could complete the fives, but 6C needs it on the run 2C-4C.
+        let s = solve_showdown(
+            hand("7H 8H 9H 2C 3C 4C 5S 5H 5D KS"),
+            hand("6H AC 5C 6C JD QS 9D 3D KH KD"),
+            10,
+        )
+        .unwrap();
+        let on_run: Vec<String> = s
+            .layoffs
+            .iter()
+            .filter(|l| l.onto == 1)
+            .map(|l| l.card.to_string())
+            .collect();
+        assert_eq!(on_run, ["AC", "5C", "6C"]);
     }
 
     #[test]

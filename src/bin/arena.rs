@@ -1,0 +1,325 @@
+//! `arena`: computer players against each other, with the numbers that say how they fare.
+//!
+//! ```sh
+//! cargo run --release --bin arena -- --matches N --a hard --b simple [--seed HEX] [--threads T]
+//! ```
+//!
+//! Matches go to 100 points with gin 25 and undercut 25, the classic preset otherwise: a tie is
+//! an undercut, a dead hand is redealt by the same dealer, no re-discard. Matches come in pairs
+//! sharing one match seed, A in seat 0 and then in seat 1, so each pair's first deal is played
+//! from both sides. Each match runs on one thread; `--threads` of them (default: one per core)
+//! run side by side. Results depend only on the arguments, not on the thread count.
+
+use gin::engine::ai::{decide_with, Level, Strategy};
+use gin::engine::deck::{parse_seed, seed_hex, Seed};
+use gin::engine::{Match, Preset, Rules, Seat};
+use sha2::{Digest, Sha256};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+const USAGE: &str =
+    "usage: arena --matches N --a LEVEL --b LEVEL [--seed HEX] [--threads T] [--hard-samples S]
+  LEVEL    simple, medium or hard
+  --seed   64 hex digits, the seed every match seed derives from (default: all zeros)
+  --threads  matches played at once (default: one per core)
+  --hard-samples  worlds per decision of the hard level (default: the shipped value)";
+
+/// A hand still going after this many actions is a bug: the match is abandoned and counted.
+const MAX_ACTIONS_PER_HAND: usize = 1_000;
+/// Likewise for a match that keeps dealing dead hands.
+const MAX_DEALS_PER_MATCH: u32 = 10_000;
+/// The arena's rules on top of the classic preset.
+const OVERRIDES: &str = "gin_bonus=25, undercut_bonus=25, target=100, allow_rediscard=false";
+
+struct Args {
+    matches: usize,
+    a: Level,
+    b: Level,
+    /// Worlds per decision of the hard level (tuning; default the shipped value).
+    hard_samples: Option<usize>,
+    seed: Seed,
+    threads: usize,
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args(std::env::args().skip(1)) {
+        Ok(Some(args)) => args,
+        Ok(None) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("arena: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let rules = Rules::from_preset_and_overrides(Preset::Classic, OVERRIDES)
+        .expect("the arena's rules are valid");
+    let start = Instant::now();
+    let mut tally = run(&args, &rules);
+    let seconds = start.elapsed().as_secs_f64();
+    report(&args, &mut tally, seconds);
+    if tally.failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `Ok(None)` asks for the usage text.
+fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
+    let mut matches = None;
+    let (mut a, mut b) = (None, None);
+    let mut seed = [0u8; 32];
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut hard_samples = None;
+    while let Some(flag) = args.next() {
+        match flag.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--matches" => matches = Some(number(&value(&mut args, &flag)?, &flag)?),
+            "--a" => a = Some(level(&value(&mut args, &flag)?)?),
+            "--b" => b = Some(level(&value(&mut args, &flag)?)?),
+            "--seed" => {
+                let text = value(&mut args, &flag)?;
+                seed = parse_seed(&text)
+                    .ok_or_else(|| format!("--seed wants 64 hex digits, not `{text}`"))?;
+            }
+            "--threads" => threads = number(&value(&mut args, &flag)?, &flag)?.max(1),
+            "--hard-samples" => {
+                hard_samples = Some(number(&value(&mut args, &flag)?, &flag)?.max(1))
+            }
+            other => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    Ok(Some(Args {
+        matches: matches.ok_or("--matches is required")?,
+        a: a.ok_or("--a is required")?,
+        b: b.ok_or("--b is required")?,
+        seed,
+        threads,
+        hard_samples,
+    }))
+}
+
+fn value(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<String, String> {
+    args.next().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+fn number(text: &str, flag: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} wants a whole number, not `{text}`"))
+}
+
+fn level(text: &str) -> Result<Level, String> {
+    text.parse::<Level>().map_err(|e| e.to_string())
+}
+
+/// Everything counted over some matches; tallies add up.
+#[derive(Default)]
+struct Tally {
+    matches: u64,
+    a_wins: u64,
+    failures: u64,
+    /// Deals played, dead hands included.
+    hands: u64,
+    dead: u64,
+    /// Hands won and points scored, by A (0) and B (1).
+    hand_wins: [u64; 2],
+    points: [u64; 2],
+    /// Decision times in nanoseconds, by A and B.
+    times: [Vec<u64>; 2],
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.matches += other.matches;
+        self.a_wins += other.a_wins;
+        self.failures += other.failures;
+        self.hands += other.hands;
+        self.dead += other.dead;
+        for (mine, theirs) in self.hand_wins.iter_mut().zip(other.hand_wins) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.points.iter_mut().zip(other.points) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.times.iter_mut().zip(other.times) {
+            mine.extend(theirs);
+        }
+    }
+}
+
+/// Plays every match, `threads` at a time, each worker taking the next match number.
+fn run(args: &Args, rules: &Rules) -> Tally {
+    let next = AtomicUsize::new(0);
+    let next = &next;
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..args.threads)
+            .map(move |_| {
+                scope.spawn(move || {
+                    let mut tally = Tally::default();
+                    loop {
+                        let j = next.fetch_add(1, Ordering::Relaxed);
+                        if j >= args.matches {
+                            break tally;
+                        }
+                        tally.add(play_match(args, rules, j));
+                    }
+                })
+            })
+            .collect();
+        let mut total = Tally::default();
+        for worker in workers {
+            total.add(worker.join().expect("an arena worker panicked"));
+        }
+        total
+    })
+}
+
+/// Match `j`: pair `j / 2`'s seed, with A in seat `j % 2`.
+fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
+    let match_seed = derive(&args.seed, b"match", (j / 2) as u64);
+    let a_seat = (j % 2) as Seat;
+    // Each role keeps its own seed in both matches of the pair.
+    let ai_seeds = [derive(&match_seed, b"a", 0), derive(&match_seed, b"b", 0)];
+    let strategy = |level: Level| match (level.strategy(), args.hard_samples) {
+        (Strategy::Hard(mut config), Some(samples)) => {
+            config.samples = samples;
+            Strategy::Hard(config)
+        }
+        (s, _) => s,
+    };
+    let levels = [strategy(args.a), strategy(args.b)];
+    let mut tally = Tally {
+        matches: 1,
+        ..Tally::default()
+    };
+    let mut m = Match::new(rules.clone(), 2, match_seed).expect("the arena's rules are valid");
+    let (mut deal, mut actions) = (m.deal_no, 0usize);
+    while let Some(seat) = m.to_act() {
+        let role = usize::from(seat != a_seat);
+        let view = m.view_for(seat);
+        let clock = Instant::now();
+        let action = decide_with(&levels[role], &ai_seeds[role], &view);
+        let nanos = clock.elapsed().as_nanos();
+        tally.times[role].push(u64::try_from(nanos).unwrap_or(u64::MAX));
+        if let Err(e) = m.apply(seat, action) {
+            eprintln!("arena: match {j}: seat {seat} played {action:?}: {e}");
+            tally.failures += 1;
+            break;
+        }
+        if m.deal_no == deal {
+            actions += 1;
+        } else {
+            (deal, actions) = (m.deal_no, 0);
+        }
+        if actions > MAX_ACTIONS_PER_HAND || m.deal_no > MAX_DEALS_PER_MATCH {
+            eprintln!("arena: match {j}: deal {} does not end", m.deal_no);
+            tally.failures += 1;
+            break;
+        }
+    }
+    for record in &m.history {
+        tally.hands += 1;
+        match record.end.winner(record.players) {
+            Some((winner, score)) => {
+                let role = usize::from(winner != a_seat);
+                tally.hand_wins[role] += 1;
+                tally.points[role] += u64::from(score.points);
+            }
+            None => tally.dead += 1,
+        }
+    }
+    if m.settlement().is_some_and(|s| s.winner == a_seat) {
+        tally.a_wins += 1;
+    }
+    tally
+}
+
+/// A child seed: SHA-256 over a domain tag, the parent and a number.
+fn derive(parent: &Seed, tag: &[u8], n: u64) -> Seed {
+    let mut h = Sha256::new();
+    h.update(b"gin/arena/v1/");
+    h.update(tag);
+    h.update(parent);
+    h.update(n.to_le_bytes());
+    h.finalize().into()
+}
+
+fn report(args: &Args, t: &mut Tally, seconds: f64) {
+    let (lo, hi) = wilson(t.a_wins, t.matches);
+    let hands = t.hands.max(1) as f64;
+    println!(
+        "matches={} a={} b={} threads={} seed={}",
+        t.matches,
+        args.a,
+        args.b,
+        args.threads,
+        seed_hex(&args.seed)
+    );
+    println!(
+        "a_match_win_rate={:.4} ci95=[{lo:.4},{hi:.4}]",
+        ratio(t.a_wins, t.matches)
+    );
+    println!(
+        "a_hand_win_rate={:.4} hands={} dead_hands={}",
+        ratio(t.hand_wins[0], t.hand_wins[0] + t.hand_wins[1]),
+        t.hands,
+        t.dead
+    );
+    println!(
+        "a_points_per_hand={:.3} b_points_per_hand={:.3} a_net_points_per_hand={:.3}",
+        t.points[0] as f64 / hands,
+        t.points[1] as f64 / hands,
+        (t.points[0] as f64 - t.points[1] as f64) / hands
+    );
+    for (role, prefix) in [(0, ""), (1, "b_")] {
+        let times = &mut t.times[role];
+        times.sort_unstable();
+        let us = |nanos: u64| nanos as f64 / 1_000.0;
+        println!(
+            "{prefix}decision_p50_us={:.1} p95_us={:.1} max_us={:.1} decisions={}",
+            us(percentile(times, 50.0)),
+            us(percentile(times, 95.0)),
+            us(times.last().copied().unwrap_or(0)),
+            times.len()
+        );
+    }
+    println!(
+        "matches_per_second={:.2}",
+        t.matches as f64 / seconds.max(1e-9)
+    );
+    println!("failures={}", t.failures);
+}
+
+fn ratio(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        part as f64 / whole as f64
+    }
+}
+
+/// Nearest-rank percentile of sorted values.
+fn percentile(sorted: &[u64], p: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+/// The Wilson score interval at 95 % for `wins` out of `n`: sound near 0 and 1 and for small n.
+fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let n = n as f64;
+    let p = wins as f64 / n;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}

@@ -1,0 +1,312 @@
+//! What a seat knows about the hand, read from its view alone: its own cards, the unseen cards
+//! (the stock and the opponent's hidden cards together), and what the opponent's choices say
+//! about the cards it holds.
+//!
+//! The view's action log does not name the card of a take, so the log is replayed against a
+//! rebuilt discard pile: every card the opponent took, passed over or threw is then known by
+//! name, exactly as a human watching the table knows it.
+
+use super::eval::{completes_meld, relation, with, without, Relation};
+use crate::engine::card::{Card, CardSet, FULL_DECK};
+use crate::engine::hand::{Action, Phase};
+use crate::engine::solver::min_deadwood;
+use crate::engine::view::PlayerView;
+
+/// Multipliers of the chance that the opponent holds an unseen card, for a card of the same
+/// rank, the next rank in suit, and two ranks away in suit from a card it took from the pile
+/// and still holds: it took that card to meld it.
+const HELD_PICK: [f64; 3] = [2.5, 2.5, 1.4];
+/// ... from a card it discarded: it was not building around that card.
+const DISCARDED: [f64; 3] = [0.6, 0.6, 0.85];
+/// ... from a card it left on the pile (passed upcard, or a discard it drew past): the card
+/// did not meld with its hand.
+const DECLINED: [f64; 3] = [0.7, 0.7, 0.9];
+
+/// The opponent's latest choices, precise enough to test a guessed hand against: each is a
+/// fact about the hand it holds now (or held one stock draw ago).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Evidence {
+    /// Its last action was discarding the first card, in a turn where it took the second
+    /// from the pile (if it did so), and it did not knock.
+    pub last_discard: Option<(Card, Option<Card>)>,
+    /// It passed this upcard and has not drawn since.
+    pub passed_upcard: Option<Card>,
+    /// At its last draw it left this card on the pile, drew from the stock, then threw the
+    /// second card.
+    pub declined_then_discarded: Option<(Card, Card)>,
+}
+
+/// Everything one seat knows at its decision.
+#[derive(Clone, Debug)]
+pub(super) struct Knowledge {
+    /// This seat's index (0 or 1) among the hand's two players; the opponent is `1 - me`.
+    pub me: usize,
+    pub hand: CardSet,
+    /// The top of the discard pile (the upcard during the offer).
+    pub top: Option<Card>,
+    /// How many cards the opponent holds.
+    pub opp_count: usize,
+    /// Cards the opponent took from the pile and still holds.
+    pub opp_known: CardSet,
+    /// Cards this seat has not seen: the stock and the opponent's hidden cards.
+    pub unseen: CardSet,
+    pub stock_count: usize,
+    pub knock_limit: u32,
+    /// Cards the opponent discarded this hand.
+    pub opp_discarded: CardSet,
+    /// Cards the opponent passed or drew past.
+    pub opp_declined: CardSet,
+    /// How often the opponent took from the pile this hand.
+    pub opp_pickups: u32,
+    /// Discards that would repeat a (card taken, card discarded) pair of this seat in this hand:
+    /// avoided, so that two players cannot trade the same cards back and forth forever.
+    pub repeat_barred: CardSet,
+    pub evidence: Evidence,
+}
+
+impl Knowledge {
+    /// `None` for a seat that is not playing this hand.
+    pub fn from_view(view: &PlayerView) -> Option<Knowledge> {
+        let me = view.index()?;
+        let opp = 1 - me;
+        let t = &view.table;
+        let hand = CardSet::from_cards(view.hand.as_ref()?);
+        let opp_known = CardSet::from_cards(&t.known[opp]);
+        let pile = CardSet::from_cards(&t.discard_pile);
+        let mut k = Knowledge {
+            me,
+            hand,
+            top: t.discard_pile.last().copied(),
+            opp_count: t.card_counts[opp],
+            opp_known,
+            unseen: CardSet(FULL_DECK & !hand.0 & !pile.0 & !opp_known.0),
+            stock_count: t.stock_count,
+            knock_limit: t.knock_limit,
+            opp_discarded: CardSet::EMPTY,
+            opp_declined: CardSet::EMPTY,
+            opp_pickups: 0,
+            repeat_barred: CardSet::EMPTY,
+            evidence: Evidence::default(),
+        };
+        let taken_now = match t.phase {
+            Phase::Discard { taken, .. } => taken,
+            _ => None,
+        };
+
+        // Replay the log against the pile as it was: the upcard (if any) starts it.
+        let mut replayed: Vec<Card> = t.upcard.into_iter().collect();
+        let mut taken_this_turn: [Option<Card>; 2] = [None, None];
+        let mut my_pairs: Vec<(Card, Card)> = Vec::new();
+        let mut pending_decline: Option<Card> = None;
+        for &(seat, action) in &t.actions {
+            let mine = seat == view.seat;
+            let who = if mine { me } else { opp };
+            match action {
+                Action::TakeUpcard | Action::DrawDiscard => {
+                    let card = replayed.pop();
+                    taken_this_turn[who] = card;
+                    if !mine {
+                        k.opp_pickups += 1;
+                        k.evidence = Evidence::default();
+                        pending_decline = None;
+                    }
+                }
+                Action::Pass => {
+                    // An upcard pass (a fiftieth-card pass ends the hand).
+                    if !mine {
+                        if let Some(&card) = replayed.last() {
+                            k.opp_declined.insert(card);
+                            k.evidence = Evidence {
+                                passed_upcard: Some(card),
+                                ..Evidence::default()
+                            };
+                        }
+                    }
+                }
+                Action::DrawStock => {
+                    taken_this_turn[who] = None;
+                    if !mine {
+                        // Also after both passed the upcard: it passed that card already.
+                        pending_decline = replayed.last().copied();
+                        if let Some(card) = pending_decline {
+                            k.opp_declined.insert(card);
+                        }
+                        k.evidence = Evidence::default();
+                    }
+                }
+                Action::Discard(card) => {
+                    replayed.push(card);
+                    let taken = taken_this_turn[who].take();
+                    if mine {
+                        if let Some(took) = taken {
+                            my_pairs.push((took, card));
+                        }
+                    } else {
+                        k.opp_discarded.insert(card);
+                        k.evidence = Evidence {
+                            last_discard: Some((card, taken)),
+                            passed_upcard: None,
+                            declined_then_discarded: pending_decline.take().map(|x| (x, card)),
+                        };
+                    }
+                }
+                Action::Knock(_) => {}
+            }
+        }
+        k.repeat_barred = my_pairs
+            .iter()
+            .filter(|&&(took, _)| Some(took) == taken_now)
+            .map(|&(_, d)| d)
+            .collect();
+        Some(k)
+    }
+
+    /// How many cards of its hand the opponent has not shown.
+    pub fn opp_hidden(&self) -> usize {
+        self.opp_count.saturating_sub(self.opp_known.len())
+    }
+
+    /// The relative chance, per card bit, that the opponent holds each unseen card, from what it
+    /// took, threw and passed this hand. A proposal for sampling, refined by
+    /// [`Knowledge::contradictions`].
+    pub fn hidden_weights(&self) -> [f64; 64] {
+        let mut weights = [0.0; 64];
+        for u in self.unseen.iter() {
+            let mut w = 1.0;
+            for p in self.opp_known.iter() {
+                w *= factor(relation(p, u), HELD_PICK);
+            }
+            for q in self.opp_discarded.iter() {
+                w *= factor(relation(q, u), DISCARDED);
+            }
+            for d in self.opp_declined.iter() {
+                w *= factor(relation(d, u), DECLINED);
+            }
+            weights[u.bit() as usize] = w.clamp(0.05, 50.0);
+        }
+        weights
+    }
+
+    /// How many of the opponent's recent choices a guessed hand `opp` (its full hand, known
+    /// cards included) would contradict, were the opponent to play as `simple` does: take a pile
+    /// card only to meld it, discard a least-deadwood card, knock as soon as it can. Against
+    /// other players these are likelihoods rather than certainties, so the sampler only makes
+    /// contradicting hands less likely.
+    pub fn contradictions(&self, opp: CardSet) -> u32 {
+        let mut n = 0;
+        // Cards it took from the pile were taken to meld.
+        for p in self.opp_known.iter() {
+            if !completes_meld(opp, p) {
+                n += 1;
+            }
+        }
+        let e = &self.evidence;
+        if let Some((discard, taken)) = e.last_discard {
+            let kept = min_deadwood(opp);
+            // It would have knocked.
+            if kept <= self.knock_limit {
+                n += 1;
+            }
+            // Another discard would have left less deadwood.
+            let eleven = with(opp, discard);
+            if opp
+                .iter()
+                .filter(|&c| Some(c) != taken)
+                .any(|c| min_deadwood(without(eleven, c)) < kept)
+            {
+                n += 1;
+            }
+        }
+        if let Some(upcard) = e.passed_upcard {
+            if completes_meld(opp, upcard) {
+                n += 1;
+            }
+        }
+        if let Some((left, discard)) = e.declined_then_discarded {
+            // Before its stock draw it held these eleven cards minus the (unknown) card drawn;
+            // the card it left must have melded with nothing for every possible draw.
+            let eleven = with(opp, discard);
+            let drawable = CardSet(eleven.0 & !self.opp_known.0);
+            if !drawable
+                .iter()
+                .any(|drawn| !completes_meld(without(eleven, drawn), left))
+            {
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+fn factor(relation: Relation, table: [f64; 3]) -> f64 {
+    match relation {
+        Relation::SameRank => table[0],
+        Relation::Adjacent => table[1],
+        Relation::Gap => table[2],
+        Relation::Unrelated => 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Hand, Match, Rules};
+
+    fn hand(text: &str) -> CardSet {
+        CardSet::parse(text).unwrap().into_iter().collect()
+    }
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_replay_names_the_cards_the_opponent_took_and_threw() {
+        let (first_cards, second_cards, upcard) = (
+            hand("2C 3C 4C 7H 7D KS KH 5D 9S QC"),
+            hand("9H 9D JC 8C 5S TC 3D 4D 6S KD"),
+            card("9C"),
+        );
+        let stock: Vec<Card> = Card::all()
+            .filter(|&c| !first_cards.contains(c) && !second_cards.contains(c) && c != upcard)
+            .collect();
+        let mut m = Match::new(Rules::default(), 2, [2; 32]).unwrap();
+        m.hand = Hand::with_cards(
+            &m.rules,
+            m.hand.players,
+            m.hand.dealer,
+            [first_cards, second_cards],
+            Some(upcard),
+            &stock,
+        );
+        let [first, second] = m.hand.players;
+        m.apply(first, Action::Pass).unwrap();
+        // The second player takes 9C (it melds with 8C TC JC and with 9H 9D) and throws its
+        // highest deadwood card, as `simple` would.
+        m.apply(second, Action::TakeUpcard).unwrap();
+        m.apply(second, Action::Discard(card("KD"))).unwrap();
+
+        let k = Knowledge::from_view(&m.view_for(first)).unwrap();
+        assert_eq!(k.me, 0);
+        assert_eq!(k.opp_known, hand("9C"));
+        assert_eq!(k.opp_discarded, hand("KD"));
+        assert_eq!(k.opp_pickups, 1);
+        assert_eq!(k.top, Some(card("KD")));
+        assert_eq!(
+            k.evidence.last_discard,
+            Some((card("KD"), Some(card("9C"))))
+        );
+        // The unseen cards are exactly the stock and the opponent's nine hidden cards.
+        assert_eq!((k.stock_count, k.opp_hidden()), (31, 9));
+        assert_eq!(k.unseen.len(), 40);
+
+        // Its true hand is consistent with what it did.
+        assert_eq!(k.contradictions(m.hand.hands[1]), 0);
+        // A hand in which 9C melds with nothing contradicts the take.
+        assert!(k.contradictions(hand("9C 2H 4H 6H 8H TH QH AD JD 7D")) >= 1);
+        // A card next to the one it took is likelier in its hand than an unrelated one.
+        let w = k.hidden_weights();
+        assert!(w[card("8C").bit() as usize] > w[card("2H").bit() as usize]);
+        assert_eq!(w[card("9S").bit() as usize], 0.0, "9S is in our own hand");
+    }
+}

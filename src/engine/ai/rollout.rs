@@ -1,0 +1,414 @@
+//! The hard player's imagination: sampled worlds and fast playouts of the rest of a hand.
+//!
+//! A world is one guess at what the seat cannot see: the opponent's hidden cards and the order
+//! of the stock. A playout plays the hand on from a candidate move to its end with both sides
+//! playing like `simple` (a pile card only to meld, least-deadwood discards, knock at once),
+//! using nothing but bit masks and the deadwood solver, and scores it in match points from
+//! this seat's side. Playouts mirror the engine's rules (`hand.rs`) for the upcard offer, the
+//! no-rediscard rule, the dead hand and the fiftieth card.
+
+use super::eval::{completes_meld, least_deadwood_discards, pick, with};
+use super::knowledge::Knowledge;
+use super::{Random, SplitMix};
+use crate::engine::card::{Card, CardSet};
+use crate::engine::hand::{Action, Phase};
+use crate::engine::rules::Rules;
+use crate::engine::scoring::score_showdown;
+use crate::engine::showdown::solve_showdown;
+use crate::engine::solver::knock_deadwood;
+use crate::engine::view::PlayerView;
+
+/// Sides in a playout: this seat and its opponent.
+pub(super) const ME: usize = 0;
+pub(super) const OPP: usize = 1;
+
+/// A playout still going after this many actions is scored as a dead hand: two players who keep
+/// trading discards would otherwise never finish it.
+const MAX_STEPS: usize = 200;
+
+/// How many guesses at most are drawn per world wanted, before contradicting ones are kept.
+const ATTEMPTS_PER_WORLD: usize = 8;
+
+/// One guess at the hidden cards.
+#[derive(Clone, Debug)]
+pub(super) struct World {
+    /// The opponent's whole hand: the cards it was seen taking plus guessed ones.
+    pub opp: CardSet,
+    /// The stock, top card last.
+    pub stock: Vec<Card>,
+    /// Seeds the playouts' tie-breaks: every candidate move meets the same luck in this world.
+    pub seed: u64,
+}
+
+/// Draws `count` worlds: the opponent's hidden cards by the knowledge's weights, without
+/// replacement; a guess that contradicts `c` of the opponent's recent choices is kept with
+/// chance `accept^c`; the remaining unseen cards are shuffled into the stock.
+pub(super) fn sample_worlds(
+    know: &Knowledge,
+    count: usize,
+    accept: f64,
+    rng: &mut impl Random,
+) -> Vec<World> {
+    let weights = know.hidden_weights();
+    let pool: Vec<Card> = know.unseen.iter().collect();
+    let hidden = know.opp_hidden();
+    let mut worlds = Vec::with_capacity(count);
+    let mut attempts = 0;
+    while worlds.len() < count {
+        attempts += 1;
+        let guessed = weighted_pick(&pool, &weights, hidden, rng);
+        let opp = CardSet(know.opp_known.0 | guessed.0);
+        // Past the attempt budget every guess is kept, so sampling always ends.
+        if attempts <= count * ATTEMPTS_PER_WORLD {
+            let c = know.contradictions(opp);
+            if c > 0 && rng.unit() >= accept.powi(c as i32) {
+                continue;
+            }
+        }
+        let mut stock: Vec<Card> = pool
+            .iter()
+            .copied()
+            .filter(|&c| !guessed.contains(c))
+            .collect();
+        shuffle(&mut stock, rng);
+        stock.truncate(know.stock_count);
+        worlds.push(World {
+            opp,
+            stock,
+            seed: rng.bits(),
+        });
+    }
+    worlds
+}
+
+/// `k` distinct cards of `pool`, each draw proportional to the card's weight.
+fn weighted_pick(pool: &[Card], weights: &[f64; 64], k: usize, rng: &mut impl Random) -> CardSet {
+    let n = pool.len().min(52);
+    let mut w = [0.0f64; 52];
+    for (slot, card) in w.iter_mut().zip(&pool[..n]) {
+        *slot = weights[card.bit() as usize];
+    }
+    let mut out = CardSet::EMPTY;
+    for _ in 0..k.min(n) {
+        let total: f64 = w[..n].iter().sum();
+        if total <= 0.0 {
+            break;
+        }
+        let mut r = rng.unit() * total;
+        let mut chosen = None;
+        for (i, &wi) in w[..n].iter().enumerate() {
+            if wi <= 0.0 {
+                continue;
+            }
+            // The last positive weight catches rounding at the very end.
+            chosen = Some(i);
+            if r < wi {
+                break;
+            }
+            r -= wi;
+        }
+        let Some(i) = chosen else { break };
+        out.insert(pool[i]);
+        w[i] = 0.0;
+    }
+    out
+}
+
+fn shuffle(cards: &mut [Card], rng: &mut impl Random) {
+    for i in (1..cards.len()).rev() {
+        let j = rng.below(i + 1);
+        cards.swap(i, j);
+    }
+}
+
+/// What stays fixed during a playout: the hand's rules and the match score.
+#[derive(Clone, Debug)]
+pub(super) struct Table {
+    rules: Rules,
+    knock_limit: u32,
+    upcard: Option<Card>,
+    /// The side that acts first in the hand (gets the upcard offer first).
+    first: usize,
+    /// Running totals of ME and OPP.
+    totals: [u32; 2],
+    match_bonus: f64,
+}
+
+impl Table {
+    pub fn new(view: &PlayerView, know: &Knowledge, match_bonus: f64) -> Option<Table> {
+        let t = &view.table;
+        let opp_seat = view.opponent()?;
+        let total = |seat: u8| t.totals.get(seat as usize).copied().unwrap_or(0);
+        Some(Table {
+            rules: t.rules.clone(),
+            knock_limit: t.knock_limit,
+            upcard: t.upcard,
+            first: if know.me == 0 { ME } else { OPP },
+            totals: [total(view.seat), total(opp_seat)],
+            match_bonus,
+        })
+    }
+
+    /// The value to ME of `winner` scoring `points`: points beyond the target count for
+    /// nothing, and reaching the target is worth `match_bonus` more.
+    fn value(&self, winner: usize, points: u32) -> f64 {
+        let need = self.rules.target.saturating_sub(self.totals[winner]);
+        let mut v = points.min(need) as f64;
+        if points >= need {
+            v += self.match_bonus;
+        }
+        if winner == ME {
+            v
+        } else {
+            -v
+        }
+    }
+}
+
+/// Whose move it is and what kind, as in the engine's [`Phase`] but by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    Offer(usize),
+    Draw {
+        who: usize,
+        stock_only: bool,
+    },
+    Discard {
+        who: usize,
+        taken: Option<Card>,
+        must_knock: bool,
+    },
+    Fiftieth(usize),
+}
+
+impl Step {
+    fn who(self) -> usize {
+        match self {
+            Step::Offer(who) | Step::Fiftieth(who) => who,
+            Step::Draw { who, .. } | Step::Discard { who, .. } => who,
+        }
+    }
+
+    /// The view's phase by side; `None` once the hand is over.
+    pub fn from_view(view: &PlayerView, know: &Knowledge) -> Option<Step> {
+        let side = |player: usize| if player == know.me { ME } else { OPP };
+        Some(match view.table.phase {
+            Phase::UpcardOffer { player } => Step::Offer(side(player)),
+            Phase::Draw { player, stock_only } => Step::Draw {
+                who: side(player),
+                stock_only,
+            },
+            Phase::Discard {
+                player,
+                taken,
+                must_knock,
+            } => Step::Discard {
+                who: side(player),
+                taken,
+                must_knock,
+            },
+            Phase::FiftiethCard { player } => Step::Fiftieth(side(player)),
+            Phase::Over => return None,
+        })
+    }
+}
+
+/// A hand in play inside one world. Small and `Copy`: every candidate starts from a copy.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sim {
+    hands: [CardSet; 2],
+    /// Cards left in the world's stock; the top one is `stock[stock_len - 1]`.
+    stock_len: usize,
+    top: Option<Card>,
+    step: Step,
+}
+
+impl Sim {
+    /// The hand as the seat sees it, completed by `world`.
+    pub fn new(step: Step, know: &Knowledge, world: &World) -> Sim {
+        Sim {
+            hands: [know.hand, world.opp],
+            stock_len: world.stock.len(),
+            top: know.top,
+            step,
+        }
+    }
+
+    /// Plays `action` for `who`, as the engine would; returns the hand's value to ME once it
+    /// ends (0 for a dead hand, or for an action out of place, which a playout never makes).
+    pub fn apply(
+        &mut self,
+        who: usize,
+        action: Action,
+        world: &World,
+        table: &Table,
+    ) -> Option<f64> {
+        let other = 1 - who;
+        match (self.step, action) {
+            (Step::Offer(_), Action::TakeUpcard) | (Step::Draw { .. }, Action::DrawDiscard) => {
+                let Some(card) = self.top.take() else {
+                    return Some(0.0);
+                };
+                self.hands[who].insert(card);
+                self.step = Step::Discard {
+                    who,
+                    taken: Some(card),
+                    must_knock: false,
+                };
+            }
+            (Step::Offer(_), Action::Pass) => {
+                // First the first player is offered the upcard, then the other; after two
+                // passes the first player draws from the stock.
+                self.step = if who == table.first {
+                    Step::Offer(other)
+                } else {
+                    Step::Draw {
+                        who: table.first,
+                        stock_only: true,
+                    }
+                };
+            }
+            (Step::Draw { .. }, Action::DrawStock) => {
+                if self.stock_len == 0 {
+                    return Some(0.0);
+                }
+                self.stock_len -= 1;
+                self.hands[who].insert(world.stock[self.stock_len]);
+                self.step = Step::Discard {
+                    who,
+                    taken: None,
+                    must_knock: false,
+                };
+            }
+            (Step::Discard { .. }, Action::Discard(card)) => {
+                self.hands[who].remove(card);
+                self.top = Some(card);
+                if self.stock_len > 2 {
+                    self.step = Step::Draw {
+                        who: other,
+                        stock_only: false,
+                    };
+                } else if table.rules.fiftieth_card {
+                    self.step = Step::Fiftieth(other);
+                } else {
+                    return Some(0.0);
+                }
+            }
+            (Step::Discard { .. }, Action::Knock(card)) => {
+                self.hands[who].remove(card);
+                return Some(self.showdown(who, table));
+            }
+            (Step::Fiftieth(_), Action::DrawDiscard) => {
+                let Some(card) = self.top.take() else {
+                    return Some(0.0);
+                };
+                self.hands[who].insert(card);
+                self.step = Step::Discard {
+                    who,
+                    taken: None,
+                    must_knock: true,
+                };
+            }
+            // A fiftieth card passed kills the hand; anything else cannot happen.
+            _ => return Some(0.0),
+        }
+        None
+    }
+
+    /// Plays the hand to its end, both sides as `simple`; its value to ME.
+    pub fn run(mut self, world: &World, table: &Table, rng: &mut SplitMix) -> f64 {
+        for _ in 0..MAX_STEPS {
+            let who = self.step.who();
+            let action = self.policy(who, table, rng);
+            if let Some(value) = self.apply(who, action, world, table) {
+                return value;
+            }
+        }
+        0.0
+    }
+
+    /// The `simple` player's move (see `simple.rs`) for `who`.
+    fn policy(&self, who: usize, table: &Table, rng: &mut SplitMix) -> Action {
+        let hand = self.hands[who];
+        let top_melds = self.top.is_some_and(|c| completes_meld(hand, c));
+        match self.step {
+            Step::Offer(_) if top_melds => Action::TakeUpcard,
+            Step::Offer(_) => Action::Pass,
+            Step::Draw { stock_only, .. } if top_melds && !stock_only => Action::DrawDiscard,
+            Step::Draw { .. } => Action::DrawStock,
+            Step::Discard {
+                taken, must_knock, ..
+            } => {
+                let mut barred = CardSet::EMPTY;
+                if let Some(card) = taken {
+                    barred.insert(card);
+                }
+                let choice = match least_deadwood_discards(hand, barred) {
+                    Some((ties, deadwood)) => pick(ties, rng).map(|card| (card, deadwood)),
+                    None => None,
+                };
+                match choice {
+                    Some((card, deadwood)) if deadwood <= table.knock_limit => Action::Knock(card),
+                    Some((card, _)) if !must_knock => Action::Discard(card),
+                    // Cannot happen (a fiftieth card is only taken to knock): ends as dead.
+                    _ => Action::Pass,
+                }
+            }
+            Step::Fiftieth(_) => match self.top {
+                Some(card) if knock_deadwood(with(hand, card)) <= table.knock_limit => {
+                    Action::DrawDiscard
+                }
+                _ => Action::Pass,
+            },
+        }
+    }
+
+    /// The showdown of `knocker`'s ten cards against the other hand, scored by the rules.
+    fn showdown(&self, knocker: usize, table: &Table) -> f64 {
+        let defender = 1 - knocker;
+        let Ok(showdown) =
+            solve_showdown(self.hands[knocker], self.hands[defender], table.knock_limit)
+        else {
+            return 0.0;
+        };
+        let score = score_showdown(&showdown, &table.rules, table.upcard);
+        let winner = if score.knocker_won { knocker } else { defender };
+        table.value(winner, score.points)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Match;
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn worlds_deal_exactly_the_unseen_cards_and_every_playout_ends() {
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let view = m.view_for(m.to_act().unwrap());
+        let know = Knowledge::from_view(&view).unwrap();
+        let table = Table::new(&view, &know, 30.0).unwrap();
+        let step = Step::from_view(&view, &know).unwrap();
+        let mut rng = ChaCha20Rng::from_seed([5; 32]);
+        let worlds = sample_worlds(&know, 50, 0.2, &mut rng);
+        assert_eq!(worlds.len(), 50);
+        for world in &worlds {
+            let stock: CardSet = world.stock.iter().copied().collect();
+            assert_eq!(world.opp.len(), know.opp_count);
+            assert_eq!(stock.len(), know.stock_count);
+            assert_eq!(world.opp.0 & stock.0, 0);
+            assert_eq!(world.opp.0 | stock.0, know.unseen.0 | know.opp_known.0);
+            for &action in &view.legal_actions {
+                let mut sim = Sim::new(step, &know, world);
+                let value = match sim.apply(ME, action, world, &table) {
+                    Some(value) => value,
+                    None => sim.run(world, &table, &mut SplitMix(world.seed)),
+                };
+                // Points are capped at the target, plus the match bonus.
+                assert!(value.abs() <= 130.0, "{value}");
+            }
+        }
+    }
+}
