@@ -54,6 +54,8 @@ pub struct Timeouts {
     pub forfeit_hours: u64,
     /// How often the idle sweeper looks, in seconds.
     pub sweep_seconds: u64,
+    /// The AI's pause before each move, in milliseconds (so its moves can be followed).
+    pub ai_delay_ms: u64,
 }
 
 impl Default for Timeouts {
@@ -63,6 +65,7 @@ impl Default for Timeouts {
             reminder_minutes: 30,
             forfeit_hours: 24,
             sweep_seconds: 30,
+            ai_delay_ms: 1500,
         }
     }
 }

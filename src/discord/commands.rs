@@ -2,8 +2,9 @@
 //! catalogue ([`localize`]), so every text lives in `locales/`.
 
 use super::{adapter, display_name, Context, Data, Error};
+use crate::engine::ai::Level;
 use crate::engine::Preset;
-use crate::games::{Caller, Outcome, UserRef};
+use crate::games::{Caller, Effect, Outcome, UserRef};
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
@@ -30,6 +31,36 @@ impl From<PresetChoice> for Preset {
             PresetChoice::Oklahoma => Preset::Oklahoma,
         }
     }
+}
+
+/// The AI's levels as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "simple"]
+    Simple,
+    #[name = "medium"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<LevelChoice> for Level {
+    fn from(l: LevelChoice) -> Level {
+        match l {
+            LevelChoice::Simple => Level::Simple,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Hard => Level::Hard,
+        }
+    }
+}
+
+/// The bot's own user (the AI's seat).
+fn bot_user(ctx: Context<'_>) -> (u64, String) {
+    let me = ctx.serenity_context().cache.current_user();
+    (
+        me.id.get(),
+        me.global_name.clone().unwrap_or_else(|| me.name.clone()),
+    )
 }
 
 fn caller(ctx: Context<'_>) -> Caller {
@@ -59,10 +90,12 @@ fn caller(ctx: Context<'_>) -> Caller {
 async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
     let handle = ctx.send(adapter::reply(&outcome.response)).await?;
     let games = ctx.data().games.clone();
-    let needs_id = outcome
-        .effects
-        .iter()
-        .any(|e| matches!(e, crate::games::Effect::ChallengeMessage(_)));
+    let needs_id = outcome.effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::ChallengeMessage(_) | Effect::TableFromResponse(_)
+        )
+    });
     let message = if needs_id {
         handle.message().await.ok().map(|m| m.id.get())
     } else {
@@ -88,7 +121,7 @@ fn user_ref(u: &serenity::User) -> UserRef {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "hand", "resign", "rules"),
+    subcommands("start", "practice", "hand", "resign", "rules"),
     subcommand_required
 )]
 pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
@@ -106,12 +139,35 @@ pub async fn start(
     #[max = 500]
     target: Option<i64>,
 ) -> Result<(), Error> {
+    let games = &ctx.data().games;
+    let bot = bot_user(ctx);
+    // Challenging the bot itself starts a practice match at the medium level.
+    if opponent.id.get() == bot.0 && opponent2.is_none() {
+        let outcome = games
+            .practice(&caller(ctx), Level::Medium, preset.map(Preset::from), bot)
+            .await;
+        return answer(ctx, outcome).await;
+    }
     let mut opponents = vec![user_ref(&opponent)];
     opponents.extend(opponent2.as_ref().map(user_ref));
+    let outcome = games
+        .start(&caller(ctx), &opponents, preset.map(Preset::from), target)
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Play a match against the bot.
+#[poise::command(slash_command, guild_only)]
+pub async fn practice(
+    ctx: Context<'_>,
+    level: Option<LevelChoice>,
+    preset: Option<PresetChoice>,
+) -> Result<(), Error> {
+    let level = level.map(Level::from).unwrap_or(Level::Medium);
     let outcome = ctx
         .data()
         .games
-        .start(&caller(ctx), &opponents, preset.map(Preset::from), target)
+        .practice(&caller(ctx), level, preset.map(Preset::from), bot_user(ctx))
         .await;
     answer(ctx, outcome).await
 }

@@ -158,6 +158,7 @@ impl Games {
             state_json: serde_json::to_string(&game).expect("state serializes"),
             seed_hex: deck::seed_hex(&seed),
             players,
+            ai_level: None,
             now: self.now(),
         };
         let match_id = self.db.create_match(&new).await?;

@@ -2,6 +2,7 @@
 
 use crate::discord::model::Msg;
 use crate::discord::render::{self, HandMode, Seating};
+use crate::engine::ai::Level;
 use crate::engine::{Match, Seat};
 use crate::i18n::Lang;
 use crate::store::{MatchRow, StoreError};
@@ -22,6 +23,8 @@ pub struct Live {
     pub users: Vec<u64>,
     pub names: Vec<String>,
     pub ai: Vec<bool>,
+    /// The AI's level when one seat is the bot.
+    pub ai_level: Option<Level>,
     pub game: Match,
 }
 
@@ -41,6 +44,7 @@ impl Live {
             users: row.players.iter().map(|p| p.0).collect(),
             names: row.players.iter().map(|p| p.1.clone()).collect(),
             ai: row.players.iter().map(|p| p.2).collect(),
+            ai_level: row.ai_level.as_deref().and_then(|l| l.parse().ok()),
             game,
         })
     }
@@ -54,6 +58,12 @@ impl Live {
 
     pub fn is_active(&self) -> bool {
         self.status == "active"
+    }
+
+    /// The AI's seat if it is the one to move.
+    pub fn ai_to_act(&self) -> Option<Seat> {
+        let seat = self.game.to_act()?;
+        (self.is_active() && self.ai[seat as usize]).then_some(seat)
     }
 
     pub fn seating(&self) -> Seating<'_> {

@@ -5,6 +5,7 @@
 mod challenge;
 mod live;
 mod play;
+mod practice;
 mod sweep;
 
 pub use challenge::UserRef;
@@ -63,6 +64,10 @@ impl Outcome {
 pub enum Effect {
     /// Store the id of the message the response created as this challenge's message.
     ChallengeMessage(i64),
+    /// The response created this match's table message: store its id.
+    TableFromResponse(i64),
+    /// The AI is to move in this match: pause, decide, play.
+    AiTurn(i64),
     /// Edit the match's table message to the current state.
     RefreshTable(i64),
     /// The table moved on to a new hand: retire the old table message, post a new one.
@@ -225,16 +230,19 @@ impl Games {
             .map(|(t, _)| t.clone())
     }
 
-    /// Carries out effects in order; failures are logged (the game state is already safe).
+    /// Carries out effects in order (and those they lead to, such as the AI's next move);
+    /// failures are logged (the game state is already safe).
     pub async fn run_effects(
         &self,
         effects: Vec<Effect>,
         out: &impl Outbox,
         response_message: Option<u64>,
     ) {
-        for effect in effects {
-            if let Err(e) = self.run_effect(effect.clone(), out, response_message).await {
-                tracing::warn!(?effect, error = %e, "effect failed");
+        let mut queue: std::collections::VecDeque<Effect> = effects.into();
+        while let Some(effect) = queue.pop_front() {
+            match self.run_effect(effect.clone(), out, response_message).await {
+                Ok(more) => queue.extend(more),
+                Err(e) => tracing::warn!(?effect, error = %e, "effect failed"),
             }
         }
     }
@@ -244,7 +252,7 @@ impl Games {
         effect: Effect,
         out: &impl Outbox,
         response_message: Option<u64>,
-    ) -> Result<(), String> {
+    ) -> Result<Vec<Effect>, String> {
         match effect {
             Effect::ChallengeMessage(id) => {
                 if let Some(message) = response_message {
@@ -253,6 +261,22 @@ impl Games {
                         .await
                         .map_err(|e| e.to_string())?;
                 }
+            }
+            Effect::TableFromResponse(match_id) => {
+                if let Some(message) = response_message {
+                    self.db
+                        .set_table_message(match_id, message)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                    self.set_live_table_message(match_id, message).await;
+                }
+            }
+            Effect::AiTurn(match_id) => {
+                tokio::time::sleep(std::time::Duration::from_millis(
+                    self.config.timeouts.ai_delay_ms,
+                ))
+                .await;
+                return Ok(self.ai_move(match_id).await);
             }
             Effect::Post { channel, msg } => {
                 out.post(channel, &msg).await?;
@@ -264,7 +288,7 @@ impl Games {
             } => out.edit(channel, message, &msg).await?,
             Effect::RefreshTable(match_id) => {
                 let Some((channel, message, msg)) = self.table_message(match_id).await else {
-                    return Ok(());
+                    return Ok(Vec::new());
                 };
                 match message {
                     Some(message) => out.edit(channel, message, &msg).await?,
@@ -280,7 +304,7 @@ impl Games {
             }
             Effect::NewTable(match_id) => {
                 let Some((channel, old, msg)) = self.table_message(match_id).await else {
-                    return Ok(());
+                    return Ok(Vec::new());
                 };
                 if let Some(old) = old {
                     let lang = self.public_lang(match_id).await;
@@ -302,6 +326,6 @@ impl Games {
                 }
             }
         }
-        Ok(())
+        Ok(Vec::new())
     }
 }

@@ -270,8 +270,10 @@ impl Games {
         } else {
             effects.push(Effect::RefreshTable(live.id));
         }
-        // Whoever moves next sees their buttons without pressing anything.
-        if let Some(next_seat) = live.game.to_act() {
+        // Whoever moves next sees their buttons without pressing anything; the AI just moves.
+        if live.ai_to_act().is_some() {
+            effects.push(Effect::AiTurn(live.id));
+        } else if let Some(next_seat) = live.game.to_act() {
             if Some(next_seat) != before_to_act || !new_hands.is_empty() {
                 effects.push(Effect::RefreshHand {
                     match_id: live.id,

@@ -35,15 +35,16 @@ impl Games {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::warn!(error = %e, "sweeping idle matches");
-                return effects;
+                Vec::new()
             }
         };
+        effects.extend(self.due_ai_turns().await);
         for (match_id, version, reminded) in idle {
             let Ok(guard) = self.lock(match_id).await else {
                 continue;
             };
             let Some(live) = guard.as_ref() else { continue };
-            if live.version != version || !live.is_active() {
+            if live.version != version || !live.is_active() || live.ai_to_act().is_some() {
                 continue;
             }
             let Some(seat) = live.game.to_act() else {

@@ -16,6 +16,8 @@ pub struct NewMatch {
     pub seed_hex: String,
     /// Seat order: (user id, display name, is the bot's AI).
     pub players: Vec<(u64, String, bool)>,
+    /// The AI's level in a match against the bot.
+    pub ai_level: Option<String>,
     pub now: i64,
 }
 
@@ -33,6 +35,7 @@ pub struct MatchRow {
     pub version: i64,
     pub turn_started_at: i64,
     pub reminded: bool,
+    pub ai_level: Option<String>,
     /// Seat order: (user id, display name, is the bot's AI).
     pub players: Vec<(u64, String, bool)>,
 }
@@ -101,11 +104,12 @@ struct Raw {
     version: i64,
     turn_started_at: i64,
     reminded: bool,
+    ai_level: Option<String>,
 }
 
 const COLUMNS: &str =
     "id, guild_id, channel_id, table_message_id, preset, locale, status, state_json, version, \
-     turn_started_at, reminded";
+     turn_started_at, reminded, ai_level";
 
 impl Db {
     /// Stores a new match and its players; returns its id.
@@ -113,8 +117,8 @@ impl Db {
         let mut tx = self.pool().begin().await?;
         let match_id = sqlx::query(
             "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
-             status, state_json, version, seed_hex, turn_started_at, started_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)",
+             status, state_json, version, seed_hex, turn_started_at, started_at, ai_level) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?)",
         )
         .bind(id(m.guild_id))
         .bind(id(m.channel_id))
@@ -127,6 +131,7 @@ impl Db {
         .bind(&m.seed_hex)
         .bind(m.now)
         .bind(m.now)
+        .bind(&m.ai_level)
         .execute(&mut *tx)
         .await?
         .last_insert_rowid();
@@ -172,6 +177,7 @@ impl Db {
             version: r.version,
             turn_started_at: r.turn_started_at,
             reminded: r.reminded,
+            ai_level: r.ai_level,
             players: players
                 .into_iter()
                 .map(|(u, n, a)| (unid(u), n, a))
@@ -360,6 +366,18 @@ impl Db {
             .execute(self.pool())
             .await?;
         Ok(())
+    }
+
+    /// Active matches against the AI that have waited since before `before` (the AI is due,
+    /// for instance after a restart).
+    pub async fn waiting_ai_matches(&self, before: i64) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM matches WHERE status = 'active' AND ai_level IS NOT NULL AND turn_started_at <= ? \
+             ORDER BY turn_started_at LIMIT 500",
+        )
+        .bind(before)
+        .fetch_all(self.pool())
+        .await?)
     }
 
     /// Ids of every match still being played (resumed lazily after a restart).

@@ -19,6 +19,8 @@ pub const ALICE: u64 = 1001;
 pub const BOB: u64 = 1002;
 pub const CAROL: u64 = 1003;
 pub const MALLORY: u64 = 1666;
+/// The bot's own user: the AI's seat.
+pub const BOT: u64 = 999;
 
 /// One message the bot sent or edited in the channel.
 #[derive(Clone, Debug)]
@@ -82,6 +84,10 @@ pub struct Harness {
 pub fn test_config() -> Config {
     Config {
         token: "test".into(),
+        timeouts: gin::config::Timeouts {
+            ai_delay_ms: 0,
+            ..Default::default()
+        },
         ..Config::default()
     }
 }
@@ -215,6 +221,21 @@ impl Harness {
             .await
             .unwrap()
             .expect("match started")
+    }
+
+    /// `/gin practice` by Alice against the AI at `level`; returns the match id.
+    pub async fn practice(&self, level: gin::engine::ai::Level) -> i64 {
+        let o = self
+            .games
+            .practice(&self.caller(ALICE, None), level, None, (BOT, "Gin".into()))
+            .await;
+        self.settle(&o, Some(5001)).await;
+        self.games
+            .db
+            .active_match_for(CHANNEL, ALICE)
+            .await
+            .unwrap()
+            .expect("practice started")
     }
 
     /// The player to move opens "My hand" and presses what the policy picks. False when over.
