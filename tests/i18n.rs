@@ -150,3 +150,139 @@ fn command_names_and_descriptions_fit_discords_rules() {
         }
     }
 }
+
+mod rendering {
+    use gin::discord::ledger_view;
+    use gin::discord::render::{self, HandMode, Seating};
+    use gin::engine::hand::Action;
+    use gin::engine::{Match, Rules};
+    use gin::games::ledger::{BoardQuery, FormatFilter, Period};
+    use gin::i18n::Lang;
+    use gin::store::{BoardRow, BoardSort};
+
+    fn seating<'a>(names: &'a [String], users: &'a [u64]) -> Seating<'a> {
+        Seating {
+            match_id: 1,
+            version: 0,
+            preset: "classic",
+            names,
+            users,
+        }
+    }
+
+    /// A match played until its first hand is over, by always taking the first legal action.
+    fn played() -> Match {
+        let mut m = Match::new(Rules::default(), 2, [42; 32]).unwrap();
+        while m.history.is_empty() {
+            let seat = m.to_act().unwrap();
+            let legal = m.legal_actions(seat);
+            let a = legal
+                .iter()
+                .find(|a| matches!(a, Action::Knock(_)))
+                .or_else(|| legal.iter().find(|a| matches!(a, Action::DrawStock)))
+                .copied()
+                .unwrap_or(legal[0]);
+            m.apply(seat, a).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn hand_message_in_german_and_english() {
+        let m = Match::new(Rules::default(), 2, [42; 32]).unwrap();
+        let names = vec!["Anna".to_string(), "Ben".to_string()];
+        let s = seating(&names, &[1, 2]);
+        let seat = m.to_act().unwrap();
+        let view = m.view_for(seat);
+        let en = render::hand(Lang::En, &s, &view, HandMode::Normal, None);
+        let de = render::hand(Lang::De, &s, &view, HandMode::Normal, None);
+        assert!(
+            en.content.contains("**Your hand**") && en.content.contains("deadwood"),
+            "{}",
+            en.content
+        );
+        assert!(
+            de.content.contains("Deine Karten") && de.content.contains("Totholz"),
+            "{}",
+            de.content
+        );
+        // The same buttons, labelled in each language.
+        let ids =
+            |m: &gin::discord::model::Msg| m.buttons().map(|b| b.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&en), ids(&de));
+        assert!(en.buttons().any(|b| b.label == "Pass"));
+        assert!(de
+            .buttons()
+            .any(|b| b.label != "Pass" && b.id.ends_with(":pass")));
+        // Court cards: J/Q/K in English, B/D/K in German.
+        let court = view
+            .hand
+            .as_ref()
+            .unwrap()
+            .iter()
+            .find(|c| (10..12).contains(&c.rank()));
+        if let Some(&c) = court {
+            assert_ne!(render::card(Lang::En, c), render::card(Lang::De, c));
+        }
+    }
+
+    #[test]
+    fn showdown_in_german_and_english() {
+        let m = played();
+        let names = vec!["Anna".to_string(), "Ben".to_string()];
+        let s = seating(&names, &[1, 2]);
+        let rec = &m.history[0];
+        let en = render::showdown(Lang::En, &s, rec).content;
+        let de = render::showdown(Lang::De, &s, rec).content;
+        assert!(en.contains("Hand 1") && en.contains("Totals"), "{en}");
+        assert!(de.contains("Runde 1"), "{de}");
+        assert_ne!(en, de);
+        // Both reveal the same seed.
+        let seed = gin::engine::deck::seed_hex(&rec.seed);
+        assert!(en.contains(&seed) && de.contains(&seed));
+    }
+
+    #[test]
+    fn leaderboard_in_german_and_english() {
+        let rows = vec![
+            BoardRow {
+                user_id: 1,
+                name: "Anna".into(),
+                played: 4,
+                wins: 3,
+                net: 120,
+                gins: 2,
+                rating: 1620.0,
+            },
+            BoardRow {
+                user_id: 2,
+                name: "Ben".into(),
+                played: 4,
+                wins: 1,
+                net: -120,
+                gins: 0,
+                rating: 1380.0,
+            },
+        ];
+        let q = BoardQuery {
+            sort: BoardSort::Net,
+            period: Period::Days30,
+            format: FormatFilter::Any,
+            page: 0,
+        };
+        let en = ledger_view::leaderboard(Lang::En, &rows, q, 2).content;
+        let de = ledger_view::leaderboard(Lang::De, &rows, q, 2).content;
+        assert!(
+            en.contains("**Leaderboard**")
+                && en.contains("last 30 days")
+                && en.contains("4 matches, 3 won"),
+            "{en}"
+        );
+        assert!(
+            de.contains("**Rangliste**")
+                && de.contains("letzte 30 Tage")
+                && de.contains("4 Partien, 3 gewonnen"),
+            "{de}"
+        );
+    }
+}

@@ -121,7 +121,17 @@ fn user_ref(u: &serenity::User) -> UserRef {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "practice", "hand", "resign", "rules"),
+    subcommands(
+        "start",
+        "practice",
+        "hand",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "cancel"
+    ),
     subcommand_required
 )]
 pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
@@ -190,6 +200,117 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx.data().games.rules_command(&caller(ctx)).await;
+    answer(ctx, outcome).await
+}
+
+/// Leaderboard orderings as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SortChoice {
+    #[name = "net"]
+    Net,
+    #[name = "wins"]
+    Wins,
+    #[name = "winrate"]
+    WinRate,
+    #[name = "gins"]
+    Gins,
+    #[name = "rating"]
+    Rating,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PeriodChoice {
+    #[name = "all"]
+    All,
+    #[name = "30d"]
+    Days30,
+    #[name = "7d"]
+    Days7,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "any"]
+    Any,
+    #[name = "two"]
+    Two,
+    #[name = "three"]
+    Three,
+}
+
+/// The server's leaderboard.
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    sort: Option<SortChoice>,
+    period: Option<PeriodChoice>,
+    format: Option<FormatChoice>,
+) -> Result<(), Error> {
+    use crate::games::ledger::{BoardQuery, FormatFilter, Period};
+    use crate::store::BoardSort;
+    let q = BoardQuery {
+        sort: match sort.unwrap_or(SortChoice::Net) {
+            SortChoice::Net => BoardSort::Net,
+            SortChoice::Wins => BoardSort::Wins,
+            SortChoice::WinRate => BoardSort::WinRate,
+            SortChoice::Gins => BoardSort::Gins,
+            SortChoice::Rating => BoardSort::Rating,
+        },
+        period: match period.unwrap_or(PeriodChoice::All) {
+            PeriodChoice::All => Period::All,
+            PeriodChoice::Days30 => Period::Days30,
+            PeriodChoice::Days7 => Period::Days7,
+        },
+        format: match format.unwrap_or(FormatChoice::Any) {
+            FormatChoice::Any => FormatFilter::Any,
+            FormatChoice::Two => FormatFilter::Two,
+            FormatChoice::Three => FormatFilter::Three,
+        },
+        page: 0,
+    };
+    let outcome = ctx.data().games.leaderboard(&caller(ctx), q, false).await;
+    answer(ctx, outcome).await
+}
+
+/// A player's figures in this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let player = player.as_ref().map(user_ref);
+    let outcome = ctx.data().games.stats(&caller(ctx), player.as_ref()).await;
+    answer(ctx, outcome).await
+}
+
+/// A player's recent matches with their score sheets.
+#[poise::command(slash_command, guild_only)]
+pub async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let player = player.as_ref().map(user_ref);
+    let outcome = ctx
+        .data()
+        .games
+        .history(&caller(ctx), player.as_ref())
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Moderators: end a stuck match in this channel without scoring.
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+pub async fn cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    // Discord hides the command from others by default; the server may change that, so check.
+    let is_moderator = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild() || p.administrator()),
+        poise::Context::Prefix(_) => false,
+    };
+    let player = player.as_ref().map(user_ref);
+    let outcome = ctx
+        .data()
+        .games
+        .cancel(&caller(ctx), is_moderator, player.as_ref())
+        .await;
     answer(ctx, outcome).await
 }
 

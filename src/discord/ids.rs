@@ -3,6 +3,22 @@
 //! Format: `gin:<verb>:<id>[:<version>:<action>]`, well under Discord's 100 characters.
 
 use crate::engine::Card;
+use crate::games::ledger::{BoardQuery, FormatFilter, Period};
+use crate::store::BoardSort;
+
+const SORTS: [BoardSort; 5] = [
+    BoardSort::Net,
+    BoardSort::Wins,
+    BoardSort::WinRate,
+    BoardSort::Gins,
+    BoardSort::Rating,
+];
+const PERIODS: [Period; 3] = [Period::All, Period::Days30, Period::Days7];
+const FORMATS: [FormatFilter; 3] = [FormatFilter::Any, FormatFilter::Two, FormatFilter::Three];
+
+fn index<T: PartialEq>(all: &[T], x: &T) -> usize {
+    all.iter().position(|a| a == x).expect("listed")
+}
 
 /// What a button asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +35,10 @@ pub enum Press {
         version: i64,
         act: Act,
     },
+    /// A leaderboard page button.
+    Board(BoardQuery),
+    /// A history button: one match's score sheet.
+    Sheet(i64),
 }
 
 /// A move (or a view change) drawn for one state of a match.
@@ -44,6 +64,14 @@ impl Press {
             Press::Hand(id) => format!("gin:hand:{id}"),
             Press::Rules(id) => format!("gin:rules:{id}"),
             Press::Refresh(id) => format!("gin:ref:{id}"),
+            Press::Sheet(id) => format!("gin:sheet:{id}"),
+            Press::Board(q) => {
+                let code = 1000
+                    + index(&SORTS, &q.sort) * 100
+                    + index(&PERIODS, &q.period) * 10
+                    + index(&FORMATS, &q.format);
+                format!("gin:lb:{code}:{}", q.page)
+            }
             Press::Act {
                 match_id,
                 version,
@@ -75,6 +103,17 @@ impl Press {
             "hand" => Press::Hand(num),
             "rules" => Press::Rules(num),
             "ref" => Press::Refresh(num),
+            "sheet" => Press::Sheet(num),
+            "lb" => {
+                let code = usize::try_from(num).ok()?.checked_sub(1000)?;
+                let page: u32 = parts.next()?.parse().ok()?;
+                Press::Board(BoardQuery {
+                    sort: *SORTS.get(code / 100)?,
+                    period: *PERIODS.get(code / 10 % 10)?,
+                    format: *FORMATS.get(code % 10)?,
+                    page,
+                })
+            }
             "a" => {
                 let version: i64 = parts.next()?.parse().ok().filter(|v| *v >= 0)?;
                 let code = parts.next()?;

@@ -4,6 +4,7 @@
 mod adapter;
 mod commands;
 pub mod ids;
+pub mod ledger_view;
 pub mod model;
 pub mod render;
 

@@ -3,9 +3,11 @@
 //! call the same functions and get the same [`Outcome`]s.
 
 mod challenge;
+pub mod ledger;
 mod live;
 mod play;
 mod practice;
+pub mod results;
 mod sweep;
 
 pub use challenge::UserRef;

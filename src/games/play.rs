@@ -7,7 +7,7 @@ use crate::discord::render::{self, HandMode};
 use crate::engine::hand::Action;
 use crate::engine::{ActionError, MatchError, MatchEvent, Seat};
 use crate::i18n::Lang;
-use crate::store::{HandRow, PlayerResult, SavedAction};
+use crate::store::{HandRow, SavedAction};
 use crate::tr;
 
 impl Games {
@@ -27,6 +27,8 @@ impl Games {
                 version,
                 act,
             } => self.act(caller, match_id, version, act).await,
+            Press::Board(q) => Ok(self.leaderboard(caller, q, true).await),
+            Press::Sheet(id) => self.sheet(caller, id).await,
         };
         result.unwrap_or_else(|f| f.into_outcome(caller.lang))
     }
@@ -219,20 +221,12 @@ impl Games {
             now: self.now(),
             turn_changed: next.to_act() != live.game.to_act() || !finished_hands.is_empty(),
             hands: finished_hands.iter().map(hand_row).collect(),
-            result: settlement.as_ref().map(|s| {
-                (0..s.totals.len())
-                    .map(|i| PlayerResult {
-                        seat: i as Seat,
-                        total: s.totals[i],
-                        lines: s.lines[i],
-                        line_bonus: s.line_bonus[i],
-                        game_bonus: s.game_bonus[i],
-                        final_total: s.finals[i],
-                        net: s.net[i],
-                        won: s.winner as usize == i,
-                    })
-                    .collect()
-            }),
+            result: settlement
+                .as_ref()
+                .map(|s| super::results::player_results(&next, s)),
+            // Matches against the AI count for history and stats, not for ratings.
+            rate: (!live.ai.iter().any(|&a| a))
+                .then_some(super::results::rate as crate::store::RateFn),
             winner_seat: settlement.as_ref().map(|s| s.winner),
         };
         if !self.db.save_action(&saved).await? {

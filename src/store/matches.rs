@@ -56,6 +56,9 @@ pub struct SavedAction {
     pub hands: Vec<HandRow>,
     /// Set when the match ended with this action.
     pub result: Option<Vec<PlayerResult>>,
+    /// How ratings change, for a match that counts (people only); ratings stay untouched
+    /// otherwise.
+    pub rate: Option<RateFn>,
     pub winner_seat: Option<u8>,
 }
 
@@ -89,7 +92,26 @@ pub struct PlayerResult {
     pub final_total: u32,
     pub net: i64,
     pub won: bool,
+    pub hands_won: u32,
+    pub gins: u32,
+    pub knocks: u32,
+    pub undercuts_given: u32,
+    pub undercuts_suffered: u32,
+    pub knock_deadwood: u32,
 }
+
+/// A player's Glicko-2 rating in one server.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingRow {
+    pub user_id: u64,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub matches: i64,
+}
+
+/// Updates the ratings of a match's players (seat order) from the match result.
+pub type RateFn = fn(&[RatingRow], &[PlayerResult]) -> Vec<RatingRow>;
 
 #[derive(sqlx::FromRow)]
 struct Raw {
@@ -264,10 +286,15 @@ impl Db {
             insert_hand(&mut tx, a.match_id, h).await?;
         }
         if let Some(results) = &a.result {
+            let counted = a.rate.is_some() && a.status != "cancelled";
             for p in results {
                 sqlx::query(
                     "UPDATE match_players SET total = ?, lines = ?, line_bonus = ?, game_bonus = ?, \
-                     final_total = ?, net = ?, won = ? WHERE match_id = ? AND seat = ?",
+                     final_total = ?, net = ?, won = ?, hands_won = ?, gins = ?, knocks = ?, undercuts_given = ?, \
+                     undercuts_suffered = ?, knock_deadwood = ?, ended_at = ?, status = ?, counted = ?, \
+                     format = (SELECT format FROM matches WHERE id = ?), \
+                     vs_ai = (SELECT MAX(is_ai) FROM match_players WHERE match_id = ?) \
+                     WHERE match_id = ? AND seat = ?",
                 )
                 .bind(p.total as i64)
                 .bind(p.lines as i64)
@@ -276,10 +303,24 @@ impl Db {
                 .bind(p.final_total as i64)
                 .bind(p.net)
                 .bind(p.won)
+                .bind(p.hands_won as i64)
+                .bind(p.gins as i64)
+                .bind(p.knocks as i64)
+                .bind(p.undercuts_given as i64)
+                .bind(p.undercuts_suffered as i64)
+                .bind(p.knock_deadwood as i64)
+                .bind(a.now)
+                .bind(a.status)
+                .bind(counted)
+                .bind(a.match_id)
+                .bind(a.match_id)
                 .bind(a.match_id)
                 .bind(p.seat as i64)
                 .execute(&mut *tx)
                 .await?;
+            }
+            if let (Some(rate), true) = (a.rate, counted) {
+                update_ratings(&mut tx, a.match_id, results, rate).await?;
             }
         }
         tx.commit().await?;
@@ -288,12 +329,24 @@ impl Db {
 
     /// Ends a match without scoring (a moderator's cancel); false if it was not active.
     pub async fn cancel_match(&self, match_id: i64, now: i64) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE matches SET status = 'cancelled', ended_at = ?, version = version + 1 WHERE id = ? AND status = 'active'")
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let done = sqlx::query(
+            "UPDATE matches SET status = 'cancelled', ended_at = ?, version = version + 1 WHERE id = ? AND status = 'active'",
+        )
+        .bind(now)
+        .bind(match_id)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        sqlx::query("UPDATE match_players SET status = 'cancelled', ended_at = ?, counted = 0 WHERE match_id = ?")
             .bind(now)
             .bind(match_id)
-            .execute(self.pool())
+            .execute(&mut *tx)
             .await?;
-        Ok(done.rows_affected() == 1)
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// The logged events of a match, oldest first (for replays and audits).
@@ -388,6 +441,62 @@ impl Db {
                 .await?,
         )
     }
+}
+
+/// Reads the players' ratings, lets `rate` compute the new ones, writes them: all inside the
+/// match's closing transaction, so concurrent match ends cannot lose an update.
+async fn update_ratings(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    match_id: i64,
+    results: &[PlayerResult],
+    rate: RateFn,
+) -> Result<(), StoreError> {
+    #[derive(sqlx::FromRow)]
+    struct Current {
+        guild_id: i64,
+        user_id: i64,
+        rating: Option<f64>,
+        deviation: Option<f64>,
+        volatility: Option<f64>,
+        matches: Option<i64>,
+    }
+    let rows: Vec<Current> = sqlx::query_as(
+        "SELECT p.guild_id, p.user_id, r.rating, r.deviation, r.volatility, r.matches FROM match_players p \
+         LEFT JOIN ratings r ON r.guild_id = p.guild_id AND r.user_id = p.user_id \
+         WHERE p.match_id = ? ORDER BY p.seat",
+    )
+    .bind(match_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let Some(guild) = rows.first().map(|r| r.guild_id) else {
+        return Ok(());
+    };
+    let current: Vec<RatingRow> = rows
+        .iter()
+        .map(|r| RatingRow {
+            user_id: unid(r.user_id),
+            rating: r.rating.unwrap_or(1500.0),
+            deviation: r.deviation.unwrap_or(350.0),
+            volatility: r.volatility.unwrap_or(0.06),
+            matches: r.matches.unwrap_or(0),
+        })
+        .collect();
+    for r in rate(&current, results) {
+        sqlx::query(
+            "INSERT INTO ratings (guild_id, user_id, rating, deviation, volatility, matches) VALUES (?, ?, ?, ?, ?, ?) \
+             ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, \
+             volatility = excluded.volatility, matches = excluded.matches",
+        )
+        .bind(guild)
+        .bind(id(r.user_id))
+        .bind(r.rating)
+        .bind(r.deviation)
+        .bind(r.volatility)
+        .bind(r.matches)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 async fn insert_hand(

@@ -2,10 +2,12 @@
 //! One [`Db`] type, one file per table family.
 
 mod challenges;
+mod ledger;
 mod matches;
 
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use matches::{HandRow, MatchRow, NewMatch, PlayerResult, SavedAction};
+pub use ledger::{BoardRow, BoardSort, HistoryRow, SheetHand, SheetMatch, StatsRow};
+pub use matches::{HandRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;

@@ -240,6 +240,11 @@ impl Harness {
 
     /// The player to move opens "My hand" and presses what the policy picks. False when over.
     pub async fn play_turn(&self, match_id: i64) -> bool {
+        self.play_turn_with(match_id, true).await
+    }
+
+    /// [`Harness::play_turn`], knocking or not (never knocking lets the hand die).
+    pub async fn play_turn_with(&self, match_id: i64, knock: bool) -> bool {
         let live = self.games.snapshot(match_id).await.unwrap();
         let Some(seat) = live.game.to_act().filter(|_| live.is_active()) else {
             return false;
@@ -254,7 +259,7 @@ impl Harness {
             .await;
         let mut msg = hand.response.msg().clone();
         for _ in 0..2 {
-            let id = choose(&msg, &live, seat);
+            let id = choose(&msg, &live, seat, knock);
             let o = self.press(user, 1, &id).await;
             let before = msg.clone();
             msg = o.response.msg().clone();
@@ -291,7 +296,7 @@ pub fn button(msg: &Msg, f: impl Fn(Press) -> bool) -> Option<String> {
 
 /// A simple, deterministic player: knock or go gin at once, never take the upcard, draw from
 /// the stock, discard to the least deadwood (the highest card on ties).
-fn choose(msg: &Msg, live: &gin::games::Live, seat: u8) -> String {
+fn choose(msg: &Msg, live: &gin::games::Live, seat: u8, knock: bool) -> String {
     let acts: Vec<(Act, String)> = msg
         .buttons()
         .filter_map(|b| match Press::decode(&b.id) {
@@ -300,15 +305,17 @@ fn choose(msg: &Msg, live: &gin::games::Live, seat: u8) -> String {
         })
         .collect();
     let find = |f: &dyn Fn(&Act) -> bool| acts.iter().find(|(a, _)| f(a)).map(|(_, id)| id.clone());
-    if let Some(id) = find(&|a| matches!(a, Act::Knock(_))) {
-        return id;
-    }
-    if let Some(id) = find(&|a| matches!(a, Act::KnockMode)) {
-        return id;
+    if knock {
+        if let Some(id) = find(&|a| matches!(a, Act::Knock(_))) {
+            return id;
+        }
+        if let Some(id) = find(&|a| matches!(a, Act::KnockMode)) {
+            return id;
+        }
     }
     for wanted in [Act::DrawDiscard, Act::Pass, Act::DrawStock] {
         // Fiftieth card: take it when offered (only offered when it allows a knock).
-        if wanted == Act::DrawDiscard && !msg.content.contains("stock is down to two") {
+        if wanted == Act::DrawDiscard && (!knock || !msg.content.contains("stock is down to two")) {
             continue;
         }
         if let Some(id) = find(&|a| *a == wanted) {

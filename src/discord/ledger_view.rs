@@ -1,0 +1,305 @@
+//! Ledger answers as messages: leaderboards, stats, history and the classic score sheet.
+
+use super::ids::Press;
+use super::model::{Button, Msg, Style};
+use crate::games::ledger::{BoardQuery, FormatFilter, Period, PAGE};
+use crate::games::Caller;
+use crate::i18n::Lang;
+use crate::store::{BoardRow, BoardSort, HistoryRow, SheetMatch, StatsRow};
+use crate::tr;
+
+fn sort_key(s: BoardSort) -> &'static str {
+    match s {
+        BoardSort::Net => "board-sort-net",
+        BoardSort::Wins => "board-sort-wins",
+        BoardSort::WinRate => "board-sort-winrate",
+        BoardSort::Gins => "board-sort-gins",
+        BoardSort::Rating => "board-sort-rating",
+    }
+}
+
+fn period_key(p: Period) -> &'static str {
+    match p {
+        Period::All => "board-period-all",
+        Period::Days30 => "board-period-30",
+        Period::Days7 => "board-period-7",
+    }
+}
+
+fn format_key(f: FormatFilter) -> &'static str {
+    match f {
+        FormatFilter::Any => "board-format-any",
+        FormatFilter::Two => "board-format-two",
+        FormatFilter::Three => "board-format-three",
+    }
+}
+
+/// The figure a board is sorted by, as shown.
+fn value(sort: BoardSort, r: &BoardRow) -> String {
+    match sort {
+        BoardSort::Net => format!("{:+}", r.net),
+        BoardSort::Wins => r.wins.to_string(),
+        BoardSort::WinRate => format!("{:.0}%", r.win_rate() * 100.0),
+        BoardSort::Gins => r.gins.to_string(),
+        BoardSort::Rating => format!("{:.0}", r.rating),
+    }
+}
+
+fn row_line(lang: Lang, rank: usize, sort: BoardSort, r: &BoardRow) -> String {
+    tr!(
+        lang,
+        "board-row",
+        rank = rank,
+        player = r.name.clone(),
+        value = value(sort, r),
+        played = r.played,
+        wins = r.wins
+    )
+}
+
+/// One page of a leaderboard, the viewer's own rank below it when off the page.
+pub fn leaderboard(lang: Lang, rows: &[BoardRow], q: BoardQuery, viewer: u64) -> Msg {
+    let pages = rows.len().div_ceil(PAGE).max(1) as u32;
+    let page = q.page.min(pages - 1);
+    let mut lines = vec![tr!(
+        lang,
+        "board-title",
+        sort = tr!(lang, sort_key(q.sort)),
+        period = tr!(lang, period_key(q.period)),
+        format = tr!(lang, format_key(q.format)),
+        page = page + 1,
+        pages = pages
+    )];
+    if rows.is_empty() {
+        lines.push(tr!(lang, "board-empty"));
+    }
+    let start = page as usize * PAGE;
+    for (i, r) in rows.iter().enumerate().skip(start).take(PAGE) {
+        lines.push(row_line(lang, i + 1, q.sort, r));
+    }
+    match rows.iter().position(|r| r.user_id == viewer) {
+        Some(i) if !(start..start + PAGE).contains(&i) => lines.push(tr!(
+            lang,
+            "board-you",
+            line = row_line(lang, i + 1, q.sort, &rows[i])
+        )),
+        None if !rows.is_empty() => lines.push(tr!(lang, "board-you-unranked")),
+        _ => {}
+    }
+    let turn = |p: u32| Press::Board(BoardQuery { page: p, ..q }).encode();
+    let mut prev = Button::new(
+        turn(page.saturating_sub(1)),
+        tr!(lang, "button-previous"),
+        Style::Secondary,
+    );
+    prev.disabled = page == 0;
+    // Distinct ids even when both are disabled on a one-page board.
+    let mut next = Button::new(turn(page + 1), tr!(lang, "button-next"), Style::Secondary);
+    next.disabled = page + 1 >= pages;
+    Msg::text(lines.join("\n")).with_buttons(vec![prev, next])
+}
+
+/// `/gin stats`.
+pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
+    let Some(s) = s else {
+        return Msg::text(tr!(lang, "stats-none", player = name.to_string()));
+    };
+    let rate = if s.played > 0 {
+        s.won as f64 * 100.0 / s.played as f64
+    } else {
+        0.0
+    };
+    let knocks = s.knocks + s.gins;
+    let avg = if knocks > 0 {
+        s.knock_deadwood as f64 / knocks as f64
+    } else {
+        0.0
+    };
+    let streak = match s.streak {
+        n if n > 0 => tr!(lang, "stats-streak-wins", count = n),
+        n if n < 0 => tr!(lang, "stats-streak-losses", count = -n),
+        _ => "–".to_string(),
+    };
+    let rating = match s.rating {
+        Some((r, d)) => format!("{r:.0} ± {:.0}", 2.0 * d),
+        None => tr!(lang, "stats-unrated"),
+    };
+    let lines = [
+        tr!(lang, "stats-title", player = s.name.clone()),
+        tr!(
+            lang,
+            "stats-matches",
+            played = s.played,
+            won = s.won,
+            lost = s.lost(),
+            rate = format!("{rate:.0}%"),
+            ai = s.vs_ai
+        ),
+        tr!(
+            lang,
+            "stats-points",
+            net = format!("{:+}", s.net),
+            biggest = s.biggest_win
+        ),
+        tr!(
+            lang,
+            "stats-hands",
+            hands = s.hands_won,
+            gins = s.gins,
+            knocks = s.knocks
+        ),
+        tr!(
+            lang,
+            "stats-undercuts",
+            given = s.undercuts_given,
+            suffered = s.undercuts_suffered
+        ),
+        tr!(lang, "stats-deadwood", average = format!("{avg:.1}")),
+        tr!(
+            lang,
+            "stats-streak-rating",
+            streak = streak,
+            rating = rating
+        ),
+    ];
+    Msg::text(lines.join("\n"))
+}
+
+fn status_key(status: &str) -> &'static str {
+    match status {
+        "resigned" => "history-resigned",
+        "forfeited" => "history-forfeited",
+        "cancelled" => "history-cancelled",
+        _ => "history-finished",
+    }
+}
+
+/// `/gin history`: one line per match, a score-sheet button for each.
+pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
+    if rows.is_empty() {
+        return Msg::text(tr!(lang, "history-none", player = name.to_string()));
+    }
+    let mut lines = vec![tr!(lang, "history-title", player = name.to_string())];
+    let mut buttons = Vec::new();
+    for (i, r) in rows.iter().enumerate() {
+        let result = if r.status == "cancelled" {
+            tr!(lang, "history-cancelled")
+        } else if r.won {
+            tr!(lang, "history-won")
+        } else {
+            tr!(lang, "history-lost")
+        };
+        lines.push(tr!(
+            lang,
+            "history-row",
+            n = i + 1,
+            date = format!("<t:{}:d>", r.ended_at),
+            opponents = r.opponents.clone(),
+            result = result,
+            how = tr!(lang, status_key(&r.status)),
+            net = format!("{:+}", r.net)
+        ));
+        buttons.push(Button::new(
+            Press::Sheet(r.match_id).encode(),
+            tr!(lang, "button-sheet", n = i + 1),
+            Style::Secondary,
+        ));
+    }
+    Msg::text(lines.join("\n")).with_buttons(buttons)
+}
+
+/// The classic score sheet: hand by hand with running totals, then boxes, bonuses and result.
+pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
+    let names: Vec<&str> = m.players.iter().map(|p| p.display_name.as_str()).collect();
+    let mut lines = vec![tr!(
+        lang,
+        "sheet-title",
+        id = m.match_id,
+        how = tr!(lang, status_key(&m.status))
+    )];
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 12);
+    let mut table = vec![format!(
+        "{:<5}{}",
+        "#",
+        names
+            .iter()
+            .map(|n| format!("{:>w$} ", truncate(n, width), w = width))
+            .collect::<String>()
+    )];
+    let mut running = vec![0i64; names.len()];
+    for h in &m.hands {
+        let note = match (h.kind.as_str(), h.doubled) {
+            ("dead", _) => tr!(lang, "sheet-dead"),
+            (kind, doubled) => {
+                let k = match kind {
+                    "gin" => tr!(lang, "sheet-gin"),
+                    "undercut" => tr!(lang, "sheet-undercut"),
+                    _ => tr!(lang, "sheet-knock"),
+                };
+                if doubled {
+                    format!("{k} ×2")
+                } else {
+                    k
+                }
+            }
+        };
+        if let Some(w) = h.winner_seat {
+            running[w as usize] += h.points;
+        }
+        let cells: String = running
+            .iter()
+            .enumerate()
+            .map(|(s, t)| {
+                let mark = if h.winner_seat == Some(s as i64) {
+                    "*"
+                } else {
+                    " "
+                };
+                format!("{:>w$}{mark}", t, w = width)
+            })
+            .collect();
+        table.push(format!("{:<5}{cells} {note}", h.deal_no + 1));
+    }
+    let row = |label: &str, f: &dyn Fn(usize) -> i64| {
+        format!(
+            "{:<5}{}",
+            truncate(label, 5),
+            (0..names.len())
+                .map(|i| format!("{:>w$} ", f(i), w = width))
+                .collect::<String>()
+        )
+    };
+    table.push(row(&tr!(lang, "sheet-lines"), &|i| m.players[i].lines));
+    table.push(row(&tr!(lang, "sheet-box-bonus"), &|i| {
+        m.players[i].line_bonus
+    }));
+    table.push(row(&tr!(lang, "sheet-game-bonus"), &|i| {
+        m.players[i].game_bonus
+    }));
+    table.push(row(&tr!(lang, "sheet-final"), &|i| {
+        m.players[i].final_total
+    }));
+    table.push(row(&tr!(lang, "sheet-net"), &|i| m.players[i].net));
+    // Long matches: keep the newest hands within Discord's 2,000 characters.
+    let mut block = table.join("\n");
+    while block.chars().count() > 1_700 && table.len() > 8 {
+        table.remove(1);
+        block = table.join("\n");
+    }
+    lines.push(format!("```\n{block}\n```"));
+    Msg::text(lines.join("\n"))
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// A moderator cancelled a match.
+pub fn cancelled(lang: Lang, by: &Caller) -> Msg {
+    Msg::text(tr!(lang, "cancelled", player = by.name.clone()))
+}
