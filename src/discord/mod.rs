@@ -32,8 +32,39 @@ pub fn command_tree() -> Vec<poise::Command<Data, Error>> {
     cmds
 }
 
-/// Builds the client (pointed at `api_base_url` if set) and runs it until it stops.
+/// Builds the client (pointed at `api_base_url` if set) and runs it until Ctrl-C.
 pub async fn run(config: Config, games: Arc<Games>) -> Result<(), Error> {
+    run_until(config, games, shutdown_signal()).await
+}
+
+/// Ctrl-C, or SIGTERM (what `docker stop` sends).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(t) => t,
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// [`run`], stopping cleanly when `stop` completes (tests use this to end an in-process bot).
+pub async fn run_until(
+    config: Config,
+    games: Arc<Games>,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), Error> {
     let guild = (config.guild_id != 0).then(|| serenity::GuildId::new(config.guild_id));
     let data_games = games.clone();
     let framework = poise::Framework::builder()
@@ -74,7 +105,7 @@ pub async fn run(config: Config, games: Arc<Games>) -> Result<(), Error> {
 
     let out = DiscordOut::new(client.http.clone());
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
-    tokio::spawn(async move {
+    let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(sweep_every);
         loop {
             tick.tick().await;
@@ -83,13 +114,19 @@ pub async fn run(config: Config, games: Arc<Games>) -> Result<(), Error> {
         }
     });
     let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("shutting down");
+    let stopper = tokio::spawn(async move {
+        stop.await;
+        tracing::info!("shutting down");
+        // shutdown_all does nothing before a shard has registered: retry until one has.
+        loop {
             shards.shutdown_all().await;
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         }
     });
-    client.start().await?;
+    let result = client.start().await;
+    sweeper.abort();
+    stopper.abort();
+    result?;
     Ok(())
 }
 
