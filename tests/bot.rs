@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use gin::discord::ids::{Act, Press};
+use gin::discord::ids::Press;
 use gin::discord::model::Response;
 use gin::engine::{Match, MatchStatus};
 
@@ -157,13 +157,7 @@ async fn a_restart_mid_hand_continues_to_the_same_result() {
 async fn buttons_of_the_old_messages_work_after_a_restart() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
-    let live = h.games.snapshot(id).await.unwrap();
-    let user = live.users[live.game.to_act().unwrap() as usize];
-    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
-    let pass = button(hand.response.msg(), |p| {
-        matches!(p, Press::Act { act: Act::Pass, .. })
-    })
-    .unwrap();
+    let (_, user, pass) = h.mover_pass(id).await;
     let h = h.restart().await;
     let after = h.press(user, 1, &pass).await;
     assert!(matches!(after.response, Response::Update(_)));
@@ -178,13 +172,7 @@ async fn buttons_of_the_old_messages_work_after_a_restart() {
 async fn a_stale_button_refreshes_the_hand_instead_of_acting() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
-    let live = h.games.snapshot(id).await.unwrap();
-    let user = live.users[live.game.to_act().unwrap() as usize];
-    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
-    let pass = button(hand.response.msg(), |p| {
-        matches!(p, Press::Act { act: Act::Pass, .. })
-    })
-    .unwrap();
+    let (_, user, pass) = h.mover_pass(id).await;
     h.press(user, 1, &pass).await;
     let before = h.games.snapshot(id).await.unwrap();
     let again = h.press(user, 1, &pass).await;
@@ -200,13 +188,7 @@ async fn a_stale_button_refreshes_the_hand_instead_of_acting() {
 async fn two_presses_of_one_button_apply_once() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
-    let live = h.games.snapshot(id).await.unwrap();
-    let user = live.users[live.game.to_act().unwrap() as usize];
-    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
-    let pass = button(hand.response.msg(), |p| {
-        matches!(p, Press::Act { act: Act::Pass, .. })
-    })
-    .unwrap();
+    let (_, user, pass) = h.mover_pass(id).await;
     let caller = h.caller(user, Some(1));
     let presses: Vec<_> = (0..20).map(|_| h.games.press(&caller, &pass)).collect();
     let outcomes = futures_join_all(presses).await;
@@ -255,13 +237,7 @@ async fn select_first<F: std::future::Future + Unpin>(
 async fn a_non_players_press_is_refused_and_changes_nothing() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
-    let live = h.games.snapshot(id).await.unwrap();
-    let user = live.users[live.game.to_act().unwrap() as usize];
-    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
-    let pass = button(hand.response.msg(), |p| {
-        matches!(p, Press::Act { act: Act::Pass, .. })
-    })
-    .unwrap();
+    let (live, mover, pass) = h.mover_pass(id).await;
     for id_ in [pass.as_str(), &Press::Hand(id).encode()] {
         let o = h.press(MALLORY, 1, id_).await;
         let Response::Ephemeral(m) = &o.response else {
@@ -271,7 +247,11 @@ async fn a_non_players_press_is_refused_and_changes_nothing() {
         assert!(o.effects.is_empty());
     }
     // The opponent pressing the mover's button is refused too.
-    let other = live.users[1 - live.game.to_act().unwrap() as usize];
+    let other = if live.users[0] == mover {
+        live.users[1]
+    } else {
+        live.users[0]
+    };
     let o = h.press(other, 1, &pass).await;
     let m = o.response.msg();
     assert!(m.content.contains("not your turn"), "{}", m.content);

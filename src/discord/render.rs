@@ -4,7 +4,7 @@
 
 use super::ids::{Act, Press};
 use super::model::{Button, Msg, Style};
-use crate::engine::hand::{Action, HandEnd, Phase};
+use crate::engine::hand::{opponent_of, Action, HandEnd, Phase};
 use crate::engine::{
     best_arrangement, deck, min_deadwood, Card, CardSet, HandRecord, Meld, PlayerView, Rules, Seat,
     Settlement, ShowdownKind, TableView,
@@ -447,11 +447,7 @@ pub fn showdown(lang: Lang, seats: &Seating, rec: &HandRecord) -> Msg {
             score,
             ..
         } => {
-            let defender = if rec.players[0] == *knocker {
-                rec.players[1]
-            } else {
-                rec.players[0]
-            };
+            let defender = opponent_of(rec.players, *knocker);
             let (kname, dname) = (
                 seats.name(*knocker).to_string(),
                 seats.name(defender).to_string(),

@@ -15,6 +15,15 @@ use serde::{Deserialize, Serialize};
 /// A seat at the match table (0, 1, or 2 in a three-player match).
 pub type Seat = u8;
 
+/// The other of a hand's two players.
+pub fn opponent_of(players: [Seat; 2], seat: Seat) -> Seat {
+    if players[0] == seat {
+        players[1]
+    } else {
+        players[0]
+    }
+}
+
 /// Everything a player can do in a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "action", content = "card", rename_all = "snake_case")]

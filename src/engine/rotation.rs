@@ -1,7 +1,7 @@
 //! Who deals, who sits out and who acts first (RULES.md sections 3, 8 and 10).
 
 use super::deck::Seed;
-use super::hand::{Hand, Seat};
+use super::hand::{opponent_of, Hand, Seat};
 use super::rules::{DealerRule, Rules};
 use sha2::{Digest, Sha256};
 
@@ -35,11 +35,7 @@ pub fn next_dealer(rules: &Rules, seats: u8, hand: &Hand, winner: Option<Seat>) 
     let Some(winner) = winner else {
         return hand.dealer;
     };
-    let loser = if hand.players[0] == winner {
-        hand.players[1]
-    } else {
-        hand.players[0]
-    };
+    let loser = opponent_of(hand.players, winner);
     if seats == 3 {
         return loser;
     }

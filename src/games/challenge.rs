@@ -161,17 +161,22 @@ impl Games {
             ai_level: None,
             now: self.now(),
         };
-        let match_id = self.db.create_match(&new).await?;
+        let live = self.open_match(&new).await?;
+        tracing::info!(challenge = id, match_id = live.id, "match started");
+        Ok(Outcome::reply(Response::Update(live.table())))
+    }
+
+    /// Stores a new match and makes it live; returns a copy of its live state.
+    pub(crate) async fn open_match(&self, new: &NewMatch) -> Result<Live, Failure> {
+        let match_id = self.db.create_match(new).await?;
         let row = self
             .db
             .load_match(match_id)
             .await?
             .ok_or(Failure::User("err-internal"))?;
         let live = Live::from_row(row)?;
-        let table = live.table();
-        *self.slot(match_id).lock().await = Some(live);
-        tracing::info!(challenge = id, match_id, "match started");
-        Ok(Outcome::reply(Response::Update(table)))
+        *self.slot(match_id).lock().await = Some(live.clone());
+        Ok(live)
     }
 
     /// Decline (a challenged player) or withdraw (the challenger).

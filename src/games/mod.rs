@@ -249,6 +249,16 @@ impl Games {
         }
     }
 
+    /// Stores (and caches) the id of a match's current table message.
+    async fn remember_table(&self, match_id: i64, message: u64) -> Result<(), String> {
+        self.db
+            .set_table_message(match_id, message)
+            .await
+            .map_err(|e| e.to_string())?;
+        self.set_live_table_message(match_id, message).await;
+        Ok(())
+    }
+
     async fn run_effect(
         &self,
         effect: Effect,
@@ -266,11 +276,7 @@ impl Games {
             }
             Effect::TableFromResponse(match_id) => {
                 if let Some(message) = response_message {
-                    self.db
-                        .set_table_message(match_id, message)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                    self.set_live_table_message(match_id, message).await;
+                    self.remember_table(match_id, message).await?;
                 }
             }
             Effect::AiTurn(match_id) => {
@@ -296,11 +302,7 @@ impl Games {
                     Some(message) => out.edit(channel, message, &msg).await?,
                     None => {
                         let id = out.post(channel, &msg).await?;
-                        self.db
-                            .set_table_message(match_id, id)
-                            .await
-                            .map_err(|e| e.to_string())?;
-                        self.set_live_table_message(match_id, id).await;
+                        self.remember_table(match_id, id).await?;
                     }
                 }
             }
@@ -314,11 +316,7 @@ impl Games {
                     out.edit(channel, old, &retired).await?;
                 }
                 let id = out.post(channel, &msg).await?;
-                self.db
-                    .set_table_message(match_id, id)
-                    .await
-                    .map_err(|e| e.to_string())?;
-                self.set_live_table_message(match_id, id).await;
+                self.remember_table(match_id, id).await?;
             }
             Effect::RefreshHand { match_id, seat } => {
                 if let Some(token) = self.hand_token(match_id, seat) {

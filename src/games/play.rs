@@ -403,6 +403,7 @@ fn note_text(lang: Lang, e: &MatchError) -> String {
 
 /// The ledger row of a finished deal.
 fn hand_row(rec: &crate::engine::HandRecord) -> HandRow {
+    use crate::engine::hand::opponent_of;
     use crate::engine::{HandEnd, ShowdownKind};
     let (knocker_seat, kind, kd, dd, points, winner, lines, doubled) = match &rec.end {
         HandEnd::Dead => (None, "dead", None, None, 0, None, 0, false),
@@ -412,11 +413,7 @@ fn hand_row(rec: &crate::engine::HandRecord) -> HandRow {
             score,
             ..
         } => {
-            let defender = if rec.players[0] == *knocker {
-                rec.players[1]
-            } else {
-                rec.players[0]
-            };
+            let defender = opponent_of(rec.players, *knocker);
             let kind = match showdown.kind {
                 ShowdownKind::Gin => "gin",
                 ShowdownKind::Knock => "knock",

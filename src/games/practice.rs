@@ -1,7 +1,7 @@
 //! Matches against the bot's AI: `/gin practice` (or challenging the bot itself). The AI gets
 //! its seat's player view only and moves after a short, natural pause, in the background.
 
-use super::{Caller, Effect, Failure, Games, Live, Outcome};
+use super::{Caller, Effect, Failure, Games, Outcome};
 use crate::discord::model::Response;
 use crate::engine::ai::{decide, Level};
 use crate::engine::{deck, Match, MatchEvent, Preset, Seat};
@@ -59,16 +59,8 @@ impl Games {
             ai_level: Some(level.name().to_string()),
             now: self.now(),
         };
-        let match_id = self.db.create_match(&new).await?;
-        let row = self
-            .db
-            .load_match(match_id)
-            .await?
-            .ok_or(Failure::User("err-internal"))?;
-        let live = Live::from_row(row)?;
-        let table = live.table();
-        let ai_first = live.ai_to_act().is_some();
-        *self.slot(match_id).lock().await = Some(live);
+        let live = self.open_match(&new).await?;
+        let (match_id, table, ai_first) = (live.id, live.table(), live.ai_to_act().is_some());
         tracing::info!(match_id, level = level.name(), "practice match started");
         let mut effects = vec![Effect::TableFromResponse(match_id)];
         if ai_first {

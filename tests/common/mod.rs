@@ -238,6 +238,18 @@ impl Harness {
             .expect("practice started")
     }
 
+    /// At the start of a hand: the state, the user to move, and their "Pass" button.
+    pub async fn mover_pass(&self, match_id: i64) -> (gin::games::Live, u64, String) {
+        let live = self.games.snapshot(match_id).await.unwrap();
+        let user = live.users[live.game.to_act().unwrap() as usize];
+        let hand = self.press(user, 1, &Press::Hand(match_id).encode()).await;
+        let pass = button(hand.response.msg(), |p| {
+            matches!(p, Press::Act { act: Act::Pass, .. })
+        })
+        .unwrap();
+        (live, user, pass)
+    }
+
     /// The player to move opens "My hand" and presses what the policy picks. False when over.
     pub async fn play_turn(&self, match_id: i64) -> bool {
         self.play_turn_with(match_id, true).await
