@@ -374,3 +374,82 @@ async fn resigning_ends_the_match_for_the_opponent() {
     let o = h.games.resign(&h.caller(BOB, None)).await;
     assert!(o.response.msg().content.contains("no match"));
 }
+
+#[tokio::test]
+async fn public_messages_follow_the_server_language_and_hands_the_players() {
+    let h = Harness::new().await;
+    let german_server = |user: u64, lang: gin::i18n::Lang| {
+        let mut c = h.caller(user, Some(1));
+        c.guild_lang = gin::i18n::Lang::De;
+        c.lang = lang;
+        c
+    };
+    let bob = gin::games::UserRef {
+        id: BOB,
+        name: "Bob".into(),
+        bot: false,
+    };
+    let challenge = h
+        .games
+        .start(
+            &german_server(ALICE, gin::i18n::Lang::En),
+            &[bob],
+            None,
+            None,
+        )
+        .await;
+    let text = &challenge.response.msg().content;
+    assert!(
+        text.contains("fordert"),
+        "German server, German challenge: {text}"
+    );
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    let table = h
+        .games
+        .press(&german_server(BOB, gin::i18n::Lang::De), &accept)
+        .await;
+    assert!(
+        table.response.msg().content.contains("Ablagestapel"),
+        "{}",
+        table.response.msg().content
+    );
+    let id = h
+        .games
+        .db
+        .active_match_for(CHANNEL, ALICE)
+        .await
+        .unwrap()
+        .unwrap();
+    let en = h
+        .games
+        .press(
+            &german_server(ALICE, gin::i18n::Lang::En),
+            &Press::Hand(id).encode(),
+        )
+        .await;
+    assert!(
+        en.response.msg().content.contains("**Your hand**"),
+        "{}",
+        en.response.msg().content
+    );
+    let de = h
+        .games
+        .press(
+            &german_server(BOB, gin::i18n::Lang::De),
+            &Press::Hand(id).encode(),
+        )
+        .await;
+    assert!(
+        de.response.msg().content.contains("Deine Karten"),
+        "{}",
+        de.response.msg().content
+    );
+    let refusal = h
+        .games
+        .press(
+            &german_server(MALLORY, gin::i18n::Lang::En),
+            &Press::Hand(id).encode(),
+        )
+        .await;
+    assert!(refusal.response.msg().content.contains("not playing"));
+}

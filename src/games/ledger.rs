@@ -1,5 +1,6 @@
 //! The ledger's commands: leaderboards, stats, history, score sheets, and moderators' cancel.
-//! Every query names the caller's server: no server ever sees another's rows.
+//! Every query names the caller's server: no server ever sees another's rows. Public answers
+//! speak the server's language, the score sheet (only for the presser) the presser's.
 
 use super::{Caller, Effect, Failure, Games, Outcome, UserRef};
 use crate::discord::ledger_view;
@@ -79,7 +80,7 @@ impl Games {
                     min,
                 )
                 .await?;
-            let msg = ledger_view::leaderboard(caller.lang, &rows, q, caller.user_id);
+            let msg = ledger_view::leaderboard(caller.guild_lang, &rows, q, caller.user_id);
             Ok::<_, Failure>(Outcome::reply(if update {
                 Response::Update(msg)
             } else {
@@ -99,7 +100,7 @@ impl Games {
             });
             let stats = self.db.player_stats(guild, user).await?;
             Ok::<_, Failure>(Outcome::reply(Response::Public(ledger_view::stats(
-                caller.lang,
+                caller.guild_lang,
                 &name,
                 stats.as_ref(),
             ))))
@@ -117,7 +118,7 @@ impl Games {
             });
             let rows = self.db.history(guild, user, HISTORY_LEN).await?;
             Ok::<_, Failure>(Outcome::reply(Response::Public(ledger_view::history(
-                caller.lang,
+                caller.guild_lang,
                 &name,
                 &rows,
             ))))
@@ -178,7 +179,7 @@ impl Games {
             self.evict(id);
             tracing::info!(match_id = id, by = caller.user_id, "match cancelled");
             Ok(Outcome {
-                response: Response::Public(ledger_view::cancelled(lang, caller)),
+                response: Response::Public(ledger_view::cancelled(caller.guild_lang, caller)),
                 effects: vec![Effect::RefreshTable(id)],
                 hand_of: None,
             })
