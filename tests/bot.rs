@@ -276,6 +276,11 @@ async fn forged_and_unknown_buttons_get_a_friendly_refusal() {
         };
         assert!(!m.content.is_empty());
     }
+    assert_eq!(
+        h.games.live_count(),
+        0,
+        "unknown match ids leave nothing in memory"
+    );
 }
 
 #[tokio::test]

@@ -73,6 +73,16 @@ pub async fn run_until(
             commands: command_tree(),
             event_handler: |ctx, event| Box::pin(on_event(ctx, event)),
             on_error: |e| Box::pin(on_error(e)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    tracing::info!(
+                        command = %ctx.command().qualified_name,
+                        user = ctx.author().id.get(),
+                        channel = ctx.channel_id().get(),
+                        "command"
+                    );
+                })
+            },
             ..Default::default()
         })
         .initialize_owners(false)
@@ -179,9 +189,9 @@ async fn on_event(
     async move {
         let outcome = games.press(&caller, &ci.data.custom_id).await;
         let response = adapter::interaction_response(&outcome.response);
+        // The action is already stored: even if the answer fails, the table must move on.
         if let Err(e) = ci.create_response(&http, response).await {
             tracing::warn!(error = %e, "answering the press");
-            return;
         }
         if let Some((match_id, seat)) = outcome.hand_of {
             games.remember_hand_token(match_id, seat, ci.token.clone());

@@ -40,12 +40,20 @@ impl Games {
     ) -> Result<tokio::sync::OwnedMutexGuard<Option<Live>>, Failure> {
         let mut guard = self.slot(match_id).lock_owned().await;
         if guard.is_none() {
-            let row = self
-                .db
-                .load_match(match_id)
-                .await?
-                .ok_or(Failure::User("err-unknown-match"))?;
-            *guard = Some(Live::from_row(row)?);
+            let loaded = match self.db.load_match(match_id).await {
+                Ok(Some(row)) => Live::from_row(row).map_err(Failure::from),
+                Ok(None) => Err(Failure::User("err-unknown-match")),
+                Err(e) => Err(Failure::from(e)),
+            };
+            match loaded {
+                Ok(live) => *guard = Some(live),
+                Err(f) => {
+                    // Forged or unknown ids must not leave a slot behind each.
+                    drop(guard);
+                    self.evict_if_empty(match_id);
+                    return Err(f);
+                }
+            }
         }
         Ok(guard)
     }

@@ -1,0 +1,435 @@
+//! Load and resume benchmarks of the bot through the fake Discord (`harness = false`).
+//!
+//! ```text
+//! cargo bench --bench load -- [--matches 1000] [--target 10] [--rate 1200] [--seconds 30]
+//!                             [--resume 10000] [--resume-press hand|act] [--window 1000]
+//!                             [--only load|resume]
+//! ```
+//!
+//! - load: `--matches` concurrent matches (a new one starts in a channel when one ends),
+//!   played by scripted players through the fake for `--seconds`. `--rate` paces the presses
+//!   (actions per second offered in all; 0 = as fast as the bot answers, which measures
+//!   saturation, not latency). Latency: from INTERACTION_CREATE sent to the callback request
+//!   received.
+//! - resume: `--resume` unfinished matches written to the database, then the bot starts and
+//!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
+//!   move on the seeded hand message); time from the start to all of them answered.
+//!
+//! Prints `key=value` lines. Without `--only` each benchmark runs in its own process (this
+//! binary again), so `peak_rss_mb` (VmHWM; bot and fake together) is that benchmark's.
+
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use fake_discord::player::Game;
+use fake_discord::{FakeDiscord, FakeOptions, User};
+use gin::config::Config;
+use gin::discord::ids::Press;
+use gin::discord::model::{Msg, Style};
+use gin::discord::render::{self, HandMode, Seating};
+use gin::engine::{deck, Match, Preset};
+use gin::games::{system_clock, Games};
+use gin::i18n::Lang;
+use gin::store::{Db, NewMatch};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+struct Args {
+    matches: usize,
+    target: i64,
+    rate: f64,
+    seconds: u64,
+    resume: usize,
+    resume_act: bool,
+    window: usize,
+    only: Option<String>,
+}
+
+fn parse_args() -> Args {
+    let mut a = Args {
+        matches: 1000,
+        target: 10,
+        rate: 1200.0,
+        seconds: 30,
+        resume: 10_000,
+        resume_act: false,
+        window: 1000,
+        only: None,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| panic!("{arg} needs a value"));
+        match arg.as_str() {
+            "--matches" => a.matches = value().parse().expect("--matches N"),
+            "--target" => a.target = value().parse().expect("--target 10..500"),
+            "--rate" => a.rate = value().parse().expect("--rate ACTIONS_PER_SECOND"),
+            "--seconds" => a.seconds = value().parse().expect("--seconds S"),
+            "--resume" => a.resume = value().parse().expect("--resume N"),
+            "--resume-press" => a.resume_act = value() == "act",
+            "--window" => a.window = value().parse().expect("--window N"),
+            "--only" => a.only = Some(value()),
+            _ => {} // `cargo bench` adds --bench
+        }
+    }
+    a
+}
+
+fn main() {
+    let args = parse_args();
+    match args.only.as_deref() {
+        None => {
+            let exe = std::env::current_exe().expect("the benchmark's own path");
+            let forwarded: Vec<String> = std::env::args()
+                .skip(1)
+                .filter(|a| a != "--bench")
+                .collect();
+            for which in ["load", "resume"] {
+                let status = std::process::Command::new(&exe)
+                    .args(&forwarded)
+                    .args(["--only", which])
+                    .status()
+                    .expect("run the benchmark");
+                assert!(status.success(), "the {which} benchmark failed");
+            }
+        }
+        Some(which) => {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("a runtime");
+            match which {
+                "load" => rt.block_on(load(&args)),
+                "resume" => rt.block_on(resume(&args)),
+                other => panic!("--only load or resume, not {other}"),
+            }
+        }
+    }
+}
+
+/// The bot in this process against `fake`, on the database at `url`.
+fn start_bot(fake: &FakeDiscord, url: &str) -> (oneshot::Sender<()>, JoinHandle<()>) {
+    let config = Config {
+        token: fake.token().to_string(),
+        api_base_url: fake.http_url(),
+        guild_id: fake.guild_id(),
+        database_url: url.to_string(),
+        ..Config::default()
+    };
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let db = Db::open(&config.database_url)
+            .await
+            .expect("open the database");
+        let next = Arc::new(AtomicU64::new(1));
+        let games =
+            Games::new(db, config.clone(), system_clock()).with_seeds(Arc::new(move || {
+                deck::hand_seed(&[9u8; 32], next.fetch_add(1, Ordering::Relaxed) as u32)
+            }));
+        let stop = async move {
+            let _ = stopped.await;
+        };
+        if let Err(e) = gin::discord::run_until(config, Arc::new(games), stop).await {
+            eprintln!("the bot stopped with an error: {e}");
+        }
+    });
+    (stop, task)
+}
+
+async fn stop_bot(stop: oneshot::Sender<()>, task: JoinHandle<()>) {
+    let _ = stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
+}
+
+fn peak_rss_mb() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
+            line.split_whitespace().nth(1)?.parse::<f64>().ok()
+        })
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// The database file with its WAL and shared-memory files.
+fn db_size_mb(path: &Path) -> f64 {
+    let bytes: u64 = ["", "-wal", "-shm"]
+        .iter()
+        .map(|s| std::fs::metadata(format!("{}{s}", path.display())).map_or(0, |m| m.len()))
+        .sum();
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+fn percentile_ms(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+fn verdict(ok: bool) -> &'static str {
+    if ok {
+        "ok"
+    } else {
+        "MISSED"
+    }
+}
+
+/// Drops a finished match's messages from the fake's model.
+fn forget(fake: &FakeDiscord, game: &Game) {
+    if let Some(m) = fake.message_with_button(&Press::Rules(game.match_id).encode()) {
+        fake.forget_message(m.id);
+    }
+    for p in &game.players {
+        if let Some(h) = p.hand {
+            fake.forget_message(h);
+        }
+    }
+}
+
+async fn load(a: &Args) {
+    let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("gin.db");
+    let (stop, task) = start_bot(&fake, &format!("sqlite://{}", path.display()));
+    fake.wait_ready(1).await;
+
+    let n = a.matches;
+    // Each match presses at most once per `period`: `rate` presses per second in all.
+    let period = (a.rate > 0.0).then(|| Duration::from_secs_f64(n as f64 / a.rate));
+    let t0 = tokio::time::Instant::now();
+    let deadline = t0 + Duration::from_secs(a.seconds);
+    let mut tasks = Vec::with_capacity(n);
+    for i in 0..n {
+        let (fake, target) = (fake.clone(), a.target);
+        tasks.push(tokio::spawn(async move {
+            let channel = 10_000_000 + i as u64;
+            let users = vec![
+                User::new(20_000_000 + 2 * i as u64, "Ann"),
+                User::new(20_000_001 + 2 * i as u64, "Ben"),
+            ];
+            // Spread the first presses evenly over the first period.
+            let mut next = period.map(|p| t0 + p.mul_f64(i as f64 / n as f64));
+            let mut completed = 0u64;
+            while tokio::time::Instant::now() < deadline {
+                let mut game = Game::new(fake.clone(), channel, users.clone());
+                game.keep_log = false;
+                game.pace = period;
+                game.next_press = next;
+                game.start(Some(target)).await;
+                if game.play_until(100_000, Some(deadline)).await {
+                    completed += 1;
+                }
+                next = game.next_press;
+                forget(&fake, &game);
+            }
+            completed
+        }));
+    }
+    let (mut completed, mut failed) = (0, 0);
+    for t in tasks {
+        match t.await {
+            Ok(c) => completed += c,
+            Err(_) => failed += 1,
+        }
+    }
+    let elapsed = t0.elapsed();
+    let actions = fake.answered();
+    let mut lat = fake.latencies();
+    lat.sort();
+    stop_bot(stop, task).await;
+
+    let aps = actions as f64 / elapsed.as_secs_f64();
+    let (p50, p99, rss) = (
+        percentile_ms(&lat, 0.50),
+        percentile_ms(&lat, 0.99),
+        peak_rss_mb(),
+    );
+    println!(
+        "bench=load matches={n} target={} rate={} seconds={}",
+        a.target, a.rate, a.seconds
+    );
+    println!("actions={actions}");
+    println!("actions_per_second={aps:.1}");
+    println!("latency_p50_ms={p50:.2}");
+    println!("latency_p99_ms={p99:.2}");
+    println!("peak_rss_mb={rss:.1}");
+    println!("db_size_mb={:.2}", db_size_mb(&path));
+    println!("matches_completed={completed}");
+    println!("failed_matches={failed}");
+    println!("late_responses={}", fake.late());
+    let violations = fake.violations();
+    println!("violations={}", violations.len());
+    for v in violations.iter().take(5) {
+        println!("  {v}");
+    }
+    println!(
+        "targets: actions_per_second>=1000 {}, latency_p99_ms<=15 {}, peak_rss_mb<=64 {}",
+        verdict(aps >= 1000.0),
+        verdict(p99 <= 15.0),
+        verdict(rss <= 64.0)
+    );
+}
+
+/// A rendered message's buttons as the bot's adapter sends them.
+fn rows_json(msg: &Msg) -> Value {
+    let style = |s: Style| match s {
+        Style::Primary => 1,
+        Style::Secondary => 2,
+        Style::Success => 3,
+        Style::Danger => 4,
+    };
+    Value::Array(
+        msg.rows
+            .iter()
+            .map(|row| {
+                let buttons: Vec<Value> = row
+                    .iter()
+                    .map(|b| {
+                        json!({"type": 2, "style": style(b.style), "custom_id": b.id,
+                                    "label": b.label, "disabled": b.disabled})
+                    })
+                    .collect();
+                json!({"type": 1, "components": buttons})
+            })
+            .collect(),
+    )
+}
+
+async fn resume(a: &Args) {
+    let n = a.resume;
+    let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("gin.db");
+    let url = format!("sqlite://{}", path.display());
+
+    // The matches a previous run left, with the messages Discord still shows for them.
+    let seeding = Instant::now();
+    let mut presses = Vec::with_capacity(n);
+    {
+        let db = Db::open(&url).await.expect("open the database");
+        let rules = Preset::Classic.rules();
+        let rules_json = serde_json::to_string(&rules).unwrap();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        let names = ["Ann".to_string(), "Ben".to_string()];
+        for i in 0..n {
+            let seed = deck::hand_seed(&[5u8; 32], i as u32);
+            let game = Match::new(rules.clone(), 2, seed).expect("a match");
+            let channel = 30_000_000 + i as u64;
+            let users = [40_000_000 + 2 * i as u64, 40_000_001 + 2 * i as u64];
+            let table_id = fake.allocate_id();
+            let match_id = db
+                .create_match(&NewMatch {
+                    guild_id: fake.guild_id(),
+                    channel_id: channel,
+                    table_message_id: Some(table_id),
+                    format: "two",
+                    preset: "classic".into(),
+                    rules_json: rules_json.clone(),
+                    locale: "en-US".into(),
+                    state_json: serde_json::to_string(&game).unwrap(),
+                    seed_hex: deck::seed_hex(&seed),
+                    players: vec![
+                        (users[0], names[0].clone(), false),
+                        (users[1], names[1].clone(), false),
+                    ],
+                    ai_level: None,
+                    now,
+                })
+                .await
+                .expect("store a match");
+            let seating = Seating {
+                match_id,
+                version: 0,
+                preset: "classic",
+                names: &names,
+                users: &users,
+            };
+            let table = render::table(Lang::En, &seating, &game.table_view());
+            fake.seed_message(table_id, channel, &table.content, rows_json(&table), None);
+            let seat = game.to_act().expect("someone to move");
+            let user = User::new(users[seat as usize], &names[seat as usize]);
+            if a.resume_act {
+                let hand = render::hand(
+                    Lang::En,
+                    &seating,
+                    &game.view_for(seat),
+                    HandMode::Normal,
+                    None,
+                );
+                let hand_id = fake.allocate_id();
+                fake.seed_message(
+                    hand_id,
+                    channel,
+                    &hand.content,
+                    rows_json(&hand),
+                    Some(user.id),
+                );
+                let id = hand
+                    .buttons()
+                    .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
+                    .expect("a move")
+                    .id
+                    .clone();
+                presses.push((user, hand_id, id));
+            } else {
+                presses.push((user, table_id, Press::Hand(match_id).encode()));
+            }
+        }
+        db.pool().close().await;
+    }
+    let seed_ms = seeding.elapsed().as_millis();
+
+    // From the start of the bot to every match answering a press.
+    let t0 = Instant::now();
+    let (stop, task) = start_bot(&fake, &url);
+    fake.wait_ready(1).await;
+    let ready_ms = t0.elapsed().as_millis();
+    let window = Arc::new(tokio::sync::Semaphore::new(a.window.max(1)));
+    let mut waits = Vec::with_capacity(n);
+    for (user, message, custom_id) in presses {
+        let permit = window.clone().acquire_owned().await.expect("the window");
+        let msg = fake.message(message).expect("a seeded message");
+        let handle = fake.send_interaction(fake.press(&user, &msg, &custom_id));
+        waits.push(tokio::spawn(async move {
+            let answer = handle.within(Duration::from_secs(30)).await;
+            drop(permit);
+            answer.is_some_and(|cb| cb.ok())
+        }));
+    }
+    let mut answered = 0;
+    for w in waits {
+        answered += usize::from(w.await.unwrap_or(false));
+    }
+    let total = t0.elapsed();
+    let mut lat = fake.latencies();
+    lat.sort();
+    stop_bot(stop, task).await;
+
+    println!(
+        "bench=resume matches={n} press={}",
+        if a.resume_act { "act" } else { "hand" }
+    );
+    println!("seed_ms={seed_ms}");
+    println!("ready_ms={ready_ms}");
+    println!("resume_{n}_ms={}", total.as_millis());
+    println!("resume_answered={answered}");
+    println!("resume_latency_p99_ms={:.2}", percentile_ms(&lat, 0.99));
+    println!("resume_peak_rss_mb={:.1}", peak_rss_mb());
+    println!("db_size_mb={:.2}", db_size_mb(&path));
+    println!("late_responses={}", fake.late());
+    println!("violations={}", fake.violations().len());
+    println!(
+        "targets: resume_{n}_ms<=2000 {}, all answered {}",
+        verdict(total <= Duration::from_secs(2)),
+        verdict(answered == n)
+    );
+}

@@ -1,0 +1,791 @@
+//! The product over the wire, as Discord drives it, without reaching Discord: a fake Discord
+//! (`tests/fake_discord`) serves REST and the gateway on 127.0.0.1, and the bot runs against
+//! it in this process (or as its own binary). Every move is a press of a button the bot sent.
+
+mod fake_discord;
+
+use fake_discord::player::{choose, has_moves, has_note, Game, Step};
+use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, User, Write};
+use futures_util::future::join_all;
+use gin::config::Config;
+use gin::discord::ids::{Act, Press};
+use gin::engine::{Action, CardSet, Match, MatchEvent};
+use gin::games::{system_clock, Games};
+use gin::i18n::Lang;
+use gin::store::Db;
+use serde_json::Value;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+const ALICE: u64 = 1001;
+const BOB: u64 = 1002;
+const CAROL: u64 = 1003;
+const DAVE: u64 = 1004;
+const MALLORY: u64 = 1666;
+/// Discord's deadline for a first response.
+const DEADLINE: Duration = Duration::from_secs(3);
+/// Points to win: `/gin start` accepts 10 to 500; small targets keep matches short.
+const TARGET: i64 = 30;
+const MAX_PRESSES: u64 = 3000;
+
+fn user(id: u64) -> User {
+    let name = match id {
+        ALICE => "Alice",
+        BOB => "Bob",
+        CAROL => "Carol",
+        DAVE => "Dave",
+        _ => "Mallory",
+    };
+    User::new(id, name)
+}
+
+fn config_for(fake: &FakeDiscord, database_url: &str) -> Config {
+    Config {
+        token: fake.token().to_string(),
+        api_base_url: fake.http_url(),
+        guild_id: fake.guild_id(),
+        database_url: database_url.to_string(),
+        ..Config::default()
+    }
+}
+
+/// The bot in this process against a fresh fake Discord, with a temporary database and
+/// fixed match seeds.
+struct Bot {
+    fake: FakeDiscord,
+    db: Db,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+    _dir: tempfile::TempDir,
+}
+
+impl Bot {
+    async fn start(first_seed: u32) -> Bot {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("gin.db").display());
+        let config = config_for(&fake, &url);
+        let db = Db::open(&url).await.unwrap();
+        let next = Arc::new(AtomicU64::new(first_seed as u64));
+        let games = Games::new(db.clone(), config.clone(), system_clock()).with_seeds(Arc::new(
+            move || {
+                gin::engine::deck::hand_seed(&[7u8; 32], next.fetch_add(1, Ordering::SeqCst) as u32)
+            },
+        ));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let stop = async move {
+                let _ = stopped.await;
+            };
+            if let Err(e) = gin::discord::run_until(config, Arc::new(games), stop).await {
+                eprintln!("the bot stopped with an error: {e}");
+            }
+        });
+        fake.wait_ready(1).await;
+        Bot {
+            fake,
+            db,
+            stop: Some(stop),
+            task,
+            _dir: dir,
+        }
+    }
+
+    fn game(&self, players: &[u64]) -> Game {
+        Game::new(
+            self.fake.clone(),
+            self.fake.channel_id(),
+            players.iter().map(|&u| user(u)).collect(),
+        )
+    }
+
+    /// Discord's rules held throughout; then the bot stops.
+    async fn finish(mut self) {
+        self.fake.assert_no_violations();
+        self.fake.assert_first_response_within(DEADLINE);
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(10), &mut self.task).await;
+    }
+}
+
+/// What a refusal must leave untouched.
+#[derive(Debug, PartialEq)]
+struct Snap {
+    version: i64,
+    status: String,
+    state: String,
+    actions: usize,
+}
+
+async fn snap(db: &Db, match_id: i64) -> Snap {
+    let row = db
+        .load_match(match_id)
+        .await
+        .unwrap()
+        .expect("the match is stored");
+    Snap {
+        version: row.version,
+        status: row.status,
+        state: row.state_json,
+        actions: db.match_actions(match_id).await.unwrap().len(),
+    }
+}
+
+async fn state(db: &Db, match_id: i64) -> Match {
+    serde_json::from_str(&snap(db, match_id).await.state).unwrap()
+}
+
+/// Plays on until `n` moves were acknowledged in all.
+async fn play_until_applied(game: &mut Game, n: usize) {
+    let mut idle = 0;
+    while game.applied.len() < n {
+        match game.step().await {
+            Step::Over => panic!("the match ended too early"),
+            Step::Acted { .. } => idle = 0,
+            Step::Idle => {
+                idle += 1;
+                assert!(idle < 100, "match {} is stuck", game.match_id);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        assert!(game.presses < MAX_PRESSES);
+    }
+}
+
+/// The ledger of a finished match agrees with the engine, the action log and the channel.
+/// `all_posts`: every showdown reached the channel (not so when the bot was killed mid-way).
+async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool) {
+    let mid = game.match_id;
+    let row = db.load_match(mid).await.unwrap().expect("stored");
+    assert_eq!(row.status, "finished");
+    let m: Match = serde_json::from_str(&row.state_json).unwrap();
+    let s = m.settlement().expect("settled").clone();
+    assert!(s.totals[s.winner as usize] >= m.rules.target);
+    assert_eq!(
+        s.net.iter().sum::<i64>(),
+        0,
+        "what one wins, the other pays"
+    );
+    let (status, seats) = db.match_result(mid).await.unwrap().expect("a result");
+    assert_eq!(status, "finished");
+    assert_eq!(seats.len(), game.players.len());
+    for (seat, final_total, net, won) in seats {
+        let i = seat as usize;
+        assert_eq!(
+            (final_total, net, won),
+            (s.finals[i] as i64, s.net[i], s.winner == seat),
+            "seat {seat}"
+        );
+        let stats = db
+            .player_stats(fake.guild_id(), game.players[i].user.id)
+            .await
+            .unwrap()
+            .expect("stats");
+        assert_eq!(
+            (stats.played, stats.won, stats.net),
+            (1, (s.winner == seat) as i64, s.net[i]),
+            "seat {seat}"
+        );
+    }
+    let hands = db.match_hands(mid).await.unwrap();
+    assert_eq!(hands.len(), m.history.len());
+    let points: i64 = hands.iter().map(|h| h.2).sum();
+    assert_eq!(points, s.totals.iter().map(|&t| t as i64).sum::<i64>());
+    let log: Vec<MatchEvent> = db
+        .match_actions(mid)
+        .await
+        .unwrap()
+        .iter()
+        .map(|(_, e)| serde_json::from_str(e).unwrap())
+        .collect();
+    assert_eq!(log.len() as i64, row.version);
+    assert_eq!(
+        Match::replay(m.rules.clone(), m.seats, m.seed, &log).unwrap(),
+        m,
+        "the log replays to the state"
+    );
+    let public: Vec<StoredMessage> = fake
+        .messages_in(game.channel)
+        .into_iter()
+        .filter(|m| !m.ephemeral)
+        .collect();
+    if all_posts {
+        let showdowns = public
+            .iter()
+            .filter(|p| p.content.contains("Shuffle seed"))
+            .count();
+        assert_eq!(showdowns, m.history.len(), "one public showdown per hand");
+    }
+    let end = public
+        .iter()
+        .find(|p| p.content.contains("wins the match"))
+        .expect("the match-end message");
+    for f in &s.finals {
+        assert!(
+            end.content.contains(&format!("= **{f}**")),
+            "final total {f} in {}",
+            end.content
+        );
+    }
+}
+
+fn action_of(act: Act) -> Action {
+    match act {
+        Act::TakeUpcard => Action::TakeUpcard,
+        Act::Pass => Action::Pass,
+        Act::DrawStock => Action::DrawStock,
+        Act::DrawDiscard => Action::DrawDiscard,
+        Act::Discard(c) => Action::Discard(c),
+        Act::Knock(c) => Action::Knock(c),
+        Act::KnockMode | Act::Back => unreachable!("not a move"),
+    }
+}
+
+/// Every move the bot acknowledged is in the action log, at the version it was drawn for.
+async fn assert_acknowledged_kept(db: &Db, match_id: i64, applied: &[(i64, u8, Act)]) {
+    let log = db.match_actions(match_id).await.unwrap();
+    for &(version, seat, act) in applied {
+        let (s, event) = log.get(version as usize).unwrap_or_else(|| {
+            panic!(
+                "acknowledged {act:?} (version {version}) lost: the log has {} entries",
+                log.len()
+            )
+        });
+        let event: MatchEvent = serde_json::from_str(event).unwrap();
+        assert_eq!(
+            (*s, event),
+            (
+                seat,
+                MatchEvent::Play {
+                    seat,
+                    action: action_of(act)
+                }
+            ),
+            "log entry {version}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_from_gin_start_to_the_end() {
+    let bot = Bot::start(1).await;
+    let fake = &bot.fake;
+    // The commands went to the guild (instant registration), /gin start among them.
+    let path = format!(
+        "/applications/{}/guilds/{}/commands",
+        fake.options().app_id,
+        fake.guild_id()
+    );
+    assert!(
+        fake.requests()
+            .iter()
+            .any(|r| r.method == "PUT" && r.path == path),
+        "PUT {path}"
+    );
+    assert!(fake
+        .registered_commands()
+        .unwrap()
+        .to_string()
+        .contains(r#""name":"start""#));
+
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    game.play_to_end(MAX_PRESSES).await;
+    assert!(
+        game.applied.len() > 10,
+        "a real match: {} moves",
+        game.applied.len()
+    );
+    // Moves were pressed on hand messages, which are ephemeral.
+    let moves: Vec<_> = game
+        .log
+        .iter()
+        .filter(|p| p.custom_id.starts_with("gin:a:"))
+        .collect();
+    assert!(moves
+        .iter()
+        .all(|p| p.callback.ok() && p.callback.ephemeral));
+    assert_acknowledged_kept(&bot.db, game.match_id, &game.applied).await;
+    assert_ledger(&bot.db, fake, &game, true).await;
+    bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
+    use std::process::{Command, Stdio};
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("gin.db").display());
+    let config = dir.path().join("gin.toml");
+    std::fs::write(&config, "").unwrap();
+    let spawn = |n: u32| {
+        let log = std::fs::File::create(dir.path().join(format!("bot-{n}.log"))).unwrap();
+        Command::new(env!("CARGO_BIN_EXE_gin"))
+            .arg("--config")
+            .arg(&config)
+            .env("DISCORD_TOKEN", fake.token())
+            .env("GIN_API_BASE_URL", fake.http_url())
+            .env("GIN_GUILD_ID", fake.guild_id().to_string())
+            .env("DATABASE_URL", &url)
+            .env("RUST_LOG", "warn,gin=info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start the bot binary")
+    };
+    println!("bot logs in {}", dir.path().display());
+    let mut bot = spawn(1);
+    fake.wait_ready(1).await;
+    let mut game = Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(TARGET)).await;
+    play_until_applied(&mut game, 7).await;
+    // One more press in flight as the process dies: applied or not, never half-applied.
+    if let Some(p) = (0..2).find(|&p| game.hand_message(p).is_some_and(|m| has_moves(&m))) {
+        let msg = game.hand_message(p).unwrap();
+        let _in_flight =
+            fake.send_interaction(fake.press(&game.players[p].user, &msg, &choose(&msg).unwrap()));
+    }
+    bot.kill().expect("SIGKILL");
+    bot.wait().unwrap();
+    fake.forget_unanswered();
+
+    let db = Db::open(&url).await.unwrap();
+    let mid = game.match_id;
+    assert_eq!(snap(&db, mid).await.status, "active");
+    assert!(
+        !state(&db, mid).await.hand.is_over(),
+        "killed in the middle of a hand"
+    );
+    assert_acknowledged_kept(&db, mid, &game.applied).await;
+    let old: HashSet<u64> = fake
+        .messages_in(fake.channel_id())
+        .iter()
+        .map(|m| m.id)
+        .collect();
+
+    let mut bot = spawn(2);
+    fake.wait_ready(2).await;
+    // The first presses after the restart are on the old messages, and they work.
+    let first = game.log.len();
+    let next = game.applied.len() + 1;
+    play_until_applied(&mut game, next).await;
+    let p = &game.log[first];
+    assert!(
+        p.message.is_some_and(|m| old.contains(&m)),
+        "pressed an old message: {p:?}"
+    );
+    assert!(p.callback.ok(), "answered: {p:?}");
+    game.play_to_end(MAX_PRESSES).await;
+
+    assert_acknowledged_kept(&db, mid, &game.applied).await;
+    assert_ledger(&db, &fake, &game, false).await;
+    fake.assert_no_violations();
+    fake.assert_first_response_within(DEADLINE);
+    let _ = bot.kill();
+    let _ = bot.wait();
+}
+
+/// "hand N" of a table or hand message (showdowns say "Hand N:").
+fn deal_of(content: &str) -> Option<u32> {
+    let rest = &content[content.find("· hand ")? + "· hand ".len()..];
+    rest.split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// The cards of hand `i` nobody else has seen, as the bot writes cards.
+fn hidden(m: &Match, i: usize) -> Vec<String> {
+    CardSet(m.hand.hands[i].0 & !m.hand.known[i].0)
+        .iter()
+        .map(|c| gin::discord::render::card(Lang::En, c))
+        .collect()
+}
+
+/// A write must not show a card hidden in a hand its reader does not hold. Checked against
+/// the state after the write (within one deal a card only leaves hiding by being discarded
+/// or taken from the pile, in sight of all), skipping writes of another deal and showdowns.
+fn scan(w: &Write, m: &Match, seats: &[u64]) {
+    if w.content.contains("Shuffle seed") || w.content.contains("wins the match") {
+        return; // the showdown and the settlement reveal the hand on purpose
+    }
+    if deal_of(&w.content).is_some_and(|d| d != m.deal_no + 1) {
+        return; // a message of another deal
+    }
+    let own = w
+        .owner
+        .filter(|_| w.ephemeral)
+        .and_then(|u| seats.iter().position(|&s| s == u))
+        .and_then(|seat| m.hand.index_of(seat as u8));
+    for i in (0..2).filter(|&i| Some(i) != own) {
+        for card in hidden(m, i) {
+            assert!(
+                !w.content.contains(&card),
+                "{card}, hidden in hand {i}, shown in {} message {}:\n{}",
+                if w.ephemeral {
+                    "an ephemeral"
+                } else {
+                    "a public"
+                },
+                w.message_id,
+                w.content
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_card_of_a_hidden_hand_is_shown_before_its_showdown() {
+    let bot = Bot::start(100).await;
+    let fake = &bot.fake;
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    let (mid, seats) = (game.match_id, [ALICE, BOB]);
+    let (mut checked, mut public, mut idle) = (0, 0, 0);
+    loop {
+        let step = game.step().await;
+        let over = step == Step::Over;
+        if step == Step::Idle {
+            idle += 1;
+            assert!(idle < 100, "the match is stuck");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let snapshot = snap(&bot.db, mid).await;
+        let writes = fake.writes_since(checked);
+        checked += writes.len();
+        if snapshot.status != "active" {
+            assert!(over || game.step().await == Step::Over);
+            break;
+        }
+        let m: Match = serde_json::from_str(&snapshot.state).unwrap();
+        for w in &writes {
+            scan(w, &m, &seats);
+            public += usize::from(!w.ephemeral);
+        }
+        assert!(game.presses < MAX_PRESSES);
+    }
+    assert!(public > 20, "scanned {public} public writes");
+    bot.finish().await;
+}
+
+/// Printable ASCII custom_ids of 1 to 100 characters that are none of the bot's.
+fn random_ids(n: usize) -> Vec<String> {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut ids = Vec::new();
+    while ids.len() < n {
+        let len = 1 + (next() % 100) as usize;
+        let mut id = String::new();
+        for _ in 0..len {
+            id.push((0x21 + (next() % 94) as u8) as char);
+        }
+        if Press::decode(&id).is_none() {
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+struct Refusals<'a> {
+    bot: &'a Bot,
+    match_id: i64,
+}
+
+impl Refusals<'_> {
+    /// The answer is ephemeral and says `says`; nothing public follows; the match is unchanged.
+    async fn check(&self, payload: Value, says: &str, what: &str) -> Callback {
+        let (fake, ch) = (&self.bot.fake, self.bot.fake.channel_id());
+        let before = snap(&self.bot.db, self.match_id).await;
+        let public = fake.public_writes(ch);
+        let cb = fake.interact(payload).await;
+        assert!(
+            cb.ok() && matches!(cb.kind, 4 | 7) && cb.ephemeral,
+            "{what}: an ephemeral answer, got {cb:?}"
+        );
+        assert!(
+            cb.content().contains(says),
+            "{what}: should say {says:?}: {:?}",
+            cb.content()
+        );
+        let followed = fake
+            .wait_until(ch, Duration::from_millis(50), || {
+                fake.public_writes(ch) > public
+            })
+            .await;
+        assert!(!followed, "{what}: something public followed");
+        assert_eq!(
+            snap(&self.bot.db, self.match_id).await,
+            before,
+            "{what}: the match changed"
+        );
+        cb
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strangers_wrong_players_stale_and_forged_buttons_get_an_ephemeral_refusal() {
+    let bot = Bot::start(200).await;
+    let fake = bot.fake.clone();
+    let (alice, mallory) = (user(ALICE), user(MALLORY));
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(10)).await;
+    let mid = game.match_id;
+    // An early hand message of the first mover, to press once it is stale.
+    let first = game.mover().expect("someone to move");
+    let early = game.open_hand(first).await.expect("a hand message");
+    let early_move = choose(&early).expect("a move");
+    // Pass, pass, draw: the mover now has to discard, nobody can have knocked yet.
+    play_until_applied(&mut game, 3).await;
+
+    let table = game.table().expect("the table");
+    let version = snap(&bot.db, mid).await.version;
+    let mover = game.mover().expect("someone to move");
+    let other = 1 - mover;
+    let other_hand = game.open_hand(other).await.expect("their hand");
+    let refused = Refusals {
+        bot: &bot,
+        match_id: mid,
+    };
+    let stock = format!("gin:a:{mid}:{version}:stock");
+
+    // Someone not in the match.
+    refused
+        .check(
+            fake.press(&mallory, &table, &Press::Hand(mid).encode()),
+            "not playing",
+            "a stranger's My hand",
+        )
+        .await;
+    refused
+        .check(
+            fake.press_forged(&mallory, &table, &stock),
+            "not playing",
+            "a stranger's move",
+        )
+        .await;
+    refused
+        .check(
+            fake.press_forged(&mallory, &table, &Press::Refresh(mid).encode()),
+            "not playing",
+            "a stranger's Refresh",
+        )
+        .await;
+    // The player who is not to move.
+    let wrong = game.players[other].user.clone();
+    refused
+        .check(
+            fake.press_forged(&wrong, &other_hand, &stock),
+            "not your turn",
+            "a move out of turn",
+        )
+        .await;
+    // A button drawn for an earlier state.
+    let who = game.players[first].user.clone();
+    refused
+        .check(
+            fake.press(&who, &early, &early_move),
+            "earlier moment",
+            "a stale button",
+        )
+        .await;
+    // Forged and random custom_ids.
+    let forged = [
+        format!("gin:a:{mid}:{version}:d-XX"),
+        format!("gin:a:{mid}"),
+        format!("gin:a:{mid}:-1:up"),
+        format!("gin:a:{mid}:{version}:up:extra"),
+        "gin:zzz:1".to_string(),
+        "gin:".to_string(),
+        "gin:hand:0".to_string(),
+        "gin:hand:-4".to_string(),
+        "hello".to_string(),
+        "x".repeat(100),
+    ];
+    for id in forged.iter().chain(random_ids(20).iter()) {
+        refused
+            .check(
+                fake.press_forged(&alice, &table, id),
+                "not one of mine",
+                &format!("custom_id {id:?}"),
+            )
+            .await;
+    }
+    // Unknown match and challenge ids.
+    let unknown = 987_654;
+    for (id, says) in [
+        (Press::Hand(unknown).encode(), "do not know that match"),
+        (Press::Refresh(unknown).encode(), "do not know that match"),
+        (Press::Rules(unknown).encode(), "do not know that match"),
+        (
+            Press::Act {
+                match_id: unknown,
+                version: 0,
+                act: Act::DrawStock,
+            }
+            .encode(),
+            "do not know that match",
+        ),
+        (Press::Accept(unknown).encode(), "not one of mine"),
+        (Press::Decline(unknown).encode(), "not one of mine"),
+    ] {
+        refused
+            .check(fake.press_forged(&alice, &table, &id), says, &id)
+            .await;
+    }
+
+    // A challenge in another channel: Accept and Decline are only for the challenged.
+    let ch2 = fake.channel_id() + 1;
+    let (carol, dave) = (user(CAROL), user(DAVE));
+    let start = fake.slash_command_in(
+        ch2,
+        &carol,
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &dave)],
+    );
+    let challenge = fake
+        .message(fake.interact(start).await.message_id.expect("a challenge"))
+        .unwrap();
+    let accept = challenge
+        .find_button(|id| id.starts_with("gin:acc:"))
+        .unwrap();
+    let decline = challenge
+        .find_button(|id| id.starts_with("gin:dec:"))
+        .unwrap();
+    let cid: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
+    let open = |db: Db| async move {
+        db.challenge(cid)
+            .await
+            .unwrap()
+            .map(|c| (c.status, c.accepted))
+    };
+    let before = open(bot.db.clone()).await;
+    assert_eq!(before, Some(("open".to_string(), vec![])));
+    for (who, id, what) in [
+        (&mallory, &accept, "a stranger's Accept"),
+        (&carol, &accept, "the challenger's own Accept"),
+        (&mallory, &decline, "a stranger's Decline"),
+    ] {
+        let public = fake.public_writes(ch2);
+        let cb = fake.interact(fake.press(who, &challenge, id)).await;
+        assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{what}: {cb:?}");
+        assert!(
+            cb.content().contains("not for you"),
+            "{what}: {}",
+            cb.content()
+        );
+        assert_eq!(
+            open(bot.db.clone()).await,
+            before,
+            "{what}: the challenge changed"
+        );
+        assert_eq!(
+            fake.public_writes(ch2),
+            public,
+            "{what}: the challenge message changed"
+        );
+    }
+
+    // No panic anywhere: the match goes on to its end, and then its old buttons are refused.
+    game.play_to_end(MAX_PRESSES).await;
+    refused
+        .check(
+            fake.press(&who, &early, &early_move),
+            "match is over",
+            "a move after the end",
+        )
+        .await;
+    bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_concurrent_presses_of_one_button_apply_once() {
+    let bot = Bot::start(300).await;
+    let fake = &bot.fake;
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    let mid = game.match_id;
+    let p = game.mover().expect("someone to move");
+    let hand = game.open_hand(p).await.expect("a hand message");
+    let id = hand
+        .find_button(|id| {
+            matches!(
+                Press::decode(id),
+                Some(Press::Act {
+                    act: Act::Pass | Act::DrawStock | Act::TakeUpcard,
+                    ..
+                })
+            )
+        })
+        .expect("a move");
+    let who = game.players[p].user.clone();
+    let before = snap(&bot.db, mid).await;
+
+    let handles: Vec<_> = (0..50)
+        .map(|_| fake.send_interaction(fake.press(&who, &hand, &id)))
+        .collect();
+    let answers = join_all(handles.into_iter().map(|h| h.callback())).await;
+
+    assert!(
+        answers
+            .iter()
+            .all(|cb| cb.ok() && cb.kind == 7 && cb.ephemeral),
+        "{answers:?}"
+    );
+    let applied = answers.iter().filter(|cb| !has_note(cb.content())).count();
+    assert_eq!(applied, 1, "exactly one press applies");
+    assert!(answers
+        .iter()
+        .filter(|cb| has_note(cb.content()))
+        .all(|cb| cb.content().contains("earlier moment")));
+    let after = snap(&bot.db, mid).await;
+    assert_eq!(
+        (after.version, after.actions),
+        (before.version + 1, before.actions + 1)
+    );
+    // And the match goes on.
+    let n = game.applied.len();
+    play_until_applied(&mut game, n + 1).await;
+    bot.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_match_goes_on_through_a_dropped_gateway_and_failing_rest_calls() {
+    let bot = Bot::start(400).await;
+    let fake = bot.fake.clone();
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    play_until_applied(&mut game, 3).await;
+
+    // The connection drops; presses made meanwhile reach the bot once it has resumed.
+    assert!(fake.drop_connection());
+    play_until_applied(&mut game, 6).await;
+    fake.wait_resumed(1).await;
+    let gw = fake.gateway_stats();
+    assert_eq!(gw.identifies, 1, "resumed, not identified again: {gw:?}");
+
+    // Table edits and interaction callbacks answer 500, then 429, once each.
+    for route in ["PATCH /channels/", "/callback"] {
+        fake.fail_next(route, 500);
+        fake.fail_next(route, 429);
+    }
+    game.play_to_end(MAX_PRESSES).await;
+    assert_eq!((fake.faults_pending(), fake.faults_served()), (0, 4));
+    assert_acknowledged_kept(&bot.db, game.match_id, &game.applied).await;
+    assert_ledger(&bot.db, &fake, &game, true).await;
+    bot.finish().await;
+}

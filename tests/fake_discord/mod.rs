@@ -1,0 +1,806 @@
+//! A fake Discord for end-to-end tests, on 127.0.0.1: a REST server (what serenity calls
+//! through `HttpBuilder::proxy`) and a gateway websocket, both started by the test.
+//!
+//! It records what the bot sends, keeps a model of the messages (so tests press the buttons
+//! the bot really rendered), enforces Discord's message limits and the 3-second deadline of
+//! a first response, and dispatches interactions that serenity's own model types accept.
+//!
+//! From a test: `mod fake_discord;`. From a bench:
+//! `#[path = "../tests/fake_discord/mod.rs"] mod fake_discord;`.
+#![allow(dead_code)]
+
+mod gateway;
+mod limits;
+pub mod payloads;
+pub mod player;
+mod rest;
+
+pub use payloads::{Opt, User};
+
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::sync::{oneshot, Notify};
+
+/// How the fake behaves.
+#[derive(Clone, Debug)]
+pub struct FakeOptions {
+    /// The token Identify must carry (another one is closed with 4004).
+    pub token: String,
+    pub app_id: u64,
+    /// The bot's user: sent in READY, author of its messages.
+    pub bot_user: User,
+    pub guild_id: u64,
+    /// The channel of interactions built without one.
+    pub channel_id: u64,
+    pub heartbeat_ms: u64,
+    /// Keep every request, write and message (tests). Off (benchmarks): only messages with
+    /// buttons, counters and latencies, so the fake's memory stays small.
+    pub record: bool,
+    /// How many payloads are read back with serenity before sending (all, by default).
+    pub validate_limit: u64,
+    /// custom_id prefixes that may only appear on ephemeral messages (a player's hand).
+    pub private_prefixes: Vec<String>,
+    /// Discord's deadline for the first response to an interaction.
+    pub response_deadline: Duration,
+}
+
+impl Default for FakeOptions {
+    fn default() -> FakeOptions {
+        FakeOptions {
+            token: "test-token".into(),
+            app_id: 100,
+            bot_user: User::bot(999, "Gin"),
+            guild_id: 600,
+            channel_id: 700,
+            heartbeat_ms: 1000,
+            record: true,
+            validate_limit: u64::MAX,
+            private_prefixes: vec!["gin:ref:".into(), "gin:a:".into()],
+            response_deadline: Duration::from_secs(3),
+        }
+    }
+}
+
+impl FakeOptions {
+    /// For benchmarks: no recording, the first 2,000 payloads validated (every shape).
+    pub fn lean() -> FakeOptions {
+        FakeOptions {
+            record: false,
+            validate_limit: 2000,
+            ..FakeOptions::default()
+        }
+    }
+}
+
+/// How a message came to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// POST /channels/{c}/messages.
+    Channel,
+    /// An interaction response (callback type 4 or 5).
+    Interaction,
+    /// POST /webhooks/{app}/{token}.
+    Followup,
+    /// Put there by the test (messages from before the fake started).
+    Seeded,
+}
+
+/// A message as its viewers see it now.
+#[derive(Clone, Debug)]
+pub struct StoredMessage {
+    pub id: u64,
+    pub channel_id: u64,
+    pub content: String,
+    /// The action rows as the bot last sent them.
+    pub components: Value,
+    pub embeds: Value,
+    pub attachments: Vec<Value>,
+    pub ephemeral: bool,
+    /// Who sees an ephemeral message (the user of the interaction that created it).
+    pub owner: Option<u64>,
+    pub origin: Origin,
+    /// Writes so far, creation included.
+    pub version: u64,
+}
+
+/// A button of a message.
+#[derive(Clone, Debug)]
+pub struct ButtonView {
+    pub custom_id: String,
+    pub label: String,
+    pub style: u64,
+    pub disabled: bool,
+}
+
+impl StoredMessage {
+    pub(crate) fn new(
+        id: u64,
+        channel_id: u64,
+        origin: Origin,
+        ephemeral: bool,
+        owner: Option<u64>,
+    ) -> StoredMessage {
+        StoredMessage {
+            id,
+            channel_id,
+            content: String::new(),
+            components: Value::Array(Vec::new()),
+            embeds: Value::Array(Vec::new()),
+            attachments: Vec::new(),
+            ephemeral,
+            owner,
+            origin,
+            version: 0,
+        }
+    }
+
+    pub fn buttons(&self) -> Vec<ButtonView> {
+        let rows = self.components.as_array().map(Vec::as_slice).unwrap_or(&[]);
+        rows.iter()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .filter(|c| c["type"].as_u64() == Some(2))
+            .filter_map(|c| {
+                Some(ButtonView {
+                    custom_id: c["custom_id"].as_str()?.to_string(),
+                    label: c["label"].as_str().unwrap_or_default().to_string(),
+                    style: c["style"].as_u64().unwrap_or(0),
+                    disabled: c["disabled"].as_bool().unwrap_or(false),
+                })
+            })
+            .collect()
+    }
+
+    pub fn custom_ids(&self) -> Vec<String> {
+        self.buttons().into_iter().map(|b| b.custom_id).collect()
+    }
+
+    pub fn button(&self, custom_id: &str) -> Option<ButtonView> {
+        self.buttons()
+            .into_iter()
+            .find(|b| b.custom_id == custom_id)
+    }
+
+    /// The first custom_id satisfying `f`.
+    pub fn find_button(&self, f: impl Fn(&str) -> bool) -> Option<String> {
+        self.custom_ids().into_iter().find(|id| f(id))
+    }
+}
+
+/// The bot's first answer to an interaction.
+#[derive(Clone, Debug)]
+pub struct Callback {
+    /// What the fake answered: 204, or an injected 500/429, or 4xx when the bot erred.
+    pub status: u16,
+    /// The response type: 4 message, 5 deferred message, 6 deferred update, 7 update.
+    pub kind: u8,
+    /// The response's `data` as sent.
+    pub data: Value,
+    /// From the INTERACTION_CREATE being sent to the callback request arriving.
+    pub elapsed: Duration,
+    /// The message the response created (4, 5) or updated (6, 7).
+    pub message_id: Option<u64>,
+    pub ephemeral: bool,
+}
+
+impl Callback {
+    pub fn ok(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
+    pub fn content(&self) -> &str {
+        self.data["content"].as_str().unwrap_or_default()
+    }
+}
+
+/// One message write by the bot, as sent (recorded only with `record`).
+#[derive(Clone, Debug)]
+pub struct Write {
+    pub index: usize,
+    pub at: Instant,
+    pub kind: WriteKind,
+    pub message_id: u64,
+    pub channel_id: u64,
+    pub ephemeral: bool,
+    pub owner: Option<u64>,
+    /// The message's content after this write.
+    pub content: String,
+    pub custom_ids: Vec<String>,
+    /// What the fake answered (a write under an injected fault is recorded but not applied).
+    pub status: u16,
+    pub interaction: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteKind {
+    ChannelPost,
+    ChannelEdit,
+    Callback(u8),
+    Followup,
+    WebhookEdit,
+}
+
+/// A part of a multipart upload.
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub name: String,
+    pub filename: Option<String>,
+    pub content_type: Option<String>,
+    pub data: Vec<u8>,
+}
+
+/// One REST request (recorded only with `record`); the path is without `/api/v10`.
+#[derive(Clone, Debug)]
+pub struct RecordedRequest {
+    pub at: Instant,
+    pub method: String,
+    pub path: String,
+    pub json: Option<Value>,
+    pub parts: Vec<Part>,
+    pub status: u16,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct GatewayStats {
+    pub connections: u64,
+    pub identifies: u64,
+    pub readies: u64,
+    pub resumes: u64,
+    pub invalid_sessions: u64,
+    pub heartbeats: u64,
+    pub drops: u64,
+}
+
+/// An interaction sent; its callback can be awaited.
+pub struct InteractionHandle {
+    pub id: u64,
+    pub token: String,
+    rx: oneshot::Receiver<Callback>,
+}
+
+impl InteractionHandle {
+    /// The bot's first answer; panics if none comes within 10 s.
+    pub async fn callback(self) -> Callback {
+        let id = self.id;
+        self.within(Duration::from_secs(10))
+            .await
+            .unwrap_or_else(|| panic!("interaction {id}: no callback within 10 s"))
+    }
+
+    pub async fn within(self, limit: Duration) -> Option<Callback> {
+        tokio::time::timeout(limit, self.rx).await.ok()?.ok()
+    }
+}
+
+pub(crate) struct Pending {
+    pub token: String,
+    pub user: u64,
+    pub channel: u64,
+    pub message: Option<u64>,
+    pub sent_at: Instant,
+    pub first_attempt: Option<Duration>,
+    pub acknowledged: bool,
+    pub forgiven: bool,
+    pub tx: Option<oneshot::Sender<Callback>>,
+}
+
+#[derive(Clone)]
+pub(crate) struct TokenInfo {
+    pub channel: u64,
+    pub user: u64,
+    /// The message `@original` stands for.
+    pub original: Option<u64>,
+}
+
+#[derive(Default)]
+pub(crate) struct ChannelLog {
+    pub public_writes: u64,
+    pub last_public: u64,
+}
+
+#[derive(Default)]
+pub(crate) struct State {
+    pub messages: HashMap<u64, StoredMessage>,
+    /// custom_id -> the message that last showed it (meaningful for unique custom_ids).
+    pub buttons: HashMap<String, u64>,
+    pub tokens: HashMap<String, TokenInfo>,
+    /// Without `record`: the last token per message, to forget older ones.
+    pub last_token: HashMap<u64, String>,
+    pub interactions: HashMap<u64, Pending>,
+    pub requests: Vec<RecordedRequest>,
+    pub unhandled: Vec<String>,
+    pub writes: Vec<Write>,
+    pub channels: HashMap<u64, ChannelLog>,
+    pub violations: Vec<String>,
+    pub faults: Vec<(String, u16)>,
+    pub faults_served: u64,
+    pub commands: Option<Value>,
+    pub registrations: u64,
+    pub latencies_us: Vec<u32>,
+    pub answered: u64,
+    pub late: u64,
+}
+
+impl State {
+    pub(crate) fn violation(&mut self, what: String) {
+        self.violations.push(what);
+    }
+
+    /// Stores a message and indexes its buttons; without `record`, messages without buttons
+    /// are forgotten (nobody can press anything on them).
+    pub(crate) fn put(&mut self, m: StoredMessage, record: bool) {
+        let old: Vec<String> = self
+            .messages
+            .get(&m.id)
+            .map(|o| o.custom_ids())
+            .unwrap_or_default();
+        for id in old {
+            if self.buttons.get(&id) == Some(&m.id) {
+                self.buttons.remove(&id);
+            }
+        }
+        let ids = m.custom_ids();
+        if !record && ids.is_empty() {
+            self.messages.remove(&m.id);
+            return;
+        }
+        for id in ids {
+            self.buttons.insert(id, m.id);
+        }
+        self.messages.insert(m.id, m);
+    }
+}
+
+pub(crate) struct Shared {
+    pub opts: FakeOptions,
+    pub http_url: String,
+    pub ws_url: String,
+    pub state: Mutex<State>,
+    pub gateway: gateway::Gateway,
+    next_id: AtomicU64,
+    validated: AtomicU64,
+    notifiers: Mutex<HashMap<u64, Arc<Notify>>>,
+}
+
+impl Shared {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub(crate) fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn notifier(&self, channel: u64) -> Arc<Notify> {
+        self.notifiers
+            .lock()
+            .unwrap()
+            .entry(channel)
+            .or_default()
+            .clone()
+    }
+
+    /// Wakes whoever waits for a write in `channel`.
+    pub(crate) fn notify(&self, channel: u64) {
+        if let Some(n) = self.notifiers.lock().unwrap().get(&channel) {
+            n.notify_waiters();
+        }
+    }
+}
+
+/// The fake Discord. Cheap to clone; its servers run until the runtime ends.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    inner: Arc<Shared>,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        FakeDiscord::start_with(FakeOptions::default()).await
+    }
+
+    /// Binds a random port for REST and one for the gateway.
+    pub async fn start_with(opts: FakeOptions) -> FakeDiscord {
+        let http = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind the REST port");
+        let ws = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind the gateway port");
+        let inner = Arc::new(Shared {
+            opts,
+            http_url: format!("http://{}", http.local_addr().unwrap()),
+            ws_url: format!("ws://{}", ws.local_addr().unwrap()),
+            state: Mutex::new(State::default()),
+            gateway: gateway::Gateway::default(),
+            next_id: AtomicU64::new(1_000_000_000_000),
+            validated: AtomicU64::new(0),
+            notifiers: Mutex::new(HashMap::new()),
+        });
+        tokio::spawn(rest::serve(http, inner.clone()));
+        tokio::spawn(gateway::serve(ws, inner.clone()));
+        FakeDiscord { inner }
+    }
+
+    /// What goes into `config.api_base_url` (serenity appends `/api/v10/...`).
+    pub fn http_url(&self) -> String {
+        self.inner.http_url.clone()
+    }
+    pub fn ws_url(&self) -> String {
+        self.inner.ws_url.clone()
+    }
+    pub fn options(&self) -> &FakeOptions {
+        &self.inner.opts
+    }
+    pub fn token(&self) -> &str {
+        &self.inner.opts.token
+    }
+    pub fn guild_id(&self) -> u64 {
+        self.inner.opts.guild_id
+    }
+    pub fn channel_id(&self) -> u64 {
+        self.inner.opts.channel_id
+    }
+
+    // ---- gateway ----
+
+    /// Waits until `n` READYs were sent and the bot registered its commands `n` times (its
+    /// setup ran: it is ready for interactions).
+    pub async fn wait_ready(&self, n: u64) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let readies = self.gateway_stats().readies;
+            let registrations = self.inner.lock().registrations;
+            if readies >= n && registrations >= n {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the bot did not get ready: {readies} READY sent, {registrations} command registrations"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Waits until `n` resumes succeeded.
+    pub async fn wait_resumed(&self, n: u64) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.gateway_stats().resumes < n {
+            assert!(
+                Instant::now() < deadline,
+                "no resume: {:?}",
+                self.gateway_stats()
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    pub fn gateway_stats(&self) -> GatewayStats {
+        self.inner.gateway.stats()
+    }
+
+    /// Closes the gateway connection (code 4000): serenity reconnects and resumes.
+    pub fn drop_connection(&self) -> bool {
+        self.inner.gateway.drop_connection()
+    }
+
+    // ---- interactions ----
+
+    /// `/name [sub] options…` by `user` in the default channel.
+    pub fn slash_command(
+        &self,
+        user: &User,
+        name: &str,
+        sub: Option<&str>,
+        options: Vec<Opt>,
+    ) -> Value {
+        self.slash_command_in(self.channel_id(), user, name, sub, options)
+    }
+
+    pub fn slash_command_in(
+        &self,
+        channel: u64,
+        user: &User,
+        name: &str,
+        sub: Option<&str>,
+        options: Vec<Opt>,
+    ) -> Value {
+        payloads::command(&self.inner.opts, channel, user, name, sub, &options)
+    }
+
+    /// `user` presses `custom_id` on `message` (as the bot last rendered it, or an older copy).
+    /// Panics unless the message shows that button, enabled, to that user.
+    pub fn press(&self, user: &User, message: &StoredMessage, custom_id: &str) -> Value {
+        let b = message.button(custom_id).unwrap_or_else(|| {
+            panic!(
+                "message {} has no button {custom_id:?}: {:?}",
+                message.id,
+                message.custom_ids()
+            )
+        });
+        assert!(!b.disabled, "button {custom_id:?} is disabled");
+        if message.ephemeral {
+            assert_eq!(
+                message.owner,
+                Some(user.id),
+                "only its owner sees ephemeral message {}",
+                message.id
+            );
+        }
+        self.press_forged(user, message, custom_id)
+    }
+
+    /// A press Discord would never deliver: any custom_id, on any message, by anyone.
+    pub fn press_forged(&self, user: &User, message: &StoredMessage, custom_id: &str) -> Value {
+        payloads::component(&self.inner.opts, user, message, custom_id)
+    }
+
+    /// Sends INTERACTION_CREATE with a fresh id and token (after reading the payload back
+    /// with serenity, and checking a command against the registered ones).
+    pub fn send_interaction(&self, mut payload: Value) -> InteractionHandle {
+        let shared = &self.inner;
+        let id = shared.next_id();
+        let token = format!("tok{id}");
+        payload["id"] = id.to_string().into();
+        payload["token"] = token.clone().into();
+        let validate =
+            shared.validated.fetch_add(1, Ordering::Relaxed) < shared.opts.validate_limit;
+        if validate {
+            payloads::validate_interaction(&payload);
+            let registered = shared.lock().commands.clone();
+            if let (2, Some(registered)) = (payload["type"].as_u64().unwrap_or(0), registered) {
+                if let Err(e) = limits::check_command(&registered, &payload["data"]) {
+                    panic!("Discord would not send this command: {e}");
+                }
+            }
+        }
+        let num = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
+        let user = num(&payload["member"]["user"]["id"]).or_else(|| num(&payload["user"]["id"]));
+        let (tx, rx) = oneshot::channel();
+        shared.lock().interactions.insert(
+            id,
+            Pending {
+                token: token.clone(),
+                user: user.unwrap_or_default(),
+                channel: num(&payload["channel_id"]).unwrap_or_default(),
+                message: num(&payload["message"]["id"]),
+                sent_at: Instant::now(),
+                first_attempt: None,
+                acknowledged: false,
+                forgiven: false,
+                tx: Some(tx),
+            },
+        );
+        shared
+            .gateway
+            .dispatch("INTERACTION_CREATE", payload.to_string(), validate);
+        InteractionHandle { id, token, rx }
+    }
+
+    /// Sends and awaits the callback.
+    pub async fn interact(&self, payload: Value) -> Callback {
+        self.send_interaction(payload).callback().await
+    }
+
+    // ---- messages ----
+
+    pub fn message(&self, id: u64) -> Option<StoredMessage> {
+        self.inner.lock().messages.get(&id).cloned()
+    }
+
+    /// The message that last showed this custom_id (use with ids unique to one message).
+    pub fn message_with_button(&self, custom_id: &str) -> Option<StoredMessage> {
+        let st = self.inner.lock();
+        st.buttons
+            .get(custom_id)
+            .and_then(|id| st.messages.get(id))
+            .cloned()
+    }
+
+    /// The stored messages of a channel, oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<StoredMessage> {
+        let st = self.inner.lock();
+        let mut v: Vec<_> = st
+            .messages
+            .values()
+            .filter(|m| m.channel_id == channel)
+            .cloned()
+            .collect();
+        v.sort_by_key(|m| m.id);
+        v
+    }
+
+    /// Writes (attempted, faults included) to messages without the ephemeral flag.
+    pub fn public_writes(&self, channel: u64) -> u64 {
+        self.inner
+            .lock()
+            .channels
+            .get(&channel)
+            .map_or(0, |c| c.public_writes)
+    }
+
+    /// The message of the latest public write in `channel`, if stored.
+    pub fn last_public_message(&self, channel: u64) -> Option<StoredMessage> {
+        let st = self.inner.lock();
+        let id = st.channels.get(&channel)?.last_public;
+        st.messages.get(&id).cloned()
+    }
+
+    /// A fresh snowflake (for messages the test seeds).
+    pub fn allocate_id(&self) -> u64 {
+        self.inner.next_id()
+    }
+
+    /// Puts a message there as if the bot had sent it before the fake started.
+    pub fn seed_message(
+        &self,
+        id: u64,
+        channel: u64,
+        content: &str,
+        components: Value,
+        owner: Option<u64>,
+    ) {
+        let mut m = StoredMessage::new(id, channel, Origin::Seeded, owner.is_some(), owner);
+        m.content = content.to_string();
+        m.components = components;
+        m.version = 1;
+        let record = self.inner.opts.record;
+        self.inner.lock().put(m, record);
+    }
+
+    /// Drops a message from the model (benchmarks, once a match is over).
+    pub fn forget_message(&self, id: u64) {
+        let mut st = self.inner.lock();
+        if let Some(token) = st.last_token.remove(&id) {
+            st.tokens.remove(&token);
+        }
+        if let Some(m) = st.messages.remove(&id) {
+            for b in m.custom_ids() {
+                if st.buttons.get(&b) == Some(&id) {
+                    st.buttons.remove(&b);
+                }
+            }
+        }
+    }
+
+    /// Waits until `cond` holds, re-checking after each write in `channel`. False on timeout.
+    pub async fn wait_until(
+        &self,
+        channel: u64,
+        timeout: Duration,
+        mut cond: impl FnMut() -> bool,
+    ) -> bool {
+        let notify = self.inner.notifier(channel);
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let notified = notify.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if cond() {
+                return true;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return cond();
+            }
+        }
+    }
+
+    // ---- records ----
+
+    pub fn writes(&self) -> Vec<Write> {
+        self.inner.lock().writes.clone()
+    }
+
+    pub fn writes_since(&self, index: usize) -> Vec<Write> {
+        self.inner
+            .lock()
+            .writes
+            .get(index..)
+            .map(<[Write]>::to_vec)
+            .unwrap_or_default()
+    }
+
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.inner.lock().requests.clone()
+    }
+
+    /// Requests to routes the fake does not know (answered 404).
+    pub fn unhandled(&self) -> Vec<String> {
+        self.inner.lock().unhandled.clone()
+    }
+
+    /// The JSON of the bot's last command registration.
+    pub fn registered_commands(&self) -> Option<Value> {
+        self.inner.lock().commands.clone()
+    }
+
+    // ---- faults ----
+
+    /// The next request whose "METHOD /path" (without `/api/v10`) contains `route` is
+    /// answered with `status` (500, or 429 with Discord's body and rate-limit headers).
+    pub fn fail_next(&self, route: &str, status: u16) {
+        self.inner.lock().faults.push((route.to_string(), status));
+    }
+
+    pub fn faults_pending(&self) -> usize {
+        self.inner.lock().faults.len()
+    }
+
+    pub fn faults_served(&self) -> u64 {
+        self.inner.lock().faults_served
+    }
+
+    // ---- checks ----
+
+    pub fn violations(&self) -> Vec<String> {
+        self.inner.lock().violations.clone()
+    }
+
+    pub fn assert_no_violations(&self) {
+        let v = self.violations();
+        assert!(
+            v.is_empty(),
+            "the bot broke Discord's rules:\n{}",
+            v.join("\n")
+        );
+    }
+
+    /// Every interaction was answered (first attempt) within `limit`; interactions still
+    /// unanswered after `limit` count as breaches unless forgiven.
+    pub fn assert_first_response_within(&self, limit: Duration) {
+        let st = self.inner.lock();
+        let mut bad: Vec<String> = st
+            .interactions
+            .iter()
+            .filter_map(|(id, p)| match p.first_attempt {
+                Some(d) if d > limit => {
+                    Some(format!("interaction {id}: first response after {d:?}"))
+                }
+                None if !p.forgiven && p.sent_at.elapsed() > limit => Some(format!(
+                    "interaction {id}: no response after {:?}",
+                    p.sent_at.elapsed()
+                )),
+                _ => None,
+            })
+            .collect();
+        if st.late > 0 && !self.inner.opts.record {
+            bad.push(format!("{} interactions answered late", st.late));
+        }
+        assert!(
+            bad.is_empty(),
+            "first responses too slow:\n{}",
+            bad.join("\n")
+        );
+    }
+
+    /// Interactions sent so far that were never answered no longer count (a killed bot).
+    pub fn forget_unanswered(&self) {
+        for p in self.inner.lock().interactions.values_mut() {
+            if p.first_attempt.is_none() {
+                p.forgiven = true;
+            }
+        }
+    }
+
+    /// Send-to-callback times of every first callback, in arrival order.
+    pub fn latencies(&self) -> Vec<Duration> {
+        let st = self.inner.lock();
+        st.latencies_us
+            .iter()
+            .map(|&us| Duration::from_micros(us as u64))
+            .collect()
+    }
+
+    /// Interactions acknowledged with a 2xx answer.
+    pub fn answered(&self) -> u64 {
+        self.inner.lock().answered
+    }
+
+    /// First responses after the deadline (answered 404 "Unknown interaction", as Discord does).
+    pub fn late(&self) -> u64 {
+        self.inner.lock().late
+    }
+}

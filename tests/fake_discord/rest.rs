@@ -1,0 +1,827 @@
+//! The REST half of the fake: a small HTTP/1.1 server (keep-alive, Content-Length or chunked
+//! bodies, multipart uploads) answering the routes serenity calls as Discord does, with full
+//! `Message` objects where serenity expects one.
+
+use super::payloads::message_json;
+use super::{
+    limits, Callback, Origin, Part, RecordedRequest, Shared, State, StoredMessage, TokenInfo,
+    Write, WriteKind,
+};
+use serde_json::{json, Value};
+use std::io;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+
+pub(crate) async fn serve(listener: TcpListener, shared: Arc<Shared>) {
+    loop {
+        match listener.accept().await {
+            Ok((sock, _)) => {
+                tokio::spawn(connection(sock, shared.clone()));
+            }
+            // Out of file descriptors, say: wait and go on.
+            Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
+        }
+    }
+}
+
+struct Head {
+    len: usize,
+    method: String,
+    path: String,
+    content_type: String,
+    content_length: usize,
+    chunked: bool,
+    close: bool,
+    authorization: Option<String>,
+}
+
+fn invalid(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, what.to_string())
+}
+
+fn parse_head(buf: &[u8]) -> io::Result<Option<Head>> {
+    let mut headers = [httparse::EMPTY_HEADER; 64];
+    let mut req = httparse::Request::new(&mut headers);
+    let len = match req.parse(buf) {
+        Ok(httparse::Status::Complete(n)) => n,
+        Ok(httparse::Status::Partial) => return Ok(None),
+        Err(_) => return Err(invalid("malformed request head")),
+    };
+    let mut head = Head {
+        len,
+        method: req.method.unwrap_or_default().to_string(),
+        path: req.path.unwrap_or("/").to_string(),
+        content_type: String::new(),
+        content_length: 0,
+        chunked: false,
+        close: req.version == Some(0),
+        authorization: None,
+    };
+    for h in req.headers.iter() {
+        let value = String::from_utf8_lossy(h.value).into_owned();
+        match h.name.to_ascii_lowercase().as_str() {
+            "content-type" => head.content_type = value,
+            "content-length" => {
+                head.content_length = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| invalid("content-length"))?
+            }
+            "transfer-encoding" => head.chunked = value.to_ascii_lowercase().contains("chunked"),
+            "connection" => head.close = value.eq_ignore_ascii_case("close"),
+            "authorization" => head.authorization = Some(value),
+            _ => {}
+        }
+    }
+    Ok(Some(head))
+}
+
+/// Reads more bytes into `buf`; false at end of stream.
+async fn fill(sock: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<bool> {
+    buf.reserve(8192);
+    Ok(sock.read_buf(buf).await? > 0)
+}
+
+fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    hay.get(from..)?
+        .windows(needle.len())
+        .position(|w| w == needle)
+        .map(|p| p + from)
+}
+
+async fn read_chunked(sock: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<Vec<u8>> {
+    let mut body = Vec::new();
+    loop {
+        let end = loop {
+            if let Some(i) = find(buf, b"\r\n", 0) {
+                break i;
+            }
+            if !fill(sock, buf).await? {
+                return Err(invalid("truncated chunk"));
+            }
+        };
+        let line = String::from_utf8_lossy(&buf[..end]).into_owned();
+        let size = usize::from_str_radix(line.split(';').next().unwrap_or_default().trim(), 16)
+            .map_err(|_| invalid("chunk size"))?;
+        buf.drain(..end + 2);
+        if size == 0 {
+            // Trailers, then an empty line.
+            loop {
+                match find(buf, b"\r\n", 0) {
+                    Some(i) => {
+                        buf.drain(..i + 2);
+                        if i == 0 {
+                            return Ok(body);
+                        }
+                    }
+                    None if !fill(sock, buf).await? => return Ok(body),
+                    None => {}
+                }
+            }
+        }
+        while buf.len() < size + 2 {
+            if !fill(sock, buf).await? {
+                return Err(invalid("truncated chunk"));
+            }
+        }
+        body.extend_from_slice(&buf[..size]);
+        buf.drain(..size + 2);
+    }
+}
+
+async fn connection(mut sock: TcpStream, shared: Arc<Shared>) -> io::Result<()> {
+    sock.set_nodelay(true)?;
+    let mut buf = Vec::new();
+    loop {
+        let head = loop {
+            if let Some(h) = parse_head(&buf)? {
+                break h;
+            }
+            if !fill(&mut sock, &mut buf).await? {
+                return Ok(());
+            }
+        };
+        buf.drain(..head.len);
+        let body = if head.chunked {
+            read_chunked(&mut sock, &mut buf).await?
+        } else {
+            while buf.len() < head.content_length {
+                if !fill(&mut sock, &mut buf).await? {
+                    return Ok(());
+                }
+            }
+            buf.drain(..head.content_length).collect()
+        };
+        let reply = handle(&shared, &head, &body);
+        sock.write_all(&reply.encode(head.close)).await?;
+        if head.close {
+            return Ok(());
+        }
+    }
+}
+
+pub(crate) struct Reply {
+    status: u16,
+    body: Vec<u8>,
+    headers: Vec<(&'static str, String)>,
+}
+
+impl Reply {
+    fn json(status: u16, v: &Value) -> Reply {
+        Reply {
+            status,
+            body: v.to_string().into_bytes(),
+            headers: Vec::new(),
+        }
+    }
+
+    fn no_content() -> Reply {
+        Reply {
+            status: 204,
+            body: Vec::new(),
+            headers: Vec::new(),
+        }
+    }
+
+    /// Discord's error body: `{"message", "code"}`.
+    fn error(status: u16, code: u32, message: &str) -> Reply {
+        Reply::json(status, &json!({"message": message, "code": code}))
+    }
+
+    fn encode(&self, close: bool) -> Vec<u8> {
+        let reason = match self.status {
+            200 => "OK",
+            204 => "No Content",
+            400 => "Bad Request",
+            401 => "Unauthorized",
+            404 => "Not Found",
+            429 => "Too Many Requests",
+            500 => "Internal Server Error",
+            _ => "Status",
+        };
+        let mut head = format!("HTTP/1.1 {} {reason}\r\n", self.status);
+        for (k, v) in &self.headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        if self.status != 204 {
+            head.push_str(&format!(
+                "Content-Type: application/json\r\nContent-Length: {}\r\n",
+                self.body.len()
+            ));
+        }
+        if close {
+            head.push_str("Connection: close\r\n");
+        }
+        head.push_str("\r\n");
+        let mut out = head.into_bytes();
+        out.extend_from_slice(&self.body);
+        out
+    }
+}
+
+/// An injected failure, as Discord words it.
+fn fault_reply(st: &mut State, status: u16) -> Reply {
+    st.faults_served += 1;
+    if status != 429 {
+        return Reply::error(status, 0, &format!("{status}: fake Discord failure"));
+    }
+    let reset = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs_f64()
+        + 0.1;
+    let mut r = Reply::json(
+        429,
+        &json!({"message": "You are being rate limited.", "retry_after": 0.1, "global": false}),
+    );
+    r.headers = vec![
+        ("Retry-After", "1".into()),
+        ("X-RateLimit-Limit", "5".into()),
+        ("X-RateLimit-Remaining", "0".into()),
+        ("X-RateLimit-Reset", format!("{reset:.3}")),
+        ("X-RateLimit-Reset-After", "0.100".into()),
+        ("X-RateLimit-Bucket", "fake-bucket".into()),
+        ("X-RateLimit-Scope", "user".into()),
+    ];
+    r
+}
+
+fn parse_body(content_type: &str, body: &[u8]) -> (Option<Value>, Vec<Part>) {
+    if content_type.starts_with("multipart/form-data") {
+        let parts = multipart(content_type, body);
+        let json = parts
+            .iter()
+            .find(|p| p.name == "payload_json")
+            .and_then(|p| serde_json::from_slice(&p.data).ok());
+        (json, parts)
+    } else {
+        (serde_json::from_slice(body).ok(), Vec::new())
+    }
+}
+
+fn param(line: &str, key: &str) -> Option<String> {
+    line.split(';').find_map(|kv| {
+        let (k, v) = kv.split_once('=')?;
+        (k.trim() == key).then(|| v.trim().trim_matches('"').to_string())
+    })
+}
+
+/// Splits a multipart/form-data body into its parts (serenity: `files[n]` and `payload_json`).
+fn multipart(content_type: &str, body: &[u8]) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let Some(boundary) = param(content_type, "boundary") else {
+        return parts;
+    };
+    let delim = format!("--{boundary}").into_bytes();
+    let Some(first) = find(body, &delim, 0) else {
+        return parts;
+    };
+    let mut pos = first + delim.len();
+    while !body[pos..].starts_with(b"--") {
+        let start = pos + 2; // the CRLF after the delimiter
+        let Some(end) = find(body, &delim, start) else {
+            break;
+        };
+        pos = end + delim.len();
+        let Some(stop) = end.checked_sub(2).filter(|&s| s >= start) else {
+            continue;
+        };
+        let raw = &body[start..stop];
+        let Some(h) = find(raw, b"\r\n\r\n", 0) else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&raw[..h]);
+        let mut part = Part {
+            name: String::new(),
+            filename: None,
+            content_type: None,
+            data: raw[h + 4..].to_vec(),
+        };
+        for line in head.split("\r\n") {
+            let lower = line.to_ascii_lowercase();
+            if lower.starts_with("content-disposition:") {
+                part.name = param(line, "name").unwrap_or_default();
+                part.filename = param(line, "filename");
+            } else if lower.starts_with("content-type:") {
+                part.content_type = Some(line["content-type:".len()..].trim().to_string());
+            }
+        }
+        parts.push(part);
+    }
+    parts
+}
+
+fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
+    let at = Instant::now();
+    let path = head.path.split('?').next().unwrap_or_default();
+    let route = path.strip_prefix("/api/v10").unwrap_or(path).to_string();
+    let (json, parts) = parse_body(&head.content_type, body);
+    let mut st = shared.lock();
+    let reply = if !route.starts_with("/webhooks/")
+        && !route.starts_with("/interactions/")
+        && head.authorization.as_deref() != Some(format!("Bot {}", shared.opts.token).as_str())
+    {
+        st.violation(format!(
+            "{} {route} without the bot's Authorization header",
+            head.method
+        ));
+        Reply::error(401, 0, "401: Unauthorized")
+    } else {
+        let key = format!("{} {route}", head.method);
+        let hit = st.faults.iter().position(|(p, _)| key.contains(p.as_str()));
+        let fault = hit.map(|i| st.faults.remove(i).1);
+        let body = json.clone().unwrap_or(Value::Null);
+        route_request(shared, &mut st, &head.method, &route, &body, &parts, fault)
+    };
+    if shared.opts.record {
+        st.requests.push(RecordedRequest {
+            at,
+            method: head.method.clone(),
+            path: route,
+            json,
+            parts,
+            status: reply.status,
+        });
+    }
+    reply
+}
+
+fn num(s: &str) -> u64 {
+    s.parse().unwrap_or(0)
+}
+
+fn ok(v: Value) -> Reply {
+    Reply::json(200, &v)
+}
+
+fn route_request(
+    shared: &Shared,
+    st: &mut State,
+    method: &str,
+    route: &str,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+) -> Reply {
+    let seg: Vec<&str> = route.split('/').filter(|s| !s.is_empty()).collect();
+    match (method, seg.as_slice()) {
+        // Message writes and callbacks take the fault themselves (limits are still checked).
+        ("POST", ["interactions", id, token, "callback"]) => {
+            callback(shared, st, num(id), token, body, parts, fault)
+        }
+        ("POST", ["webhooks", _, token]) => followup(shared, st, token, body, parts, fault),
+        (m, ["webhooks", _, token, "messages", which]) => {
+            webhook_message(shared, st, m, token, which, body, parts, fault)
+        }
+        ("POST", ["channels", ch, "messages"]) => {
+            channel_post(shared, st, num(ch), body, parts, fault)
+        }
+        (m, ["channels", ch, "messages", id]) => {
+            channel_message(shared, st, m, num(ch), num(id), body, parts, fault)
+        }
+        _ if fault.is_some() => fault_reply(st, fault.unwrap_or(500)),
+        ("GET", ["gateway"]) => ok(json!({ "url": shared.ws_url })),
+        ("GET", ["gateway", "bot"]) => ok(json!({"url": shared.ws_url, "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
+        ("GET", ["users", "@me"]) => ok(shared.opts.bot_user.json()),
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            st.commands = Some(body.clone());
+            st.registrations += 1;
+            ok(json!([]))
+        }
+        _ => {
+            st.unhandled.push(format!("{method} {route}"));
+            Reply::error(404, 0, "404: Not Found")
+        }
+    }
+}
+
+/// Applies a write body (content, embeds, components, attachments; absent fields are kept).
+fn apply(shared: &Shared, m: &mut StoredMessage, body: &Value, parts: &[Part]) {
+    if let Some(c) = body.get("content") {
+        m.content = c.as_str().unwrap_or_default().to_string();
+    }
+    if let Some(e) = body.get("embeds") {
+        m.embeds = if e.is_null() { json!([]) } else { e.clone() };
+    }
+    if let Some(c) = body.get("components") {
+        m.components = if c.is_null() { json!([]) } else { c.clone() };
+    }
+    if let Some(list) = body.get("attachments").and_then(Value::as_array) {
+        let old = std::mem::take(&mut m.attachments);
+        m.attachments = list
+            .iter()
+            .filter_map(|a| {
+                let id = a["id"]
+                    .as_u64()
+                    .or_else(|| a["id"].as_str()?.parse().ok())?;
+                // An existing attachment to keep, or a new file uploaded as `files[id]`.
+                if let Some(kept) = old
+                    .iter()
+                    .find(|o| o["id"].as_str() == Some(id.to_string().as_str()))
+                {
+                    return Some(kept.clone());
+                }
+                let part = parts.iter().find(|p| p.name == format!("files[{id}]"))?;
+                let new_id = shared.next_id();
+                let name = a["filename"]
+                    .as_str()
+                    .or(part.filename.as_deref())
+                    .unwrap_or("file");
+                let url = format!("{}/attachments/{new_id}/{name}", shared.http_url);
+                Some(
+                    json!({"id": new_id.to_string(), "filename": name, "size": part.data.len(),
+                            "url": url, "proxy_url": url, "content_type": part.content_type}),
+                )
+            })
+            .collect();
+    }
+    m.version += 1;
+}
+
+/// Checks a message as it would be after a write, and logs the write.
+fn log_write(
+    shared: &Shared,
+    st: &mut State,
+    m: &StoredMessage,
+    kind: WriteKind,
+    status: u16,
+    interaction: Option<u64>,
+) {
+    let breaches = limits::check_message(
+        &m.content,
+        &m.embeds,
+        &m.components,
+        m.ephemeral,
+        &shared.opts.private_prefixes,
+    );
+    for b in breaches {
+        st.violation(format!(
+            "{kind:?} of message {} in channel {}: {b}",
+            m.id, m.channel_id
+        ));
+    }
+    let log = st.channels.entry(m.channel_id).or_default();
+    if !m.ephemeral {
+        log.public_writes += 1;
+        log.last_public = m.id;
+    }
+    if shared.opts.record {
+        let index = st.writes.len();
+        st.writes.push(Write {
+            index,
+            at: Instant::now(),
+            kind,
+            message_id: m.id,
+            channel_id: m.channel_id,
+            ephemeral: m.ephemeral,
+            owner: m.owner,
+            content: m.content.clone(),
+            custom_ids: m.custom_ids(),
+            status,
+            interaction,
+        });
+    }
+    shared.notify(m.channel_id);
+}
+
+/// A stored message; without `record`, an unknown one is taken as an empty public message
+/// (messages without buttons are not kept then).
+fn existing(shared: &Shared, st: &State, id: u64, channel: u64) -> Option<StoredMessage> {
+    match st.messages.get(&id) {
+        Some(m) => Some(m.clone()),
+        None if !shared.opts.record && id != 0 => Some(StoredMessage::new(
+            id,
+            channel,
+            Origin::Channel,
+            false,
+            None,
+        )),
+        None => None,
+    }
+}
+
+fn flags_ephemeral(body: &Value) -> bool {
+    body["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+fn callback(
+    shared: &Shared,
+    st: &mut State,
+    id: u64,
+    token: &str,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+) -> Reply {
+    if st.interactions.get(&id).is_none_or(|p| p.token != token) {
+        st.violation(format!("callback for unknown interaction {id}"));
+        return Reply::error(404, 10062, "Unknown interaction");
+    }
+    let p = st.interactions.get_mut(&id).expect("checked above");
+    let elapsed = p.sent_at.elapsed();
+    let first = p.first_attempt.is_none();
+    p.first_attempt.get_or_insert(elapsed);
+    let acknowledged = p.acknowledged;
+    let (channel, user, on_message) = (p.channel, p.user, p.message);
+    let tx = if acknowledged { None } else { p.tx.take() };
+    if acknowledged {
+        st.violation(format!("interaction {id} answered twice"));
+        return Reply::error(400, 40060, "Interaction has already been acknowledged.");
+    }
+    let kind = body["type"].as_u64().unwrap_or(0) as u8;
+    let data = body.get("data").cloned().unwrap_or(Value::Null);
+    let pressed_on = match on_message {
+        Some(mid) => existing(shared, st, mid, channel),
+        None => None,
+    };
+    // The message this response creates (4, 5) or updates (6, 7).
+    let target = match kind {
+        4 | 5 => {
+            let mut m = StoredMessage::new(
+                shared.next_id(),
+                channel,
+                Origin::Interaction,
+                flags_ephemeral(&data),
+                Some(user),
+            );
+            if kind == 4 {
+                apply(shared, &mut m, &data, parts);
+            } else {
+                m.version = 1;
+            }
+            Some(m)
+        }
+        6 | 7 => match pressed_on {
+            Some(mut m) => {
+                if kind == 7 {
+                    apply(shared, &mut m, &data, parts);
+                }
+                Some(m)
+            }
+            None => {
+                st.violation(format!(
+                    "interaction {id}: response type {kind} without a message to update"
+                ));
+                None
+            }
+        },
+        _ => None,
+    };
+    let late = elapsed > shared.opts.response_deadline;
+    if late && fault.is_none() {
+        st.late += 1;
+        st.violation(format!(
+            "interaction {id}: first response after {elapsed:?}"
+        ));
+    }
+    let status = fault.unwrap_or(if late { 404 } else { 204 });
+    if let Some(m) = target.as_ref().filter(|_| matches!(kind, 4 | 7)) {
+        log_write(shared, st, m, WriteKind::Callback(kind), status, Some(id));
+    }
+    if first {
+        st.latencies_us
+            .push(elapsed.as_micros().min(u32::MAX as u128) as u32);
+    }
+    let cb = Callback {
+        status,
+        kind,
+        data,
+        elapsed,
+        message_id: target.as_ref().map(|m| m.id),
+        ephemeral: target.as_ref().is_some_and(|m| m.ephemeral),
+    };
+    let reply = match fault {
+        Some(s) => fault_reply(st, s),
+        None if late => Reply::error(404, 10062, "Unknown interaction"),
+        None => {
+            st.answered += 1;
+            if let Some(p) = st.interactions.get_mut(&id) {
+                p.acknowledged = true;
+            }
+            if !shared.opts.record {
+                st.interactions.remove(&id);
+            }
+            if let Some(m) = target {
+                remember_token(
+                    shared,
+                    st,
+                    token,
+                    channel,
+                    user,
+                    m.id,
+                    !m.custom_ids().is_empty(),
+                );
+                st.put(m, shared.opts.record);
+            }
+            Reply::no_content()
+        }
+    };
+    if let Some(tx) = tx {
+        let _ = tx.send(cb);
+    }
+    reply
+}
+
+/// Maps an interaction token to its `@original` message (for followups and edits).
+fn remember_token(
+    shared: &Shared,
+    st: &mut State,
+    token: &str,
+    channel: u64,
+    user: u64,
+    original: u64,
+    has_buttons: bool,
+) {
+    if !shared.opts.record {
+        // Keep only the latest token of a message with buttons (the one the bot edits with).
+        if !has_buttons {
+            return;
+        }
+        if let Some(old) = st.last_token.insert(original, token.to_string()) {
+            st.tokens.remove(&old);
+        }
+    }
+    st.tokens.insert(
+        token.to_string(),
+        TokenInfo {
+            channel,
+            user,
+            original: Some(original),
+        },
+    );
+}
+
+fn followup(
+    shared: &Shared,
+    st: &mut State,
+    token: &str,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+) -> Reply {
+    let Some(t) = st.tokens.get(token).cloned() else {
+        st.violation(format!("followup with unknown token {token}"));
+        return Reply::error(404, 10015, "Unknown Webhook");
+    };
+    let mut m = StoredMessage::new(
+        shared.next_id(),
+        t.channel,
+        Origin::Followup,
+        flags_ephemeral(body),
+        Some(t.user),
+    );
+    apply(shared, &mut m, body, parts);
+    log_write(
+        shared,
+        st,
+        &m,
+        WriteKind::Followup,
+        fault.unwrap_or(200),
+        None,
+    );
+    if let Some(s) = fault {
+        return fault_reply(st, s);
+    }
+    let reply = ok(message_json(&shared.opts, &m));
+    st.put(m, shared.opts.record);
+    reply
+}
+
+#[allow(clippy::too_many_arguments)]
+fn webhook_message(
+    shared: &Shared,
+    st: &mut State,
+    method: &str,
+    token: &str,
+    which: &str,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+) -> Reply {
+    let Some(t) = st.tokens.get(token).cloned() else {
+        st.violation(format!(
+            "{method} of a webhook message with unknown token {token}"
+        ));
+        return Reply::error(404, 10015, "Unknown Webhook");
+    };
+    let id = if which == "@original" {
+        t.original.unwrap_or(0)
+    } else {
+        which.parse().unwrap_or(0)
+    };
+    let Some(mut m) = existing(shared, st, id, t.channel) else {
+        st.violation(format!("{method} of unknown webhook message {which}"));
+        return Reply::error(404, 10008, "Unknown Message");
+    };
+    match method {
+        "GET" if fault.is_none() => ok(message_json(&shared.opts, &m)),
+        "PATCH" => {
+            apply(shared, &mut m, body, parts);
+            log_write(
+                shared,
+                st,
+                &m,
+                WriteKind::WebhookEdit,
+                fault.unwrap_or(200),
+                None,
+            );
+            if let Some(s) = fault {
+                return fault_reply(st, s);
+            }
+            let reply = ok(message_json(&shared.opts, &m));
+            st.put(m, shared.opts.record);
+            reply
+        }
+        "DELETE" if fault.is_none() => {
+            st.messages.remove(&id);
+            Reply::no_content()
+        }
+        _ => match fault {
+            Some(s) => fault_reply(st, s),
+            None => Reply::error(405, 0, "405: Method Not Allowed"),
+        },
+    }
+}
+
+fn channel_post(
+    shared: &Shared,
+    st: &mut State,
+    channel: u64,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+) -> Reply {
+    if flags_ephemeral(body) {
+        st.violation(format!("channel message in {channel} with the ephemeral flag (only interaction responses can be ephemeral)"));
+    }
+    let mut m = StoredMessage::new(shared.next_id(), channel, Origin::Channel, false, None);
+    apply(shared, &mut m, body, parts);
+    log_write(
+        shared,
+        st,
+        &m,
+        WriteKind::ChannelPost,
+        fault.unwrap_or(200),
+        None,
+    );
+    if let Some(s) = fault {
+        return fault_reply(st, s);
+    }
+    let reply = ok(message_json(&shared.opts, &m));
+    st.put(m, shared.opts.record);
+    reply
+}
+
+#[allow(clippy::too_many_arguments)]
+fn channel_message(
+    shared: &Shared,
+    st: &mut State,
+    method: &str,
+    channel: u64,
+    id: u64,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+) -> Reply {
+    // Ephemeral messages cannot be reached through the channel routes.
+    let Some(mut m) =
+        existing(shared, st, id, channel).filter(|m| m.channel_id == channel && !m.ephemeral)
+    else {
+        st.violation(format!(
+            "{method} of unknown message {id} in channel {channel}"
+        ));
+        return Reply::error(404, 10008, "Unknown Message");
+    };
+    match method {
+        "GET" if fault.is_none() => ok(message_json(&shared.opts, &m)),
+        "PATCH" => {
+            apply(shared, &mut m, body, parts);
+            log_write(
+                shared,
+                st,
+                &m,
+                WriteKind::ChannelEdit,
+                fault.unwrap_or(200),
+                None,
+            );
+            if let Some(s) = fault {
+                return fault_reply(st, s);
+            }
+            let reply = ok(message_json(&shared.opts, &m));
+            st.put(m, shared.opts.record);
+            reply
+        }
+        "DELETE" if fault.is_none() => {
+            st.messages.remove(&id);
+            Reply::no_content()
+        }
+        _ => match fault {
+            Some(s) => fault_reply(st, s),
+            None => Reply::error(405, 0, "405: Method Not Allowed"),
+        },
+    }
+}
