@@ -110,8 +110,8 @@ fn main() {
         let month =
             median_ms(|| db.leaderboard(GUILD, now - 30 * 86_400, None, BoardSort::Rating, 1))
                 .await;
-        let stats = median_ms(|| db.player_stats(GUILD, 10_042)).await;
-        let history = median_ms(|| db.history(GUILD, 10_042, 10)).await;
+        let stats = median_ms(|| db.player_stats(GUILD, 10_042, None)).await;
+        let history = median_ms(|| db.history(GUILD, 10_042, None, 10)).await;
         let rows = db
             .leaderboard(GUILD, i64::MIN, None, BoardSort::Net, 1)
             .await

@@ -181,7 +181,7 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
             "seat {seat}"
         );
         let stats = db
-            .player_stats(fake.guild_id(), game.players[i].user.id)
+            .player_stats(fake.guild_id(), game.players[i].user.id, None)
             .await
             .unwrap()
             .expect("stats");

@@ -308,7 +308,7 @@ async fn stats_figures_by_hand() {
     let h = seeded().await;
     let c = h.caller(BOB, None);
     let alice = user(ALICE);
-    let s = text(&h.games.stats(&c, Some(&alice)).await);
+    let s = text(&h.games.stats(&c, Some(&alice), FormatFilter::Any).await);
     // Four matches (one against the AI), three won; net 110 + 500 = 610; biggest win 500.
     assert!(
         s.contains("Matches: 4 · won 3 · lost 1 · win rate 75% · against the bot 1"),
@@ -324,12 +324,16 @@ async fn stats_figures_by_hand() {
     assert!(s.contains("Average deadwood when knocking: 1.6"), "{s}");
     // Latest first: lost to Carol (1 day ago) → a losing streak of 1.
     assert!(s.contains("Current streak: 1 lost"), "{s}");
-    let mine = text(&h.games.stats(&c, None).await);
+    let mine = text(&h.games.stats(&c, None, FormatFilter::Any).await);
     assert!(
         mine.contains("Matches: 2 · won 1 · lost 1"),
         "Bob here, not in the other server: {mine}"
     );
-    let nobody = text(&h.games.stats(&c, Some(&user(MALLORY))).await);
+    let nobody = text(
+        &h.games
+            .stats(&c, Some(&user(MALLORY)), FormatFilter::Any)
+            .await,
+    );
     assert!(nobody.contains("no finished matches"), "{nobody}");
 }
 
@@ -337,7 +341,7 @@ async fn stats_figures_by_hand() {
 async fn history_lists_recent_matches_with_score_sheets() {
     let h = seeded().await;
     let c = h.caller(ALICE, None);
-    let o = h.games.history(&c, None).await;
+    let o = h.games.history(&c, None, FormatFilter::Any).await;
     let t = text(&o);
     let rows: Vec<&str> = t.lines().skip(1).collect();
     assert_eq!(rows.len(), 4, "{t}");
@@ -385,15 +389,23 @@ async fn no_query_of_one_server_shows_a_row_of_the_other() {
             .unwrap();
         assert!(here.iter().all(|r| r.net != 999 && r.net != -999));
     }
-    let bob_there = db.player_stats(OTHER_GUILD, BOB).await.unwrap().unwrap();
+    let bob_there = db
+        .player_stats(OTHER_GUILD, BOB, None)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         (bob_there.played, bob_there.net, bob_there.gins),
         (1, 999, 9)
     );
-    assert!(db.player_stats(OTHER_GUILD, CAROL).await.unwrap().is_none());
-    let alice_there = db.history(OTHER_GUILD, ALICE, 10).await.unwrap();
+    assert!(db
+        .player_stats(OTHER_GUILD, CAROL, None)
+        .await
+        .unwrap()
+        .is_none());
+    let alice_there = db.history(OTHER_GUILD, ALICE, None, 10).await.unwrap();
     assert_eq!(alice_there.len(), 1);
-    let alice_here = db.history(GUILD, ALICE, 10).await.unwrap();
+    let alice_here = db.history(GUILD, ALICE, None, 10).await.unwrap();
     assert!(alice_here.iter().all(|r| r.net != -999));
     // A score sheet is only found in its own server.
     let there_id = alice_there[0].match_id;
@@ -435,8 +447,10 @@ async fn an_empty_server_gets_friendly_answers() {
             .await
     )
     .contains("No matches count"));
-    assert!(text(&h.games.stats(&c, None).await).contains("no finished matches"));
-    assert!(text(&h.games.history(&c, None).await).contains("no finished matches"));
+    assert!(text(&h.games.stats(&c, None, FormatFilter::Any).await).contains("no finished matches"));
+    assert!(
+        text(&h.games.history(&c, None, FormatFilter::Any).await).contains("no finished matches")
+    );
     let forged = h.press(ALICE, 1, "gin:sheet:123456").await;
     assert!(text(&forged).contains("do not know that match"));
 }
@@ -463,7 +477,7 @@ async fn moderators_cancel_a_stuck_match_without_scoring() {
         .await
         .unwrap();
     assert!(board.is_empty(), "a cancelled match counts for nobody");
-    let history = h.games.db.history(GUILD, ALICE, 10).await.unwrap();
+    let history = h.games.db.history(GUILD, ALICE, None, 10).await.unwrap();
     assert_eq!(history[0].status, "cancelled");
     let again = h.games.cancel(&h.caller(CAROL, None), true, None).await;
     assert!(text(&again).contains("no running match"));

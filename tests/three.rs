@@ -176,6 +176,29 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         .await
         .unwrap();
     assert!(two.is_empty(), "the format filter");
+    use gin::games::ledger::FormatFilter;
+    let c = h.caller(ALICE, None);
+    let stats = |f| h.games.stats(&c, None, f);
+    assert!(stats(FormatFilter::Three)
+        .await
+        .response
+        .msg()
+        .content
+        .contains("Matches: 1"));
+    assert!(stats(FormatFilter::Two)
+        .await
+        .response
+        .msg()
+        .content
+        .contains("no finished matches"));
+    let history = h.games.history(&c, None, FormatFilter::Three).await;
+    assert!(
+        history.response.msg().content.contains("vs Bob, Carol"),
+        "{}",
+        history.response.msg().content
+    );
+    let none = h.games.history(&c, None, FormatFilter::Two).await;
+    assert!(none.response.msg().content.contains("no finished matches"));
 }
 
 #[tokio::test]

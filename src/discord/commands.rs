@@ -238,6 +238,15 @@ pub enum FormatChoice {
     Three,
 }
 
+fn format_filter(format: Option<FormatChoice>) -> crate::games::ledger::FormatFilter {
+    use crate::games::ledger::FormatFilter;
+    match format.unwrap_or(FormatChoice::Any) {
+        FormatChoice::Any => FormatFilter::Any,
+        FormatChoice::Two => FormatFilter::Two,
+        FormatChoice::Three => FormatFilter::Three,
+    }
+}
+
 /// The server's leaderboard.
 #[poise::command(slash_command, guild_only)]
 pub async fn leaderboard(
@@ -246,7 +255,7 @@ pub async fn leaderboard(
     period: Option<PeriodChoice>,
     format: Option<FormatChoice>,
 ) -> Result<(), Error> {
-    use crate::games::ledger::{BoardQuery, FormatFilter, Period};
+    use crate::games::ledger::{BoardQuery, Period};
     use crate::store::BoardSort;
     let q = BoardQuery {
         sort: match sort.unwrap_or(SortChoice::Net) {
@@ -261,11 +270,7 @@ pub async fn leaderboard(
             PeriodChoice::Days30 => Period::Days30,
             PeriodChoice::Days7 => Period::Days7,
         },
-        format: match format.unwrap_or(FormatChoice::Any) {
-            FormatChoice::Any => FormatFilter::Any,
-            FormatChoice::Two => FormatFilter::Two,
-            FormatChoice::Three => FormatFilter::Three,
-        },
+        format: format_filter(format),
         page: 0,
     };
     let outcome = ctx.data().games.leaderboard(&caller(ctx), q, false).await;
@@ -274,20 +279,32 @@ pub async fn leaderboard(
 
 /// A player's figures in this server.
 #[poise::command(slash_command, guild_only)]
-pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+pub async fn stats(
+    ctx: Context<'_>,
+    player: Option<serenity::User>,
+    format: Option<FormatChoice>,
+) -> Result<(), Error> {
     let player = player.as_ref().map(user_ref);
-    let outcome = ctx.data().games.stats(&caller(ctx), player.as_ref()).await;
+    let outcome = ctx
+        .data()
+        .games
+        .stats(&caller(ctx), player.as_ref(), format_filter(format))
+        .await;
     answer(ctx, outcome).await
 }
 
 /// A player's recent matches with their score sheets.
 #[poise::command(slash_command, guild_only)]
-pub async fn history(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+pub async fn history(
+    ctx: Context<'_>,
+    player: Option<serenity::User>,
+    format: Option<FormatChoice>,
+) -> Result<(), Error> {
     let player = player.as_ref().map(user_ref);
     let outcome = ctx
         .data()
         .games
-        .history(&caller(ctx), player.as_ref())
+        .history(&caller(ctx), player.as_ref(), format_filter(format))
         .await;
     answer(ctx, outcome).await
 }

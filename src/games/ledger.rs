@@ -92,13 +92,18 @@ impl Games {
     }
 
     /// `/gin stats [player]`.
-    pub async fn stats(&self, caller: &Caller, player: Option<&UserRef>) -> Outcome {
+    pub async fn stats(
+        &self,
+        caller: &Caller,
+        player: Option<&UserRef>,
+        format: FormatFilter,
+    ) -> Outcome {
         let result = async {
             let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
             let (user, name) = player.map_or((caller.user_id, caller.name.clone()), |p| {
                 (p.id, p.name.clone())
             });
-            let stats = self.db.player_stats(guild, user).await?;
+            let stats = self.db.player_stats(guild, user, format.sql()).await?;
             Ok::<_, Failure>(Outcome::reply(Response::Public(ledger_view::stats(
                 caller.guild_lang,
                 &name,
@@ -110,13 +115,21 @@ impl Games {
     }
 
     /// `/gin history [player]`: recent matches, each with a score-sheet button.
-    pub async fn history(&self, caller: &Caller, player: Option<&UserRef>) -> Outcome {
+    pub async fn history(
+        &self,
+        caller: &Caller,
+        player: Option<&UserRef>,
+        format: FormatFilter,
+    ) -> Outcome {
         let result = async {
             let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
             let (user, name) = player.map_or((caller.user_id, caller.name.clone()), |p| {
                 (p.id, p.name.clone())
             });
-            let rows = self.db.history(guild, user, HISTORY_LEN).await?;
+            let rows = self
+                .db
+                .history(guild, user, format.sql(), HISTORY_LEN)
+                .await?;
             Ok::<_, Failure>(Outcome::reply(Response::Public(ledger_view::history(
                 caller.guild_lang,
                 &name,

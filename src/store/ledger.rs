@@ -219,6 +219,7 @@ impl Db {
         &self,
         guild_id: u64,
         user_id: u64,
+        format: Option<&str>,
     ) -> Result<Option<StatsRow>, StoreError> {
         let row: Option<RawStats> = sqlx::query_as(
             "SELECT MAX(display_name) AS name, COUNT(*) AS played, SUM(won) AS won, SUM(net) AS net, \
@@ -227,19 +228,23 @@ impl Db {
              SUM(knock_deadwood) AS knock_deadwood, MAX(CASE WHEN won = 1 THEN net ELSE 0 END) AS biggest_win, \
              SUM(vs_ai) AS vs_ai \
              FROM match_players WHERE guild_id = ? AND user_id = ? AND ended_at IS NOT NULL AND status <> 'cancelled' \
-             HAVING COUNT(*) > 0",
+             AND (? IS NULL OR format = ?) HAVING COUNT(*) > 0",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
+        .bind(format)
+        .bind(format)
         .fetch_optional(self.pool())
         .await?;
         let Some(r) = row else { return Ok(None) };
         let recent: Vec<bool> = sqlx::query_scalar(
             "SELECT won FROM match_players WHERE guild_id = ? AND user_id = ? AND ended_at IS NOT NULL \
-             AND status <> 'cancelled' ORDER BY ended_at DESC, match_id DESC LIMIT 200",
+             AND status <> 'cancelled' AND (? IS NULL OR format = ?) ORDER BY ended_at DESC, match_id DESC LIMIT 200",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
+        .bind(format)
+        .bind(format)
         .fetch_all(self.pool())
         .await?;
         let streak = match recent.first() {
@@ -283,6 +288,7 @@ impl Db {
         &self,
         guild_id: u64,
         user_id: u64,
+        format: Option<&str>,
         limit: i64,
     ) -> Result<Vec<HistoryRow>, StoreError> {
         let rows: Vec<RawHistory> = sqlx::query_as(
@@ -290,10 +296,12 @@ impl Db {
              (SELECT group_concat(o.display_name, ', ') FROM match_players o WHERE o.match_id = p.match_id AND o.seat <> p.seat) \
              AS opponents, p.won, p.net, p.final_total, p.vs_ai \
              FROM match_players p WHERE p.guild_id = ? AND p.user_id = ? AND p.ended_at IS NOT NULL \
-             ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?",
+             AND (? IS NULL OR p.format = ?) ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
+        .bind(format)
+        .bind(format)
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
