@@ -85,6 +85,8 @@ pub fn t(lang: Lang, key: &str, args: &[Arg<'_>]) -> String {
     let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
     if !errors.is_empty() {
         tracing::error!(key, ?lang, ?errors, "message formatting");
+        // A missing argument shows as `{$name}` to players: make every test catch it.
+        debug_assert!(false, "formatting {key} in {lang:?}: {errors:?}");
     }
     text.into_owned()
 }

@@ -327,6 +327,11 @@ async fn challenge_refusals_decline_and_expiry() {
     let decline = button(challenge.response.msg(), |p| matches!(p, Press::Decline(_))).unwrap();
     let o = h.press(CAROL, 5000, &accept).await;
     assert!(o.response.msg().content.contains("not for you"));
+    let o = h.press(ALICE, 5000, &decline).await;
+    assert!(
+        o.response.msg().content.contains("not for you"),
+        "only the challenged decline"
+    );
     let o = h.press(BOB, 5000, &decline).await;
     assert!(matches!(&o.response, Response::Update(m) if m.content.contains("declined")));
     let o = h.press(BOB, 5000, &accept).await;

@@ -132,7 +132,10 @@ fn walk(dir: std::path::PathBuf) -> Vec<std::path::PathBuf> {
 #[test]
 fn command_names_and_descriptions_fit_discords_rules() {
     for lang in Lang::ALL {
-        for (key, _) in placeholders(lang) {
+        for (key, _) in placeholders(lang)
+            .into_iter()
+            .filter(|(k, _)| k.starts_with("cmd-"))
+        {
             let text = gin::i18n::t(lang, &key, &[]);
             if key.starts_with("cmd-") && key.ends_with("-name") {
                 assert!(

@@ -283,7 +283,7 @@ async fn leaderboard_pages_and_the_callers_rank_off_the_page() {
     assert_eq!(page1.lines().filter(|l| l.starts_with('`')).count(), 10);
     // 2001 is 12th of 13 (3000 is last with -78): shown below the page.
     assert!(
-        page1.lines().last().unwrap().starts_with("You: `#12`"),
+        page1.lines().last().unwrap().starts_with("<@2001>: `#12`"),
         "{page1}"
     );
     let next = button(
@@ -300,7 +300,10 @@ async fn leaderboard_pages_and_the_callers_rank_off_the_page() {
             && m.content.contains("`#12`")
             && m.content.contains("`#13`")
     );
-    assert!(!m.content.contains("You:"), "the caller is on this page");
+    assert!(
+        !m.content.contains("<@2001>:"),
+        "the caller is on this page"
+    );
 }
 
 #[tokio::test]

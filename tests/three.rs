@@ -93,6 +93,27 @@ async fn both_challenged_players_must_accept() {
 }
 
 #[tokio::test]
+async fn two_acceptances_at_the_same_moment_both_count() {
+    let h = Harness::new().await;
+    let challenge = h.start(ALICE, &[BOB, CAROL]).await;
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    let (bob, carol) = (h.caller(BOB, Some(5000)), h.caller(CAROL, Some(5000)));
+    let (a, b) = tokio::join!(h.games.press(&bob, &accept), h.games.press(&carol, &accept));
+    let tables = [&a, &b]
+        .iter()
+        .filter(|o| o.response.msg().content.contains("**Gin Rummy**"))
+        .count();
+    assert_eq!(tables, 1, "exactly one acceptance completes the challenge");
+    assert!(h
+        .games
+        .db
+        .active_match_for(CHANNEL, ALICE)
+        .await
+        .unwrap()
+        .is_some());
+}
+
+#[tokio::test]
 async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB, CAROL]).await;

@@ -102,7 +102,8 @@ async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
         None
     };
     if let (Some((match_id, seat)), poise::Context::Application(a)) = (outcome.hand_of, ctx) {
-        games.remember_hand_token(match_id, seat, a.interaction.token.clone());
+        let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+        games.remember_hand_token(match_id, seat, a.interaction.token.clone(), lang);
     }
     let out = super::DiscordOut::new(ctx.serenity_context().http.clone());
     games.run_effects(outcome.effects, &out, message).await;
@@ -154,7 +155,13 @@ pub async fn start(
     // Challenging the bot itself starts a practice match at the medium level.
     if opponent.id.get() == bot.0 && opponent2.is_none() {
         let outcome = games
-            .practice(&caller(ctx), Level::Medium, preset.map(Preset::from), bot)
+            .practice(
+                &caller(ctx),
+                Level::Medium,
+                preset.map(Preset::from),
+                target,
+                bot,
+            )
             .await;
         return answer(ctx, outcome).await;
     }
@@ -172,12 +179,21 @@ pub async fn practice(
     ctx: Context<'_>,
     level: Option<LevelChoice>,
     preset: Option<PresetChoice>,
+    #[min = 10]
+    #[max = 500]
+    target: Option<i64>,
 ) -> Result<(), Error> {
     let level = level.map(Level::from).unwrap_or(Level::Medium);
     let outcome = ctx
         .data()
         .games
-        .practice(&caller(ctx), level, preset.map(Preset::from), bot_user(ctx))
+        .practice(
+            &caller(ctx),
+            level,
+            preset.map(Preset::from),
+            target,
+            bot_user(ctx),
+        )
         .await;
     answer(ctx, outcome).await
 }

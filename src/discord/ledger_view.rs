@@ -77,13 +77,16 @@ pub fn leaderboard(lang: Lang, rows: &[BoardRow], q: BoardQuery, viewer: u64) ->
     for (i, r) in rows.iter().enumerate().skip(start).take(PAGE) {
         lines.push(row_line(lang, i + 1, q.sort, r));
     }
+    // The board is public and anyone may turn its pages: the rank line names its player.
+    let who = format!("<@{viewer}>");
     match rows.iter().position(|r| r.user_id == viewer) {
         Some(i) if !(start..start + PAGE).contains(&i) => lines.push(tr!(
             lang,
             "board-you",
+            player = who,
             line = row_line(lang, i + 1, q.sort, &rows[i])
         )),
-        None if !rows.is_empty() => lines.push(tr!(lang, "board-you-unranked")),
+        None if !rows.is_empty() => lines.push(tr!(lang, "board-you-unranked", player = who)),
         _ => {}
     }
     let turn = |p: u32| Press::Board(BoardQuery { page: p, ..q }).encode();

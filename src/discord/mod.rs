@@ -194,7 +194,7 @@ async fn on_event(
             tracing::warn!(error = %e, "answering the press");
         }
         if let Some((match_id, seat)) = outcome.hand_of {
-            games.remember_hand_token(match_id, seat, ci.token.clone());
+            games.remember_hand_token(match_id, seat, ci.token.clone(), caller.lang);
         }
         let out = DiscordOut::new(http.clone());
         games

@@ -178,6 +178,11 @@ pub fn table(lang: Lang, seats: &Seating, view: &TableView) -> Msg {
     if view.rules.oklahoma {
         lines.push(tr!(lang, "table-knock-limit", limit = view.knock_limit));
     }
+    lines.push(tr!(
+        lang,
+        "table-commitment",
+        commitment = view.commitment.clone()
+    ));
     for (i, known) in view.known.iter().enumerate() {
         if !known.is_empty() {
             let player = seats.name(view.players[i]).to_string();

@@ -5,7 +5,7 @@ use crate::discord::ids::Press;
 use crate::discord::model::{Button, Msg, Response, Style};
 use crate::engine::{deck, Match, Preset, Rules};
 use crate::i18n::Lang;
-use crate::store::{ChallengeRow, NewChallenge, NewMatch};
+use crate::store::{Acceptance, ChallengeRow, NewChallenge, NewMatch};
 use crate::tr;
 
 /// A user named in a command.
@@ -60,15 +60,7 @@ impl Games {
             }
         }
         let preset = preset.unwrap_or(self.config.default_preset.0);
-        let mut rules = preset.rules();
-        if let Some(t) = target {
-            if !(10..=500).contains(&t) {
-                return Err(Failure::User("err-target-range"));
-            }
-            rules
-                .set("target", &t.to_string())
-                .map_err(|_| Failure::User("err-target-range"))?;
-        }
+        let rules = rules_with_target(preset, target)?;
         let now = self.now();
         let minutes = self.config.timeouts.challenge_minutes;
         let new = NewChallenge {
@@ -122,29 +114,13 @@ impl Games {
                 "challenge-expired"
             )))));
         }
-        let mut accepted = row.accepted.clone();
-        if !accepted.contains(&caller.user_id) {
-            accepted.push(caller.user_id);
-        }
         let rules: Rules = serde_json::from_str(&row.rules_json)
             .map_err(|e| crate::store::StoreError::Corrupt(format!("challenge {id}: {e}")))?;
-        if accepted.len() < row.opponents.len() {
-            if !self.db.record_acceptance(id, &accepted).await? {
-                return Err(Failure::User("err-challenge-closed"));
-            }
-            let mut shown = row.clone();
-            shown.accepted = accepted;
-            let minutes = ((row.expires_at - self.now()).max(60) / 60) as u64;
-            return Ok(Outcome::reply(Response::Update(challenge_msg(
-                lang, &shown, &rules, minutes,
-            ))));
-        }
-        if !self.db.close_challenge(id, "accepted").await? {
-            return Err(Failure::User("err-challenge-closed"));
-        }
+        // The match as it starts if this acceptance is the last one.
         let seed = self.next_seed();
         let seats = 1 + row.opponents.len() as u8;
-        let game = Match::new(rules, seats, seed).map_err(|_| Failure::User("err-internal"))?;
+        let game =
+            Match::new(rules.clone(), seats, seed).map_err(|_| Failure::User("err-internal"))?;
         let mut players = vec![(row.challenger.0, row.challenger.1.clone(), false)];
         players.extend(row.opponents.iter().map(|(u, n)| (*u, n.clone(), false)));
         let new = NewMatch {
@@ -161,14 +137,34 @@ impl Games {
             ai_level: None,
             now: self.now(),
         };
-        let live = self.open_match(&new).await?;
-        tracing::info!(challenge = id, match_id = live.id, "match started");
-        Ok(Outcome::reply(Response::Update(live.table())))
+        // One transaction: two players accepting at once both count, and a match exists
+        // exactly when its challenge is closed as accepted.
+        match self.db.accept_challenge(id, caller.user_id, &new).await? {
+            Acceptance::Closed => Err(Failure::User("err-challenge-closed")),
+            Acceptance::Waiting(accepted) => {
+                let mut shown = row.clone();
+                shown.accepted = accepted;
+                let minutes = ((row.expires_at - self.now()).max(60) / 60) as u64;
+                Ok(Outcome::reply(Response::Update(challenge_msg(
+                    lang, &shown, &rules, minutes,
+                ))))
+            }
+            Acceptance::Complete(match_id) => {
+                let live = self.make_live(match_id).await?;
+                tracing::info!(challenge = id, match_id, "match started");
+                Ok(Outcome::reply(Response::Update(live.table())))
+            }
+        }
     }
 
     /// Stores a new match and makes it live; returns a copy of its live state.
     pub(crate) async fn open_match(&self, new: &NewMatch) -> Result<Live, Failure> {
         let match_id = self.db.create_match(new).await?;
+        self.make_live(match_id).await
+    }
+
+    /// Loads a just-stored match into memory; returns a copy of its live state.
+    async fn make_live(&self, match_id: i64) -> Result<Live, Failure> {
         let row = self
             .db
             .load_match(match_id)
@@ -179,7 +175,7 @@ impl Games {
         Ok(live)
     }
 
-    /// Decline (a challenged player) or withdraw (the challenger).
+    /// Decline: only a challenged player may (others get a friendly refusal).
     pub(crate) async fn decline(&self, caller: &Caller, id: i64) -> Result<Outcome, Failure> {
         let row = self
             .db
@@ -187,9 +183,7 @@ impl Games {
             .await?
             .ok_or(Failure::User("err-unknown-button"))?;
         let lang = Lang::from_locale(&row.locale);
-        let involved = row.challenger.0 == caller.user_id
-            || row.opponents.iter().any(|o| o.0 == caller.user_id);
-        if !involved {
+        if !row.opponents.iter().any(|o| o.0 == caller.user_id) {
             return Err(Failure::User("err-not-challenged"));
         }
         if !self.db.close_challenge(id, "declined").await? {
@@ -201,6 +195,17 @@ impl Games {
             player = caller.name.clone()
         )))))
     }
+}
+
+/// A preset's rules with the target a command asked for (10 to 500).
+pub(crate) fn rules_with_target(preset: Preset, target: Option<i64>) -> Result<Rules, Failure> {
+    let mut rules = preset.rules();
+    if let Some(t) = target {
+        rules
+            .set("target", &t.to_string())
+            .map_err(|_| Failure::User("err-target-range"))?;
+    }
+    Ok(rules)
 }
 
 /// The public challenge message.

@@ -130,6 +130,9 @@ pub fn system_clock() -> Clock {
 /// A match's slot: the lock that makes one press at a time its owner. `None` until loaded.
 type Slot = Arc<tokio::sync::Mutex<Option<Live>>>;
 
+/// An open hand message's interaction token, when it was issued, and its language.
+type HandToken = (String, i64, Lang);
+
 /// Interaction tokens of open hand messages live 15 minutes; we use them for 14.
 const HAND_TOKEN_SECONDS: i64 = 14 * 60;
 
@@ -141,7 +144,11 @@ pub struct Games {
     /// Where match seeds come from: the OS generator, or a fixed sequence in tests.
     seeds: SeedSource,
     slots: Mutex<HashMap<i64, Slot>>,
-    hand_tokens: Mutex<HashMap<(i64, Seat), (String, i64)>>,
+    /// Open hand messages: their interaction token, when it was issued, their language.
+    hand_tokens: Mutex<HashMap<(i64, Seat), HandToken>>,
+    /// Per match, the version of the last table written to Discord: edits are made one at a
+    /// time and never replace a newer table with an older one.
+    table_gates: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<i64>>>>,
 }
 
 /// Why an interaction could not be served; shown to the caller, nothing changed.
@@ -179,6 +186,7 @@ impl Games {
             seeds: Arc::new(rand::random),
             slots: Mutex::new(HashMap::new()),
             hand_tokens: Mutex::new(HashMap::new()),
+            table_gates: Mutex::new(HashMap::new()),
         }
     }
 
@@ -230,21 +238,26 @@ impl Games {
         self.slots.lock().expect("slot map lock").remove(&match_id);
     }
 
-    /// Remembers the token of an interaction answered with a hand message.
-    pub fn remember_hand_token(&self, match_id: i64, seat: Seat, token: String) {
+    /// Remembers the token of an interaction answered with a hand message in `lang`.
+    pub fn remember_hand_token(&self, match_id: i64, seat: Seat, token: String, lang: Lang) {
         let now = self.now();
         let mut tokens = self.hand_tokens.lock().expect("token lock");
-        tokens.retain(|_, (_, at)| now - *at < HAND_TOKEN_SECONDS);
-        tokens.insert((match_id, seat), (token, now));
+        tokens.retain(|_, (_, at, _)| now - *at < HAND_TOKEN_SECONDS);
+        tokens.insert((match_id, seat), (token, now, lang));
     }
 
-    fn hand_token(&self, match_id: i64, seat: Seat) -> Option<String> {
+    fn hand_token(&self, match_id: i64, seat: Seat) -> Option<(String, Lang)> {
         let now = self.now();
         let tokens = self.hand_tokens.lock().expect("token lock");
         tokens
             .get(&(match_id, seat))
-            .filter(|(_, at)| now - *at < HAND_TOKEN_SECONDS)
-            .map(|(t, _)| t.clone())
+            .filter(|(_, at, _)| now - *at < HAND_TOKEN_SECONDS)
+            .map(|(t, _, lang)| (t.clone(), *lang))
+    }
+
+    fn table_gate(&self, match_id: i64) -> Arc<tokio::sync::Mutex<i64>> {
+        let mut gates = self.table_gates.lock().expect("gate lock");
+        gates.entry(match_id).or_default().clone()
     }
 
     /// Carries out effects in order (and those they lead to, such as the AI's next move);
@@ -309,33 +322,36 @@ impl Games {
                 message,
                 msg,
             } => out.edit(channel, message, &msg).await?,
-            Effect::RefreshTable(match_id) => {
-                let Some((channel, message, msg)) = self.table_message(match_id).await else {
+            Effect::RefreshTable(match_id) | Effect::NewTable(match_id) => {
+                let gate = self.table_gate(match_id);
+                let mut shown = gate.lock().await;
+                let Some(t) = self.table_snapshot(match_id).await else {
                     return Ok(Vec::new());
                 };
-                match message {
-                    Some(message) => out.edit(channel, message, &msg).await?,
-                    None => {
-                        let id = out.post(channel, &msg).await?;
+                if !t.active {
+                    self.table_gates
+                        .lock()
+                        .expect("gate lock")
+                        .remove(&match_id);
+                }
+                if t.version < *shown {
+                    return Ok(Vec::new()); // a newer table is out already
+                }
+                match (t.message, matches!(effect, Effect::NewTable(_))) {
+                    (Some(message), false) => out.edit(t.channel, message, &t.msg).await?,
+                    (old, _) => {
+                        if let Some(old) = old {
+                            out.edit(t.channel, old, &t.retired).await?;
+                        }
+                        let id = out.post(t.channel, &t.msg).await?;
                         self.remember_table(match_id, id).await?;
                     }
                 }
-            }
-            Effect::NewTable(match_id) => {
-                let Some((channel, old, msg)) = self.table_message(match_id).await else {
-                    return Ok(Vec::new());
-                };
-                if let Some(old) = old {
-                    let lang = self.public_lang(match_id).await;
-                    let retired = Msg::text(tr!(lang, "table-retired"));
-                    out.edit(channel, old, &retired).await?;
-                }
-                let id = out.post(channel, &msg).await?;
-                self.remember_table(match_id, id).await?;
+                *shown = t.version;
             }
             Effect::RefreshHand { match_id, seat } => {
-                if let Some(token) = self.hand_token(match_id, seat) {
-                    if let Some(msg) = self.hand_message_for_seat(match_id, seat).await {
+                if let Some((token, lang)) = self.hand_token(match_id, seat) {
+                    if let Some(msg) = self.hand_message_for_seat(match_id, seat, lang).await {
                         out.edit_ephemeral(&token, &msg).await?;
                     }
                 }

@@ -102,6 +102,7 @@ impl Games {
         let guard = self.lock(match_id).await?;
         let live = guard.as_ref().expect("loaded");
         let text = render::rules_text(caller.lang, &live.preset, &live.game.rules);
+        self.release(guard);
         Ok(Outcome::reply(Response::Ephemeral(Msg::text(text))))
     }
 
@@ -298,7 +299,7 @@ impl Games {
             Ok(None) => return Outcome::refusal(lang, "err-no-match-here"),
             Err(e) => return Failure::Store(e).into_outcome(lang),
         };
-        self.end_by_resignation(id, Some(caller.user_id), "resigned")
+        self.end_by_resignation(id, Quitter::User(caller.user_id), "resigned")
             .await
             .map(|(msg, effects)| Outcome {
                 response: Response::Public(msg),
@@ -308,11 +309,11 @@ impl Games {
             .unwrap_or_else(|f| f.into_outcome(lang))
     }
 
-    /// Ends a match by resignation (`user`) or forfeit of the player to move (`None`).
+    /// Ends a match by a player's resignation, or by the forfeit of the player to move.
     pub(crate) async fn end_by_resignation(
         &self,
         match_id: i64,
-        user: Option<u64>,
+        who: Quitter,
         status: &'static str,
     ) -> Result<(Msg, Vec<Effect>), Failure> {
         let mut guard = self.lock(match_id).await?;
@@ -320,9 +321,13 @@ impl Games {
         if !live.is_active() {
             return Err(Failure::User("err-match-over"));
         }
-        let seat = match user {
-            Some(u) => live.seat_of(u).ok_or(Failure::User("err-not-a-player"))?,
-            None => live.game.to_act().ok_or(Failure::User("err-match-over"))?,
+        let seat = match who {
+            Quitter::User(u) => live.seat_of(u).ok_or(Failure::User("err-not-a-player"))?,
+            // Only if nobody moved since the sweeper looked: never forfeit the next player.
+            Quitter::Idle { version } if version == live.version => {
+                live.game.to_act().ok_or(Failure::User("err-match-over"))?
+            }
+            Quitter::Idle { .. } => return Err(Failure::User("err-stale")),
         };
         let mut effects = match self
             .commit(live, MatchEvent::Resign { seat }, status)
@@ -347,11 +352,21 @@ impl Games {
         Ok((msg, effects))
     }
 
-    /// The current table message of a match: (channel, message id if posted, message).
-    pub(crate) async fn table_message(&self, match_id: i64) -> Option<(u64, Option<u64>, Msg)> {
+    /// The current table of a match, rendered under its lock. A finished match is not kept
+    /// in memory after this read.
+    pub(crate) async fn table_snapshot(&self, match_id: i64) -> Option<TableSnapshot> {
         let guard = self.lock(match_id).await.ok()?;
         let live = guard.as_ref()?;
-        Some((live.channel_id, live.table_message_id, live.table()))
+        let snapshot = TableSnapshot {
+            channel: live.channel_id,
+            message: live.table_message_id,
+            msg: live.table(),
+            retired: Msg::text(tr!(live.lang, "table-retired")),
+            version: live.version,
+            active: live.is_active(),
+        };
+        self.release(guard);
+        Some(snapshot)
     }
 
     pub(crate) async fn set_live_table_message(&self, match_id: i64, message: u64) {
@@ -359,22 +374,54 @@ impl Games {
             if let Some(live) = guard.as_mut() {
                 live.table_message_id = Some(message);
             }
+            self.release(guard);
         }
     }
 
-    pub(crate) async fn public_lang(&self, match_id: i64) -> Lang {
-        match self.lock(match_id).await {
-            Ok(guard) => guard.as_ref().map(|l| l.lang).unwrap_or_default(),
-            Err(_) => Lang::En,
-        }
-    }
-
-    /// A seat's hand message, in the language of the match (used to refresh open messages).
-    pub(crate) async fn hand_message_for_seat(&self, match_id: i64, seat: Seat) -> Option<Msg> {
+    /// A seat's hand message in `lang` (used to refresh open hand messages).
+    pub(crate) async fn hand_message_for_seat(
+        &self,
+        match_id: i64,
+        seat: Seat,
+        lang: Lang,
+    ) -> Option<Msg> {
         let guard = self.lock(match_id).await.ok()?;
-        let live = guard.as_ref()?;
-        Some(live.hand(live.lang, seat, HandMode::Normal, None))
+        let msg = guard.as_ref()?.hand(lang, seat, HandMode::Normal, None);
+        self.release(guard);
+        Some(msg)
     }
+
+    /// Lets go of a match's lock; a match that has ended leaves memory.
+    fn release(&self, guard: tokio::sync::OwnedMutexGuard<Option<Live>>) {
+        let ended = guard
+            .as_ref()
+            .is_some_and(|l| !l.is_active())
+            .then(|| guard.as_ref().map(|l| l.id));
+        drop(guard);
+        if let Some(Some(id)) = ended {
+            self.evict(id);
+        }
+    }
+}
+
+/// A table as rendered at one version.
+pub(crate) struct TableSnapshot {
+    pub channel: u64,
+    pub message: Option<u64>,
+    pub msg: Msg,
+    /// What the previous table message becomes when a new hand gets a new one.
+    pub retired: Msg,
+    pub version: i64,
+    pub active: bool,
+}
+
+/// Who ends a match early.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Quitter {
+    /// A player resigns.
+    User(u64),
+    /// The player to move at this version forfeits by idling.
+    Idle { version: i64 },
 }
 
 /// The engine's refusal, said to the player.

@@ -15,9 +15,10 @@ impl Games {
         caller: &Caller,
         level: Level,
         preset: Option<Preset>,
+        target: Option<i64>,
         bot: (u64, String),
     ) -> Outcome {
-        self.try_practice(caller, level, preset, bot)
+        self.try_practice(caller, level, preset, target, bot)
             .await
             .unwrap_or_else(|f| f.into_outcome(caller.lang))
     }
@@ -27,6 +28,7 @@ impl Games {
         caller: &Caller,
         level: Level,
         preset: Option<Preset>,
+        target: Option<i64>,
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
@@ -38,10 +40,17 @@ impl Games {
             return Err(Failure::User("err-you-busy"));
         }
         let preset = preset.unwrap_or(self.config.default_preset.0);
-        let rules = preset.rules();
+        let rules = super::challenge::rules_with_target(preset, target)?;
         let seed = self.next_seed();
         let game = Match::new(rules.clone(), 2, seed).map_err(|_| Failure::User("err-internal"))?;
-        let ai_name = format!("{} ({})", bot.1, level.name());
+        let level_name =
+            crate::i18n::t(caller.guild_lang, &format!("choice-{}", level.name()), &[]);
+        let ai_name = crate::tr!(
+            caller.guild_lang,
+            "ai-name",
+            bot = bot.1.clone(),
+            level = level_name
+        );
         let new = NewMatch {
             guild_id,
             channel_id: caller.channel_id,
@@ -113,16 +122,26 @@ impl Games {
         }
     }
 
-    /// Matches whose AI is due (after a restart, or a lost wake-up).
+    /// Matches whose AI is due (after a restart, or a lost wake-up); practice matches where
+    /// the human is to move are left alone.
     pub(crate) async fn due_ai_turns(&self) -> Vec<Effect> {
         let before = self.now() - 2;
-        match self.db.waiting_ai_matches(before).await {
-            Ok(ids) => ids.into_iter().map(Effect::AiTurn).collect(),
+        let ids = match self.db.waiting_ai_matches(before).await {
+            Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "looking for due AI turns");
-                Vec::new()
+                return Vec::new();
+            }
+        };
+        let mut due = Vec::new();
+        for id in ids {
+            if let Ok(guard) = self.lock(id).await {
+                if guard.as_ref().is_some_and(|l| l.ai_to_act().is_some()) {
+                    due.push(Effect::AiTurn(id));
+                }
             }
         }
+        due
     }
 }
 

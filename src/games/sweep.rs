@@ -1,6 +1,7 @@
 //! Timers that survive restarts: expired challenges, idle reminders and forfeits are all read
 //! from the database, so a restarted bot simply carries on.
 
+use super::play::Quitter;
 use super::{Effect, Games};
 use crate::discord::model::Msg;
 use crate::i18n::Lang;
@@ -39,7 +40,7 @@ impl Games {
             }
         };
         effects.extend(self.due_ai_turns().await);
-        for (match_id, version, reminded) in idle {
+        for (match_id, version, reminded, idle_since) in idle {
             let Ok(guard) = self.lock(match_id).await else {
                 continue;
             };
@@ -51,10 +52,12 @@ impl Games {
                 continue;
             };
             let (channel, user, lang) = (live.channel_id, live.users[seat as usize], live.lang);
-            let idle_since = self.idle_since(match_id).await.unwrap_or(now);
             drop(guard);
             if now - idle_since >= forfeit {
-                match self.end_by_resignation(match_id, None, "forfeited").await {
+                match self
+                    .end_by_resignation(match_id, Quitter::Idle { version }, "forfeited")
+                    .await
+                {
                     Ok((msg, mut more)) => {
                         effects.push(Effect::Post {
                             channel,
@@ -81,14 +84,5 @@ impl Games {
             }
         }
         effects
-    }
-
-    async fn idle_since(&self, match_id: i64) -> Option<i64> {
-        self.db
-            .load_match(match_id)
-            .await
-            .ok()
-            .flatten()
-            .map(|r| r.turn_started_at)
     }
 }

@@ -2,6 +2,17 @@
 
 use super::{id, unid, Db, StoreError};
 
+/// What an acceptance led to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Acceptance {
+    /// The challenge was no longer open: nothing changed.
+    Closed,
+    /// Others still have to accept; these have.
+    Waiting(Vec<u64>),
+    /// Everyone accepted: the match with this id was stored.
+    Complete(i64),
+}
+
 /// What `/gin start` stores.
 #[derive(Debug, Clone)]
 pub struct NewChallenge {
@@ -126,19 +137,48 @@ impl Db {
         Ok(())
     }
 
-    /// Records one more acceptance of an open challenge; false if it is no longer open.
-    pub async fn record_acceptance(
+    /// Records `user`'s acceptance of an open challenge, in one transaction with everything it
+    /// leads to: when it is the last acceptance, the challenge closes and `new_match` is stored.
+    pub async fn accept_challenge(
         &self,
         challenge_id: i64,
-        accepted: &[u64],
-    ) -> Result<bool, StoreError> {
-        let done =
-            sqlx::query("UPDATE challenges SET accepted_ids = ? WHERE id = ? AND status = 'open'")
-                .bind(serde_json::to_string(accepted).expect("ids serialize"))
-                .bind(challenge_id)
-                .execute(self.pool())
-                .await?;
-        Ok(done.rows_affected() == 1)
+        user: u64,
+        new_match: &super::NewMatch,
+    ) -> Result<Acceptance, StoreError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let row: Option<(String, String, String)> = sqlx::query_as(
+            "SELECT status, opponent_ids, accepted_ids FROM challenges WHERE id = ?",
+        )
+        .bind(challenge_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some((status, opponents, accepted)) = row else {
+            return Ok(Acceptance::Closed);
+        };
+        if status != "open" {
+            return Ok(Acceptance::Closed);
+        }
+        let corrupt =
+            |e: serde_json::Error| StoreError::Corrupt(format!("challenge {challenge_id}: {e}"));
+        let opponents: Vec<u64> = serde_json::from_str(&opponents).map_err(corrupt)?;
+        let mut accepted: Vec<u64> = serde_json::from_str(&accepted).map_err(corrupt)?;
+        if !accepted.contains(&user) {
+            accepted.push(user);
+        }
+        let complete = opponents.iter().all(|o| accepted.contains(o));
+        sqlx::query("UPDATE challenges SET accepted_ids = ?, status = ? WHERE id = ?")
+            .bind(serde_json::to_string(&accepted).expect("ids serialize"))
+            .bind(if complete { "accepted" } else { "open" })
+            .bind(challenge_id)
+            .execute(&mut *tx)
+            .await?;
+        let outcome = if complete {
+            Acceptance::Complete(super::matches::insert_match(&mut tx, new_match).await?)
+        } else {
+            Acceptance::Waiting(accepted)
+        };
+        tx.commit().await?;
+        Ok(outcome)
     }
 
     /// Closes an open challenge as `accepted`, `declined` or `expired`; false if it was not open

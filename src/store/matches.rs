@@ -137,42 +137,9 @@ impl Db {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
         let mut tx = self.pool().begin().await?;
-        let match_id = sqlx::query(
-            "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
-             status, state_json, version, seed_hex, turn_started_at, started_at, ai_level) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?)",
-        )
-        .bind(id(m.guild_id))
-        .bind(id(m.channel_id))
-        .bind(m.table_message_id.map(id))
-        .bind(m.format)
-        .bind(&m.preset)
-        .bind(&m.rules_json)
-        .bind(&m.locale)
-        .bind(&m.state_json)
-        .bind(&m.seed_hex)
-        .bind(m.now)
-        .bind(m.now)
-        .bind(&m.ai_level)
-        .execute(&mut *tx)
-        .await?
-        .last_insert_rowid();
-        for (seat, (user, name, ai)) in m.players.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO match_players (match_id, seat, guild_id, user_id, display_name, is_ai) \
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(match_id)
-            .bind(seat as i64)
-            .bind(id(m.guild_id))
-            .bind(id(*user))
-            .bind(name)
-            .bind(*ai)
-            .execute(&mut *tx)
-            .await?;
-        }
+        let id = insert_match(&mut tx, m).await?;
         tx.commit().await?;
-        Ok(match_id)
+        Ok(id)
     }
 
     pub async fn load_match(&self, match_id: i64) -> Result<Option<MatchRow>, StoreError> {
@@ -400,10 +367,14 @@ impl Db {
             .collect())
     }
 
-    /// Active matches whose player to move has been idle since before `before`.
-    pub async fn idle_matches(&self, before: i64) -> Result<Vec<(i64, i64, bool)>, StoreError> {
+    /// Active matches whose player to move has been idle since before `before`:
+    /// (id, version, reminded, idle since).
+    pub async fn idle_matches(
+        &self,
+        before: i64,
+    ) -> Result<Vec<(i64, i64, bool, i64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, version, reminded FROM matches WHERE status = 'active' AND turn_started_at <= ? \
+            "SELECT id, version, reminded, turn_started_at FROM matches WHERE status = 'active' AND turn_started_at <= ? \
              ORDER BY turn_started_at LIMIT 200",
         )
         .bind(before)
@@ -441,6 +412,48 @@ impl Db {
                 .await?,
         )
     }
+}
+
+/// Inserts a match and its players inside a transaction; returns its id.
+pub(super) async fn insert_match(
+    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    m: &NewMatch,
+) -> Result<i64, StoreError> {
+    let match_id = sqlx::query(
+        "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
+         status, state_json, version, seed_hex, turn_started_at, started_at, ai_level) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?)",
+    )
+    .bind(id(m.guild_id))
+    .bind(id(m.channel_id))
+    .bind(m.table_message_id.map(id))
+    .bind(m.format)
+    .bind(&m.preset)
+    .bind(&m.rules_json)
+    .bind(&m.locale)
+    .bind(&m.state_json)
+    .bind(&m.seed_hex)
+    .bind(m.now)
+    .bind(m.now)
+    .bind(&m.ai_level)
+    .execute(&mut **tx)
+    .await?
+    .last_insert_rowid();
+    for (seat, (user, name, ai)) in m.players.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO match_players (match_id, seat, guild_id, user_id, display_name, is_ai) \
+             VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(match_id)
+        .bind(seat as i64)
+        .bind(id(m.guild_id))
+        .bind(id(*user))
+        .bind(name)
+        .bind(*ai)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(match_id)
 }
 
 /// Reads the players' ratings, lets `rate` compute the new ones, writes them: all inside the

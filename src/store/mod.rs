@@ -5,7 +5,7 @@ mod challenges;
 mod ledger;
 mod matches;
 
-pub use challenges::{ChallengeRow, NewChallenge};
+pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use ledger::{BoardRow, BoardSort, HistoryRow, SheetHand, SheetMatch, StatsRow};
 pub use matches::{HandRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction};
 

@@ -202,7 +202,7 @@ impl Harness {
             .await;
         if let Some((m, seat)) = o.hand_of {
             self.games
-                .remember_hand_token(m, seat, format!("token-{user}"));
+                .remember_hand_token(m, seat, format!("token-{user}"), gin::i18n::Lang::En);
         }
         self.settle(&o, Some(message)).await;
         o
@@ -227,7 +227,13 @@ impl Harness {
     pub async fn practice(&self, level: gin::engine::ai::Level) -> i64 {
         let o = self
             .games
-            .practice(&self.caller(ALICE, None), level, None, (BOT, "Gin".into()))
+            .practice(
+                &self.caller(ALICE, None),
+                level,
+                None,
+                None,
+                (BOT, "Gin".into()),
+            )
             .await;
         self.settle(&o, Some(5001)).await;
         self.games
