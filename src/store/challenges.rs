@@ -92,6 +92,7 @@ const COLUMNS: &str =
 
 impl Db {
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<i64, StoreError> {
+        let _turn = self.write_turn().await;
         let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
         let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
         let row = sqlx::query(
@@ -129,6 +130,7 @@ impl Db {
         challenge_id: i64,
         message_id: u64,
     ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
         sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
             .bind(id(message_id))
             .bind(challenge_id)
@@ -145,6 +147,7 @@ impl Db {
         user: u64,
         new_match: &super::NewMatch,
     ) -> Result<Acceptance, StoreError> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         let row: Option<(String, String, String)> = sqlx::query_as(
             "SELECT status, opponent_ids, accepted_ids FROM challenges WHERE id = ?",
@@ -188,6 +191,7 @@ impl Db {
         challenge_id: i64,
         status: &str,
     ) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
         let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
             .bind(status)
             .bind(challenge_id)

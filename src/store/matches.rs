@@ -136,6 +136,7 @@ const COLUMNS: &str =
 impl Db {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin().await?;
         let id = insert_match(&mut tx, m).await?;
         tx.commit().await?;
@@ -205,6 +206,7 @@ impl Db {
         match_id: i64,
         message_id: u64,
     ) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
         sqlx::query("UPDATE matches SET table_message_id = ? WHERE id = ?")
             .bind(id(message_id))
             .bind(match_id)
@@ -217,6 +219,7 @@ impl Db {
     /// transaction, only if the match is still at `a.version`. Returns false (nothing written)
     /// when another action was stored first.
     pub async fn save_action(&self, a: &SavedAction) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
             "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
@@ -296,6 +299,7 @@ impl Db {
 
     /// Ends a match without scoring (a moderator's cancel); false if it was not active.
     pub async fn cancel_match(&self, match_id: i64, now: i64) -> Result<bool, StoreError> {
+        let _turn = self.write_turn().await;
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         let done = sqlx::query(
             "UPDATE matches SET status = 'cancelled', ended_at = ?, version = version + 1 WHERE id = ? AND status = 'active'",
@@ -384,6 +388,7 @@ impl Db {
 
     /// Notes that the idle player of this turn was reminded (unless the turn moved on).
     pub async fn mark_reminded(&self, match_id: i64, version: i64) -> Result<(), StoreError> {
+        let _turn = self.write_turn().await;
         sqlx::query("UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?")
             .bind(match_id)
             .bind(version)
