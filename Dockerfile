@@ -1,7 +1,7 @@
 # Multi-stage build: compile with the Rust toolchain, run on a slim Debian as a non-root user.
 FROM rust:1-bookworm AS build
 WORKDIR /src
-# Dependencies first, so source edits do not refetch them.
+# Everything the build reads (the manifest names the benches and the example, so they come too).
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY src ./src
 COPY migrations ./migrations
