@@ -60,6 +60,15 @@ pub const WIN_RATE_MIN_MATCHES: i64 = 5;
 /// Matches listed by `/gin history`.
 pub const HISTORY_LEN: i64 = 10;
 
+/// The server and the player a stats or history command is about (the caller by default).
+fn subject(caller: &Caller, player: Option<&UserRef>) -> Result<(u64, u64, String), Failure> {
+    let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
+    Ok(match player {
+        Some(p) => (guild, p.id, p.name.clone()),
+        None => (guild, caller.user_id, caller.name.clone()),
+    })
+}
+
 impl Games {
     /// `/gin leaderboard` (a new message) or a page button (`update`).
     pub async fn leaderboard(&self, caller: &Caller, q: BoardQuery, update: bool) -> Outcome {
@@ -99,10 +108,7 @@ impl Games {
         format: FormatFilter,
     ) -> Outcome {
         let result = async {
-            let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
-            let (user, name) = player.map_or((caller.user_id, caller.name.clone()), |p| {
-                (p.id, p.name.clone())
-            });
+            let (guild, user, name) = subject(caller, player)?;
             let stats = self.db.player_stats(guild, user, format.sql()).await?;
             Ok::<_, Failure>(Outcome::reply(Response::Public(ledger_view::stats(
                 caller.guild_lang,
@@ -122,10 +128,7 @@ impl Games {
         format: FormatFilter,
     ) -> Outcome {
         let result = async {
-            let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
-            let (user, name) = player.map_or((caller.user_id, caller.name.clone()), |p| {
-                (p.id, p.name.clone())
-            });
+            let (guild, user, name) = subject(caller, player)?;
             let rows = self
                 .db
                 .history(guild, user, format.sql(), HISTORY_LEN)
