@@ -463,3 +463,28 @@ async fn public_messages_follow_the_server_language_and_hands_the_players() {
         .await;
     assert!(refusal.response.msg().content.contains("not playing"));
 }
+
+#[tokio::test]
+async fn a_restart_warms_up_every_active_match_without_overwriting_fresh_ones() {
+    let h = Harness::new().await;
+    let first = h.new_match(&[BOB]).await;
+    let challenge = h.start(CAROL, &[MALLORY]).await;
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    h.press(MALLORY, 5000, &accept).await;
+    let h = h.restart().await;
+    assert_eq!(h.games.live_count(), 0);
+    h.games.begin_warm_up();
+    // A press during the warm-up loads (and moves) the first match itself...
+    let (_, user, pass) = h.mover_pass(first).await;
+    h.press(user, 1, &pass).await;
+    let moved = h.games.snapshot(first).await.unwrap();
+    assert_eq!(moved.version, 1);
+    // ...so the bulk load leaves it and brings in only the other one.
+    assert_eq!(h.games.warm_up().await, 1);
+    assert_eq!(h.games.live_count(), 2);
+    assert_eq!(
+        h.games.snapshot(first).await.unwrap().version,
+        1,
+        "not overwritten"
+    );
+}

@@ -103,6 +103,10 @@ pub async fn run_until(
         })
         .build();
 
+    // Resume every unfinished match in the background while the gateway connects.
+    games.begin_warm_up();
+    let warm = games.clone();
+    tokio::spawn(async move { warm.warm_up().await });
     let mut http = serenity::HttpBuilder::new(&config.token);
     let base = config.api_base_url.trim().trim_end_matches('/');
     if !base.is_empty() {

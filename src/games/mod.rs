@@ -149,6 +149,9 @@ pub struct Games {
     /// Per match, the version of the last table written to Discord: edits are made one at a
     /// time and never replace a newer table with an older one.
     table_gates: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<i64>>>>,
+    /// While the bulk warm-up runs: matches loaded or evicted meanwhile, which it must not
+    /// overwrite with its older copy. `None` when no warm-up runs.
+    warming: Mutex<Option<std::collections::HashSet<i64>>>,
 }
 
 /// Why an interaction could not be served; shown to the caller, nothing changed.
@@ -187,6 +190,7 @@ impl Games {
             slots: Mutex::new(HashMap::new()),
             hand_tokens: Mutex::new(HashMap::new()),
             table_gates: Mutex::new(HashMap::new()),
+            warming: Mutex::new(None),
         }
     }
 
@@ -218,6 +222,54 @@ impl Games {
             .clone()
     }
 
+    /// Starts a warm-up: from now on, loads and evictions are noted (see [`Games::warm_up`]).
+    pub fn begin_warm_up(&self) {
+        *self.warming.lock().expect("warm-up lock") = Some(Default::default());
+    }
+
+    /// Notes a match a press loaded or evicted while a warm-up runs.
+    pub(crate) fn touched(&self, match_id: i64) {
+        if let Some(set) = self.warming.lock().expect("warm-up lock").as_mut() {
+            set.insert(match_id);
+        }
+    }
+
+    /// Loads every active match into memory in bulk (after a start), so the first presses of
+    /// thousands of resumed matches do not each wait for their own load. Call
+    /// [`Games::begin_warm_up`] first; matches a press loaded or evicted since are left alone.
+    pub async fn warm_up(&self) -> usize {
+        let rows = self.db.active_matches().await;
+        let mut loaded = 0;
+        let mut slots = Vec::new();
+        for row in rows.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "warming up");
+            Vec::new()
+        }) {
+            let id = row.id;
+            match Live::from_row(row) {
+                Ok(live) => slots.push((id, live)),
+                Err(e) => tracing::warn!(match_id = id, error = %e, "unreadable match"),
+            }
+        }
+        {
+            let touched = self
+                .warming
+                .lock()
+                .expect("warm-up lock")
+                .take()
+                .unwrap_or_default();
+            let mut map = self.slots.lock().expect("slot map lock");
+            for (id, live) in slots {
+                if !touched.contains(&id) && !map.contains_key(&id) {
+                    map.insert(id, Arc::new(tokio::sync::Mutex::new(Some(live))));
+                    loaded += 1;
+                }
+            }
+        }
+        tracing::info!(loaded, "active matches in memory");
+        loaded
+    }
+
     /// Drops the slot of a match that could not be loaded, unless someone is using it.
     fn evict_if_empty(&self, match_id: i64) {
         let mut slots = self.slots.lock().expect("slot map lock");
@@ -235,6 +287,7 @@ impl Games {
 
     /// Forgets a finished match's in-memory state (the database keeps it).
     fn evict(&self, match_id: i64) {
+        self.touched(match_id);
         self.slots.lock().expect("slot map lock").remove(&match_id);
     }
 

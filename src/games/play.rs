@@ -40,6 +40,7 @@ impl Games {
     ) -> Result<tokio::sync::OwnedMutexGuard<Option<Live>>, Failure> {
         let mut guard = self.slot(match_id).lock_owned().await;
         if guard.is_none() {
+            self.touched(match_id);
             let loaded = match self.db.load_match(match_id).await {
                 Ok(Some(row)) => Live::from_row(row).map_err(Failure::from),
                 Ok(None) => Err(Failure::User("err-unknown-match")),

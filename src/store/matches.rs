@@ -129,6 +129,30 @@ struct Raw {
     ai_level: Option<String>,
 }
 
+impl Raw {
+    /// The row with its players, given as (match id, user id, name, is AI) in seat order.
+    fn with_players(self, players: Vec<(i64, i64, String, bool)>) -> MatchRow {
+        MatchRow {
+            id: self.id,
+            guild_id: unid(self.guild_id),
+            channel_id: unid(self.channel_id),
+            table_message_id: self.table_message_id.map(unid),
+            preset: self.preset,
+            locale: self.locale,
+            status: self.status,
+            state_json: self.state_json,
+            version: self.version,
+            turn_started_at: self.turn_started_at,
+            reminded: self.reminded,
+            ai_level: self.ai_level,
+            players: players
+                .into_iter()
+                .map(|(_, u, n, a)| (unid(u), n, a))
+                .collect(),
+        }
+    }
+}
+
 const COLUMNS: &str =
     "id, guild_id, channel_id, table_message_id, preset, locale, status, state_json, version, \
      turn_started_at, reminded, ai_level";
@@ -150,29 +174,39 @@ impl Db {
                 .fetch_optional(self.pool())
                 .await?;
         let Some(r) = raw else { return Ok(None) };
-        let players: Vec<(i64, String, bool)> =
-            sqlx::query_as("SELECT user_id, display_name, is_ai FROM match_players WHERE match_id = ? ORDER BY seat")
-                .bind(match_id)
-                .fetch_all(self.pool())
-                .await?;
-        Ok(Some(MatchRow {
-            id: r.id,
-            guild_id: unid(r.guild_id),
-            channel_id: unid(r.channel_id),
-            table_message_id: r.table_message_id.map(unid),
-            preset: r.preset,
-            locale: r.locale,
-            status: r.status,
-            state_json: r.state_json,
-            version: r.version,
-            turn_started_at: r.turn_started_at,
-            reminded: r.reminded,
-            ai_level: r.ai_level,
-            players: players
-                .into_iter()
-                .map(|(u, n, a)| (unid(u), n, a))
-                .collect(),
-        }))
+        let players: Vec<(i64, i64, String, bool)> = sqlx::query_as(
+            "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id = ? ORDER BY seat",
+        )
+        .bind(match_id)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(Some(r.with_players(players)))
+    }
+
+    /// Every active match, read in two queries (warming the cache after a start).
+    pub async fn active_matches(&self) -> Result<Vec<MatchRow>, StoreError> {
+        let raws: Vec<Raw> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM matches WHERE status = 'active' ORDER BY id"
+        ))
+        .fetch_all(self.pool())
+        .await?;
+        let mut players: Vec<(i64, i64, String, bool)> = sqlx::query_as(
+            "SELECT p.match_id, p.user_id, p.display_name, p.is_ai FROM match_players p \
+             JOIN matches m ON m.id = p.match_id WHERE m.status = 'active' ORDER BY p.match_id DESC, p.seat DESC",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        // Players come newest match last-first, so each match pops its own off the end.
+        Ok(raws
+            .into_iter()
+            .map(|r| {
+                let mut mine = Vec::new();
+                while players.last().is_some_and(|p| p.0 == r.id) {
+                    mine.push(players.pop().expect("checked"));
+                }
+                r.with_players(mine)
+            })
+            .collect())
     }
 
     /// The active match in a channel that `user` plays in, if any.
