@@ -92,18 +92,28 @@ impl Games {
         })
     }
 
-    /// Accept: once every challenged player has accepted, the match is dealt and the challenge
-    /// message becomes the table.
-    pub(crate) async fn accept(&self, caller: &Caller, id: i64) -> Result<Outcome, Failure> {
+    /// A challenge and its language, if the caller is one of the challenged.
+    async fn challenge_of(
+        &self,
+        caller: &Caller,
+        id: i64,
+    ) -> Result<(ChallengeRow, Lang), Failure> {
         let row = self
             .db
             .challenge(id)
             .await?
             .ok_or(Failure::User("err-unknown-button"))?;
-        let lang = Lang::from_locale(&row.locale);
         if !row.opponents.iter().any(|o| o.0 == caller.user_id) {
             return Err(Failure::User("err-not-challenged"));
         }
+        let lang = Lang::from_locale(&row.locale);
+        Ok((row, lang))
+    }
+
+    /// Accept: once every challenged player has accepted, the match is dealt and the challenge
+    /// message becomes the table.
+    pub(crate) async fn accept(&self, caller: &Caller, id: i64) -> Result<Outcome, Failure> {
+        let (row, lang) = self.challenge_of(caller, id).await?;
         if row.status != "open" {
             return Err(Failure::User("err-challenge-closed"));
         }
@@ -177,15 +187,7 @@ impl Games {
 
     /// Decline: only a challenged player may (others get a friendly refusal).
     pub(crate) async fn decline(&self, caller: &Caller, id: i64) -> Result<Outcome, Failure> {
-        let row = self
-            .db
-            .challenge(id)
-            .await?
-            .ok_or(Failure::User("err-unknown-button"))?;
-        let lang = Lang::from_locale(&row.locale);
-        if !row.opponents.iter().any(|o| o.0 == caller.user_id) {
-            return Err(Failure::User("err-not-challenged"));
-        }
+        let (_, lang) = self.challenge_of(caller, id).await?;
         if !self.db.close_challenge(id, "declined").await? {
             return Err(Failure::User("err-challenge-closed"));
         }
