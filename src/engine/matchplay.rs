@@ -150,6 +150,13 @@ impl Match {
         Ok(m)
     }
 
+    /// Drops the in-memory copy of the action log. The bot keeps the log in its `actions`
+    /// table, and a state without it stays a few kilobytes instead of growing with every move;
+    /// replaying the stored log still reproduces every other field.
+    pub fn clear_log(&mut self) {
+        self.log.clear();
+    }
+
     pub fn is_over(&self) -> bool {
         matches!(self.status, MatchStatus::Finished(_))
     }

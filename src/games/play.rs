@@ -212,6 +212,8 @@ impl Games {
         if let Err(e) = next.apply_event(event) {
             return Ok(Err(e));
         }
+        // The `actions` table is the log: the stored state stays small.
+        next.clear_log();
         let seat = match event {
             MatchEvent::Play { seat, .. } | MatchEvent::Resign { seat } => seat,
         };
