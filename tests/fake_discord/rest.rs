@@ -713,38 +713,20 @@ fn webhook_message(
     } else {
         which.parse().unwrap_or(0)
     };
-    let Some(mut m) = existing(shared, st, id, t.channel) else {
+    let Some(m) = existing(shared, st, id, t.channel) else {
         st.violation(format!("{method} of unknown webhook message {which}"));
         return Reply::error(404, 10008, "Unknown Message");
     };
-    match method {
-        "GET" if fault.is_none() => ok(message_json(&shared.opts, &m)),
-        "PATCH" => {
-            apply(shared, &mut m, body, parts);
-            log_write(
-                shared,
-                st,
-                &m,
-                WriteKind::WebhookEdit,
-                fault.unwrap_or(200),
-                None,
-            );
-            if let Some(s) = fault {
-                return fault_reply(st, s);
-            }
-            let reply = ok(message_json(&shared.opts, &m));
-            st.put(m, shared.opts.record);
-            reply
-        }
-        "DELETE" if fault.is_none() => {
-            st.messages.remove(&id);
-            Reply::no_content()
-        }
-        _ => match fault {
-            Some(s) => fault_reply(st, s),
-            None => Reply::error(405, 0, "405: Method Not Allowed"),
-        },
-    }
+    on_message(
+        shared,
+        st,
+        method,
+        m,
+        body,
+        parts,
+        fault,
+        WriteKind::WebhookEdit,
+    )
 }
 
 fn channel_post(
@@ -758,16 +740,49 @@ fn channel_post(
     if flags_ephemeral(body) {
         st.violation(format!("channel message in {channel} with the ephemeral flag (only interaction responses can be ephemeral)"));
     }
-    let mut m = StoredMessage::new(shared.next_id(), channel, Origin::Channel, false, None);
+    let m = StoredMessage::new(shared.next_id(), channel, Origin::Channel, false, None);
+    write(shared, st, m, body, parts, fault, WriteKind::ChannelPost)
+}
+
+/// GET, PATCH or DELETE of a message that exists.
+#[allow(clippy::too_many_arguments)]
+fn on_message(
+    shared: &Shared,
+    st: &mut State,
+    method: &str,
+    m: StoredMessage,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+    kind: WriteKind,
+) -> Reply {
+    match method {
+        "GET" if fault.is_none() => ok(message_json(&shared.opts, &m)),
+        "PATCH" => write(shared, st, m, body, parts, fault, kind),
+        "DELETE" if fault.is_none() => {
+            st.messages.remove(&m.id);
+            Reply::no_content()
+        }
+        _ => match fault {
+            Some(s) => fault_reply(st, s),
+            None => Reply::error(405, 0, "405: Method Not Allowed"),
+        },
+    }
+}
+
+/// Applies a body to a message, records the write (checked against the limits), and keeps it
+/// unless a fault was injected.
+fn write(
+    shared: &Shared,
+    st: &mut State,
+    mut m: StoredMessage,
+    body: &Value,
+    parts: &[Part],
+    fault: Option<u16>,
+    kind: WriteKind,
+) -> Reply {
     apply(shared, &mut m, body, parts);
-    log_write(
-        shared,
-        st,
-        &m,
-        WriteKind::ChannelPost,
-        fault.unwrap_or(200),
-        None,
-    );
+    log_write(shared, st, &m, kind, fault.unwrap_or(200), None);
     if let Some(s) = fault {
         return fault_reply(st, s);
     }
@@ -788,7 +803,7 @@ fn channel_message(
     fault: Option<u16>,
 ) -> Reply {
     // Ephemeral messages cannot be reached through the channel routes.
-    let Some(mut m) =
+    let Some(m) =
         existing(shared, st, id, channel).filter(|m| m.channel_id == channel && !m.ephemeral)
     else {
         st.violation(format!(
@@ -796,32 +811,14 @@ fn channel_message(
         ));
         return Reply::error(404, 10008, "Unknown Message");
     };
-    match method {
-        "GET" if fault.is_none() => ok(message_json(&shared.opts, &m)),
-        "PATCH" => {
-            apply(shared, &mut m, body, parts);
-            log_write(
-                shared,
-                st,
-                &m,
-                WriteKind::ChannelEdit,
-                fault.unwrap_or(200),
-                None,
-            );
-            if let Some(s) = fault {
-                return fault_reply(st, s);
-            }
-            let reply = ok(message_json(&shared.opts, &m));
-            st.put(m, shared.opts.record);
-            reply
-        }
-        "DELETE" if fault.is_none() => {
-            st.messages.remove(&id);
-            Reply::no_content()
-        }
-        _ => match fault {
-            Some(s) => fault_reply(st, s),
-            None => Reply::error(405, 0, "405: Method Not Allowed"),
-        },
-    }
+    on_message(
+        shared,
+        st,
+        method,
+        m,
+        body,
+        parts,
+        fault,
+        WriteKind::ChannelEdit,
+    )
 }
