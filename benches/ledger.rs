@@ -74,7 +74,7 @@ async fn seed(db: &Db, now: i64) {
             rate: Some(rate),
             winner_seat: Some(if a_wins { 0 } else { 1 }),
         };
-        db.save_action(&saved).await.unwrap();
+        db.save_action(saved).await.unwrap();
     }
 }
 

@@ -1,7 +1,7 @@
 //! Load and resume benchmarks of the bot through the fake Discord (`harness = false`).
 //!
 //! ```text
-//! cargo bench --bench load -- [--matches 1000] [--target 10] [--rate 1200] [--seconds 30]
+//! cargo bench --bench load -- [--matches 1000] [--target 10] [--rate 1000] [--seconds 30]
 //!                             [--resume 10000] [--resume-press hand|act] [--window 1000]
 //!                             [--only load|resume]
 //! ```
@@ -15,29 +15,29 @@
 //!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
 //!   move on the seeded hand message); time from the start to all of them answered.
 //!
+//! The bot is the release binary `gin`, started as its own process with the environment an
+//! operator would give it, so `bot_peak_rss_mb` (its VmHWM) and `bot_cpu_ms_per_action` are
+//! the bot's alone; the fake and the players run in this process.
+//!
 //! Prints `key=value` lines. Without `--only` each benchmark runs in its own process (this
-//! binary again), so `peak_rss_mb` (VmHWM; bot and fake together) is that benchmark's.
+//! binary again).
 
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
 
 use fake_discord::player::Game;
 use fake_discord::{FakeDiscord, FakeOptions, User};
-use gin::config::Config;
 use gin::discord::ids::Press;
 use gin::discord::model::{Msg, Style};
 use gin::discord::render::{self, HandMode, Seating};
 use gin::engine::{deck, Match, Preset};
-use gin::games::{system_clock, Games};
+
 use gin::i18n::Lang;
 use gin::store::{Db, NewMatch};
 use serde_json::{json, Value};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 struct Args {
     matches: usize,
@@ -54,7 +54,7 @@ fn parse_args() -> Args {
     let mut a = Args {
         matches: 1000,
         target: 10,
-        rate: 1200.0,
+        rate: 1000.0,
         seconds: 30,
         resume: 10_000,
         resume_act: false,
@@ -112,48 +112,86 @@ fn main() {
     }
 }
 
-/// The bot in this process against `fake`, on the database at `url`.
-fn start_bot(fake: &FakeDiscord, url: &str) -> (oneshot::Sender<()>, JoinHandle<()>) {
-    let config = Config {
-        token: fake.token().to_string(),
-        api_base_url: fake.http_url(),
-        guild_id: fake.guild_id(),
-        database_url: url.to_string(),
-        ..Config::default()
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let db = Db::open(&config.database_url)
-            .await
-            .expect("open the database");
-        let next = Arc::new(AtomicU64::new(1));
-        let games =
-            Games::new(db, config.clone(), system_clock()).with_seeds(Arc::new(move || {
-                deck::hand_seed(&[9u8; 32], next.fetch_add(1, Ordering::Relaxed) as u32)
-            }));
-        let stop = async move {
-            let _ = stopped.await;
-        };
-        if let Err(e) = gin::discord::run_until(config, Arc::new(games), stop).await {
-            eprintln!("the bot stopped with an error: {e}");
+/// The bot binary (`target/release/gin`) in its own process against `fake`, on the database
+/// at `url`: its memory and CPU are then the bot's alone, not the fake's or the players'.
+struct Bot {
+    child: std::process::Child,
+    _config: tempfile::NamedTempFile,
+}
+
+impl Bot {
+    fn start(fake: &FakeDiscord, url: &str) -> Bot {
+        let config = tempfile::NamedTempFile::new().expect("an empty config file");
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_gin"))
+            .arg("--config")
+            .arg(config.path())
+            .env("DISCORD_TOKEN", fake.token())
+            .env("GIN_API_BASE_URL", fake.http_url())
+            .env("GIN_GUILD_ID", fake.guild_id().to_string())
+            .env("DATABASE_URL", url)
+            .env("RUST_LOG", "warn")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("start the bot binary");
+        Bot {
+            child,
+            _config: config,
         }
-    });
-    (stop, task)
+    }
+
+    fn proc_file(&self, name: &str) -> String {
+        std::fs::read_to_string(format!("/proc/{}/{name}", self.child.id())).unwrap_or_default()
+    }
+
+    /// The bot's peak resident set (VmHWM), in MB.
+    fn peak_rss_mb(&self) -> f64 {
+        vm_hwm_mb(&self.proc_file("status"))
+    }
+
+    /// CPU seconds the bot has used, user and system (clock ticks of 1/100 s).
+    fn cpu_seconds(&self) -> f64 {
+        let stat = self.proc_file("stat");
+        // Fields after the command name, which ends with the last ')'.
+        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let ticks = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<f64>().ok())
+                .unwrap_or(0.0)
+        };
+        (ticks(11) + ticks(12)) / 100.0
+    }
+
+    /// SIGTERM, as an operator stops it, then wait for the exit.
+    async fn stop(mut self) {
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
-async fn stop_bot(stop: oneshot::Sender<()>, task: JoinHandle<()>) {
-    let _ = stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(10), task).await;
-}
-
-fn peak_rss_mb() -> f64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            let line = s.lines().find(|l| l.starts_with("VmHWM:"))?.to_string();
-            line.split_whitespace().nth(1)?.parse::<f64>().ok()
-        })
+fn vm_hwm_mb(status: &str) -> f64 {
+    status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
         .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// This process's peak resident set: the fake and the players.
+fn peak_rss_mb() -> f64 {
+    vm_hwm_mb(&std::fs::read_to_string("/proc/self/status").unwrap_or_default())
 }
 
 /// The database file with its WAL and shared-memory files.
@@ -197,8 +235,9 @@ async fn load(a: &Args) {
     let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("gin.db");
-    let (stop, task) = start_bot(&fake, &format!("sqlite://{}", path.display()));
+    let bot = Bot::start(&fake, &format!("sqlite://{}", path.display()));
     fake.wait_ready(1).await;
+    let cpu0 = bot.cpu_seconds();
 
     let n = a.matches;
     // Each match presses at most once per `period`: `rate` presses per second in all.
@@ -242,15 +281,21 @@ async fn load(a: &Args) {
     let elapsed = t0.elapsed();
     let actions = fake.answered();
     let mut lat = fake.latencies();
+    // Where in the run the slow answers are: p99 of each tenth, in arrival order.
+    let tenths: Vec<String> = lat
+        .chunks(lat.len().div_ceil(10).max(1))
+        .map(|c| {
+            let mut c = c.to_vec();
+            c.sort();
+            format!("{:.1}", percentile_ms(&c, 0.99))
+        })
+        .collect();
     lat.sort();
-    stop_bot(stop, task).await;
+    let (rss, cpu) = (bot.peak_rss_mb(), bot.cpu_seconds() - cpu0);
+    bot.stop().await;
 
     let aps = actions as f64 / elapsed.as_secs_f64();
-    let (p50, p99, rss) = (
-        percentile_ms(&lat, 0.50),
-        percentile_ms(&lat, 0.99),
-        peak_rss_mb(),
-    );
+    let (p50, p99) = (percentile_ms(&lat, 0.50), percentile_ms(&lat, 0.99));
     println!(
         "bench=load matches={n} target={} rate={} seconds={}",
         a.target, a.rate, a.seconds
@@ -259,7 +304,13 @@ async fn load(a: &Args) {
     println!("actions_per_second={aps:.1}");
     println!("latency_p50_ms={p50:.2}");
     println!("latency_p99_ms={p99:.2}");
-    println!("peak_rss_mb={rss:.1}");
+    println!("latency_p99_by_tenth_ms={}", tenths.join(","));
+    println!("bot_peak_rss_mb={rss:.1}");
+    println!(
+        "bot_cpu_ms_per_action={:.3}",
+        cpu * 1000.0 / actions.max(1) as f64
+    );
+    println!("harness_peak_rss_mb={:.1}", peak_rss_mb());
     println!("db_size_mb={:.2}", db_size_mb(&path));
     println!("matches_completed={completed}");
     println!("failed_matches={failed}");
@@ -270,7 +321,7 @@ async fn load(a: &Args) {
         println!("  {v}");
     }
     println!(
-        "targets: actions_per_second>=1000 {}, latency_p99_ms<=15 {}, peak_rss_mb<=64 {}",
+        "targets: actions_per_second>=1000 {}, latency_p99_ms<=15 {}, bot_peak_rss_mb<=64 {}",
         verdict(aps >= 1000.0),
         verdict(p99 <= 15.0),
         verdict(rss <= 64.0)
@@ -390,7 +441,7 @@ async fn resume(a: &Args) {
 
     // From the start of the bot to every match answering a press.
     let t0 = Instant::now();
-    let (stop, task) = start_bot(&fake, &url);
+    let bot = Bot::start(&fake, &url);
     fake.wait_ready(1).await;
     let ready_ms = t0.elapsed().as_millis();
     let window = Arc::new(tokio::sync::Semaphore::new(a.window.max(1)));
@@ -412,7 +463,8 @@ async fn resume(a: &Args) {
     let total = t0.elapsed();
     let mut lat = fake.latencies();
     lat.sort();
-    stop_bot(stop, task).await;
+    let rss = bot.peak_rss_mb();
+    bot.stop().await;
 
     println!(
         "bench=resume matches={n} press={}",
@@ -423,7 +475,7 @@ async fn resume(a: &Args) {
     println!("resume_{n}_ms={}", total.as_millis());
     println!("resume_answered={answered}");
     println!("resume_latency_p99_ms={:.2}", percentile_ms(&lat, 0.99));
-    println!("resume_peak_rss_mb={:.1}", peak_rss_mb());
+    println!("resume_bot_peak_rss_mb={rss:.1}");
     println!("db_size_mb={:.2}", db_size_mb(&path));
     println!("late_responses={}", fake.late());
     println!("violations={}", fake.violations().len());

@@ -132,6 +132,7 @@ type Slot = Arc<tokio::sync::Mutex<Option<Live>>>;
 
 /// An open hand message's interaction token, when it was issued, and its language.
 type HandToken = (String, i64, Lang);
+type HandTokens = HashMap<(i64, Seat), HandToken>;
 
 /// Interaction tokens of open hand messages live 15 minutes; we use them for 14.
 const HAND_TOKEN_SECONDS: i64 = 14 * 60;
@@ -145,7 +146,8 @@ pub struct Games {
     seeds: SeedSource,
     slots: Mutex<HashMap<i64, Slot>>,
     /// Open hand messages: their interaction token, when it was issued, their language.
-    hand_tokens: Mutex<HashMap<(i64, Seat), HandToken>>,
+    /// With the time of the last sweep of expired ones.
+    hand_tokens: Mutex<(HandTokens, i64)>,
     /// Per match, the version of the last table written to Discord: edits are made one at a
     /// time and never replace a newer table with an older one.
     table_gates: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<i64>>>>,
@@ -188,7 +190,7 @@ impl Games {
             clock,
             seeds: Arc::new(rand::random),
             slots: Mutex::new(HashMap::new()),
-            hand_tokens: Mutex::new(HashMap::new()),
+            hand_tokens: Mutex::new((HashMap::new(), 0)),
             table_gates: Mutex::new(HashMap::new()),
             warming: Mutex::new(None),
         }
@@ -294,8 +296,13 @@ impl Games {
     /// Remembers the token of an interaction answered with a hand message in `lang`.
     pub fn remember_hand_token(&self, match_id: i64, seat: Seat, token: String, lang: Lang) {
         let now = self.now();
-        let mut tokens = self.hand_tokens.lock().expect("token lock");
-        tokens.retain(|_, (_, at, _)| now - *at < HAND_TOKEN_SECONDS);
+        let mut guard = self.hand_tokens.lock().expect("token lock");
+        let (tokens, swept_at) = &mut *guard;
+        // Expired tokens go once a minute, not on every insert (a scan of every match).
+        if now - *swept_at >= 60 {
+            tokens.retain(|_, (_, at, _)| now - *at < HAND_TOKEN_SECONDS);
+            *swept_at = now;
+        }
         tokens.insert((match_id, seat), (token, now, lang));
     }
 
@@ -303,6 +310,7 @@ impl Games {
         let now = self.now();
         let tokens = self.hand_tokens.lock().expect("token lock");
         tokens
+            .0
             .get(&(match_id, seat))
             .filter(|(_, at, _)| now - *at < HAND_TOKEN_SECONDS)
             .map(|(t, _, lang)| (t.clone(), *lang))

@@ -241,7 +241,8 @@ impl Games {
                 .then_some(super::results::rate as crate::store::RateFn),
             winner_seat: settlement.as_ref().map(|s| s.winner),
         };
-        if !self.db.save_action(&saved).await? {
+        let status = saved.status;
+        if !self.db.save_action(saved).await? {
             // Stored by someone else first (another process?): reload and call it stale.
             let row = self
                 .db
@@ -255,7 +256,7 @@ impl Games {
         let before_to_act = live.game.to_act();
         live.game = next;
         live.version += 1;
-        live.status = saved.status.to_string();
+        live.status = status.to_string();
 
         let mut effects = Vec::new();
         let seats = live.seating();

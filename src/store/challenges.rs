@@ -1,6 +1,7 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
 use super::{id, unid, Db, StoreError};
+use sqlx::Connection;
 
 /// What an acceptance led to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,7 +93,8 @@ const COLUMNS: &str =
 
 impl Db {
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<i64, StoreError> {
-        let _turn = self.write_turn().await;
+        let c = c.clone();
+        self.write(move |conn| Box::pin(async move {
         let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
         let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
         let row = sqlx::query(
@@ -111,9 +113,11 @@ impl Db {
         .bind(&c.locale)
         .bind(c.now)
         .bind(c.expires_at)
-        .execute(self.pool())
+        .execute(&mut *conn)
         .await?;
         Ok(row.last_insert_rowid())
+        }))
+        .await
     }
 
     pub async fn challenge(&self, challenge_id: i64) -> Result<Option<ChallengeRow>, StoreError> {
@@ -130,13 +134,17 @@ impl Db {
         challenge_id: i64,
         message_id: u64,
     ) -> Result<(), StoreError> {
-        let _turn = self.write_turn().await;
-        sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
-            .bind(id(message_id))
-            .bind(challenge_id)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+                    .bind(id(message_id))
+                    .bind(challenge_id)
+                    .execute(&mut *conn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await
     }
 
     /// Records `user`'s acceptance of an open challenge, in one transaction with everything it
@@ -147,41 +155,47 @@ impl Db {
         user: u64,
         new_match: &super::NewMatch,
     ) -> Result<Acceptance, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
-        let row: Option<(String, String, String)> = sqlx::query_as(
-            "SELECT status, opponent_ids, accepted_ids FROM challenges WHERE id = ?",
-        )
-        .bind(challenge_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some((status, opponents, accepted)) = row else {
-            return Ok(Acceptance::Closed);
-        };
-        if status != "open" {
-            return Ok(Acceptance::Closed);
-        }
-        let corrupt =
-            |e: serde_json::Error| StoreError::Corrupt(format!("challenge {challenge_id}: {e}"));
-        let opponents: Vec<u64> = serde_json::from_str(&opponents).map_err(corrupt)?;
-        let mut accepted: Vec<u64> = serde_json::from_str(&accepted).map_err(corrupt)?;
-        if !accepted.contains(&user) {
-            accepted.push(user);
-        }
-        let complete = opponents.iter().all(|o| accepted.contains(o));
-        sqlx::query("UPDATE challenges SET accepted_ids = ?, status = ? WHERE id = ?")
-            .bind(serde_json::to_string(&accepted).expect("ids serialize"))
-            .bind(if complete { "accepted" } else { "open" })
-            .bind(challenge_id)
-            .execute(&mut *tx)
-            .await?;
-        let outcome = if complete {
-            Acceptance::Complete(super::matches::insert_match(&mut tx, new_match).await?)
-        } else {
-            Acceptance::Waiting(accepted)
-        };
-        tx.commit().await?;
-        Ok(outcome)
+        let new_match = new_match.clone();
+        self.write(move |conn| {
+            Box::pin(async move {
+                let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+                let row: Option<(String, String, String)> = sqlx::query_as(
+                    "SELECT status, opponent_ids, accepted_ids FROM challenges WHERE id = ?",
+                )
+                .bind(challenge_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((status, opponents, accepted)) = row else {
+                    return Ok(Acceptance::Closed);
+                };
+                if status != "open" {
+                    return Ok(Acceptance::Closed);
+                }
+                let corrupt = |e: serde_json::Error| {
+                    StoreError::Corrupt(format!("challenge {challenge_id}: {e}"))
+                };
+                let opponents: Vec<u64> = serde_json::from_str(&opponents).map_err(corrupt)?;
+                let mut accepted: Vec<u64> = serde_json::from_str(&accepted).map_err(corrupt)?;
+                if !accepted.contains(&user) {
+                    accepted.push(user);
+                }
+                let complete = opponents.iter().all(|o| accepted.contains(o));
+                sqlx::query("UPDATE challenges SET accepted_ids = ?, status = ? WHERE id = ?")
+                    .bind(serde_json::to_string(&accepted).expect("ids serialize"))
+                    .bind(if complete { "accepted" } else { "open" })
+                    .bind(challenge_id)
+                    .execute(&mut *tx)
+                    .await?;
+                let outcome = if complete {
+                    Acceptance::Complete(super::matches::insert_match(&mut tx, &new_match).await?)
+                } else {
+                    Acceptance::Waiting(accepted)
+                };
+                tx.commit().await?;
+                Ok(outcome)
+            })
+        })
+        .await
     }
 
     /// Closes an open challenge as `accepted`, `declined` or `expired`; false if it was not open
@@ -191,13 +205,20 @@ impl Db {
         challenge_id: i64,
         status: &str,
     ) -> Result<bool, StoreError> {
-        let _turn = self.write_turn().await;
-        let done = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
-            .bind(status)
-            .bind(challenge_id)
-            .execute(self.pool())
-            .await?;
-        Ok(done.rows_affected() == 1)
+        let status = status.to_string();
+        self.write(move |conn| {
+            Box::pin(async move {
+                let done = sqlx::query(
+                    "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
+                )
+                .bind(status)
+                .bind(challenge_id)
+                .execute(&mut *conn)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            })
+        })
+        .await
     }
 
     /// Open challenges whose time ran out.

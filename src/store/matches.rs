@@ -1,6 +1,7 @@
 //! Matches, their players, their action log and their finished hands.
 
 use super::{id, unid, Db, StoreError};
+use sqlx::Connection;
 
 /// What starting a match stores.
 #[derive(Debug, Clone)]
@@ -160,11 +161,16 @@ const COLUMNS: &str =
 impl Db {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin().await?;
-        let id = insert_match(&mut tx, m).await?;
-        tx.commit().await?;
-        Ok(id)
+        let m = m.clone();
+        self.write(move |conn| {
+            Box::pin(async move {
+                let mut tx = conn.begin().await?;
+                let id = insert_match(&mut tx, &m).await?;
+                tx.commit().await?;
+                Ok(id)
+            })
+        })
+        .await
     }
 
     pub async fn load_match(&self, match_id: i64) -> Result<Option<MatchRow>, StoreError> {
@@ -240,101 +246,31 @@ impl Db {
         match_id: i64,
         message_id: u64,
     ) -> Result<(), StoreError> {
-        let _turn = self.write_turn().await;
-        sqlx::query("UPDATE matches SET table_message_id = ? WHERE id = ?")
-            .bind(id(message_id))
-            .bind(match_id)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE matches SET table_message_id = ? WHERE id = ?")
+                    .bind(id(message_id))
+                    .bind(match_id)
+                    .execute(&mut *conn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await
     }
 
     /// Stores an accepted action, the new state and whatever the action finished, all in one
     /// transaction, only if the match is still at `a.version`. Returns false (nothing written)
-    /// when another action was stored first.
-    pub async fn save_action(&self, a: &SavedAction) -> Result<bool, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
-        let updated = sqlx::query(
-            "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
-             turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, \
-             reminded = CASE WHEN ? THEN 0 ELSE reminded END, \
-             winner_seat = COALESCE(?, winner_seat), \
-             ended_at = CASE WHEN ? <> 'active' THEN ? ELSE ended_at END \
-             WHERE id = ? AND version = ?",
-        )
-        .bind(&a.state_json)
-        .bind(a.status)
-        .bind(a.turn_changed)
-        .bind(a.now)
-        .bind(a.turn_changed)
-        .bind(a.winner_seat.map(i64::from))
-        .bind(a.status)
-        .bind(a.now)
-        .bind(a.match_id)
-        .bind(a.version)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Ok(false);
-        }
-        sqlx::query("INSERT INTO actions (match_id, seq, seat, event_json, created_at) VALUES (?, ?, ?, ?, ?)")
-            .bind(a.match_id)
-            .bind(a.version + 1)
-            .bind(a.seat as i64)
-            .bind(&a.event_json)
-            .bind(a.now)
-            .execute(&mut *tx)
-            .await?;
-        for h in &a.hands {
-            insert_hand(&mut tx, a.match_id, h).await?;
-        }
-        if let Some(results) = &a.result {
-            let counted = a.rate.is_some() && a.status != "cancelled";
-            for p in results {
-                sqlx::query(
-                    "UPDATE match_players SET total = ?, lines = ?, line_bonus = ?, game_bonus = ?, \
-                     final_total = ?, net = ?, won = ?, hands_won = ?, gins = ?, knocks = ?, undercuts_given = ?, \
-                     undercuts_suffered = ?, knock_deadwood = ?, ended_at = ?, status = ?, counted = ?, \
-                     format = (SELECT format FROM matches WHERE id = ?), \
-                     vs_ai = (SELECT MAX(is_ai) FROM match_players WHERE match_id = ?) \
-                     WHERE match_id = ? AND seat = ?",
-                )
-                .bind(p.total as i64)
-                .bind(p.lines as i64)
-                .bind(p.line_bonus as i64)
-                .bind(p.game_bonus as i64)
-                .bind(p.final_total as i64)
-                .bind(p.net)
-                .bind(p.won)
-                .bind(p.hands_won as i64)
-                .bind(p.gins as i64)
-                .bind(p.knocks as i64)
-                .bind(p.undercuts_given as i64)
-                .bind(p.undercuts_suffered as i64)
-                .bind(p.knock_deadwood as i64)
-                .bind(a.now)
-                .bind(a.status)
-                .bind(counted)
-                .bind(a.match_id)
-                .bind(a.match_id)
-                .bind(a.match_id)
-                .bind(p.seat as i64)
-                .execute(&mut *tx)
-                .await?;
-            }
-            if let (Some(rate), true) = (a.rate, counted) {
-                update_ratings(&mut tx, a.match_id, results, rate).await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(true)
+    /// when another action was stored first. Actions arriving together share a transaction
+    /// (see [`super::writer`]); each is answered only once it is committed.
+    pub async fn save_action(&self, a: SavedAction) -> Result<bool, StoreError> {
+        self.writer.save(a).await
     }
 
     /// Ends a match without scoring (a moderator's cancel); false if it was not active.
     pub async fn cancel_match(&self, match_id: i64, now: i64) -> Result<bool, StoreError> {
-        let _turn = self.write_turn().await;
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        self.write(move |conn| Box::pin(async move {
+        let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
         let done = sqlx::query(
             "UPDATE matches SET status = 'cancelled', ended_at = ?, version = version + 1 WHERE id = ? AND status = 'active'",
         )
@@ -352,6 +288,8 @@ impl Db {
             .await?;
         tx.commit().await?;
         Ok(true)
+        }))
+        .await
     }
 
     /// The logged events of a match, oldest first (for replays and audits).
@@ -422,13 +360,17 @@ impl Db {
 
     /// Notes that the idle player of this turn was reminded (unless the turn moved on).
     pub async fn mark_reminded(&self, match_id: i64, version: i64) -> Result<(), StoreError> {
-        let _turn = self.write_turn().await;
-        sqlx::query("UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?")
-            .bind(match_id)
-            .bind(version)
-            .execute(self.pool())
-            .await?;
-        Ok(())
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?")
+                    .bind(match_id)
+                    .bind(version)
+                    .execute(&mut *conn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await
     }
 
     /// Active matches against the AI that have waited since before `before` (the AI is due,
@@ -455,7 +397,7 @@ impl Db {
 
 /// Inserts a match and its players inside a transaction; returns its id.
 pub(super) async fn insert_match(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    conn: &mut sqlx::SqliteConnection,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
     let match_id = sqlx::query(
@@ -475,7 +417,7 @@ pub(super) async fn insert_match(
     .bind(m.now)
     .bind(m.now)
     .bind(&m.ai_level)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?
     .last_insert_rowid();
     for (seat, (user, name, ai)) in m.players.iter().enumerate() {
@@ -489,16 +431,124 @@ pub(super) async fn insert_match(
         .bind(id(*user))
         .bind(name)
         .bind(*ai)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     }
     Ok(match_id)
 }
 
+/// What every accepted action writes, as one round trip to SQLite: the new state, guarded by
+/// the version it was decided against, then the log entry, only if the state was written.
+const SAVE_STATE: &str = "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
+     turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, \
+     reminded = CASE WHEN ? THEN 0 ELSE reminded END, \
+     winner_seat = COALESCE(?, winner_seat), \
+     ended_at = CASE WHEN ? <> 'active' THEN ? ELSE ended_at END \
+     WHERE id = ? AND version = ? RETURNING id; \
+     INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
+     SELECT ?, ?, ?, ?, ? WHERE changes() = 1;\n";
+
+/// The states and log entries of `actions` (see [`SAVE_STATE`]), all in one round trip, inside
+/// the writer's open transaction: for each, whether it was still at its version and is written.
+/// Hands and results are left to [`store_action`].
+pub(super) async fn store_states(
+    conn: &mut sqlx::SqliteConnection,
+    actions: &[&SavedAction],
+) -> Result<Vec<bool>, StoreError> {
+    use sqlx::Row;
+    if actions.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = SAVE_STATE.repeat(actions.len());
+    // A one-off text for a batch; the single action's is worth keeping prepared.
+    let mut query = sqlx::query(&sql).persistent(actions.len() == 1);
+    for a in actions {
+        query = query
+            .bind(&a.state_json)
+            .bind(a.status)
+            .bind(a.turn_changed)
+            .bind(a.now)
+            .bind(a.turn_changed)
+            .bind(a.winner_seat.map(i64::from))
+            .bind(a.status)
+            .bind(a.now)
+            .bind(a.match_id)
+            .bind(a.version)
+            .bind(a.match_id)
+            .bind(a.version + 1)
+            .bind(a.seat as i64)
+            .bind(&a.event_json)
+            .bind(a.now);
+    }
+    let written: std::collections::HashSet<i64> = query
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|row| row.try_get::<i64, _>(0))
+        .collect::<Result<_, _>>()?;
+    Ok(actions
+        .iter()
+        .map(|a| written.contains(&a.match_id))
+        .collect())
+}
+
+/// Everything one accepted action writes, inside the writer's open transaction. Returns false,
+/// having written nothing, when the match is no longer at `a.version`.
+pub(super) async fn store_action(
+    conn: &mut sqlx::SqliteConnection,
+    a: &SavedAction,
+) -> Result<bool, StoreError> {
+    if !store_states(conn, &[a]).await?[0] {
+        return Ok(false);
+    }
+    for h in &a.hands {
+        insert_hand(conn, a.match_id, h).await?;
+    }
+    if let Some(results) = &a.result {
+        let counted = a.rate.is_some() && a.status != "cancelled";
+        for p in results {
+            sqlx::query(
+                    "UPDATE match_players SET total = ?, lines = ?, line_bonus = ?, game_bonus = ?, \
+                     final_total = ?, net = ?, won = ?, hands_won = ?, gins = ?, knocks = ?, undercuts_given = ?, \
+                     undercuts_suffered = ?, knock_deadwood = ?, ended_at = ?, status = ?, counted = ?, \
+                     format = (SELECT format FROM matches WHERE id = ?), \
+                     vs_ai = (SELECT MAX(is_ai) FROM match_players WHERE match_id = ?) \
+                     WHERE match_id = ? AND seat = ?",
+                )
+                .bind(p.total as i64)
+                .bind(p.lines as i64)
+                .bind(p.line_bonus as i64)
+                .bind(p.game_bonus as i64)
+                .bind(p.final_total as i64)
+                .bind(p.net)
+                .bind(p.won)
+                .bind(p.hands_won as i64)
+                .bind(p.gins as i64)
+                .bind(p.knocks as i64)
+                .bind(p.undercuts_given as i64)
+                .bind(p.undercuts_suffered as i64)
+                .bind(p.knock_deadwood as i64)
+                .bind(a.now)
+                .bind(a.status)
+                .bind(counted)
+                .bind(a.match_id)
+                .bind(a.match_id)
+                .bind(a.match_id)
+                .bind(p.seat as i64)
+                .execute(&mut *conn)
+                .await?;
+        }
+        if let (Some(rate), true) = (a.rate, counted) {
+            update_ratings(conn, a.match_id, results, rate).await?;
+        }
+    }
+    Ok(true)
+}
+
 /// Reads the players' ratings, lets `rate` compute the new ones, writes them: all inside the
 /// match's closing transaction, so concurrent match ends cannot lose an update.
 async fn update_ratings(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    conn: &mut sqlx::SqliteConnection,
     match_id: i64,
     results: &[PlayerResult],
     rate: RateFn,
@@ -518,7 +568,7 @@ async fn update_ratings(
          WHERE p.match_id = ? ORDER BY p.seat",
     )
     .bind(match_id)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *conn)
     .await?;
     let Some(guild) = rows.first().map(|r| r.guild_id) else {
         return Ok(());
@@ -545,14 +595,14 @@ async fn update_ratings(
         .bind(r.deviation)
         .bind(r.volatility)
         .bind(r.matches)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     }
     Ok(())
 }
 
 async fn insert_hand(
-    tx: &mut sqlx::Transaction<'static, sqlx::Sqlite>,
+    conn: &mut sqlx::SqliteConnection,
     match_id: i64,
     h: &HandRow,
 ) -> Result<(), StoreError> {
@@ -577,7 +627,7 @@ async fn insert_hand(
     .bind(&h.commitment)
     .bind(&h.seed_hex)
     .bind(match_id)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }

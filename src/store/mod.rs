@@ -4,6 +4,7 @@
 mod challenges;
 mod ledger;
 mod matches;
+mod writer;
 
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use ledger::{BoardRow, BoardSort, HistoryRow, SheetHand, SheetMatch, StatsRow};
@@ -23,15 +24,17 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is unreadable: {0}")]
     Corrupt(String),
+    #[error("database writer: {0}")]
+    Writer(String),
 }
 
 /// The database handle, cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
+    /// Reads. Writes go to `writer`.
     pool: SqlitePool,
-    /// SQLite has one writer at a time; queueing writers here, in order, is much faster
-    /// under load than letting connections poll for the lock with SQLite's busy sleeps.
-    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// The process's one writer: SQLite has one writer at a time anyway.
+    writer: writer::Writer,
 }
 
 impl Db {
@@ -45,18 +48,23 @@ impl Db {
             .foreign_keys(true);
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
         sqlx::migrate!().run(&pool).await?;
-        Ok(Db {
-            pool,
-            writer: Default::default(),
-        })
+        let writer = writer::Writer::start(options).await?;
+        Ok(Db { pool, writer })
     }
 
-    /// Waits for this process's turn to write.
-    pub(crate) async fn write_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.writer.lock().await
+    /// Runs `work`, a write, on the writer thread's connection in its turn:
+    /// `db.write(move |conn| Box::pin(async move { ... }))`.
+    pub(crate) async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut sqlx::SqliteConnection) -> writer::Writing<'c, T>
+            + Send
+            + 'static,
+    {
+        self.writer.run(work).await
     }
 
     pub fn pool(&self) -> &SqlitePool {

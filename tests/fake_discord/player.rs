@@ -199,7 +199,11 @@ impl Game {
         if let Some(period) = self.pace {
             let next = *self.next_press.get_or_insert_with(Instant::now);
             tokio::time::sleep_until(next).await;
-            self.next_press = Some(next.max(Instant::now()) + period);
+            // Keep to the schedule: a press delayed by waiting (a refresh, a new match) is
+            // made up by the next ones, up to one period, so the offered rate holds.
+            let now = Instant::now();
+            let floor = now.checked_sub(period).unwrap_or(now);
+            self.next_press = Some((next + period).max(floor));
         }
         let cb = self.fake.interact(payload).await;
         self.presses += 1;

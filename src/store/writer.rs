@@ -1,0 +1,305 @@
+//! Group commit: one thread stores every accepted action, many actions per transaction.
+//!
+//! Under load the bot's runtime has thousands of tasks ready to run. A writer whose every
+//! statement waits its turn behind them holds SQLite's single write lock for as long as that
+//! queue is, so throughput falls exactly when it is needed and latency runs away. This
+//! thread has its own connection and a runtime with nothing else on it: each statement's
+//! answer is taken up at once, and one COMMIT covers every action that arrived while the
+//! previous transaction was being written. Each caller is answered only after its commit.
+//! Every other write of the process runs here too, one at a time, so writers queue in order
+//! instead of polling in SQLite's busy handler.
+
+use super::matches::{store_action, store_states, SavedAction};
+use super::StoreError;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{Connection, SqliteConnection};
+use std::future::Future;
+use std::pin::Pin;
+use tokio::sync::{mpsc, oneshot};
+
+/// At most this many jobs taken at once: bounds how long one transaction holds the lock.
+const MAX_BATCH: usize = 128;
+
+/// Writing work on the writer's connection, as [`super::Db::write`] takes it.
+pub(crate) type Writing<'c, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'c>>;
+
+type Work = Box<
+    dyn for<'c> FnOnce(&'c mut SqliteConnection) -> Pin<Box<dyn Future<Output = ()> + Send + 'c>>
+        + Send,
+>;
+
+enum Job {
+    /// An accepted action: batched with the others waiting (group commit).
+    Action {
+        action: SavedAction,
+        done: oneshot::Sender<Result<bool, StoreError>>,
+    },
+    /// Any other write, alone, in the order it came.
+    Other(Work),
+}
+
+/// The writer thread's handle; the thread ends when the last clone is dropped.
+#[derive(Clone, Debug)]
+pub(crate) struct Writer {
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Job::Action { .. } => "Action",
+            Job::Other(_) => "Other",
+        })
+    }
+}
+
+impl Writer {
+    /// Starts the thread and opens its connection.
+    pub(crate) async fn start(options: SqliteConnectOptions) -> Result<Writer, StoreError> {
+        let (jobs, queue) = mpsc::unbounded_channel();
+        let (ready, opened) = oneshot::channel::<Result<(), StoreError>>();
+        std::thread::Builder::new()
+            .name("gin-db-writer".into())
+            .spawn(move || {
+                let runtime = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(r) => r,
+                    Err(e) => {
+                        let _ = ready.send(Err(StoreError::Writer(e.to_string())));
+                        return;
+                    }
+                };
+                runtime.block_on(async move {
+                    match SqliteConnection::connect_with(&options).await {
+                        Ok(conn) => {
+                            let _ = ready.send(Ok(()));
+                            run(conn, queue).await;
+                        }
+                        Err(e) => {
+                            let _ = ready.send(Err(e.into()));
+                        }
+                    }
+                });
+            })
+            .map_err(|e| StoreError::Writer(e.to_string()))?;
+        opened.await.map_err(|_| stopped())??;
+        Ok(Writer { jobs })
+    }
+
+    /// Stores `action` and answers once it is committed (see [`super::Db::save_action`]).
+    pub(crate) async fn save(&self, action: SavedAction) -> Result<bool, StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Action { action, done })
+            .map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+
+    /// Runs `work` on the writer's connection, in its turn.
+    pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: for<'c> FnOnce(&'c mut SqliteConnection) -> Writing<'c, T> + Send + 'static,
+    {
+        let (done, answer) = oneshot::channel();
+        let job: Work = Box::new(move |conn| {
+            Box::pin(async move {
+                let _ = done.send(work(conn).await);
+            })
+        });
+        self.jobs.send(Job::Other(job)).map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
+    }
+}
+
+fn stopped() -> StoreError {
+    StoreError::Writer("the writer thread has stopped".into())
+}
+
+async fn run(mut conn: SqliteConnection, mut queue: mpsc::UnboundedReceiver<Job>) {
+    let mut jobs = Vec::with_capacity(MAX_BATCH);
+    let mut actions = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
+        for job in jobs.drain(..) {
+            match job {
+                Job::Action { action, done } => actions.push((action, done)),
+                Job::Other(work) => {
+                    // Whatever came before it is written first.
+                    commit_actions(&mut conn, &mut actions).await;
+                    work(&mut conn).await;
+                }
+            }
+        }
+        commit_actions(&mut conn, &mut actions).await;
+    }
+}
+
+/// Writes the waiting actions in one transaction and answers each of them.
+async fn commit_actions(
+    conn: &mut SqliteConnection,
+    actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
+) {
+    if actions.is_empty() {
+        return;
+    }
+    match write(conn, actions.iter().map(|(a, _)| a)).await {
+        Ok(stored) => {
+            for ((_, done), ok) in actions.drain(..).zip(stored) {
+                let _ = done.send(Ok(ok));
+            }
+        }
+        // One action's failure must not fail the others: each again, alone.
+        Err(_) => {
+            for (action, done) in actions.drain(..) {
+                let alone = write(conn, std::iter::once(&action)).await;
+                let _ = done.send(alone.map(|stored| stored[0]));
+            }
+        }
+    }
+}
+
+/// One transaction for `actions`; nothing is kept if any statement fails. Most actions only
+/// move a hand on: their statements go to SQLite together, in one round trip.
+async fn write<'a>(
+    conn: &mut SqliteConnection,
+    actions: impl Iterator<Item = &'a SavedAction>,
+) -> Result<Vec<bool>, StoreError> {
+    let actions: Vec<&SavedAction> = actions.collect();
+    let plain = |a: &SavedAction| a.hands.is_empty() && a.result.is_none();
+    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+    let simple: Vec<&SavedAction> = actions.iter().copied().filter(|a| plain(a)).collect();
+    let mut simple_stored = store_states(&mut tx, &simple).await?.into_iter();
+    let mut stored = Vec::with_capacity(actions.len());
+    for a in &actions {
+        stored.push(if plain(a) {
+            simple_stored.next().unwrap_or(false)
+        } else {
+            store_action(&mut tx, a).await?
+        });
+    }
+    tx.commit().await?;
+    Ok(stored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Db, NewMatch};
+
+    async fn db_with_matches(n: usize) -> (tempfile::TempDir, Db, Vec<i64>) {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&format!("sqlite://{}", dir.path().join("w.db").display()))
+            .await
+            .unwrap();
+        let mut ids = Vec::new();
+        for i in 0..n as u64 {
+            let m = NewMatch {
+                guild_id: 1,
+                channel_id: 100 + i,
+                table_message_id: None,
+                format: "two",
+                preset: "classic".into(),
+                rules_json: "{}".into(),
+                locale: "en-US".into(),
+                state_json: "s0".into(),
+                seed_hex: "00".into(),
+                players: vec![(10, "Ann".into(), false), (11, "Ben".into(), false)],
+                ai_level: None,
+                now: 0,
+            };
+            ids.push(db.create_match(&m).await.unwrap());
+        }
+        (dir, db, ids)
+    }
+
+    fn action(match_id: i64, version: i64) -> SavedAction {
+        SavedAction {
+            match_id,
+            version,
+            seat: 0,
+            event_json: format!("e{version}"),
+            state_json: format!("s{}", version + 1),
+            status: "active",
+            now: 1,
+            turn_changed: true,
+            hands: Vec::new(),
+            result: None,
+            rate: None,
+            winner_seat: None,
+        }
+    }
+
+    async fn stored(db: &Db, match_id: i64) -> (String, i64, i64) {
+        sqlx::query_as(
+            "SELECT state_json, version, (SELECT COUNT(*) FROM actions WHERE match_id = id) \
+             FROM matches WHERE id = ?",
+        )
+        .bind(match_id)
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
+    }
+
+    /// A batch stores each action still at its version and nothing of one that is not.
+    #[tokio::test]
+    async fn a_batch_keeps_the_version_guard_of_each_action() {
+        let (_dir, db, ids) = db_with_matches(3).await;
+        let (a, stale, b) = (action(ids[0], 0), action(ids[1], 4), action(ids[2], 0));
+        let result = db
+            .write(move |conn| {
+                Box::pin(async move { write(conn, [&a, &stale, &b].into_iter()).await })
+            })
+            .await
+            .unwrap();
+        assert_eq!(result, vec![true, false, true]);
+        assert_eq!(stored(&db, ids[0]).await, ("s1".into(), 1, 1));
+        assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 0));
+        assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+    }
+
+    /// One action that fails (its log entry exists already) fails alone; the others that
+    /// arrived with it are stored.
+    #[tokio::test]
+    async fn a_failing_action_does_not_take_its_batch_down() {
+        let (_dir, db, ids) = db_with_matches(3).await;
+        let broken = ids[1];
+        db.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query("INSERT INTO actions VALUES (?, 1, 0, 'x', 0)")
+                    .bind(broken)
+                    .execute(&mut *conn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await
+        .unwrap();
+        let batch = ids.clone();
+        let results = db
+            .write(move |conn| {
+                Box::pin(async move {
+                    let (mut jobs, mut answers) = (Vec::new(), Vec::new());
+                    for id in batch {
+                        let (done, answer) = oneshot::channel();
+                        jobs.push((action(id, 0), done));
+                        answers.push(answer);
+                    }
+                    commit_actions(conn, &mut jobs).await;
+                    let mut results = Vec::new();
+                    for answer in answers {
+                        results.push(answer.await.map_err(|_| stopped())?);
+                    }
+                    Ok(results)
+                })
+            })
+            .await
+            .unwrap();
+        assert!(results[0].as_ref().is_ok_and(|&ok| ok));
+        assert!(results[1].is_err(), "{:?}", results[1]);
+        assert!(results[2].as_ref().is_ok_and(|&ok| ok));
+        assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 1));
+        assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+    }
+}
