@@ -268,6 +268,21 @@ const fn lane_values() -> [u8; 8192] {
     t
 }
 
+/// Cards from their text form, for the engine's unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Card, CardSet};
+
+    /// `hand("7H 8H 9H")`: the set of those cards.
+    pub(crate) fn hand(text: &str) -> CardSet {
+        CardSet::parse(text).unwrap().into_iter().collect()
+    }
+
+    pub(crate) fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -236,9 +236,7 @@ fn attach_layoffs(melds: &[u64], off: CardSet) -> Vec<Layoff> {
 mod tests {
     use super::*;
 
-    fn hand(text: &str) -> CardSet {
-        CardSet::parse(text).unwrap().into_iter().collect()
-    }
+    use crate::engine::card::testing::hand;
 
     #[test]
     fn layoffs_chain_at_both_ends_of_a_run() {

@@ -181,9 +181,7 @@ struct Outcome {
 mod tests {
     use super::*;
 
-    fn hand(text: &str) -> CardSet {
-        CardSet::parse(text).unwrap().into_iter().collect()
-    }
+    use crate::engine::card::testing::hand;
 
     #[test]
     fn a_card_fitting_a_set_and_a_run_goes_where_it_saves_most() {

@@ -44,15 +44,6 @@ pub(crate) struct Writer {
     jobs: mpsc::UnboundedSender<Job>,
 }
 
-impl std::fmt::Debug for Job {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Job::Action { .. } => "Action",
-            Job::Other(_) => "Other",
-        })
-    }
-}
-
 impl Writer {
     /// Starts the thread and opens its connection.
     pub(crate) async fn start(options: SqliteConnectOptions) -> Result<Writer, StoreError> {
@@ -144,7 +135,8 @@ async fn commit_actions(
     if actions.is_empty() {
         return;
     }
-    match write(conn, actions.iter().map(|(a, _)| a)).await {
+    let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
+    match write(conn, &batch).await {
         Ok(stored) => {
             for ((_, done), ok) in actions.drain(..).zip(stored) {
                 let _ = done.send(Ok(ok));
@@ -153,7 +145,7 @@ async fn commit_actions(
         // One action's failure must not fail the others: each again, alone.
         Err(_) => {
             for (action, done) in actions.drain(..) {
-                let alone = write(conn, std::iter::once(&action)).await;
+                let alone = write(conn, &[&action]).await;
                 let _ = done.send(alone.map(|stored| stored[0]));
             }
         }
@@ -162,17 +154,16 @@ async fn commit_actions(
 
 /// One transaction for `actions`; nothing is kept if any statement fails. Most actions only
 /// move a hand on: their statements go to SQLite together, in one round trip.
-async fn write<'a>(
+async fn write(
     conn: &mut SqliteConnection,
-    actions: impl Iterator<Item = &'a SavedAction>,
+    actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
-    let actions: Vec<&SavedAction> = actions.collect();
     let plain = |a: &SavedAction| a.hands.is_empty() && a.result.is_none();
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
     let simple: Vec<&SavedAction> = actions.iter().copied().filter(|a| plain(a)).collect();
     let mut simple_stored = store_states(&mut tx, &simple).await?.into_iter();
     let mut stored = Vec::with_capacity(actions.len());
-    for a in &actions {
+    for a in actions {
         stored.push(if plain(a) {
             simple_stored.next().unwrap_or(false)
         } else {
@@ -248,9 +239,7 @@ mod tests {
         let (_dir, db, ids) = db_with_matches(3).await;
         let (a, stale, b) = (action(ids[0], 0), action(ids[1], 4), action(ids[2], 0));
         let result = db
-            .write(move |conn| {
-                Box::pin(async move { write(conn, [&a, &stale, &b].into_iter()).await })
-            })
+            .write(move |conn| Box::pin(async move { write(conn, &[&a, &stale, &b]).await }))
             .await
             .unwrap();
         assert_eq!(result, vec![true, false, true]);

@@ -107,13 +107,7 @@ pub(super) fn pick(set: CardSet, rng: &mut impl Random) -> Option<Card> {
 mod tests {
     use super::*;
 
-    fn hand(text: &str) -> CardSet {
-        CardSet::parse(text).unwrap().into_iter().collect()
-    }
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
+    use crate::engine::card::testing::{card, hand};
 
     #[test]
     fn a_card_completes_a_meld_with_two_partners_only() {

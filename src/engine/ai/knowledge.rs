@@ -252,13 +252,7 @@ mod tests {
     use super::*;
     use crate::engine::{Hand, Match, Rules};
 
-    fn hand(text: &str) -> CardSet {
-        CardSet::parse(text).unwrap().into_iter().collect()
-    }
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
+    use crate::engine::card::testing::{card, hand};
 
     #[test]
     fn the_replay_names_the_cards_the_opponent_took_and_threw() {
