@@ -122,6 +122,8 @@ struct Bot {
 impl Bot {
     fn start(fake: &FakeDiscord, url: &str) -> Bot {
         let config = tempfile::NamedTempFile::new().expect("an empty config file");
+        // GIN_BENCH_LOG=info shows the bot's own log (RUST_LOG syntax).
+        let log = std::env::var("GIN_BENCH_LOG").ok();
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_gin"))
             .arg("--config")
             .arg(config.path())
@@ -129,9 +131,13 @@ impl Bot {
             .env("GIN_API_BASE_URL", fake.http_url())
             .env("GIN_GUILD_ID", fake.guild_id().to_string())
             .env("DATABASE_URL", url)
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", log.as_deref().unwrap_or("warn"))
             .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
+            .stdout(if log.is_some() {
+                std::process::Stdio::inherit()
+            } else {
+                std::process::Stdio::null()
+            })
             .spawn()
             .expect("start the bot binary");
         Bot {
@@ -194,6 +200,34 @@ fn peak_rss_mb() -> f64 {
     vm_hwm_mb(&std::fs::read_to_string("/proc/self/status").unwrap_or_default())
 }
 
+/// The machine's CPU time so far, from the `cpu` line of `/proc/stat`: (busy, idle, steal)
+/// in clock ticks. Steal is time the hypervisor gave our virtual CPUs to someone else; on a
+/// shared host it is what makes one run's tail latency differ from the next.
+fn machine_cpu() -> [u64; 3] {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let f: Vec<u64> = stat
+        .lines()
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .skip(1)
+        .map(|v| v.parse().unwrap_or(0))
+        .collect();
+    let at = |i: usize| f.get(i).copied().unwrap_or(0);
+    // user nice system idle iowait irq softirq steal
+    let busy = at(0) + at(1) + at(2) + at(5) + at(6);
+    [busy, at(3) + at(4), at(7)]
+}
+
+/// Busy and steal shares of the machine's CPU time between two [`machine_cpu`] readings.
+fn cpu_shares(before: [u64; 3], after: [u64; 3]) -> (f64, f64) {
+    let d: Vec<f64> = (0..3)
+        .map(|i| after[i].saturating_sub(before[i]) as f64)
+        .collect();
+    let all = (d[0] + d[1] + d[2]).max(1.0);
+    (100.0 * d[0] / all, 100.0 * d[2] / all)
+}
+
 /// The database file with its WAL and shared-memory files.
 fn db_size_mb(path: &Path) -> f64 {
     let bytes: u64 = ["", "-wal", "-shm"]
@@ -238,6 +272,7 @@ async fn load(a: &Args) {
     let bot = Bot::start(&fake, &format!("sqlite://{}", path.display()));
     fake.wait_ready(1).await;
     let cpu0 = bot.cpu_seconds();
+    let machine0 = machine_cpu();
 
     let n = a.matches;
     // Each match presses at most once per `period`: `rate` presses per second in all.
@@ -266,11 +301,28 @@ async fn load(a: &Args) {
                     completed += 1;
                 }
                 next = game.next_press;
-                forget(&fake, &game);
+                // The bot may still be editing the last messages: forget them later.
+                let fake = fake.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(Duration::from_secs(5)).await;
+                    forget(&fake, &game);
+                });
             }
             completed
         }));
     }
+    // The answered rate in the steady part of the run: after the first period's ramp-up
+    // (every match starting), up to the deadline (presses already scheduled go on after it).
+    let warmup = period.unwrap_or(Duration::ZERO).max(Duration::from_secs(1));
+    let sampler = {
+        let fake = fake.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep_until(t0 + warmup).await;
+            let first = fake.answered();
+            tokio::time::sleep_until(deadline).await;
+            (fake.answered() - first) as f64 / (deadline - (t0 + warmup)).as_secs_f64()
+        })
+    };
     let (mut completed, mut failed) = (0, 0);
     for t in tasks {
         match t.await {
@@ -278,7 +330,6 @@ async fn load(a: &Args) {
             Err(_) => failed += 1,
         }
     }
-    let elapsed = t0.elapsed();
     let actions = fake.answered();
     let mut lat = fake.latencies();
     // Where in the run the slow answers are: p99 of each tenth, in arrival order.
@@ -292,9 +343,10 @@ async fn load(a: &Args) {
         .collect();
     lat.sort();
     let (rss, cpu) = (bot.peak_rss_mb(), bot.cpu_seconds() - cpu0);
+    let (busy, steal) = cpu_shares(machine0, machine_cpu());
     bot.stop().await;
 
-    let aps = actions as f64 / elapsed.as_secs_f64();
+    let aps = sampler.await.unwrap_or(f64::NAN);
     let (p50, p99) = (percentile_ms(&lat, 0.50), percentile_ms(&lat, 0.99));
     println!(
         "bench=load matches={n} target={} rate={} seconds={}",
@@ -311,6 +363,8 @@ async fn load(a: &Args) {
         cpu * 1000.0 / actions.max(1) as f64
     );
     println!("harness_peak_rss_mb={:.1}", peak_rss_mb());
+    println!("machine_busy_pct={busy:.0}");
+    println!("machine_steal_pct={steal:.0}");
     println!("db_size_mb={:.2}", db_size_mb(&path));
     println!("matches_completed={completed}");
     println!("failed_matches={failed}");
@@ -437,6 +491,14 @@ async fn resume(a: &Args) {
         }
         db.pool().close().await;
     }
+    // What Discord has ready to send: building it is the fake's work, not the bot's.
+    let payloads: Vec<Value> = presses
+        .into_iter()
+        .map(|(user, message, custom_id)| {
+            let msg = fake.message(message).expect("a seeded message");
+            fake.press(&user, &msg, &custom_id)
+        })
+        .collect();
     let seed_ms = seeding.elapsed().as_millis();
 
     // From the start of the bot to every match answering a press.
@@ -446,10 +508,9 @@ async fn resume(a: &Args) {
     let ready_ms = t0.elapsed().as_millis();
     let window = Arc::new(tokio::sync::Semaphore::new(a.window.max(1)));
     let mut waits = Vec::with_capacity(n);
-    for (user, message, custom_id) in presses {
+    for payload in payloads {
         let permit = window.clone().acquire_owned().await.expect("the window");
-        let msg = fake.message(message).expect("a seeded message");
-        let handle = fake.send_interaction(fake.press(&user, &msg, &custom_id));
+        let handle = fake.send_interaction(payload);
         waits.push(tokio::spawn(async move {
             let answer = handle.within(Duration::from_secs(30)).await;
             drop(permit);
@@ -463,7 +524,7 @@ async fn resume(a: &Args) {
     let total = t0.elapsed();
     let mut lat = fake.latencies();
     lat.sort();
-    let rss = bot.peak_rss_mb();
+    let (rss, bot_cpu) = (bot.peak_rss_mb(), bot.cpu_seconds());
     bot.stop().await;
 
     println!(
@@ -476,6 +537,7 @@ async fn resume(a: &Args) {
     println!("resume_answered={answered}");
     println!("resume_latency_p99_ms={:.2}", percentile_ms(&lat, 0.99));
     println!("resume_bot_peak_rss_mb={rss:.1}");
+    println!("resume_bot_cpu_ms={:.0}", bot_cpu * 1000.0);
     println!("db_size_mb={:.2}", db_size_mb(&path));
     println!("late_responses={}", fake.late());
     println!("violations={}", fake.violations().len());

@@ -3,6 +3,7 @@
 use super::model::{Msg, Response, Style};
 use crate::games::Outbox;
 use poise::serenity_prelude as serenity;
+use serenity::http::{LightMethod, Request, Route};
 use std::sync::Arc;
 
 fn rows(msg: &Msg) -> Vec<serenity::CreateActionRow> {
@@ -99,11 +100,11 @@ impl Outbox for DiscordOut {
             .content(msg.content.clone())
             .components(rows(msg))
             .allowed_mentions(mentions(msg));
-        serenity::ChannelId::new(channel)
-            .edit_message(&*self.http, serenity::MessageId::new(message), m)
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        let route = Route::ChannelMessage {
+            channel_id: serenity::ChannelId::new(channel),
+            message_id: serenity::MessageId::new(message),
+        };
+        self.patch(route, &m).await
     }
 
     async fn edit_ephemeral(&self, token: &str, msg: &Msg) -> Result<(), String> {
@@ -111,8 +112,33 @@ impl Outbox for DiscordOut {
             .content(msg.content.clone())
             .components(rows(msg))
             .allowed_mentions(mentions(msg));
-        self.http
-            .edit_original_interaction_response(token, &edit, Vec::new())
+        let application_id = self
+            .http
+            .application_id()
+            .ok_or("the application id is not known yet (no Ready received)")?;
+        let route = Route::WebhookOriginalInteractionResponse {
+            application_id,
+            token,
+        };
+        self.patch(route, &edit).await
+    }
+}
+
+impl DiscordOut {
+    /// An edit whose answer (Discord's copy of the message) is read but not decoded: the bot
+    /// never looks at it, and decoding it into serenity's `Message` cost more CPU than
+    /// building the request (two edits follow most moves).
+    async fn patch(&self, route: Route<'_>, body: &impl serde::Serialize) -> Result<(), String> {
+        let body = serde_json::to_vec(body).map_err(|e| e.to_string())?;
+        let request = Request::new(route, LightMethod::Patch).body(Some(body));
+        let response = self
+            .http
+            .request(request)
+            .await
+            .map_err(|e| e.to_string())?;
+        // Read to its end, so that the connection goes back to the pool.
+        response
+            .bytes()
             .await
             .map(|_| ())
             .map_err(|e| e.to_string())

@@ -237,37 +237,38 @@ impl Games {
     }
 
     /// Loads every active match into memory in bulk (after a start), so the first presses of
-    /// thousands of resumed matches do not each wait for their own load. Call
-    /// [`Games::begin_warm_up`] first; matches a press loaded or evicted since are left alone.
-    pub async fn warm_up(&self) -> usize {
-        let rows = self.db.active_matches().await;
-        let mut loaded = 0;
-        let mut slots = Vec::new();
-        for row in rows.unwrap_or_else(|e| {
-            tracing::warn!(error = %e, "warming up");
-            Vec::new()
-        }) {
-            let id = row.id;
-            match Live::from_row(row) {
-                Ok(live) => slots.push((id, live)),
-                Err(e) => tracing::warn!(match_id = id, error = %e, "unreadable match"),
-            }
-        }
-        {
-            let touched = self
-                .warming
-                .lock()
-                .expect("warm-up lock")
-                .take()
-                .unwrap_or_default();
-            let mut map = self.slots.lock().expect("slot map lock");
-            for (id, live) in slots {
-                if !touched.contains(&id) && !map.contains_key(&id) {
-                    map.insert(id, Arc::new(tokio::sync::Mutex::new(Some(live))));
-                    loaded += 1;
+    /// thousands of resumed matches do not each wait for their own load. A page at a time, off
+    /// the bot's runtime (see [`Db::scan_active_matches`]): the first matches are ready long
+    /// before the last are read. Call [`Games::begin_warm_up`] first; matches a press loaded
+    /// or evicted since are left alone.
+    pub async fn warm_up(self: &Arc<Self>) -> usize {
+        let games = Arc::clone(self);
+        let loaded = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = Arc::clone(&loaded);
+        let scan = self.db.scan_active_matches(500, move |rows| {
+            let mut page = Vec::with_capacity(rows.len());
+            for row in rows {
+                let id = row.id;
+                match Live::from_row(row) {
+                    Ok(live) => page.push((id, live)),
+                    Err(e) => tracing::warn!(match_id = id, error = %e, "unreadable match"),
                 }
             }
+            let warming = games.warming.lock().expect("warm-up lock");
+            let touched = |id| warming.as_ref().is_some_and(|t| t.contains(&id));
+            let mut map = games.slots.lock().expect("slot map lock");
+            for (id, live) in page {
+                if !touched(id) && !map.contains_key(&id) {
+                    map.insert(id, Arc::new(tokio::sync::Mutex::new(Some(live))));
+                    count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        });
+        if let Err(e) = scan.await {
+            tracing::warn!(error = %e, "warming up");
         }
+        self.warming.lock().expect("warm-up lock").take();
+        let loaded = loaded.load(std::sync::atomic::Ordering::Relaxed);
         tracing::info!(loaded, "active matches in memory");
         loaded
     }

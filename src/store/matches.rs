@@ -189,30 +189,36 @@ impl Db {
         Ok(Some(r.with_players(players)))
     }
 
-    /// Every active match, read in two queries (warming the cache after a start).
-    pub async fn active_matches(&self) -> Result<Vec<MatchRow>, StoreError> {
-        let raws: Vec<Raw> = sqlx::query_as(&format!(
-            "SELECT {COLUMNS} FROM matches WHERE status = 'active' ORDER BY id"
-        ))
-        .fetch_all(self.pool())
-        .await?;
-        let mut players: Vec<(i64, i64, String, bool)> = sqlx::query_as(
-            "SELECT p.match_id, p.user_id, p.display_name, p.is_ai FROM match_players p \
-             JOIN matches m ON m.id = p.match_id WHERE m.status = 'active' ORDER BY p.match_id DESC, p.seat DESC",
-        )
-        .fetch_all(self.pool())
-        .await?;
-        // Players come newest match last-first, so each match pops its own off the end.
-        Ok(raws
-            .into_iter()
-            .map(|r| {
-                let mut mine = Vec::new();
-                while players.last().is_some_and(|p| p.0 == r.id) {
-                    mine.push(players.pop().expect("checked"));
+    /// Reads every active match, `page` at a time in id order, on a thread and a connection
+    /// of their own, and hands each page to `on_page` there, as soon as it is read. After a
+    /// restart thousands of presses may be queued on the bot's runtime; a reader waiting
+    /// behind them for every page would finish last, when the presses had loaded their
+    /// matches one by one anyway.
+    pub async fn scan_active_matches(
+        &self,
+        page: u32,
+        mut on_page: impl FnMut(Vec<MatchRow>) + Send + 'static,
+    ) -> Result<(), StoreError> {
+        let options = self.options.clone();
+        let (done, finished) = tokio::sync::oneshot::channel();
+        super::on_own_thread("gin-db-warm-up", move || async move {
+            let scan = async {
+                let mut conn = sqlx::SqliteConnection::connect_with(&options).await?;
+                let mut after = 0;
+                loop {
+                    let rows = active_matches_after(&mut conn, after, page).await?;
+                    let Some(last) = rows.last() else { break };
+                    after = last.id;
+                    on_page(rows);
                 }
-                r.with_players(mine)
-            })
-            .collect())
+                sqlx::Connection::close(conn).await?;
+                Ok(())
+            };
+            let _ = done.send(scan.await);
+        })?;
+        finished
+            .await
+            .map_err(|_| StoreError::Thread("the warm-up thread has stopped".into()))?
     }
 
     /// The active match in a channel that `user` plays in, if any.
@@ -395,6 +401,47 @@ impl Db {
     }
 }
 
+/// Up to `limit` active matches with ids above `after`, in id order, read in two queries.
+async fn active_matches_after(
+    conn: &mut sqlx::SqliteConnection,
+    after: i64,
+    limit: u32,
+) -> Result<Vec<MatchRow>, StoreError> {
+    let raws: Vec<Raw> = sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?"
+    ))
+    .bind(after)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    let (Some(first), Some(last)) = (raws.first(), raws.last()) else {
+        return Ok(Vec::new());
+    };
+    let mut players: Vec<(i64, i64, String, bool)> = sqlx::query_as(
+        "SELECT match_id, user_id, display_name, is_ai FROM match_players \
+         WHERE match_id BETWEEN ? AND ? ORDER BY match_id DESC, seat DESC",
+    )
+    .bind(first.id)
+    .bind(last.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    // Players come newest match last-first, so each match pops its own off the end
+    // (those of finished matches in the range are dropped on the way).
+    Ok(raws
+        .into_iter()
+        .map(|r| {
+            while players.last().is_some_and(|p| p.0 < r.id) {
+                players.pop();
+            }
+            let mut mine = Vec::new();
+            while players.last().is_some_and(|p| p.0 == r.id) {
+                mine.push(players.pop().expect("checked"));
+            }
+            r.with_players(mine)
+        })
+        .collect())
+}
+
 /// Inserts a match and its players inside a transaction; returns its id.
 pub(super) async fn insert_match(
     conn: &mut sqlx::SqliteConnection,
@@ -455,13 +502,39 @@ pub(super) async fn store_states(
     conn: &mut sqlx::SqliteConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
-    use sqlx::Row;
     if actions.is_empty() {
         return Ok(Vec::new());
     }
-    let sql = SAVE_STATE.repeat(actions.len());
-    // A one-off text for a batch; the single action's is worth keeping prepared.
-    let mut query = sqlx::query(&sql).persistent(actions.len() == 1);
+    run_states(conn, actions, SAVE_STATE.repeat(actions.len())).await
+}
+
+/// As [`store_states`], in a transaction of its own whose `BEGIN` and `COMMIT` travel in the
+/// same round trip as the statements: each round trip to SQLite's worker thread costs two
+/// thread switches, more than the statements themselves. Nothing is kept on an error.
+pub(super) async fn commit_states(
+    conn: &mut sqlx::SqliteConnection,
+    actions: &[&SavedAction],
+) -> Result<Vec<bool>, StoreError> {
+    let sql = format!(
+        "BEGIN IMMEDIATE;\n{}COMMIT;",
+        SAVE_STATE.repeat(actions.len())
+    );
+    let stored = run_states(conn, actions, sql).await;
+    if stored.is_err() {
+        // The statement that failed left the transaction open.
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+    }
+    stored
+}
+
+async fn run_states(
+    conn: &mut sqlx::SqliteConnection,
+    actions: &[&SavedAction],
+    sql: String,
+) -> Result<Vec<bool>, StoreError> {
+    use sqlx::Row;
+    // A batch's text is one-off; a few small ones are worth keeping prepared.
+    let mut query = sqlx::query(&sql).persistent(actions.len() <= 2);
     for a in actions {
         query = query
             .bind(&a.state_json)
@@ -630,4 +703,38 @@ async fn insert_hand(
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::writer::tests::db_with_matches;
+
+    /// The warm-up's scan brings every active match, a page at a time, each with its own
+    /// players, and skips the finished ones in between.
+    #[tokio::test]
+    async fn the_scan_reads_every_active_match_with_its_players_by_pages() {
+        let (_dir, db, ids) = db_with_matches(5).await;
+        for &cancelled in &[ids[1], ids[3]] {
+            assert!(db.cancel_match(cancelled, 1).await.unwrap());
+        }
+        let pages = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = pages.clone();
+        db.scan_active_matches(2, move |rows| {
+            let page: Vec<(i64, Vec<u64>)> = rows
+                .into_iter()
+                .map(|r| (r.id, r.players.iter().map(|p| p.0).collect()))
+                .collect();
+            seen.lock().unwrap().push(page);
+        })
+        .await
+        .unwrap();
+        let pages = pages.lock().unwrap().clone();
+        assert_eq!(
+            pages,
+            vec![
+                vec![(ids[0], vec![10, 11]), (ids[2], vec![14, 15])],
+                vec![(ids[4], vec![18, 19])],
+            ]
+        );
+    }
 }

@@ -24,8 +24,8 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is unreadable: {0}")]
     Corrupt(String),
-    #[error("database writer: {0}")]
-    Writer(String),
+    #[error("database thread: {0}")]
+    Thread(String),
 }
 
 /// The database handle, cheap to clone.
@@ -35,6 +35,8 @@ pub struct Db {
     pool: SqlitePool,
     /// The process's one writer: SQLite has one writer at a time anyway.
     writer: writer::Writer,
+    /// For connections of their own (see [`Db::scan_active_matches`]).
+    options: SqliteConnectOptions,
 }
 
 impl Db {
@@ -51,8 +53,12 @@ impl Db {
             .connect_with(options.clone())
             .await?;
         sqlx::migrate!().run(&pool).await?;
-        let writer = writer::Writer::start(options).await?;
-        Ok(Db { pool, writer })
+        let writer = writer::Writer::start(options.clone()).await?;
+        Ok(Db {
+            pool,
+            writer,
+            options,
+        })
     }
 
     /// Runs `work`, a write, on the writer thread's connection in its turn:
@@ -70,6 +76,30 @@ impl Db {
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
     }
+}
+
+/// Runs `work` on a new thread with a single-threaded runtime of its own. Database work
+/// there is never queued behind the bot's other tasks: after a restart or under load there
+/// can be thousands, and a statement's answer waiting behind all of them holds up
+/// everything that needs it next.
+fn on_own_thread<F>(name: &str, work: impl FnOnce() -> F + Send + 'static) -> Result<(), StoreError>
+where
+    F: std::future::Future<Output = ()> + 'static,
+{
+    let thread = name.to_string();
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime.block_on(work()),
+                Err(e) => tracing::error!(error = %e, thread, "cannot start a runtime"),
+            }
+        })
+        .map(|_| ())
+        .map_err(|e| StoreError::Thread(format!("cannot start {name}: {e}")))
 }
 
 /// Snowflakes are stored as SQLite integers (sqlx cannot bind `u64`); the bits are kept.

@@ -9,7 +9,7 @@
 //! Every other write of the process runs here too, one at a time, so writers queue in order
 //! instead of polling in SQLite's busy handler.
 
-use super::matches::{store_action, store_states, SavedAction};
+use super::matches::{commit_states, store_action, store_states, SavedAction};
 use super::StoreError;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, SqliteConnection};
@@ -49,32 +49,17 @@ impl Writer {
     pub(crate) async fn start(options: SqliteConnectOptions) -> Result<Writer, StoreError> {
         let (jobs, queue) = mpsc::unbounded_channel();
         let (ready, opened) = oneshot::channel::<Result<(), StoreError>>();
-        std::thread::Builder::new()
-            .name("gin-db-writer".into())
-            .spawn(move || {
-                let runtime = match tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                {
-                    Ok(r) => r,
-                    Err(e) => {
-                        let _ = ready.send(Err(StoreError::Writer(e.to_string())));
-                        return;
-                    }
-                };
-                runtime.block_on(async move {
-                    match SqliteConnection::connect_with(&options).await {
-                        Ok(conn) => {
-                            let _ = ready.send(Ok(()));
-                            run(conn, queue).await;
-                        }
-                        Err(e) => {
-                            let _ = ready.send(Err(e.into()));
-                        }
-                    }
-                });
-            })
-            .map_err(|e| StoreError::Writer(e.to_string()))?;
+        super::on_own_thread("gin-db-writer", move || async move {
+            match SqliteConnection::connect_with(&options).await {
+                Ok(conn) => {
+                    let _ = ready.send(Ok(()));
+                    run(conn, queue).await;
+                }
+                Err(e) => {
+                    let _ = ready.send(Err(e.into()));
+                }
+            }
+        })?;
         opened.await.map_err(|_| stopped())??;
         Ok(Writer { jobs })
     }
@@ -106,7 +91,7 @@ impl Writer {
 }
 
 fn stopped() -> StoreError {
-    StoreError::Writer("the writer thread has stopped".into())
+    StoreError::Thread("the writer thread has stopped".into())
 }
 
 async fn run(mut conn: SqliteConnection, mut queue: mpsc::UnboundedReceiver<Job>) {
@@ -159,6 +144,9 @@ async fn write(
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     let plain = |a: &SavedAction| a.hands.is_empty() && a.result.is_none();
+    if actions.iter().all(|a| plain(a)) {
+        return commit_states(conn, actions).await;
+    }
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
     let simple: Vec<&SavedAction> = actions.iter().copied().filter(|a| plain(a)).collect();
     let mut simple_stored = store_states(&mut tx, &simple).await?.into_iter();
@@ -175,11 +163,13 @@ async fn write(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::store::{Db, NewMatch};
 
-    async fn db_with_matches(n: usize) -> (tempfile::TempDir, Db, Vec<i64>) {
+    /// A fresh database with `n` active matches; the players of match `i` are users
+    /// `10 + 2i` and `11 + 2i`.
+    pub(in crate::store) async fn db_with_matches(n: usize) -> (tempfile::TempDir, Db, Vec<i64>) {
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(&format!("sqlite://{}", dir.path().join("w.db").display()))
             .await
@@ -196,7 +186,10 @@ mod tests {
                 locale: "en-US".into(),
                 state_json: "s0".into(),
                 seed_hex: "00".into(),
-                players: vec![(10, "Ann".into(), false), (11, "Ben".into(), false)],
+                players: vec![
+                    (10 + 2 * i, "Ann".into(), false),
+                    (11 + 2 * i, "Ben".into(), false),
+                ],
                 ai_level: None,
                 now: 0,
             };
