@@ -9,8 +9,9 @@
 //! - load: `--matches` concurrent matches (a new one starts in a channel when one ends),
 //!   played by scripted players through the fake for `--seconds`. `--rate` paces the presses
 //!   (actions per second offered in all; 0 = as fast as the bot answers, which measures
-//!   saturation, not latency). Latency: from INTERACTION_CREATE sent to the callback request
-//!   received.
+//!   saturation, not latency). `actions_per_second` is the answered rate from the end of the
+//!   first period (every match started) to the deadline. Latency: from INTERACTION_CREATE sent
+//!   to the callback request received, over the whole run.
 //! - resume: `--resume` unfinished matches written to the database, then the bot starts and
 //!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
 //!   move on the seeded hand message); time from the start to all of them answered.

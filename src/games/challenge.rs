@@ -75,11 +75,7 @@ impl Games {
             expires_at: now + minutes as i64 * 60,
         };
         let id = self.db.create_challenge(&new).await?;
-        let row = self
-            .db
-            .challenge(id)
-            .await?
-            .ok_or(Failure::User("err-unknown-button"))?;
+        let row = new.stored_as(id);
         tracing::info!(
             challenge = id,
             challenger = caller.user_id,
@@ -160,7 +156,7 @@ impl Games {
                 ))))
             }
             Acceptance::Complete(match_id) => {
-                let live = self.make_live(match_id).await?;
+                let live = self.make_live(match_id, &new).await?;
                 tracing::info!(challenge = id, match_id, "match started");
                 Ok(Outcome::reply(Response::Update(live.table())))
             }
@@ -170,17 +166,12 @@ impl Games {
     /// Stores a new match and makes it live; returns a copy of its live state.
     pub(crate) async fn open_match(&self, new: &NewMatch) -> Result<Live, Failure> {
         let match_id = self.db.create_match(new).await?;
-        self.make_live(match_id).await
+        self.make_live(match_id, new).await
     }
 
-    /// Loads a just-stored match into memory; returns a copy of its live state.
-    async fn make_live(&self, match_id: i64) -> Result<Live, Failure> {
-        let row = self
-            .db
-            .load_match(match_id)
-            .await?
-            .ok_or(Failure::User("err-internal"))?;
-        let live = Live::from_row(row)?;
+    /// Puts a just-stored match in memory; returns a copy of its live state.
+    async fn make_live(&self, match_id: i64, new: &NewMatch) -> Result<Live, Failure> {
+        let live = Live::from_row(new.stored_as(match_id))?;
         *self.slot(match_id).lock().await = Some(live.clone());
         Ok(live)
     }

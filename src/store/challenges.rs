@@ -28,6 +28,26 @@ pub struct NewChallenge {
     pub expires_at: i64,
 }
 
+impl NewChallenge {
+    /// The row this challenge reads back as once stored under `id`, still open.
+    pub fn stored_as(&self, id: i64) -> ChallengeRow {
+        ChallengeRow {
+            id,
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            message_id: None,
+            challenger: self.challenger.clone(),
+            opponents: self.opponents.clone(),
+            accepted: Vec::new(),
+            preset: self.preset.clone(),
+            rules_json: self.rules_json.clone(),
+            locale: self.locale.clone(),
+            status: "open".into(),
+            expires_at: self.expires_at,
+        }
+    }
+}
+
 /// A stored challenge.
 #[derive(Debug, Clone)]
 pub struct ChallengeRow {
@@ -245,5 +265,35 @@ impl Db {
         .fetch_one(self.pool())
         .await?;
         Ok(n > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NewChallenge;
+    use crate::store::Db;
+
+    /// A new challenge is shown without being read back: what it would read back as must be
+    /// what is stored.
+    #[tokio::test]
+    async fn a_new_challenge_is_stored_as_it_says() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&format!("sqlite://{}", dir.path().join("c.db").display()))
+            .await
+            .unwrap();
+        let new = NewChallenge {
+            guild_id: 1,
+            channel_id: 2,
+            challenger: (3, "Ann".into()),
+            opponents: vec![(4, "Ben".into()), (5, "Cy".into())],
+            preset: "classic".into(),
+            rules_json: "{}".into(),
+            locale: "de".into(),
+            now: 60,
+            expires_at: 960,
+        };
+        let id = db.create_challenge(&new).await.unwrap();
+        let stored = db.challenge(id).await.unwrap().unwrap();
+        assert_eq!(format!("{:?}", new.stored_as(id)), format!("{stored:?}"));
     }
 }

@@ -22,6 +22,27 @@ pub struct NewMatch {
     pub now: i64,
 }
 
+impl NewMatch {
+    /// The row this match reads back as once stored under `id`: no need to read it back.
+    pub fn stored_as(&self, id: i64) -> MatchRow {
+        MatchRow {
+            id,
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            table_message_id: self.table_message_id,
+            preset: self.preset.clone(),
+            locale: self.locale.clone(),
+            status: "active".into(),
+            state_json: self.state_json.clone(),
+            version: 0,
+            turn_started_at: self.now,
+            reminded: false,
+            ai_level: self.ai_level.clone(),
+            players: self.players.clone(),
+        }
+    }
+}
+
 /// A stored match.
 #[derive(Debug, Clone)]
 pub struct MatchRow {
@@ -707,7 +728,20 @@ async fn insert_hand(
 
 #[cfg(test)]
 mod tests {
-    use super::super::writer::tests::db_with_matches;
+    use super::super::writer::tests::{db_with_matches, new_match};
+
+    /// A new match goes live without being read back: what it would read back as must be
+    /// what is stored.
+    #[tokio::test]
+    async fn a_new_match_is_stored_as_it_says() {
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let stored = db.load_match(ids[0]).await.unwrap().unwrap();
+        let new = new_match(0);
+        assert_eq!(
+            format!("{:?}", new.stored_as(ids[0])),
+            format!("{stored:?}")
+        );
+    }
 
     /// The warm-up's scan brings every active match, a page at a time, each with its own
     /// players, and skips the finished ones in between.

@@ -2,6 +2,7 @@
 //! One [`Db`] type, one file per table family.
 
 mod challenges;
+mod checkpoint;
 mod ledger;
 mod matches;
 mod writer;
@@ -71,6 +72,11 @@ impl Db {
             + 'static,
     {
         self.writer.run(work).await
+    }
+
+    #[cfg(test)]
+    pub(crate) fn writer_restart_due(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        self.writer.restart_due()
     }
 
     pub fn pool(&self) -> &SqlitePool {

@@ -9,12 +9,15 @@
 //! Every other write of the process runs here too, one at a time, so writers queue in order
 //! instead of polling in SQLite's busy handler.
 
+use super::checkpoint::{self, Checkpointer};
 use super::matches::{commit_states, store_action, store_states, SavedAction};
 use super::StoreError;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, SqliteConnection};
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// At most this many jobs taken at once: bounds how long one transaction holds the lock.
@@ -42,18 +45,23 @@ enum Job {
 #[derive(Clone, Debug)]
 pub(crate) struct Writer {
     jobs: mpsc::UnboundedSender<Job>,
+    /// Checkpoints the WAL while the writer writes; stops with the last clone.
+    _checkpointer: Arc<Checkpointer>,
 }
 
 impl Writer {
     /// Starts the thread and opens its connection.
     pub(crate) async fn start(options: SqliteConnectOptions) -> Result<Writer, StoreError> {
         let (jobs, queue) = mpsc::unbounded_channel();
+        let checkpointer = Checkpointer::start(options.clone()).await?;
+        let restart_due = checkpointer.restart_due.clone();
+        let options = checkpoint::writer_options(options);
         let (ready, opened) = oneshot::channel::<Result<(), StoreError>>();
         super::on_own_thread("gin-db-writer", move || async move {
             match SqliteConnection::connect_with(&options).await {
                 Ok(conn) => {
                     let _ = ready.send(Ok(()));
-                    run(conn, queue).await;
+                    run(conn, queue, restart_due).await;
                 }
                 Err(e) => {
                     let _ = ready.send(Err(e.into()));
@@ -61,7 +69,10 @@ impl Writer {
             }
         })?;
         opened.await.map_err(|_| stopped())??;
-        Ok(Writer { jobs })
+        Ok(Writer {
+            jobs,
+            _checkpointer: Arc::new(checkpointer),
+        })
     }
 
     /// Stores `action` and answers once it is committed (see [`super::Db::save_action`]).
@@ -71,6 +82,12 @@ impl Writer {
             .send(Job::Action { action, done })
             .map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
+    }
+
+    /// The flag asking the writer to restart the WAL (tests set it).
+    #[cfg(test)]
+    pub(crate) fn restart_due(&self) -> Arc<AtomicBool> {
+        self._checkpointer.restart_due.clone()
     }
 
     /// Runs `work` on the writer's connection, in its turn.
@@ -94,10 +111,17 @@ fn stopped() -> StoreError {
     StoreError::Thread("the writer thread has stopped".into())
 }
 
-async fn run(mut conn: SqliteConnection, mut queue: mpsc::UnboundedReceiver<Job>) {
+async fn run(
+    mut conn: SqliteConnection,
+    mut queue: mpsc::UnboundedReceiver<Job>,
+    restart_due: Arc<AtomicBool>,
+) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     let mut actions = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
+        if restart_due.swap(false, Ordering::Relaxed) {
+            checkpoint::restart(&mut conn).await;
+        }
         for job in jobs.drain(..) {
             match job {
                 Job::Action { action, done } => actions.push((action, done)),
@@ -167,6 +191,27 @@ pub(super) mod tests {
     use super::*;
     use crate::store::{Db, NewMatch};
 
+    /// The `i`-th test match: users `10 + 2i` and `11 + 2i` in channel `100 + i`.
+    pub(in crate::store) fn new_match(i: u64) -> NewMatch {
+        NewMatch {
+            guild_id: 1,
+            channel_id: 100 + i,
+            table_message_id: None,
+            format: "two",
+            preset: "classic".into(),
+            rules_json: "{}".into(),
+            locale: "en-US".into(),
+            state_json: "s0".into(),
+            seed_hex: "00".into(),
+            players: vec![
+                (10 + 2 * i, "Ann".into(), false),
+                (11 + 2 * i, "Ben".into(), false),
+            ],
+            ai_level: None,
+            now: 0,
+        }
+    }
+
     /// A fresh database with `n` active matches; the players of match `i` are users
     /// `10 + 2i` and `11 + 2i`.
     pub(in crate::store) async fn db_with_matches(n: usize) -> (tempfile::TempDir, Db, Vec<i64>) {
@@ -176,29 +221,14 @@ pub(super) mod tests {
             .unwrap();
         let mut ids = Vec::new();
         for i in 0..n as u64 {
-            let m = NewMatch {
-                guild_id: 1,
-                channel_id: 100 + i,
-                table_message_id: None,
-                format: "two",
-                preset: "classic".into(),
-                rules_json: "{}".into(),
-                locale: "en-US".into(),
-                state_json: "s0".into(),
-                seed_hex: "00".into(),
-                players: vec![
-                    (10 + 2 * i, "Ann".into(), false),
-                    (11 + 2 * i, "Ben".into(), false),
-                ],
-                ai_level: None,
-                now: 0,
-            };
+            let m = new_match(i);
             ids.push(db.create_match(&m).await.unwrap());
         }
         (dir, db, ids)
     }
 
-    fn action(match_id: i64, version: i64) -> SavedAction {
+    /// A plain action moving match `match_id` from `version` on.
+    pub(in crate::store) fn action(match_id: i64, version: i64) -> SavedAction {
         SavedAction {
             match_id,
             version,

@@ -301,6 +301,9 @@ pub(crate) struct ChannelLog {
     pub last_public: u64,
 }
 
+/// How many replaced tokens the lean fake keeps valid (see [`State::retired_tokens`]).
+pub(crate) const RETIRED_TOKENS: usize = 20_000;
+
 #[derive(Default)]
 pub(crate) struct State {
     pub messages: HashMap<u64, StoredMessage>,
@@ -309,6 +312,10 @@ pub(crate) struct State {
     pub tokens: HashMap<String, TokenInfo>,
     /// Without `record`: the last token per message, to forget older ones.
     pub last_token: HashMap<u64, String>,
+    /// Without `record`: tokens a newer one replaced, oldest first. They stay valid (as
+    /// Discord's do for 15 minutes) until [`RETIRED_TOKENS`] newer ones have been retired:
+    /// a slow bot may still edit with one after the next press.
+    pub retired_tokens: std::collections::VecDeque<String>,
     pub interactions: HashMap<u64, Pending>,
     pub requests: Vec<RecordedRequest>,
     pub unhandled: Vec<String>,

@@ -642,7 +642,12 @@ fn remember_token(
             return;
         }
         if let Some(old) = st.last_token.insert(original, token.to_string()) {
-            st.tokens.remove(&old);
+            st.retired_tokens.push_back(old);
+            if st.retired_tokens.len() > super::RETIRED_TOKENS {
+                if let Some(expired) = st.retired_tokens.pop_front() {
+                    st.tokens.remove(&expired);
+                }
+            }
         }
     }
     st.tokens.insert(
