@@ -314,7 +314,10 @@ async fn load(a: &Args) {
     }
     // The answered rate in the steady part of the run: after the first period's ramp-up
     // (every match starting), up to the deadline (presses already scheduled go on after it).
-    let warmup = period.unwrap_or(Duration::ZERO).max(Duration::from_secs(1));
+    let warmup = period
+        .unwrap_or(Duration::ZERO)
+        .max(Duration::from_secs(1))
+        .min(Duration::from_secs(a.seconds) / 2);
     let sampler = {
         let fake = fake.clone();
         tokio::spawn(async move {

@@ -28,42 +28,69 @@ pub(super) fn writer_options(options: SqliteConnectOptions) -> SqliteConnectOpti
     options.pragma("wal_autocheckpoint", "0")
 }
 
+/// What the checkpoint thread and the writer share.
+#[derive(Debug)]
+pub(super) struct Wal {
+    /// Set when the WAL is too long: the writer then runs a RESTART checkpoint.
+    pub(super) restart_due: AtomicBool,
+    /// Cleared if the checkpoint thread ends for any reason (see [`between_batches`]).
+    alive: AtomicBool,
+}
+
+/// Clears [`Wal::alive`] when dropped: when the thread ends, panics, or never gets to run.
+struct Alive(Arc<Wal>);
+
+impl Drop for Alive {
+    fn drop(&mut self) {
+        self.0.alive.store(false, Ordering::Relaxed);
+    }
+}
+
 /// The background checkpoint thread; it stops when this is dropped.
 #[derive(Debug)]
 pub(super) struct Checkpointer {
     _stop: mpsc::Sender<()>,
-    /// Set when the WAL is too long: the writer then runs [`restart`].
-    pub(super) restart_due: Arc<AtomicBool>,
+    pub(super) wal: Arc<Wal>,
 }
 
 impl Checkpointer {
     pub(super) async fn start(options: SqliteConnectOptions) -> Result<Checkpointer, StoreError> {
         let mut conn = SqliteConnection::connect_with(&options).await?;
         let (stop, mut stopped) = mpsc::channel::<()>(1);
-        let restart_due = Arc::new(AtomicBool::new(false));
-        let due = restart_due.clone();
+        let wal = Arc::new(Wal {
+            restart_due: AtomicBool::new(false),
+            alive: AtomicBool::new(true),
+        });
+        let alive = Alive(wal.clone());
         super::on_own_thread("gin-db-checkpoint", move || async move {
+            let wal = &alive.0;
             let mut tick = tokio::time::interval(EVERY);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut failures = 0u32;
             loop {
                 tokio::select! {
                     _ = stopped.recv() => break,
                     _ = tick.tick() => {}
                 }
                 match passive(&mut conn).await {
-                    Ok(wal_pages) if wal_pages > WAL_LIMIT_PAGES => {
-                        due.store(true, Ordering::Relaxed)
+                    Ok(wal_pages) => {
+                        failures = 0;
+                        if wal_pages > WAL_LIMIT_PAGES {
+                            wal.restart_due.store(true, Ordering::Relaxed);
+                        }
                     }
-                    Ok(_) => {}
-                    Err(e) => tracing::warn!(error = %e, "background checkpoint"),
+                    Err(e) => {
+                        // Once, then once a minute while it lasts.
+                        if failures % 1200 == 0 {
+                            tracing::warn!(error = %e, failures, "background checkpoint");
+                        }
+                        failures = failures.wrapping_add(1);
+                    }
                 }
             }
             let _ = conn.close().await;
         })?;
-        Ok(Checkpointer {
-            _stop: stop,
-            restart_due,
-        })
+        Ok(Checkpointer { _stop: stop, wal })
     }
 }
 
@@ -77,28 +104,66 @@ async fn passive(conn: &mut SqliteConnection) -> Result<i64, StoreError> {
     Ok(wal_pages)
 }
 
-/// Run by the writer between two batches: copies the rest of the WAL and makes the next
-/// write start it over from the beginning.
-pub(super) async fn restart(conn: &mut SqliteConnection) {
-    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(RESTART)")
-        .execute(&mut *conn)
-        .await
-    {
-        tracing::warn!(error = %e, "restarting the WAL");
+/// Run by the writer between two batches. When a restart is due: copies the rest of the WAL
+/// and makes the next write start it over (if the background checkpoint holds the
+/// checkpoint lock just then, SQLite answers "busy" and it is tried again after the next
+/// batch). If the checkpoint thread has ended, the writer goes back to SQLite's automatic
+/// checkpoints rather than let the WAL grow without end.
+pub(super) async fn between_batches(conn: &mut SqliteConnection, wal: &Wal, on_own: &mut bool) {
+    if !*on_own && !wal.alive.load(Ordering::Relaxed) {
+        *on_own = true;
+        tracing::error!("the background checkpoint stopped: the writer checkpoints in its commits");
+        if let Err(e) = sqlx::query("PRAGMA wal_autocheckpoint = 1000")
+            .execute(&mut *conn)
+            .await
+        {
+            tracing::warn!(error = %e, "turning automatic checkpoints back on");
+        }
+    }
+    if wal.restart_due.swap(false, Ordering::Relaxed) {
+        let restarted: Result<(i64, i64, i64), _> =
+            sqlx::query_as("PRAGMA wal_checkpoint(RESTART)")
+                .fetch_one(&mut *conn)
+                .await;
+        match restarted {
+            Ok((0, _, _)) => {}
+            Ok(_busy) => wal.restart_due.store(true, Ordering::Relaxed),
+            Err(e) => tracing::warn!(error = %e, "restarting the WAL"),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::writer::tests::{action, db_with_matches};
+    use crate::store::Db;
     use sqlx::Connection;
     use std::sync::atomic::Ordering;
 
-    async fn wal_checkpoint(db: &crate::store::Db) -> (i64, i64, i64) {
-        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-            .fetch_one(db.pool())
+    async fn writer_autocheckpoint(db: &Db) -> i64 {
+        db.write(|conn| {
+            Box::pin(async move {
+                Ok(sqlx::query_scalar("PRAGMA wal_autocheckpoint")
+                    .fetch_one(&mut *conn)
+                    .await?)
+            })
+        })
+        .await
+        .unwrap()
+    }
+
+    /// The versions of the matches as the database file alone (without its WAL) has them:
+    /// what has been checkpointed.
+    async fn checkpointed_versions(dir: &std::path::Path) -> Vec<i64> {
+        let copy = dir.join("copy.db");
+        std::fs::copy(dir.join("w.db"), &copy).unwrap();
+        let mut file = sqlx::SqliteConnection::connect(&format!("sqlite://{}", copy.display()))
             .await
-            .unwrap()
+            .unwrap();
+        sqlx::query_scalar("SELECT version FROM matches ORDER BY id")
+            .fetch_all(&mut file)
+            .await
+            .unwrap_or_default()
     }
 
     /// The writer never checkpoints in its commits; the background thread copies the WAL
@@ -106,44 +171,49 @@ mod tests {
     #[tokio::test]
     async fn the_wal_is_checkpointed_in_the_background() {
         let (dir, db, ids) = db_with_matches(3).await;
-        let autocheckpoint: i64 = db
-            .write(|conn| {
-                Box::pin(async move {
-                    Ok(sqlx::query_scalar("PRAGMA wal_autocheckpoint")
-                        .fetch_one(&mut *conn)
-                        .await?)
-                })
-            })
-            .await
-            .unwrap();
-        assert_eq!(autocheckpoint, 0, "the writer leaves checkpoints alone");
+        assert_eq!(
+            writer_autocheckpoint(&db).await,
+            0,
+            "the writer leaves them alone"
+        );
         for &id in &ids {
             assert!(db.save_action(action(id, 0)).await.unwrap());
         }
-        tokio::time::sleep(super::EVERY * 4).await;
-        // The database file alone, without its WAL, holds what was checkpointed.
-        let copy = dir.path().join("copy.db");
-        std::fs::copy(dir.path().join("w.db"), &copy).unwrap();
-        let mut file = sqlx::SqliteConnection::connect(&format!("sqlite://{}", copy.display()))
-            .await
-            .unwrap();
-        let versions: Vec<i64> = sqlx::query_scalar("SELECT version FROM matches ORDER BY id")
-            .fetch_all(&mut file)
-            .await
-            .unwrap();
+        let mut versions = Vec::new();
+        for _ in 0..200 {
+            tokio::time::sleep(super::EVERY).await;
+            versions = checkpointed_versions(dir.path()).await;
+            if versions == [1, 1, 1] {
+                break;
+            }
+        }
         assert_eq!(versions, vec![1, 1, 1]);
     }
 
-    /// When the background thread finds the WAL too long, the writer restarts it before its
-    /// next batch.
+    /// When the background thread finds the WAL too long, the writer restarts it between
+    /// batches (again after the next one if the background checkpoint was busy just then).
     #[tokio::test]
     async fn a_due_restart_is_run_by_the_writer() {
-        let (_dir, db, ids) = db_with_matches(2).await;
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let wal = db.wal();
+        wal.restart_due.store(true, Ordering::Relaxed);
+        let mut version = 0;
+        while wal.restart_due.load(Ordering::Relaxed) && version < 100 {
+            assert!(db.save_action(action(ids[0], version)).await.unwrap());
+            version += 1;
+        }
+        assert!(
+            !wal.restart_due.load(Ordering::Relaxed),
+            "taken up by the writer"
+        );
+    }
+
+    /// If the checkpoint thread ends, the writer goes back to SQLite's own checkpoints.
+    #[tokio::test]
+    async fn without_the_checkpoint_thread_the_writer_checkpoints_itself() {
+        let (_dir, db, ids) = db_with_matches(1).await;
+        db.wal().alive.store(false, Ordering::Relaxed);
         assert!(db.save_action(action(ids[0], 0)).await.unwrap());
-        let due = db.writer_restart_due();
-        due.store(true, Ordering::Relaxed);
-        assert!(db.save_action(action(ids[1], 0)).await.unwrap());
-        assert!(!due.load(Ordering::Relaxed), "taken up by the writer");
-        assert_eq!(wal_checkpoint(&db).await.0, 0, "the database is usable");
+        assert_eq!(writer_autocheckpoint(&db).await, 1000);
     }
 }

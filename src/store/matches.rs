@@ -422,12 +422,16 @@ impl Db {
     }
 }
 
-/// Up to `limit` active matches with ids above `after`, in id order, read in two queries.
+/// Up to `limit` active matches with ids above `after`, in id order, read in two queries
+/// from one snapshot.
 async fn active_matches_after(
     conn: &mut sqlx::SqliteConnection,
     after: i64,
     limit: u32,
 ) -> Result<Vec<MatchRow>, StoreError> {
+    use sqlx::Connection;
+    let mut snapshot = conn.begin().await?;
+    let conn = &mut *snapshot;
     let raws: Vec<Raw> = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?"
     ))
@@ -435,25 +439,24 @@ async fn active_matches_after(
     .bind(limit)
     .fetch_all(&mut *conn)
     .await?;
-    let (Some(first), Some(last)) = (raws.first(), raws.last()) else {
+    if raws.is_empty() {
         return Ok(Vec::new());
-    };
+    }
+    // The same page's players (not those of the finished matches between its ids).
     let mut players: Vec<(i64, i64, String, bool)> = sqlx::query_as(
-        "SELECT match_id, user_id, display_name, is_ai FROM match_players \
-         WHERE match_id BETWEEN ? AND ? ORDER BY match_id DESC, seat DESC",
+        "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id IN \
+         (SELECT id FROM matches WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?) \
+         ORDER BY match_id DESC, seat DESC",
     )
-    .bind(first.id)
-    .bind(last.id)
+    .bind(after)
+    .bind(limit)
     .fetch_all(&mut *conn)
     .await?;
-    // Players come newest match last-first, so each match pops its own off the end
-    // (those of finished matches in the range are dropped on the way).
+    snapshot.commit().await?;
+    // Players come newest match last-first, so each match pops its own off the end.
     Ok(raws
         .into_iter()
         .map(|r| {
-            while players.last().is_some_and(|p| p.0 < r.id) {
-                players.pop();
-            }
             let mut mine = Vec::new();
             while players.last().is_some_and(|p| p.0 == r.id) {
                 mine.push(players.pop().expect("checked"));

@@ -75,8 +75,8 @@ impl Db {
     }
 
     #[cfg(test)]
-    pub(crate) fn writer_restart_due(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-        self.writer.restart_due()
+    pub(in crate::store) fn wal(&self) -> std::sync::Arc<checkpoint::Wal> {
+        self.writer.wal()
     }
 
     pub fn pool(&self) -> &SqlitePool {

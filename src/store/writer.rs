@@ -16,7 +16,6 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, SqliteConnection};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
@@ -54,14 +53,14 @@ impl Writer {
     pub(crate) async fn start(options: SqliteConnectOptions) -> Result<Writer, StoreError> {
         let (jobs, queue) = mpsc::unbounded_channel();
         let checkpointer = Checkpointer::start(options.clone()).await?;
-        let restart_due = checkpointer.restart_due.clone();
+        let wal = checkpointer.wal.clone();
         let options = checkpoint::writer_options(options);
         let (ready, opened) = oneshot::channel::<Result<(), StoreError>>();
         super::on_own_thread("gin-db-writer", move || async move {
             match SqliteConnection::connect_with(&options).await {
                 Ok(conn) => {
                     let _ = ready.send(Ok(()));
-                    run(conn, queue, restart_due).await;
+                    run(conn, queue, wal).await;
                 }
                 Err(e) => {
                     let _ = ready.send(Err(e.into()));
@@ -86,8 +85,8 @@ impl Writer {
 
     /// The flag asking the writer to restart the WAL (tests set it).
     #[cfg(test)]
-    pub(crate) fn restart_due(&self) -> Arc<AtomicBool> {
-        self._checkpointer.restart_due.clone()
+    pub(super) fn wal(&self) -> Arc<checkpoint::Wal> {
+        self._checkpointer.wal.clone()
     }
 
     /// Runs `work` on the writer's connection, in its turn.
@@ -114,14 +113,13 @@ fn stopped() -> StoreError {
 async fn run(
     mut conn: SqliteConnection,
     mut queue: mpsc::UnboundedReceiver<Job>,
-    restart_due: Arc<AtomicBool>,
+    wal: Arc<checkpoint::Wal>,
 ) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     let mut actions = Vec::with_capacity(MAX_BATCH);
+    let mut checkpoints_on_own = false;
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
-        if restart_due.swap(false, Ordering::Relaxed) {
-            checkpoint::restart(&mut conn).await;
-        }
+        checkpoint::between_batches(&mut conn, &wal, &mut checkpoints_on_own).await;
         for job in jobs.drain(..) {
             match job {
                 Job::Action { action, done } => actions.push((action, done)),
