@@ -9,7 +9,7 @@ use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, User, Write};
 use futures_util::future::join_all;
 use gin::config::Config;
 use gin::discord::ids::{Act, Press};
-use gin::engine::{Action, CardSet, Match, MatchEvent};
+use gin::engine::{CardSet, Match, MatchEvent};
 use gin::games::{system_clock, Games};
 use gin::i18n::Lang;
 use gin::store::Db;
@@ -231,18 +231,6 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
     }
 }
 
-fn action_of(act: Act) -> Action {
-    match act {
-        Act::TakeUpcard => Action::TakeUpcard,
-        Act::Pass => Action::Pass,
-        Act::DrawStock => Action::DrawStock,
-        Act::DrawDiscard => Action::DrawDiscard,
-        Act::Discard(c) => Action::Discard(c),
-        Act::Knock(c) => Action::Knock(c),
-        Act::KnockMode | Act::Back => unreachable!("not a move"),
-    }
-}
-
 /// Every move the bot acknowledged is in the action log, at the version it was drawn for.
 async fn assert_acknowledged_kept(db: &Db, match_id: i64, applied: &[(i64, u8, Act)]) {
     let log = db.match_actions(match_id).await.unwrap();
@@ -260,7 +248,7 @@ async fn assert_acknowledged_kept(db: &Db, match_id: i64, applied: &[(i64, u8, A
                 seat,
                 MatchEvent::Play {
                     seat,
-                    action: action_of(act)
+                    action: act.action().expect("a move")
                 }
             ),
             "log entry {version}"

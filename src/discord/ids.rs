@@ -2,7 +2,7 @@
 //! also the state version they were drawn for, so a press from an older state is recognised.
 //! Format: `gin:<verb>:<id>[:<version>:<action>]`, well under Discord's 100 characters.
 
-use crate::engine::Card;
+use crate::engine::{Action, Card};
 use crate::games::ledger::{BoardQuery, FormatFilter, Period};
 use crate::store::BoardSort;
 
@@ -54,6 +54,21 @@ pub enum Act {
     KnockMode,
     /// Back from the knock buttons.
     Back,
+}
+
+impl Act {
+    /// The engine's action this button makes; `None` for the view changes.
+    pub fn action(self) -> Option<Action> {
+        Some(match self {
+            Act::TakeUpcard => Action::TakeUpcard,
+            Act::Pass => Action::Pass,
+            Act::DrawStock => Action::DrawStock,
+            Act::DrawDiscard => Action::DrawDiscard,
+            Act::Discard(c) => Action::Discard(c),
+            Act::Knock(c) => Action::Knock(c),
+            Act::KnockMode | Act::Back => return None,
+        })
+    }
 }
 
 impl Press {

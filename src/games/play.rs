@@ -4,7 +4,6 @@ use super::{Caller, Effect, Failure, Games, Live, Outcome};
 use crate::discord::ids::{Act, Press};
 use crate::discord::model::{Msg, Response};
 use crate::discord::render::{self, HandMode};
-use crate::engine::hand::Action;
 use crate::engine::{ActionError, MatchError, MatchEvent, Seat};
 use crate::i18n::Lang;
 use crate::store::{HandRow, SavedAction};
@@ -162,15 +161,10 @@ impl Games {
                 Some(tr!(lang, "err-stale")),
             ));
         }
-        let action = match act {
-            Act::KnockMode => return Ok(hand_outcome(live, HandMode::Knock, None)),
-            Act::Back => return Ok(hand_outcome(live, HandMode::Normal, None)),
-            Act::TakeUpcard => Action::TakeUpcard,
-            Act::Pass => Action::Pass,
-            Act::DrawStock => Action::DrawStock,
-            Act::DrawDiscard => Action::DrawDiscard,
-            Act::Discard(c) => Action::Discard(c),
-            Act::Knock(c) => Action::Knock(c),
+        let action = match (act, act.action()) {
+            (_, Some(action)) => action,
+            (Act::KnockMode, None) => return Ok(hand_outcome(live, HandMode::Knock, None)),
+            (_, None) => return Ok(hand_outcome(live, HandMode::Normal, None)),
         };
         match self
             .commit(live, MatchEvent::Play { seat, action }, "finished")

@@ -9,7 +9,6 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
@@ -168,14 +167,10 @@ impl Gateway {
 }
 
 pub(crate) async fn serve(listener: TcpListener, shared: Arc<Shared>) {
-    loop {
-        match listener.accept().await {
-            Ok((sock, _)) => {
-                tokio::spawn(connection(sock, shared.clone()));
-            }
-            Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
-        }
-    }
+    super::rest::accept_each(listener, move |sock| {
+        tokio::spawn(connection(sock, shared.clone()));
+    })
+    .await
 }
 
 async fn connection(sock: TcpStream, shared: Arc<Shared>) {

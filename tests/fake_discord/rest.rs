@@ -15,11 +15,17 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 pub(crate) async fn serve(listener: TcpListener, shared: Arc<Shared>) {
+    accept_each(listener, move |sock| {
+        tokio::spawn(connection(sock, shared.clone()));
+    })
+    .await
+}
+
+/// Hands every accepted connection to `serve` (the REST and the gateway listeners).
+pub(crate) async fn accept_each(listener: TcpListener, mut serve: impl FnMut(TcpStream)) {
     loop {
         match listener.accept().await {
-            Ok((sock, _)) => {
-                tokio::spawn(connection(sock, shared.clone()));
-            }
+            Ok((sock, _)) => serve(sock),
             // Out of file descriptors, say: wait and go on.
             Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
         }
@@ -672,28 +678,14 @@ fn followup(
         st.violation(format!("followup with unknown token {token}"));
         return Reply::error(404, 10015, "Unknown Webhook");
     };
-    let mut m = StoredMessage::new(
+    let m = StoredMessage::new(
         shared.next_id(),
         t.channel,
         Origin::Followup,
         flags_ephemeral(body),
         Some(t.user),
     );
-    apply(shared, &mut m, body, parts);
-    log_write(
-        shared,
-        st,
-        &m,
-        WriteKind::Followup,
-        fault.unwrap_or(200),
-        None,
-    );
-    if let Some(s) = fault {
-        return fault_reply(st, s);
-    }
-    let reply = ok(message_json(&shared.opts, &m));
-    st.put(m, shared.opts.record);
-    reply
+    write(shared, st, m, body, parts, fault, WriteKind::Followup)
 }
 
 #[allow(clippy::too_many_arguments)]
