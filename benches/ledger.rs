@@ -45,7 +45,7 @@ async fn seed(db: &Db, now: i64) {
             guild_id: guild,
             channel_id: 700,
             table_message_id: None,
-            format: "two",
+            format: gin::store::Format::Two,
             preset: "classic".into(),
             rules_json: "{}".into(),
             locale: "en-US".into(),
@@ -57,6 +57,7 @@ async fn seed(db: &Db, now: i64) {
             ],
             ai_level: None,
             now: ended - 900,
+            outbox: Vec::new(),
         };
         let id = db.create_match(&new).await.unwrap();
         let a_wins = x & 1 == 0;
@@ -66,13 +67,15 @@ async fn seed(db: &Db, now: i64) {
             seat: 0,
             event_json: "{}".into(),
             state_json: "{}".into(),
-            status: "finished",
+            status: gin::store::MatchState::Ended(gin::store::EndReason::PlayedOut),
             now: ended,
             turn_changed: true,
             hands: Vec::new(),
             result: Some(vec![result(0, a_wins, x), result(1, !a_wins, x >> 3)]),
             rate: Some(rate),
             winner_seat: Some(if a_wins { 0 } else { 1 }),
+            outbox: Vec::new(),
+            hand_token: None,
         };
         db.save_action(saved).await.unwrap();
     }

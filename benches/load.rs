@@ -28,10 +28,11 @@ mod fake_discord;
 
 use fake_discord::player::Game;
 use fake_discord::{FakeDiscord, FakeOptions, User};
-use gin::discord::ids::Press;
-use gin::discord::model::{Msg, Style};
-use gin::discord::render::{self, HandMode, Seating};
 use gin::engine::{deck, Match, Preset};
+use gin::games::{HandMode, HandScene, Seats, TableScene};
+use gin::ui::ids::Press;
+use gin::ui::model::{Msg, Style};
+use gin::ui::render;
 
 use gin::i18n::Lang;
 use gin::store::{Db, NewMatch};
@@ -440,7 +441,7 @@ async fn resume(a: &Args) {
                     guild_id: fake.guild_id(),
                     channel_id: channel,
                     table_message_id: Some(table_id),
-                    format: "two",
+                    format: gin::store::Format::Two,
                     preset: "classic".into(),
                     rules_json: rules_json.clone(),
                     locale: "en-US".into(),
@@ -452,28 +453,33 @@ async fn resume(a: &Args) {
                     ],
                     ai_level: None,
                     now,
+                    outbox: Vec::new(),
                 })
                 .await
                 .expect("store a match");
-            let seating = Seating {
+            let seats = Seats {
                 match_id,
                 version: 0,
-                preset: "classic",
-                names: &names,
-                users: &users,
+                preset: "classic".into(),
+                names: names.to_vec(),
+                users: users.to_vec(),
             };
-            let table = render::table(Lang::En, &seating, &game.table_view());
+            let table = render::table_scene(&TableScene {
+                lang: Lang::En,
+                seats: seats.clone(),
+                view: game.table_view(),
+            });
             fake.seed_message(table_id, channel, &table.content, rows_json(&table), None);
             let seat = game.to_act().expect("someone to move");
             let user = User::new(users[seat as usize], &names[seat as usize]);
             if a.resume_act {
-                let hand = render::hand(
-                    Lang::En,
-                    &seating,
-                    &game.view_for(seat),
-                    HandMode::Normal,
-                    None,
-                );
+                let hand = render::hand_scene(&HandScene {
+                    lang: Lang::En,
+                    seats: seats.clone(),
+                    view: game.view_for(seat),
+                    mode: HandMode::Normal,
+                    note: None,
+                });
                 let hand_id = fake.allocate_id();
                 fake.seed_message(
                     hand_id,

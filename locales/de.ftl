@@ -94,6 +94,7 @@ table-knock-limit = Klopfgrenze in dieser Runde: { $limit }
 table-commitment = Mischungs-Nachweis (SHA-256 des Seeds dieser Runde, der danach veröffentlicht wird): `{ $commitment }`
 table-took = { $player } hat vom Ablagestapel genommen: { $cards }
 table-over = Die Partie ist beendet.
+table-cancelled = 🛑 Diese Partie wurde von der Moderation abgebrochen und wird nicht gewertet. Es gibt keine Züge mehr.
 table-retired = 🃏 Diese Runde ist vorbei: Der Tisch geht unten weiter.
 button-my-hand = Meine Karten
 button-rules = Regeln

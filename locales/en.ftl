@@ -94,6 +94,7 @@ table-knock-limit = Knock limit this hand: { $limit }
 table-commitment = Shuffle commitment (SHA-256 of this hand's seed, revealed after it): `{ $commitment }`
 table-took = { $player } took from the pile: { $cards }
 table-over = The match is over.
+table-cancelled = 🛑 This match was cancelled by a moderator and is not scored. No more moves.
 table-retired = 🃏 This hand is over: the table continues below.
 button-my-hand = My hand
 button-rules = Rules

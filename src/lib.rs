@@ -1,8 +1,10 @@
 //! `gin`: Gin Rummy for Discord.
 //!
 //! - [`engine`]: the rules, pure and synchronous.
-//! - [`games`]: matches in play: ownership, persistence, challenges, timers.
-//! - [`discord`]: commands, buttons and rendering; [`i18n`]: the message catalogue.
+//! - [`games`]: matches in play, in domain terms: ownership, persistence, the outbox,
+//!   challenges, timers.
+//! - [`ui`]: the presentation layer: button ids, rendering, answers, delivering the outbox.
+//! - [`discord`]: the poise/serenity adapter only; [`i18n`]: the message catalogue.
 //! - [`store`]: the ledger (every SQL statement); [`config`]: the configuration file.
 //! - [`vectors`]: checks the engine against the shared test vectors.
 
@@ -12,4 +14,5 @@ pub mod engine;
 pub mod games;
 pub mod i18n;
 pub mod store;
+pub mod ui;
 pub mod vectors;

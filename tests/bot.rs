@@ -4,9 +4,9 @@
 mod common;
 
 use common::*;
-use gin::discord::ids::Press;
-use gin::discord::model::Response;
 use gin::engine::{Match, MatchStatus};
+use gin::ui::ids::Press;
+use gin::ui::model::Response;
 
 /// Plays the match to its end; returns the number of turns played.
 async fn play_out(h: &Harness, id: i64) -> usize {
@@ -69,7 +69,7 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
         panic!("finished")
     };
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
-    assert_eq!(status, "finished");
+    assert_eq!(status.to_string(), "finished");
     for (seat, final_total, net, won) in players {
         assert_eq!(final_total, s.finals[seat as usize] as i64);
         assert_eq!(net, s.net[seat as usize]);
@@ -111,7 +111,7 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
 }
 
 impl Harness {
-    async fn new_match_after(&self, challenge: &gin::games::Outcome) -> i64 {
+    async fn new_match_after(&self, challenge: &gin::ui::Answer) -> i64 {
         let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
         let table = self.press(BOB, 5000, &accept).await;
         let Response::Update(t) = &table.response else {
@@ -191,7 +191,9 @@ async fn two_presses_of_one_button_apply_once() {
     let id = h.new_match(&[BOB]).await;
     let (_, user, pass) = h.mover_pass(id).await;
     let caller = h.caller(user, Some(1));
-    let presses: Vec<_> = (0..20).map(|_| h.games.press(&caller, &pass)).collect();
+    let presses: Vec<_> = (0..20)
+        .map(|_| gin::ui::press(&h.games, &caller, &pass))
+        .collect();
     let outcomes = futures_join_all(presses).await;
     assert_eq!(outcomes.len(), 20);
     assert_eq!(h.games.snapshot(id).await.unwrap().version, 1);
@@ -245,7 +247,7 @@ async fn a_non_players_press_is_refused_and_changes_nothing() {
             panic!("ephemeral refusal")
         };
         assert!(m.content.contains("not playing"), "{}", m.content);
-        assert!(o.effects.is_empty());
+        assert!(o.deliveries.is_empty());
     }
     // The opponent pressing the mover's button is refused too.
     let other = if live.users[0] == mover {
@@ -298,24 +300,26 @@ async fn challenge_refusals_decline_and_expiry() {
         name: "Robot".into(),
         bot: true,
     };
-    let o = h
-        .games
-        .start(&h.caller(ALICE, None), &[bot], None, None)
-        .await;
+    let o = h.answer(
+        h.games
+            .start(&h.caller(ALICE, None), &[bot], None, None)
+            .await,
+    );
     assert!(o.response.msg().content.contains("Bots"));
-    let o = h
-        .games
-        .start(
-            &h.caller(ALICE, None),
-            &[gin::games::UserRef {
-                id: BOB,
-                name: "Bob".into(),
-                bot: false,
-            }],
-            None,
-            Some(5),
-        )
-        .await;
+    let o = h.answer(
+        h.games
+            .start(
+                &h.caller(ALICE, None),
+                &[gin::games::UserRef {
+                    id: BOB,
+                    name: "Bob".into(),
+                    bot: false,
+                }],
+                None,
+                Some(5),
+            )
+            .await,
+    );
     assert!(o.response.msg().content.contains("between 10 and 500"));
 
     let challenge = h.start(ALICE, &[BOB]).await;
@@ -341,8 +345,17 @@ async fn challenge_refusals_decline_and_expiry() {
     // Expiry: the sweeper edits the challenge message.
     let challenge = h.start(ALICE, &[BOB]).await;
     h.advance(16 * 60);
-    let effects = h.games.sweep().await;
-    assert!(effects.iter().any(|e| matches!(e, gin::games::Effect::Edit { message: 5000, msg, .. } if msg.content.contains("expired"))));
+    let found = h.games.sweep().await;
+    assert_eq!(found.expired.len(), 1);
+    assert_eq!(found.expired[0].message, 5000);
+    h.deliverer.expired(found.expired[0].clone()).await;
+    assert!(h
+        .out
+        .sent
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|s| s.edit && s.message == 5000 && s.msg.content.contains("expired")));
     let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
     let o = h.press(BOB, 5000, &accept).await;
     assert!(o.response.msg().content.contains("already been answered"));
@@ -355,17 +368,38 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
     let live = h.games.snapshot(id).await.unwrap();
     let idle = live.users[live.game.to_act().unwrap() as usize];
     h.advance(31 * 60);
-    let effects = h.games.sweep().await;
-    assert!(effects.iter().any(|e| matches!(e, gin::games::Effect::Post { msg, .. } if msg.mentions == vec![idle] && msg.content.contains("your turn"))));
-    assert!(h.games.sweep().await.is_empty(), "one reminder per turn");
+    let found = h.games.sweep().await;
+    for d in found.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    let reminded = |h: &Harness| {
+        h.out
+            .sent
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"))
+            .count()
+    };
+    assert_eq!(reminded(&h), 1);
+    assert!(
+        h.games.sweep().await.deliveries.is_empty(),
+        "one reminder per turn"
+    );
     let h = h.restart().await;
     h.advance(24 * 3600);
-    let effects = h.games.sweep().await;
-    assert!(effects.iter().any(
-        |e| matches!(e, gin::games::Effect::Post { msg, .. } if msg.content.contains("forfeits"))
-    ));
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    assert!(h
+        .out
+        .sent
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|s| s.msg.content.contains("forfeits")));
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
-    assert_eq!(status, "forfeited");
+    assert_eq!(status.to_string(), "forfeited");
     let winner = players.iter().find(|p| p.3).unwrap();
     assert_ne!(live.users[winner.0 as usize], idle);
 }
@@ -374,15 +408,15 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
 async fn resigning_ends_the_match_for_the_opponent() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
-    let o = h.games.resign(&h.caller(BOB, None)).await;
+    let o = h.answer(h.games.resign(&h.caller(BOB, None)).await);
     let Response::Public(m) = &o.response else {
         panic!("public")
     };
     assert!(m.content.contains("Alice wins the match"), "{}", m.content);
     assert!(m.content.contains("Bob resigned"));
     let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
-    assert_eq!(status, "resigned");
-    let o = h.games.resign(&h.caller(BOB, None)).await;
+    assert_eq!(status.to_string(), "resigned");
+    let o = h.answer(h.games.resign(&h.caller(BOB, None)).await);
     assert!(o.response.msg().content.contains("no match"));
 }
 
@@ -400,25 +434,23 @@ async fn public_messages_follow_the_server_language_and_hands_the_players() {
         name: "Bob".into(),
         bot: false,
     };
-    let challenge = h
-        .games
-        .start(
-            &german_server(ALICE, gin::i18n::Lang::En),
-            &[bob],
-            None,
-            None,
-        )
-        .await;
+    let challenge = h.answer(
+        h.games
+            .start(
+                &german_server(ALICE, gin::i18n::Lang::En),
+                &[bob],
+                None,
+                None,
+            )
+            .await,
+    );
     let text = &challenge.response.msg().content;
     assert!(
         text.contains("fordert"),
         "German server, German challenge: {text}"
     );
     let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
-    let table = h
-        .games
-        .press(&german_server(BOB, gin::i18n::Lang::De), &accept)
-        .await;
+    let table = gin::ui::press(&h.games, &german_server(BOB, gin::i18n::Lang::De), &accept).await;
     assert!(
         table.response.msg().content.contains("Ablagestapel"),
         "{}",
@@ -431,37 +463,34 @@ async fn public_messages_follow_the_server_language_and_hands_the_players() {
         .await
         .unwrap()
         .unwrap();
-    let en = h
-        .games
-        .press(
-            &german_server(ALICE, gin::i18n::Lang::En),
-            &Press::Hand(id).encode(),
-        )
-        .await;
+    let en = gin::ui::press(
+        &h.games,
+        &german_server(ALICE, gin::i18n::Lang::En),
+        &Press::Hand(id).encode(),
+    )
+    .await;
     assert!(
         en.response.msg().content.contains("**Your hand**"),
         "{}",
         en.response.msg().content
     );
-    let de = h
-        .games
-        .press(
-            &german_server(BOB, gin::i18n::Lang::De),
-            &Press::Hand(id).encode(),
-        )
-        .await;
+    let de = gin::ui::press(
+        &h.games,
+        &german_server(BOB, gin::i18n::Lang::De),
+        &Press::Hand(id).encode(),
+    )
+    .await;
     assert!(
         de.response.msg().content.contains("Deine Karten"),
         "{}",
         de.response.msg().content
     );
-    let refusal = h
-        .games
-        .press(
-            &german_server(MALLORY, gin::i18n::Lang::En),
-            &Press::Hand(id).encode(),
-        )
-        .await;
+    let refusal = gin::ui::press(
+        &h.games,
+        &german_server(MALLORY, gin::i18n::Lang::En),
+        &Press::Hand(id).encode(),
+    )
+    .await;
     assert!(refusal.response.msg().content.contains("not playing"));
 }
 
@@ -487,5 +516,50 @@ async fn a_restart_warms_up_every_active_match_without_overwriting_fresh_ones() 
         h.games.snapshot(first).await.unwrap().version,
         1,
         "not overwritten"
+    );
+}
+
+/// Every way of touching a finished match lets it go again: Refresh, My hand, Rules and a
+/// move button on the hand messages of 100 finished matches leave none of them in memory.
+#[tokio::test]
+async fn touching_a_hundred_finished_matches_leaves_none_in_memory() {
+    let h = Harness::new().await;
+    let mut ids = Vec::new();
+    for _ in 0..100 {
+        let id = h.new_match(&[BOB]).await;
+        let hand = h.press(BOB, 1, &Press::Hand(id).encode()).await;
+        let old_move = button(hand.response.msg(), |p| matches!(p, Press::Act { .. }));
+        h.settle_outcome(h.games.resign(&h.caller(BOB, None)).await, BOB, None)
+            .await;
+        ids.push((id, old_move));
+    }
+    assert_eq!(h.games.live_count(), 0, "a match leaves memory as it ends");
+    assert_eq!(h.deliverer.gates(), 0, "and its delivery gate goes");
+    let h = h.restart().await;
+    for (id, old_move) in &ids {
+        for user in [ALICE, BOB] {
+            let refreshed = h.press(user, 1, &Press::Refresh(*id).encode()).await;
+            assert!(
+                refreshed
+                    .response
+                    .msg()
+                    .content
+                    .contains("The match is over"),
+                "{}",
+                refreshed.response.msg().content
+            );
+            assert!(button(refreshed.response.msg(), |p| matches!(p, Press::Act { .. })).is_none());
+            h.press(user, 1, &Press::Hand(*id).encode()).await;
+            h.press(user, 1, &Press::Rules(*id).encode()).await;
+        }
+        if let Some(m) = old_move {
+            let late = h.press(BOB, 1, m).await;
+            assert!(late.response.msg().content.contains("match is over"));
+        }
+    }
+    assert_eq!(
+        h.games.live_count(),
+        0,
+        "finished matches that were touched leave memory again"
     );
 }

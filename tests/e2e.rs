@@ -3,165 +3,26 @@
 //! it in this process (or as its own binary). Every move is a press of a button the bot sent.
 
 mod fake_discord;
+mod wire;
 
 use fake_discord::player::{choose, has_moves, has_note, Game, Step};
-use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, User, Write};
+use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, Write};
 use futures_util::future::join_all;
-use gin::config::Config;
-use gin::discord::ids::{Act, Press};
 use gin::engine::{CardSet, Match, MatchEvent};
-use gin::games::{system_clock, Games};
 use gin::i18n::Lang;
 use gin::store::Db;
+use gin::ui::ids::{Act, Press};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::Duration;
-
-const ALICE: u64 = 1001;
-const BOB: u64 = 1002;
-const CAROL: u64 = 1003;
-const DAVE: u64 = 1004;
-const MALLORY: u64 = 1666;
-/// Discord's deadline for a first response.
-const DEADLINE: Duration = Duration::from_secs(3);
-/// Points to win: `/gin start` accepts 10 to 500; small targets keep matches short.
-const TARGET: i64 = 30;
-const MAX_PRESSES: u64 = 3000;
-
-fn user(id: u64) -> User {
-    let name = match id {
-        ALICE => "Alice",
-        BOB => "Bob",
-        CAROL => "Carol",
-        DAVE => "Dave",
-        _ => "Mallory",
-    };
-    User::new(id, name)
-}
-
-fn config_for(fake: &FakeDiscord, database_url: &str) -> Config {
-    Config {
-        token: fake.token().to_string(),
-        api_base_url: fake.http_url(),
-        guild_id: fake.guild_id(),
-        database_url: database_url.to_string(),
-        ..Config::default()
-    }
-}
-
-/// The bot in this process against a fresh fake Discord, with a temporary database and
-/// fixed match seeds.
-struct Bot {
-    fake: FakeDiscord,
-    db: Db,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<()>,
-    _dir: tempfile::TempDir,
-}
-
-impl Bot {
-    async fn start(first_seed: u32) -> Bot {
-        let fake = FakeDiscord::start().await;
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("gin.db").display());
-        let config = config_for(&fake, &url);
-        let db = Db::open(&url).await.unwrap();
-        let next = Arc::new(AtomicU64::new(first_seed as u64));
-        let games = Games::new(db.clone(), config.clone(), system_clock()).with_seeds(Arc::new(
-            move || {
-                gin::engine::deck::hand_seed(&[7u8; 32], next.fetch_add(1, Ordering::SeqCst) as u32)
-            },
-        ));
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            let stop = async move {
-                let _ = stopped.await;
-            };
-            if let Err(e) = gin::discord::run_until(config, Arc::new(games), stop).await {
-                eprintln!("the bot stopped with an error: {e}");
-            }
-        });
-        fake.wait_ready(1).await;
-        Bot {
-            fake,
-            db,
-            stop: Some(stop),
-            task,
-            _dir: dir,
-        }
-    }
-
-    fn game(&self, players: &[u64]) -> Game {
-        Game::new(
-            self.fake.clone(),
-            self.fake.channel_id(),
-            players.iter().map(|&u| user(u)).collect(),
-        )
-    }
-
-    /// Discord's rules held throughout; then the bot stops.
-    async fn finish(mut self) {
-        self.fake.assert_no_violations();
-        self.fake.assert_first_response_within(DEADLINE);
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        let _ = tokio::time::timeout(Duration::from_secs(10), &mut self.task).await;
-    }
-}
-
-/// What a refusal must leave untouched.
-#[derive(Debug, PartialEq)]
-struct Snap {
-    version: i64,
-    status: String,
-    state: String,
-    actions: usize,
-}
-
-async fn snap(db: &Db, match_id: i64) -> Snap {
-    let row = db
-        .load_match(match_id)
-        .await
-        .unwrap()
-        .expect("the match is stored");
-    Snap {
-        version: row.version,
-        status: row.status,
-        state: row.state_json,
-        actions: db.match_actions(match_id).await.unwrap().len(),
-    }
-}
-
-async fn state(db: &Db, match_id: i64) -> Match {
-    serde_json::from_str(&snap(db, match_id).await.state).unwrap()
-}
-
-/// Plays on until `n` moves were acknowledged in all.
-async fn play_until_applied(game: &mut Game, n: usize) {
-    let mut idle = 0;
-    while game.applied.len() < n {
-        match game.step().await {
-            Step::Over => panic!("the match ended too early"),
-            Step::Acted { .. } => idle = 0,
-            Step::Idle => {
-                idle += 1;
-                assert!(idle < 100, "match {} is stuck", game.match_id);
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-        }
-        assert!(game.presses < MAX_PRESSES);
-    }
-}
+use wire::*;
 
 /// The ledger of a finished match agrees with the engine, the action log and the channel.
 /// `all_posts`: every showdown reached the channel (not so when the bot was killed mid-way).
 async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool) {
     let mid = game.match_id;
     let row = db.load_match(mid).await.unwrap().expect("stored");
-    assert_eq!(row.status, "finished");
+    assert_eq!(row.status.to_string(), "finished");
     let m: Match = serde_json::from_str(&row.state_json).unwrap();
     let s = m.settlement().expect("settled").clone();
     assert!(s.totals[s.winner as usize] >= m.rules.target);
@@ -171,7 +32,7 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
         "what one wins, the other pays"
     );
     let (status, seats) = db.match_result(mid).await.unwrap().expect("a result");
-    assert_eq!(status, "finished");
+    assert_eq!(status.to_string(), "finished");
     assert_eq!(seats.len(), game.players.len());
     for (seat, final_total, net, won) in seats {
         let i = seat as usize;
@@ -302,28 +163,10 @@ async fn a_whole_match_from_gin_start_to_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
-    use std::process::{Command, Stdio};
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("gin.db").display());
-    let config = dir.path().join("gin.toml");
-    std::fs::write(&config, "").unwrap();
-    let spawn = |n: u32| {
-        let log = std::fs::File::create(dir.path().join(format!("bot-{n}.log"))).unwrap();
-        Command::new(env!("CARGO_BIN_EXE_gin"))
-            .arg("--config")
-            .arg(&config)
-            .env("DISCORD_TOKEN", fake.token())
-            .env("GIN_API_BASE_URL", fake.http_url())
-            .env("GIN_GUILD_ID", fake.guild_id().to_string())
-            .env("DATABASE_URL", &url)
-            .env("RUST_LOG", "warn,gin=info")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(log)
-            .spawn()
-            .expect("start the bot binary")
-    };
+    let spawn = |n: u32| Process::spawn(&fake, dir.path(), &url, n);
     println!("bot logs in {}", dir.path().display());
     let mut bot = spawn(1);
     fake.wait_ready(1).await;
@@ -340,8 +183,7 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
         let _in_flight =
             fake.send_interaction(fake.press(&game.players[p].user, &msg, &choose(&msg).unwrap()));
     }
-    bot.kill().expect("SIGKILL");
-    bot.wait().unwrap();
+    bot.sigkill();
     fake.forget_unanswered();
 
     let db = Db::open(&url).await.unwrap();
@@ -358,7 +200,7 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
         .map(|m| m.id)
         .collect();
 
-    let mut bot = spawn(2);
+    let _bot = spawn(2);
     fake.wait_ready(2).await;
     // The first presses after the restart are on the old messages, and they work.
     let first = game.log.len();
@@ -376,8 +218,7 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
     assert_ledger(&db, &fake, &game, false).await;
     fake.assert_no_violations();
     fake.assert_first_response_within(DEADLINE);
-    let _ = bot.kill();
-    let _ = bot.wait();
+    drop(bot);
 }
 
 /// "hand N" of a table or hand message (showdowns say "Hand N:").
@@ -393,7 +234,7 @@ fn deal_of(content: &str) -> Option<u32> {
 fn hidden(m: &Match, i: usize) -> Vec<String> {
     CardSet(m.hand.hands[i].0 & !m.hand.known[i].0)
         .iter()
-        .map(|c| gin::discord::render::card(Lang::En, c))
+        .map(|c| gin::ui::render::card(Lang::En, c))
         .collect()
 }
 
@@ -660,7 +501,7 @@ async fn strangers_wrong_players_stale_and_forged_buttons_get_an_ephemeral_refus
             .map(|c| (c.status, c.accepted))
     };
     let before = open(bot.db.clone()).await;
-    assert_eq!(before, Some(("open".to_string(), vec![])));
+    assert_eq!(before, Some((gin::store::ChallengeState::Open, vec![])));
     for (who, id, what) in [
         (&mallory, &accept, "a stranger's Accept"),
         (&carol, &accept, "the challenger's own Accept"),

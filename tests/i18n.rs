@@ -155,21 +155,22 @@ fn command_names_and_descriptions_fit_discords_rules() {
 }
 
 mod rendering {
-    use gin::discord::ledger_view;
-    use gin::discord::render::{self, HandMode, Seating};
     use gin::engine::hand::Action;
     use gin::engine::{Match, Rules};
     use gin::games::ledger::{BoardQuery, FormatFilter, Period};
+    use gin::games::{HandMode, Seats};
     use gin::i18n::Lang;
     use gin::store::{BoardRow, BoardSort};
+    use gin::ui::ledger_view;
+    use gin::ui::render;
 
-    fn seating<'a>(names: &'a [String], users: &'a [u64]) -> Seating<'a> {
-        Seating {
+    fn seating(names: &[String], users: &[u64]) -> Seats {
+        Seats {
             match_id: 1,
             version: 0,
-            preset: "classic",
-            names,
-            users,
+            preset: "classic".into(),
+            names: names.to_vec(),
+            users: users.to_vec(),
         }
     }
 
@@ -210,8 +211,7 @@ mod rendering {
             de.content
         );
         // The same buttons, labelled in each language.
-        let ids =
-            |m: &gin::discord::model::Msg| m.buttons().map(|b| b.id.clone()).collect::<Vec<_>>();
+        let ids = |m: &gin::ui::model::Msg| m.buttons().map(|b| b.id.clone()).collect::<Vec<_>>();
         assert_eq!(ids(&en), ids(&de));
         assert!(en.buttons().any(|b| b.label == "Pass"));
         assert!(de

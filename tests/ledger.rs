@@ -4,12 +4,12 @@
 mod common;
 
 use common::*;
-use gin::discord::ids::Press;
-use gin::discord::model::Response;
 use gin::games::ledger::{BoardQuery, FormatFilter, Period};
 use gin::games::results::rate;
 use gin::games::UserRef;
 use gin::store::{BoardSort, Db, NewMatch, PlayerResult, SavedAction};
+use gin::ui::ids::Press;
+use gin::ui::model::Response;
 
 const OTHER_GUILD: u64 = 601;
 const DAY: i64 = 86_400;
@@ -23,7 +23,11 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         guild_id: guild,
         channel_id: CHANNEL + guild,
         table_message_id: None,
-        format: if seats.len() == 2 { "two" } else { "three" },
+        format: if seats.len() == 2 {
+            gin::store::Format::Two
+        } else {
+            gin::store::Format::Three
+        },
         preset: "classic".into(),
         rules_json: "{}".into(),
         locale: "en-US".into(),
@@ -36,6 +40,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
             .collect(),
         ai_level: vs_ai.then(|| "hard".to_string()),
         now: ended_at - 600,
+        outbox: Vec::new(),
     };
     let id = db.create_match(&new).await.unwrap();
     let result = seats
@@ -64,13 +69,15 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         seat: 0,
         event_json: "{}".into(),
         state_json: "{}".into(),
-        status: "finished",
+        status: gin::store::MatchState::Ended(gin::store::EndReason::PlayedOut),
         now: ended_at,
         turn_changed: true,
         hands: Vec::new(),
         result: Some(result),
         rate: (!vs_ai).then_some(rate as gin::store::RateFn),
         winner_seat: seats.iter().position(|s| s.2).map(|p| p as u8),
+        outbox: Vec::new(),
+        hand_token: None,
     };
     assert!(db.save_action(saved).await.unwrap());
     id
@@ -85,8 +92,8 @@ fn board(sort: BoardSort, period: Period) -> BoardQuery {
     }
 }
 
-fn text(o: &gin::games::Outcome) -> String {
-    o.response.msg().content.clone()
+fn text(o: &impl Said) -> String {
+    o.said().content
 }
 
 fn user(id: u64) -> UserRef {
@@ -287,7 +294,7 @@ async fn leaderboard_pages_and_the_callers_rank_off_the_page() {
         "{page1}"
     );
     let next = button(
-        first.response.msg(),
+        &first.said(),
         |p| matches!(p, Press::Board(q) if q.page == 1),
     )
     .unwrap();
@@ -356,7 +363,7 @@ async fn history_lists_recent_matches_with_score_sheets() {
         rows[1].contains("won") && rows[1].contains("+500"),
         "the AI match: {t}"
     );
-    let sheet = button(o.response.msg(), |p| matches!(p, Press::Sheet(_))).unwrap();
+    let sheet = button(&o.said(), |p| matches!(p, Press::Sheet(_))).unwrap();
     let s = h.press(ALICE, 78, &sheet).await;
     let Response::Ephemeral(m) = &s.response else {
         panic!("the sheet is for the presser")
@@ -472,7 +479,7 @@ async fn moderators_cancel_a_stuck_match_without_scoring() {
         text(&done)
     );
     let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
-    assert_eq!(status, "cancelled");
+    assert_eq!(status.to_string(), "cancelled");
     let board = h
         .games
         .db
@@ -481,7 +488,7 @@ async fn moderators_cancel_a_stuck_match_without_scoring() {
         .unwrap();
     assert!(board.is_empty(), "a cancelled match counts for nobody");
     let history = h.games.db.history(GUILD, ALICE, None, 10).await.unwrap();
-    assert_eq!(history[0].status, "cancelled");
+    assert_eq!(history[0].status.to_string(), "cancelled");
     let again = h.games.cancel(&h.caller(CAROL, None), true, None).await;
     assert!(text(&again).contains("no running match"));
     // The players can start again.

@@ -759,6 +759,29 @@ fn resignation_ends_the_match_for_the_opponent() {
     assert_eq!(m.resign(1), Err(MatchError::MatchOver));
 }
 
+/// A moderator's cancel ends the match where it stands: nobody wins, nobody pays, no more
+/// moves; the table view says so and the log replays to it.
+#[test]
+fn a_cancelled_match_ends_without_settlement() {
+    let mut m = Match::new(Rules::default(), 2, [9; 32]).unwrap();
+    let seat = m.to_act().unwrap();
+    m.apply(seat, Pass).unwrap();
+    m.apply_event(MatchEvent::Cancel).unwrap();
+    assert!(m.is_over() && m.is_cancelled());
+    assert_eq!(m.settlement(), None);
+    assert_eq!(m.to_act(), None);
+    assert!(m.legal_actions(0).is_empty() && m.legal_actions(1).is_empty());
+    assert_eq!(m.table_view().status, MatchStatus::Cancelled);
+    assert_eq!(m.apply(1, DrawStock), Err(MatchError::MatchOver));
+    assert_eq!(m.resign(1), Err(MatchError::MatchOver));
+    assert_eq!(
+        m.apply_event(MatchEvent::Cancel),
+        Err(MatchError::MatchOver)
+    );
+    let replayed = Match::replay(m.rules.clone(), 2, m.seed, &m.log).unwrap();
+    assert_eq!(replayed, m);
+}
+
 #[test]
 fn each_hand_has_a_commitment_that_its_revealed_seed_verifies() {
     let mut m = Match::new(Rules::default(), 2, [10; 32]).unwrap();

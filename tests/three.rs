@@ -4,10 +4,10 @@
 mod common;
 
 use common::*;
-use gin::discord::ids::Press;
-use gin::discord::model::Response;
 use gin::engine::hand::HandEnd;
 use gin::engine::{Match, MatchStatus};
+use gin::ui::ids::Press;
+use gin::ui::model::Response;
 
 /// Plays the first hand without knocking (so it dies), then the rest normally.
 async fn play_with_a_dead_first_hand(h: &Harness, id: i64) {
@@ -98,7 +98,10 @@ async fn two_acceptances_at_the_same_moment_both_count() {
     let challenge = h.start(ALICE, &[BOB, CAROL]).await;
     let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
     let (bob, carol) = (h.caller(BOB, Some(5000)), h.caller(CAROL, Some(5000)));
-    let (a, b) = tokio::join!(h.games.press(&bob, &accept), h.games.press(&carol, &accept));
+    let (a, b) = tokio::join!(
+        gin::ui::press(&h.games, &bob, &accept),
+        gin::ui::press(&h.games, &carol, &accept)
+    );
     let tables = [&a, &b]
         .iter()
         .filter(|o| o.response.msg().content.contains("**Gin Rummy**"))
@@ -119,7 +122,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let id = h.new_match(&[BOB, CAROL]).await;
     let live = h.games.snapshot(id).await.unwrap();
     let out = live.game.hand.dealer;
-    let table = live.table();
+    let table = gin::ui::render::table_scene(&live.table_scene());
     assert!(
         table.content.contains("deals this hand and sits it out"),
         "{}",
@@ -162,7 +165,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         assert_eq!(from_pairs, s.net[seat as usize]);
     }
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
-    assert_eq!(status, "finished");
+    assert_eq!(status.to_string(), "finished");
     assert_eq!(players.len(), 3);
     for (seat, final_total, net, won) in players {
         assert_eq!(
@@ -183,7 +186,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         .leaderboard(
             GUILD,
             i64::MIN,
-            Some("three"),
+            Some(gin::store::Format::Three),
             gin::store::BoardSort::Net,
             1,
         )
@@ -193,7 +196,13 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let two = h
         .games
         .db
-        .leaderboard(GUILD, i64::MIN, Some("two"), gin::store::BoardSort::Net, 1)
+        .leaderboard(
+            GUILD,
+            i64::MIN,
+            Some(gin::store::Format::Two),
+            gin::store::BoardSort::Net,
+            1,
+        )
         .await
         .unwrap();
     assert!(two.is_empty(), "the format filter");
@@ -202,24 +211,22 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let stats = |f| h.games.stats(&c, None, f);
     assert!(stats(FormatFilter::Three)
         .await
-        .response
-        .msg()
+        .said()
         .content
         .contains("Matches: 1"));
     assert!(stats(FormatFilter::Two)
         .await
-        .response
-        .msg()
+        .said()
         .content
         .contains("no finished matches"));
     let history = h.games.history(&c, None, FormatFilter::Three).await;
     assert!(
-        history.response.msg().content.contains("vs Bob, Carol"),
+        history.said().content.contains("vs Bob, Carol"),
         "{}",
-        history.response.msg().content
+        history.said().content
     );
     let none = h.games.history(&c, None, FormatFilter::Two).await;
-    assert!(none.response.msg().content.contains("no finished matches"));
+    assert!(none.said().content.contains("no finished matches"));
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
-//! Neutral messages into serenity builders, and the serenity [`Outbox`].
+//! Neutral messages into serenity builders, and the serenity [`Transport`].
 
-use super::model::{Msg, Response, Style};
-use crate::games::Outbox;
+use crate::ui::model::{Msg, Response, Style};
+use crate::ui::{SendError, Transport};
 use poise::serenity_prelude as serenity;
 use serenity::http::{LightMethod, Request, Route};
 use std::sync::Arc;
@@ -82,20 +82,49 @@ impl DiscordOut {
     }
 }
 
-impl Outbox for DiscordOut {
-    async fn post(&self, channel: u64, msg: &Msg) -> Result<u64, String> {
-        let m = serenity::CreateMessage::new()
+/// Whether a failed request is worth another try: Discord's 5xx and 429, and the network.
+pub fn send_error(e: serenity::Error) -> SendError {
+    use serenity::http::HttpError;
+    let retry = match &e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            r.status_code.as_u16() == 429 || r.status_code.is_server_error()
+        }
+        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => true,
+        _ => false,
+    };
+    SendError {
+        retry,
+        message: e.to_string(),
+    }
+}
+
+fn local(message: impl std::fmt::Display) -> SendError {
+    SendError {
+        retry: false,
+        message: message.to_string(),
+    }
+}
+
+impl Transport for DiscordOut {
+    async fn post(&self, channel: u64, msg: &Msg, nonce: Option<&str>) -> Result<u64, SendError> {
+        let mut m = serenity::CreateMessage::new()
             .content(msg.content.clone())
             .components(rows(msg))
             .allowed_mentions(mentions(msg));
+        if let Some(nonce) = nonce {
+            // Discord creates the message once, however often a retry sends it.
+            m = m
+                .nonce(serenity::Nonce::String(nonce.to_string()))
+                .enforce_nonce(true);
+        }
         serenity::ChannelId::new(channel)
             .send_message(&*self.http, m)
             .await
             .map(|m| m.id.get())
-            .map_err(|e| e.to_string())
+            .map_err(send_error)
     }
 
-    async fn edit(&self, channel: u64, message: u64, msg: &Msg) -> Result<(), String> {
+    async fn edit(&self, channel: u64, message: u64, msg: &Msg) -> Result<(), SendError> {
         let m = serenity::EditMessage::new()
             .content(msg.content.clone())
             .components(rows(msg))
@@ -107,15 +136,15 @@ impl Outbox for DiscordOut {
         self.patch(route, &m).await
     }
 
-    async fn edit_ephemeral(&self, token: &str, msg: &Msg) -> Result<(), String> {
+    async fn edit_ephemeral(&self, token: &str, msg: &Msg) -> Result<(), SendError> {
         let edit = serenity::EditInteractionResponse::new()
             .content(msg.content.clone())
             .components(rows(msg))
             .allowed_mentions(mentions(msg));
-        let application_id = self
-            .http
-            .application_id()
-            .ok_or("the application id is not known yet (no Ready received)")?;
+        let application_id = self.http.application_id().ok_or_else(|| SendError {
+            retry: true,
+            message: "the application id is not known yet (no Ready received)".into(),
+        })?;
         let route = Route::WebhookOriginalInteractionResponse {
             application_id,
             token,
@@ -128,19 +157,14 @@ impl DiscordOut {
     /// An edit whose answer (Discord's copy of the message) is read but not decoded: the bot
     /// never looks at it, and decoding it into serenity's `Message` cost more CPU than
     /// building the request (two edits follow most moves).
-    async fn patch(&self, route: Route<'_>, body: &impl serde::Serialize) -> Result<(), String> {
-        let body = serde_json::to_vec(body).map_err(|e| e.to_string())?;
+    async fn patch(&self, route: Route<'_>, body: &impl serde::Serialize) -> Result<(), SendError> {
+        let body = serde_json::to_vec(body).map_err(local)?;
         let request = Request::new(route, LightMethod::Patch).body(Some(body));
-        let response = self
-            .http
-            .request(request)
-            .await
-            .map_err(|e| e.to_string())?;
+        let response = self.http.request(request).await.map_err(send_error)?;
         // Read to its end, so that the connection goes back to the pool.
-        response
-            .bytes()
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        response.bytes().await.map(|_| ()).map_err(|e| SendError {
+            retry: true,
+            message: e.to_string(),
+        })
     }
 }

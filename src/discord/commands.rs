@@ -4,7 +4,7 @@
 use super::{adapter, display_name, Context, Data, Error};
 use crate::engine::ai::Level;
 use crate::engine::Preset;
-use crate::games::{Caller, Effect, Outcome, UserRef};
+use crate::games::{Caller, Outcome, UserRef};
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
@@ -83,30 +83,29 @@ fn caller(ctx: Context<'_>) -> Caller {
         lang: ctx.locale().map(Lang::from_locale).unwrap_or_default(),
         guild_lang,
         message_id: None,
+        token: match ctx {
+            poise::Context::Application(a) => Some(a.interaction.token.clone()),
+            poise::Context::Prefix(_) => None,
+        },
     }
 }
 
-/// Sends an outcome as the command's reply, then runs its effects.
+/// Sends an outcome as the command's reply, then carries out what follows it.
 async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
-    let handle = ctx.send(adapter::reply(&outcome.response)).await?;
-    let games = ctx.data().games.clone();
-    let needs_id = outcome.effects.iter().any(|e| {
-        matches!(
-            e,
-            Effect::ChallengeMessage(_) | Effect::TableFromResponse(_)
-        )
-    });
-    let message = if needs_id {
-        handle.message().await.ok().map(|m| m.id.get())
-    } else {
-        None
+    let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+    let answer = crate::ui::respond(outcome, lang);
+    let sent = ctx.send(adapter::reply(&answer.response)).await;
+    let message = match (&sent, answer.reply_is) {
+        (Ok(handle), Some(_)) => handle.message().await.ok().map(|m| m.id.get()),
+        _ => None,
     };
-    if let (Some((match_id, seat)), poise::Context::Application(a)) = (outcome.hand_of, ctx) {
-        let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
-        games.remember_hand_token(match_id, seat, a.interaction.token.clone(), lang);
-    }
-    let out = super::DiscordOut::new(ctx.serenity_context().http.clone());
-    games.run_effects(outcome.effects, &out, message).await;
+    let token = match ctx {
+        poise::Context::Application(a) => a.interaction.token.clone(),
+        poise::Context::Prefix(_) => String::new(),
+    };
+    let data = ctx.data();
+    super::after_answer(&data.games, &data.deliverer, answer, &token, lang, message).await;
+    sent.map(|_| ())?;
     Ok(())
 }
 
@@ -272,7 +271,7 @@ pub async fn leaderboard(
     format: Option<FormatChoice>,
 ) -> Result<(), Error> {
     use crate::games::ledger::{BoardQuery, Period};
-    use crate::store::BoardSort;
+    use crate::games::BoardSort;
     let q = BoardQuery {
         sort: match sort.unwrap_or(SortChoice::Net) {
             SortChoice::Net => BoardSort::Net,

@@ -1,18 +1,16 @@
-//! The Discord side: poise commands, button routing and the serenity client. Thin by design:
-//! interactions become [`Games`] calls, [`Outcome`]s become Discord responses.
+//! The Discord side, and only that: poise commands, the serenity client, and the serenity
+//! transport. Interactions become calls of the presentation layer ([`crate::ui`]), whose
+//! answers become Discord responses; the outbox is delivered through [`DiscordOut`].
 
 mod adapter;
 mod commands;
-pub mod ids;
-pub mod ledger_view;
-pub mod model;
-pub mod render;
 
 pub use adapter::DiscordOut;
 
 use crate::config::Config;
 use crate::games::{Caller, Games};
 use crate::i18n::Lang;
+use crate::ui::{Answer, Deliverer};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use tracing::Instrument;
@@ -20,6 +18,7 @@ use tracing::Instrument;
 /// What every command and event handler can reach.
 pub struct Data {
     pub games: Arc<Games>,
+    pub deliverer: Arc<Deliverer<DiscordOut>>,
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -67,7 +66,17 @@ pub async fn run_until(
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> Result<(), Error> {
     let guild = (config.guild_id != 0).then(|| serenity::GuildId::new(config.guild_id));
-    let data_games = games.clone();
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    let base = config.api_base_url.trim().trim_end_matches('/');
+    if !base.is_empty() {
+        // The proxy is ignored unless serenity's own rate limiter is off.
+        http = http.proxy(base).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    // The deliverer sends through the client's own HTTP client, which exists only once the
+    // client is built; the framework's setup runs later, after READY.
+    let shared: Arc<std::sync::OnceLock<Arc<Deliverer<DiscordOut>>>> = Default::default();
+    let for_setup = (games.clone(), shared.clone());
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: command_tree(),
@@ -98,34 +107,51 @@ pub async fn run_until(
                 if let Err(e) = registered {
                     tracing::error!(error = %e, "command registration failed");
                 }
-                Ok(Data { games: data_games })
+                let deliverer = for_setup.1.get().cloned().ok_or("no deliverer")?;
+                Ok(Data {
+                    games: for_setup.0,
+                    deliverer,
+                })
             })
         })
         .build();
 
-    // Resume every unfinished match in the background while the gateway connects.
-    games.begin_warm_up();
-    let warm = games.clone();
-    tokio::spawn(async move { warm.warm_up().await });
-    let mut http = serenity::HttpBuilder::new(&config.token);
-    let base = config.api_base_url.trim().trim_end_matches('/');
-    if !base.is_empty() {
-        // The proxy is ignored unless serenity's own rate limiter is off.
-        http = http.proxy(base).ratelimiter_disabled(true);
-    }
-    let http = http.build();
     let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(framework)
         .await?;
+    let deliverer = Deliverer::new(games.clone(), DiscordOut::new(client.http.clone()));
+    let _ = shared.set(deliverer.clone());
 
-    let out = DiscordOut::new(client.http.clone());
+    // Resume every unfinished match in the background while the gateway connects, then
+    // deliver whatever was not delivered before the last stop.
+    games.begin_warm_up();
+    let warm = games.clone();
+    let resume = deliverer.clone();
+    let ready = client.http.clone();
+    tokio::spawn(async move {
+        warm.warm_up().await;
+        // Ephemeral edits need the application id, which the first READY brings.
+        while ready.application_id().is_none() {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        resume.resume().await;
+    });
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
+    let sweeper_deliverer = deliverer.clone();
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(sweep_every);
         loop {
             tick.tick().await;
-            let effects = games.sweep().await;
-            games.run_effects(effects, &out, None).await;
+            let found = games.sweep().await;
+            // Each delivery is a task of its own: nothing waits on Discord inside the sweeper.
+            for d in found.deliveries {
+                let deliverer = sweeper_deliverer.clone();
+                tokio::spawn(async move { deliverer.deliver(d).await });
+            }
+            for c in found.expired {
+                let deliverer = sweeper_deliverer.clone();
+                tokio::spawn(async move { deliverer.expired(c).await });
+            }
         }
     });
     let shards = client.shard_manager.clone();
@@ -175,6 +201,7 @@ async fn on_event(
         return Ok(());
     };
     let games = fw.user_data.games.clone();
+    let deliverer = fw.user_data.deliverer.clone();
     let http = fw.serenity_context.http.clone();
     let caller = Caller {
         guild_id: ci.guild_id.map(|g| g.get()),
@@ -188,26 +215,48 @@ async fn on_event(
             .map(Lang::from_locale)
             .unwrap_or_default(),
         message_id: Some(ci.message.id.get()),
+        token: Some(ci.token.clone()),
     };
     let span = tracing::info_span!("press", user = caller.user_id, id = %ci.data.custom_id);
     async move {
-        let outcome = games.press(&caller, &ci.data.custom_id).await;
-        let response = adapter::interaction_response(&outcome.response);
+        let answer = crate::ui::press(&games, &caller, &ci.data.custom_id).await;
+        let response = adapter::interaction_response(&answer.response);
         // The action is already stored: even if the answer fails, the table must move on.
         if let Err(e) = ci.create_response(&http, response).await {
             tracing::warn!(error = %e, "answering the press");
         }
-        if let Some((match_id, seat)) = outcome.hand_of {
-            games.remember_hand_token(match_id, seat, ci.token.clone(), caller.lang);
-        }
-        let out = DiscordOut::new(http.clone());
-        games
-            .run_effects(outcome.effects, &out, Some(ci.message.id.get()))
-            .await;
+        after_answer(
+            &games,
+            &deliverer,
+            answer,
+            &ci.token,
+            caller.lang,
+            Some(ci.message.id.get()),
+        )
+        .await;
     }
     .instrument(span)
     .await;
     Ok(())
+}
+
+/// What follows an answer, whatever became of it: the reply's message id and hand token are
+/// kept, and what the outcome requires is delivered.
+pub(crate) async fn after_answer(
+    games: &Games,
+    deliverer: &Arc<Deliverer<DiscordOut>>,
+    answer: Answer,
+    token: &str,
+    lang: Lang,
+    message: Option<u64>,
+) {
+    if let Some((match_id, seat)) = answer.hand_of {
+        games.remember_hand_token(match_id, seat, token.to_string(), lang);
+    }
+    if let (Some(role), Some(message)) = (answer.reply_is, message) {
+        deliverer.reply_created(role, message).await;
+    }
+    deliverer.deliver(answer.deliveries).await;
 }
 
 /// The name other players know: server nickname, global name, or user name.

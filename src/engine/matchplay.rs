@@ -22,6 +22,8 @@ pub enum MatchEvent {
     Resign {
         seat: Seat,
     },
+    /// A moderator ends the match without scoring: nobody wins, nobody pays.
+    Cancel,
 }
 
 /// A finished hand as the score sheet keeps it.
@@ -74,6 +76,8 @@ pub struct Settlement {
 pub enum MatchStatus {
     InProgress,
     Finished(Settlement),
+    /// Ended by a moderator without scoring.
+    Cancelled,
 }
 
 /// Errors of match-level actions; the match is unchanged.
@@ -158,13 +162,17 @@ impl Match {
     }
 
     pub fn is_over(&self) -> bool {
-        matches!(self.status, MatchStatus::Finished(_))
+        !matches!(self.status, MatchStatus::InProgress)
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.status == MatchStatus::Cancelled
     }
 
     pub fn settlement(&self) -> Option<&Settlement> {
         match &self.status {
             MatchStatus::Finished(s) => Some(s),
-            MatchStatus::InProgress => None,
+            MatchStatus::InProgress | MatchStatus::Cancelled => None,
         }
     }
 
@@ -221,6 +229,10 @@ impl Match {
                     .max_by_key(|&s| (self.totals[s as usize], std::cmp::Reverse(s)))
                     .expect("two or more seats");
                 self.status = MatchStatus::Finished(self.settle(winner, Some(seat)));
+            }
+            MatchEvent::Cancel => {
+                self.log.push(event);
+                self.status = MatchStatus::Cancelled;
             }
         }
         Ok(())

@@ -1,12 +1,13 @@
 //! Challenges: `/gin start` asks, the challenged players accept or decline, the match begins.
 
-use super::{Caller, Effect, Failure, Games, Live, Outcome};
-use crate::discord::ids::Press;
-use crate::discord::model::{Button, Msg, Response, Style};
+use super::scenes::ChallengeScene;
+use super::{
+    Caller, ChallengeRow, ChallengeState, Failure, Format, Games, Live, Outcome, Refusal, Reply,
+    ReplyRole,
+};
 use crate::engine::{deck, Match, Preset, Rules};
 use crate::i18n::Lang;
-use crate::store::{Acceptance, ChallengeRow, NewChallenge, NewMatch};
-use crate::tr;
+use crate::store::{Acceptance, NewChallenge, NewMatch};
 
 /// A user named in a command.
 #[derive(Clone, Debug)]
@@ -17,7 +18,7 @@ pub struct UserRef {
 }
 
 impl Games {
-    /// `/gin start`: posts a challenge with Accept and Decline.
+    /// `/gin start`: a challenge the others accept or decline.
     pub async fn start(
         &self,
         caller: &Caller,
@@ -27,7 +28,7 @@ impl Games {
     ) -> Outcome {
         self.try_start(caller, opponents, preset, target)
             .await
-            .unwrap_or_else(|f| f.into_outcome(caller.lang))
+            .unwrap_or_else(Failure::into_outcome)
     }
 
     async fn try_start(
@@ -37,26 +38,26 @@ impl Games {
         preset: Option<Preset>,
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
+        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
         if opponents.iter().any(|o| o.id == caller.user_id) {
-            return Err(Failure::User("err-self-challenge"));
+            return Err(Refusal::SelfChallenge.into());
         }
         if opponents.iter().any(|o| o.bot) {
-            return Err(Failure::User("err-bot-challenge"));
+            return Err(Refusal::BotChallenge.into());
         }
         if opponents.len() == 2 && opponents[0].id == opponents[1].id {
-            return Err(Failure::User("err-same-opponent"));
+            return Err(Refusal::SameOpponent.into());
         }
         if self
             .db
             .busy_in_channel(caller.channel_id, caller.user_id)
             .await?
         {
-            return Err(Failure::User("err-you-busy"));
+            return Err(Refusal::YouBusy.into());
         }
         for o in opponents {
             if self.db.busy_in_channel(caller.channel_id, o.id).await? {
-                return Err(Failure::User("err-opponent-busy"));
+                return Err(Refusal::OpponentBusy.into());
             }
         }
         let preset = preset.unwrap_or(self.config.default_preset.0);
@@ -81,11 +82,9 @@ impl Games {
             challenger = caller.user_id,
             "challenge opened"
         );
-        Ok(Outcome {
-            response: Response::Public(challenge_msg(caller.guild_lang, &row, &rules, minutes)),
-            effects: vec![Effect::ChallengeMessage(id)],
-            hand_of: None,
-        })
+        let mut out = challenge_reply(caller.guild_lang, row, rules, minutes, false);
+        out.reply_is = Some(ReplyRole::Challenge(id));
+        Ok(out)
     }
 
     /// A challenge and its language, if the caller is one of the challenged.
@@ -94,13 +93,9 @@ impl Games {
         caller: &Caller,
         id: i64,
     ) -> Result<(ChallengeRow, Lang), Failure> {
-        let row = self
-            .db
-            .challenge(id)
-            .await?
-            .ok_or(Failure::User("err-unknown-button"))?;
+        let row = self.db.challenge(id).await?.ok_or(Refusal::UnknownButton)?;
         if !row.opponents.iter().any(|o| o.0 == caller.user_id) {
-            return Err(Failure::User("err-not-challenged"));
+            return Err(Refusal::NotChallenged.into());
         }
         let lang = Lang::from_locale(&row.locale);
         Ok((row, lang))
@@ -108,32 +103,34 @@ impl Games {
 
     /// Accept: once every challenged player has accepted, the match is dealt and the challenge
     /// message becomes the table.
-    pub(crate) async fn accept(&self, caller: &Caller, id: i64) -> Result<Outcome, Failure> {
+    pub async fn accept(&self, caller: &Caller, id: i64) -> Outcome {
+        self.try_accept(caller, id)
+            .await
+            .unwrap_or_else(Failure::into_outcome)
+    }
+
+    async fn try_accept(&self, caller: &Caller, id: i64) -> Result<Outcome, Failure> {
         let (row, lang) = self.challenge_of(caller, id).await?;
-        if row.status != "open" {
-            return Err(Failure::User("err-challenge-closed"));
+        if row.status != ChallengeState::Open {
+            return Err(Refusal::ChallengeClosed.into());
         }
         if row.expires_at <= self.now() {
-            self.db.close_challenge(id, "expired").await?;
-            return Ok(Outcome::reply(Response::Update(Msg::text(tr!(
-                lang,
-                "challenge-expired"
-            )))));
+            self.db.close_challenge(id, ChallengeState::Expired).await?;
+            return Ok(Outcome::reply(Reply::ChallengeExpired { lang }));
         }
         let rules: Rules = serde_json::from_str(&row.rules_json)
             .map_err(|e| crate::store::StoreError::Corrupt(format!("challenge {id}: {e}")))?;
         // The match as it starts if this acceptance is the last one.
         let seed = self.next_seed();
         let seats = 1 + row.opponents.len() as u8;
-        let game =
-            Match::new(rules.clone(), seats, seed).map_err(|_| Failure::User("err-internal"))?;
+        let game = Match::new(rules.clone(), seats, seed).map_err(|_| Refusal::Internal)?;
         let mut players = vec![(row.challenger.0, row.challenger.1.clone(), false)];
         players.extend(row.opponents.iter().map(|(u, n)| (*u, n.clone(), false)));
         let new = NewMatch {
             guild_id: row.guild_id,
             channel_id: row.channel_id,
             table_message_id: caller.message_id.or(row.message_id),
-            format: if seats == 2 { "two" } else { "three" },
+            format: Format::for_seats(seats),
             preset: row.preset.clone(),
             rules_json: row.rules_json.clone(),
             locale: row.locale.clone(),
@@ -142,52 +139,68 @@ impl Games {
             players,
             ai_level: None,
             now: self.now(),
+            outbox: Vec::new(),
         };
         // One transaction: two players accepting at once both count, and a match exists
         // exactly when its challenge is closed as accepted.
         match self.db.accept_challenge(id, caller.user_id, &new).await? {
-            Acceptance::Closed => Err(Failure::User("err-challenge-closed")),
+            Acceptance::Closed => Err(Refusal::ChallengeClosed.into()),
             Acceptance::Waiting(accepted) => {
                 let mut shown = row.clone();
                 shown.accepted = accepted;
                 let minutes = ((row.expires_at - self.now()).max(60) / 60) as u64;
-                Ok(Outcome::reply(Response::Update(challenge_msg(
-                    lang, &shown, &rules, minutes,
-                ))))
+                Ok(challenge_reply(lang, shown, rules, minutes, true))
             }
             Acceptance::Complete(match_id) => {
-                let live = self.make_live(match_id, &new).await?;
+                let live = Live::from_row(new.stored_as(match_id))?;
+                let table = live.table_scene();
+                self.put_live(live).await;
                 tracing::info!(challenge = id, match_id, "match started");
-                Ok(Outcome::reply(Response::Update(live.table())))
+                Ok(Outcome::reply(Reply::Table {
+                    scene: Box::new(table),
+                    update: true,
+                }))
             }
         }
-    }
-
-    /// Stores a new match and makes it live; returns a copy of its live state.
-    pub(crate) async fn open_match(&self, new: &NewMatch) -> Result<Live, Failure> {
-        let match_id = self.db.create_match(new).await?;
-        self.make_live(match_id, new).await
-    }
-
-    /// Puts a just-stored match in memory; returns a copy of its live state.
-    async fn make_live(&self, match_id: i64, new: &NewMatch) -> Result<Live, Failure> {
-        let live = Live::from_row(new.stored_as(match_id))?;
-        *self.slot(match_id).lock().await = Some(live.clone());
-        Ok(live)
     }
 
     /// Decline: only a challenged player may (others get a friendly refusal).
-    pub(crate) async fn decline(&self, caller: &Caller, id: i64) -> Result<Outcome, Failure> {
-        let (_, lang) = self.challenge_of(caller, id).await?;
-        if !self.db.close_challenge(id, "declined").await? {
-            return Err(Failure::User("err-challenge-closed"));
+    pub async fn decline(&self, caller: &Caller, id: i64) -> Outcome {
+        let result = async {
+            let (_, lang) = self.challenge_of(caller, id).await?;
+            if !self
+                .db
+                .close_challenge(id, ChallengeState::Declined)
+                .await?
+            {
+                return Err(Refusal::ChallengeClosed.into());
+            }
+            Ok::<_, Failure>(Outcome::reply(Reply::ChallengeDeclined {
+                lang,
+                by: caller.name.clone(),
+            }))
         }
-        Ok(Outcome::reply(Response::Update(Msg::text(tr!(
-            lang,
-            "challenge-declined",
-            player = caller.name.clone()
-        )))))
+        .await;
+        result.unwrap_or_else(Failure::into_outcome)
     }
+}
+
+fn challenge_reply(
+    lang: Lang,
+    row: ChallengeRow,
+    rules: Rules,
+    minutes: u64,
+    update: bool,
+) -> Outcome {
+    Outcome::reply(Reply::Challenge {
+        scene: Box::new(ChallengeScene {
+            lang,
+            row,
+            rules,
+            minutes,
+        }),
+        update,
+    })
 }
 
 /// A preset's rules with the target a command asked for (10 to 500).
@@ -196,44 +209,7 @@ pub(crate) fn rules_with_target(preset: Preset, target: Option<i64>) -> Result<R
     if let Some(t) = target {
         rules
             .set("target", &t.to_string())
-            .map_err(|_| Failure::User("err-target-range"))?;
+            .map_err(|_| Refusal::TargetRange)?;
     }
     Ok(rules)
-}
-
-/// The public challenge message.
-pub(crate) fn challenge_msg(lang: Lang, row: &ChallengeRow, rules: &Rules, minutes: u64) -> Msg {
-    let mention = |u: u64| format!("<@{u}>");
-    let opponents: Vec<String> = row.opponents.iter().map(|o| mention(o.0)).collect();
-    let mut lines = vec![tr!(
-        lang,
-        "challenge-text",
-        challenger = mention(row.challenger.0),
-        opponents = opponents.join(", "),
-        preset = row.preset.clone(),
-        target = rules.target,
-        minutes = minutes
-    )];
-    for a in &row.accepted {
-        lines.push(tr!(lang, "challenge-accepted-by", player = mention(*a)));
-    }
-    let mut msg = Msg::text(lines.join("\n")).with_buttons(vec![
-        Button::new(
-            Press::Accept(row.id).encode(),
-            tr!(lang, "button-accept"),
-            Style::Success,
-        ),
-        Button::new(
-            Press::Decline(row.id).encode(),
-            tr!(lang, "button-decline"),
-            Style::Danger,
-        ),
-    ]);
-    msg.mentions = row
-        .opponents
-        .iter()
-        .map(|o| o.0)
-        .filter(|u| !row.accepted.contains(u))
-        .collect();
-    msg
 }

@@ -2,10 +2,11 @@
 //! Every query names the caller's server: no server ever sees another's rows. Public answers
 //! speak the server's language, the score sheet (only for the presser) the presser's.
 
-use super::{Caller, Effect, Failure, Games, Outcome, UserRef};
-use crate::discord::ledger_view;
-use crate::discord::model::Response;
-use crate::store::BoardSort;
+use super::transition::Answered;
+use super::{
+    BoardSort, Caller, EndReason, Failure, Format, Games, Outcome, Refusal, Reply, UserRef,
+};
+use crate::engine::MatchEvent;
 
 /// Which matches a leaderboard counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,11 +35,11 @@ pub enum FormatFilter {
 }
 
 impl FormatFilter {
-    fn sql(self) -> Option<&'static str> {
+    fn format(self) -> Option<Format> {
         match self {
             FormatFilter::Any => None,
-            FormatFilter::Two => Some("two"),
-            FormatFilter::Three => Some("three"),
+            FormatFilter::Two => Some(Format::Two),
+            FormatFilter::Three => Some(Format::Three),
         }
     }
 }
@@ -62,7 +63,7 @@ pub const HISTORY_LEN: i64 = 10;
 
 /// The server and the player a stats or history command is about (the caller by default).
 fn subject(caller: &Caller, player: Option<&UserRef>) -> Result<(u64, u64, String), Failure> {
-    let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
+    let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
     Ok(match player {
         Some(p) => (guild, p.id, p.name.clone()),
         None => (guild, caller.user_id, caller.name.clone()),
@@ -73,7 +74,7 @@ impl Games {
     /// `/gin leaderboard` (a new message) or a page button (`update`).
     pub async fn leaderboard(&self, caller: &Caller, q: BoardQuery, update: bool) -> Outcome {
         let result = async {
-            let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
+            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
             let min = if q.sort == BoardSort::WinRate {
                 WIN_RATE_MIN_MATCHES
             } else {
@@ -84,20 +85,21 @@ impl Games {
                 .leaderboard(
                     guild,
                     q.period.since(self.now()),
-                    q.format.sql(),
+                    q.format.format(),
                     q.sort,
                     min,
                 )
                 .await?;
-            let msg = ledger_view::leaderboard(caller.guild_lang, &rows, q, caller.user_id);
-            Ok::<_, Failure>(Outcome::reply(if update {
-                Response::Update(msg)
-            } else {
-                Response::Public(msg)
+            Ok::<_, Failure>(Outcome::reply(Reply::Leaderboard {
+                lang: caller.guild_lang,
+                rows,
+                query: q,
+                viewer: caller.user_id,
+                update,
             }))
         }
         .await;
-        result.unwrap_or_else(|f| f.into_outcome(caller.lang))
+        result.unwrap_or_else(Failure::into_outcome)
     }
 
     /// `/gin stats [player]`.
@@ -109,15 +111,15 @@ impl Games {
     ) -> Outcome {
         let result = async {
             let (guild, user, name) = subject(caller, player)?;
-            let stats = self.db.player_stats(guild, user, format.sql()).await?;
-            Ok::<_, Failure>(Outcome::reply(Response::Public(ledger_view::stats(
-                caller.guild_lang,
-                &name,
-                stats.as_ref(),
-            ))))
+            let stats = self.db.player_stats(guild, user, format.format()).await?;
+            Ok::<_, Failure>(Outcome::reply(Reply::Stats {
+                lang: caller.guild_lang,
+                name,
+                stats,
+            }))
         }
         .await;
-        result.unwrap_or_else(|f| f.into_outcome(caller.lang))
+        result.unwrap_or_else(Failure::into_outcome)
     }
 
     /// `/gin history [player]`: recent matches, each with a score-sheet button.
@@ -131,42 +133,43 @@ impl Games {
             let (guild, user, name) = subject(caller, player)?;
             let rows = self
                 .db
-                .history(guild, user, format.sql(), HISTORY_LEN)
+                .history(guild, user, format.format(), HISTORY_LEN)
                 .await?;
-            Ok::<_, Failure>(Outcome::reply(Response::Public(ledger_view::history(
-                caller.guild_lang,
-                &name,
-                &rows,
-            ))))
+            Ok::<_, Failure>(Outcome::reply(Reply::History {
+                lang: caller.guild_lang,
+                name,
+                rows,
+            }))
         }
         .await;
-        result.unwrap_or_else(|f| f.into_outcome(caller.lang))
+        result.unwrap_or_else(Failure::into_outcome)
     }
 
     /// A history button: one match's score sheet, for the presser only.
-    pub(crate) async fn sheet(&self, caller: &Caller, match_id: i64) -> Result<Outcome, Failure> {
-        let guild = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
-        let sheet = self
-            .db
-            .score_sheet(guild, match_id)
-            .await?
-            .ok_or(Failure::User("err-unknown-match"))?;
-        Ok(Outcome::reply(Response::Ephemeral(ledger_view::sheet(
-            caller.lang,
-            &sheet,
-        ))))
+    pub async fn sheet(&self, caller: &Caller, match_id: i64) -> Outcome {
+        let result = async {
+            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let sheet = self
+                .db
+                .score_sheet(guild, match_id)
+                .await?
+                .ok_or(Refusal::UnknownMatch)?;
+            Ok::<_, Failure>(Outcome::reply(Reply::Sheet(Box::new(sheet))))
+        }
+        .await;
+        result.unwrap_or_else(Failure::into_outcome)
     }
 
-    /// `/gin cancel [player]` (Manage Server): ends a stuck match here without scoring.
+    /// `/gin cancel [player]` (Manage Server): ends a stuck match here without scoring. The
+    /// table and every open hand message then say so.
     pub async fn cancel(
         &self,
         caller: &Caller,
         is_moderator: bool,
         player: Option<&UserRef>,
     ) -> Outcome {
-        let lang = caller.lang;
         if !is_moderator {
-            return Outcome::refusal(lang, "err-moderators-only");
+            return Outcome::refusal(Refusal::ModeratorsOnly);
         }
         let result = async {
             let ids = match player {
@@ -179,28 +182,36 @@ impl Games {
                 None => self.db.active_matches_in_channel(caller.channel_id).await?,
             };
             let id = match ids.as_slice() {
-                [] => return Err(Failure::User("err-nothing-to-cancel")),
+                [] => return Err(Refusal::NothingToCancel.into()),
                 [id] => *id,
-                _ => return Err(Failure::User("err-cancel-which")),
+                _ => return Err(Refusal::CancelWhich.into()),
             };
-            let mut guard = self.lock(id).await?;
-            if !self.db.cancel_match(id, self.now()).await? {
-                return Err(Failure::User("err-match-over"));
-            }
-            if let Some(live) = guard.as_mut() {
-                live.status = "cancelled".into();
-                live.version += 1;
-            }
-            drop(guard);
-            self.evict(id);
+            let mut live = self.hold(id).await?;
+            let deliveries = match self
+                .commit(
+                    &mut live,
+                    MatchEvent::Cancel,
+                    EndReason::Cancelled,
+                    Answered::Nothing,
+                    None,
+                )
+                .await?
+            {
+                Ok(d) => d,
+                Err(_) => return Err(Refusal::MatchOver.into()),
+            };
             tracing::info!(match_id = id, by = caller.user_id, "match cancelled");
-            Ok(Outcome {
-                response: Response::Public(ledger_view::cancelled(caller.guild_lang, caller)),
-                effects: vec![Effect::RefreshTable(id)],
+            Ok::<_, Failure>(Outcome {
+                reply: Reply::Cancelled {
+                    lang: caller.guild_lang,
+                    by: caller.name.clone(),
+                },
+                deliveries,
+                reply_is: None,
                 hand_of: None,
             })
         }
         .await;
-        result.unwrap_or_else(|f| f.into_outcome(lang))
+        result.unwrap_or_else(Failure::into_outcome)
     }
 }

@@ -1,23 +1,25 @@
 //! A match in memory: the engine state plus who sits where and where its table message is.
 
-use crate::discord::model::Msg;
-use crate::discord::render::{self, HandMode, Seating};
+use super::scenes::{HandMode, HandScene, Note, Seats, TableScene};
+use super::MatchState;
 use crate::engine::ai::Level;
 use crate::engine::{Match, Seat};
 use crate::i18n::Lang;
 use crate::store::{MatchRow, StoreError};
 
-/// A loaded match. Only ever touched while its slot's lock is held.
+/// A loaded match. Only ever touched while it is held (see [`super::Held`]).
 #[derive(Clone, Debug)]
 pub struct Live {
     pub id: i64,
     pub guild_id: u64,
     pub channel_id: u64,
     pub table_message_id: Option<u64>,
+    /// The deal the table message was posted for: a later deal gets a new table message.
+    pub table_deal: u32,
     pub preset: String,
     /// The language of the match's public messages.
     pub lang: Lang,
-    pub status: String,
+    pub state: MatchState,
     /// Number of accepted actions; buttons carry it to detect stale presses.
     pub version: i64,
     pub users: Vec<u64>,
@@ -37,9 +39,10 @@ impl Live {
             guild_id: row.guild_id,
             channel_id: row.channel_id,
             table_message_id: row.table_message_id,
+            table_deal: row.table_deal,
             preset: row.preset,
             lang: Lang::from_locale(&row.locale),
-            status: row.status,
+            state: row.status,
             version: row.version,
             users: row.players.iter().map(|p| p.0).collect(),
             names: row.players.iter().map(|p| p.1.clone()).collect(),
@@ -57,7 +60,7 @@ impl Live {
     }
 
     pub fn is_active(&self) -> bool {
-        self.status == "active"
+        self.state.is_active()
     }
 
     /// The AI's seat if it is the one to move.
@@ -66,21 +69,44 @@ impl Live {
         (self.is_active() && self.ai[seat as usize]).then_some(seat)
     }
 
-    pub fn seating(&self) -> Seating<'_> {
-        Seating {
+    /// Seats played by people.
+    pub fn human_seats(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.users.len() as Seat).filter(|&s| !self.ai[s as usize])
+    }
+
+    pub fn seats(&self) -> Seats {
+        Seats {
             match_id: self.id,
             version: self.version,
-            preset: &self.preset,
-            names: &self.names,
-            users: &self.users,
+            preset: self.preset.clone(),
+            names: self.names.clone(),
+            users: self.users.clone(),
         }
     }
 
-    pub fn table(&self) -> Msg {
-        render::table(self.lang, &self.seating(), &self.game.table_view())
+    /// The public table as it stands.
+    pub fn table_scene(&self) -> TableScene {
+        TableScene {
+            lang: self.lang,
+            seats: self.seats(),
+            view: self.game.table_view(),
+        }
     }
 
-    pub fn hand(&self, lang: Lang, seat: Seat, mode: HandMode, note: Option<&str>) -> Msg {
-        render::hand(lang, &self.seating(), &self.game.view_for(seat), mode, note)
+    /// `seat`'s own hand as it stands, in `lang`.
+    pub fn hand_scene(
+        &self,
+        lang: Lang,
+        seat: Seat,
+        mode: HandMode,
+        note: Option<Note>,
+    ) -> HandScene {
+        HandScene {
+            lang,
+            seats: self.seats(),
+            view: self.game.view_for(seat),
+            mode,
+            note,
+        }
     }
 }

@@ -1,24 +1,41 @@
-//! The matches being played: one owner per match, every accepted action stored before it is
-//! answered, challenges and idle timers. Transport-neutral: the Discord adapter and the tests
-//! call the same functions and get the same [`Outcome`]s.
+//! The matches being played, in domain terms: one owner per match, every accepted action stored
+//! with what it requires to be shown (the outbox) before it is answered, challenges and idle
+//! timers. Nothing here knows buttons, custom ids or Discord: callers get an [`Outcome`] (the
+//! answer as a [`Reply`], and the stored [`Delivery`]s to carry out after answering), and the
+//! presentation layer turns those into messages.
 
 mod challenge;
+mod effects;
+mod hold;
 pub mod ledger;
 mod live;
 mod play;
 mod practice;
 pub mod results;
+mod scenes;
 mod sweep;
+mod transition;
 
 pub use challenge::UserRef;
+pub use effects::{Delivery, Effect, Post, Show, Turn, PART_AI, PART_MESSAGES, PART_REMINDER};
+pub use hold::Held;
 pub use live::Live;
+pub use play::Move;
+pub use scenes::{
+    ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
+};
+pub use sweep::{ExpiredChallenge, Sweep};
+pub use transition::{plan, record, transition, Answered, Plan, Transition};
+
+pub use crate::store::{
+    BoardRow, BoardSort, ChallengeRow, ChallengeState, EndReason, Format, HandKind, HistoryRow,
+    MatchState, SheetHand, SheetMatch, StatsRow,
+};
 
 use crate::config::Config;
-use crate::discord::model::{Msg, Response};
-use crate::engine::Seat;
+use crate::engine::{Rules, Seat};
 use crate::i18n::Lang;
 use crate::store::{Db, StoreError};
-use crate::tr;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -35,81 +52,170 @@ pub struct Caller {
     pub guild_lang: Lang,
     /// The message the pressed button is on.
     pub message_id: Option<u64>,
+    /// The token that will answer this interaction: a hand message given as the answer can be
+    /// refreshed through it later.
+    pub token: Option<String>,
 }
 
-/// The answer to an interaction, and what to do after answering.
-#[derive(Clone, Debug)]
+/// The answer to an interaction, and what to carry out after answering.
+#[derive(Debug)]
 pub struct Outcome {
-    pub response: Response,
-    pub effects: Vec<Effect>,
-    /// The response is a hand message of this seat: its token may refresh it later.
+    pub reply: Reply,
+    /// Already stored: to deliver once the reply is out (in this order).
+    pub deliveries: Deliveries,
+    /// The reply's message is this challenge's message or this match's table.
+    pub reply_is: Option<ReplyRole>,
+    /// The reply is a hand message of this seat: its token may refresh it later.
     pub hand_of: Option<(i64, Seat)>,
 }
 
+/// The message a reply creates, once its id is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplyRole {
+    Challenge(i64),
+    Table(i64),
+}
+
+/// Deliveries of one match, with the right to deliver them before any later action of that
+/// match (taken under the match's lock, so deliveries follow the order of the actions).
+#[derive(Debug, Default)]
+pub struct Deliveries {
+    pub rows: Vec<Delivery>,
+    pub turn: Option<Turn>,
+}
+
+impl Deliveries {
+    pub fn none() -> Deliveries {
+        Deliveries::default()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}
+
 impl Outcome {
-    pub fn reply(response: Response) -> Outcome {
+    pub fn reply(reply: Reply) -> Outcome {
         Outcome {
-            response,
-            effects: Vec::new(),
+            reply,
+            deliveries: Deliveries::none(),
+            reply_is: None,
             hand_of: None,
         }
     }
 
-    /// A friendly ephemeral refusal: nothing changed.
-    pub fn refusal(lang: Lang, key: &str) -> Outcome {
-        Outcome::reply(Response::Ephemeral(Msg::text(tr!(lang, key))))
+    /// A friendly refusal: nothing changed.
+    pub fn refusal(why: Refusal) -> Outcome {
+        Outcome::reply(Reply::Refused(why))
     }
 }
 
-/// Work after the answer: channel messages to post or edit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Store the id of the message the response created as this challenge's message.
-    ChallengeMessage(i64),
-    /// The response created this match's table message: store its id.
-    TableFromResponse(i64),
-    /// The AI is to move in this match: pause, decide, play.
-    AiTurn(i64),
-    /// Edit the match's table message to the current state.
-    RefreshTable(i64),
-    /// The table moved on to a new hand: retire the old table message, post a new one.
-    NewTable(i64),
-    Post {
-        channel: u64,
-        msg: Msg,
+/// What the caller is answered with, in domain terms.
+#[derive(Clone, Debug)]
+pub enum Reply {
+    /// Only the caller sees it; nothing changed.
+    Refused(Refusal),
+    /// The caller's hand: a new private message, or the one the button was on.
+    Hand { scene: Box<HandScene>, update: bool },
+    /// The public table: a new message, or the challenge message it replaces.
+    Table {
+        scene: Box<TableScene>,
+        update: bool,
     },
-    Edit {
-        channel: u64,
-        message: u64,
-        msg: Msg,
+    /// A challenge: a new public message, or the updated one.
+    Challenge {
+        scene: Box<ChallengeScene>,
+        update: bool,
     },
-    /// Refresh a player's open hand message, if its token is still alive.
-    RefreshHand {
-        match_id: i64,
-        seat: Seat,
+    /// The challenge message becomes "declined by …".
+    ChallengeDeclined { lang: Lang, by: String },
+    /// The challenge message becomes "expired".
+    ChallengeExpired { lang: Lang },
+    /// The rules of a match (or of the default preset), for the caller only.
+    Rules { preset: String, rules: Box<Rules> },
+    /// A match ended by this command (a resignation): its settlement, in public.
+    MatchEnd(Box<MatchEndScene>),
+    /// A moderator cancelled a match, in public.
+    Cancelled { lang: Lang, by: String },
+    Leaderboard {
+        lang: Lang,
+        rows: Vec<BoardRow>,
+        query: ledger::BoardQuery,
+        viewer: u64,
+        update: bool,
     },
+    Stats {
+        lang: Lang,
+        name: String,
+        stats: Option<StatsRow>,
+    },
+    History {
+        lang: Lang,
+        name: String,
+        rows: Vec<HistoryRow>,
+    },
+    /// A match's score sheet, for the caller only.
+    Sheet(Box<SheetMatch>),
 }
 
-/// Where effects go: Discord, or a recorder in tests.
-pub trait Outbox: Send + Sync {
-    /// Posts a message; returns its id.
-    fn post(
-        &self,
-        channel: u64,
-        msg: &Msg,
-    ) -> impl std::future::Future<Output = Result<u64, String>> + Send;
-    fn edit(
-        &self,
-        channel: u64,
-        message: u64,
-        msg: &Msg,
-    ) -> impl std::future::Future<Output = Result<(), String>> + Send;
-    /// Edits the ephemeral message an interaction token answered with.
-    fn edit_ephemeral(
-        &self,
-        token: &str,
-        msg: &Msg,
-    ) -> impl std::future::Future<Output = Result<(), String>> + Send;
+/// Why a request was refused. Nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    UnknownButton,
+    UnknownMatch,
+    NotAPlayer,
+    NotChallenged,
+    ChallengeClosed,
+    MatchOver,
+    Stale,
+    NoMatchHere,
+    GuildOnly,
+    SelfChallenge,
+    BotChallenge,
+    SameOpponent,
+    YouBusy,
+    OpponentBusy,
+    TargetRange,
+    ModeratorsOnly,
+    NothingToCancel,
+    CancelWhich,
+    /// Something broke on our side (logged); the caller may try again.
+    Internal,
+}
+
+/// Why an interaction could not be served; shown to the caller, nothing changed.
+#[derive(Debug)]
+pub(crate) enum Failure {
+    User(Refusal),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        Failure::Store(e)
+    }
+}
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Failure {
+        Failure::User(r)
+    }
+}
+
+impl Failure {
+    fn into_outcome(self) -> Outcome {
+        Outcome::refusal(self.refusal())
+    }
+
+    fn refusal(self) -> Refusal {
+        match self {
+            Failure::User(r) => r,
+            Failure::Store(e) => {
+                tracing::error!(error = %e, "storage failure");
+                Refusal::Internal
+            }
+        }
+    }
 }
 
 /// Produces the 32-byte seed of each new match.
@@ -127,15 +233,12 @@ pub fn system_clock() -> Clock {
     })
 }
 
-/// A match's slot: the lock that makes one press at a time its owner. `None` until loaded.
-type Slot = Arc<tokio::sync::Mutex<Option<Live>>>;
-
-/// An open hand message's interaction token, when it was issued, and its language.
+/// An open hand message's token, when it was issued, and its language.
 type HandToken = (String, i64, Lang);
 type HandTokens = HashMap<(i64, Seat), HandToken>;
 
 /// Interaction tokens of open hand messages live 15 minutes; we use them for 14.
-const HAND_TOKEN_SECONDS: i64 = 14 * 60;
+pub const HAND_TOKEN_SECONDS: i64 = 14 * 60;
 
 /// The bot's game service.
 pub struct Games {
@@ -144,42 +247,16 @@ pub struct Games {
     pub clock: Clock,
     /// Where match seeds come from: the OS generator, or a fixed sequence in tests.
     seeds: SeedSource,
-    slots: Mutex<HashMap<i64, Slot>>,
-    /// Open hand messages: their interaction token, when it was issued, their language.
-    /// With the time of the last sweep of expired ones.
+    slots: Mutex<HashMap<i64, hold::Slot>>,
+    /// Open hand messages: their token, when it was issued, their language; with the time of
+    /// the last sweep of expired ones.
     hand_tokens: Mutex<(HandTokens, i64)>,
-    /// Per match, the version of the last table written to Discord: edits are made one at a
-    /// time and never replace a newer table with an older one.
-    table_gates: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<i64>>>>,
+    /// Per match: whose turn it is to deliver (see [`Deliveries::turn`]); with the map's size
+    /// at its last sweep.
+    delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
     /// While the bulk warm-up runs: matches loaded or evicted meanwhile, which it must not
     /// overwrite with its older copy. `None` when no warm-up runs.
     warming: Mutex<Option<std::collections::HashSet<i64>>>,
-}
-
-/// Why an interaction could not be served; shown to the caller, nothing changed.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// A message id of the catalogue.
-    User(&'static str),
-    Store(StoreError),
-}
-
-impl From<StoreError> for Failure {
-    fn from(e: StoreError) -> Failure {
-        Failure::Store(e)
-    }
-}
-
-impl Failure {
-    fn into_outcome(self, lang: Lang) -> Outcome {
-        match self {
-            Failure::User(key) => Outcome::refusal(lang, key),
-            Failure::Store(e) => {
-                tracing::error!(error = %e, "storage failure");
-                Outcome::refusal(lang, "err-internal")
-            }
-        }
-    }
 }
 
 impl Games {
@@ -191,7 +268,7 @@ impl Games {
             seeds: Arc::new(rand::random),
             slots: Mutex::new(HashMap::new()),
             hand_tokens: Mutex::new((HashMap::new(), 0)),
-            table_gates: Mutex::new(HashMap::new()),
+            delivery_turns: Mutex::new((HashMap::new(), 0)),
             warming: Mutex::new(None),
         }
     }
@@ -206,22 +283,22 @@ impl Games {
         (self.seeds)()
     }
 
-    /// A copy of a match's current state (loading it if needed), for inspection.
-    pub async fn snapshot(&self, match_id: i64) -> Option<Live> {
-        self.lock(match_id).await.ok()?.clone()
-    }
-
     pub fn now(&self) -> i64 {
         (self.clock)()
     }
 
-    fn slot(&self, match_id: i64) -> Slot {
-        self.slots
-            .lock()
-            .expect("slot map lock")
-            .entry(match_id)
-            .or_default()
-            .clone()
+    /// Milliseconds since the epoch, for delivery times.
+    pub fn now_ms(&self) -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or_default()
+    }
+
+    /// A copy of a match's current state (loading it if needed), for inspection.
+    pub async fn snapshot(&self, match_id: i64) -> Option<Live> {
+        let held = self.hold(match_id).await.ok()?;
+        Some(held.clone())
     }
 
     /// Starts a warm-up: from now on, loads and evictions are noted (see [`Games::warm_up`]).
@@ -240,8 +317,25 @@ impl Games {
     /// thousands of resumed matches do not each wait for their own load. A page at a time, off
     /// the bot's runtime (see [`Db::scan_active_matches`]): the first matches are ready long
     /// before the last are read. Call [`Games::begin_warm_up`] first; matches a press loaded
-    /// or evicted since are left alone.
+    /// or evicted since are left alone. Also brings back the tokens of open hand messages.
     pub async fn warm_up(self: &Arc<Self>) -> usize {
+        match self
+            .db
+            .hand_tokens_since(self.now() - HAND_TOKEN_SECONDS)
+            .await
+        {
+            Ok(rows) => {
+                let mut guard = self.hand_tokens.lock().expect("token lock");
+                for t in rows {
+                    guard.0.entry((t.match_id, t.seat)).or_insert((
+                        t.token,
+                        t.issued_at,
+                        Lang::from_locale(&t.locale),
+                    ));
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "reading hand tokens"),
+        }
         let games = Arc::clone(self);
         let loaded = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let count = Arc::clone(&loaded);
@@ -259,7 +353,7 @@ impl Games {
             let mut map = games.slots.lock().expect("slot map lock");
             for (id, live) in page {
                 if !touched(id) && !map.contains_key(&id) {
-                    map.insert(id, Arc::new(tokio::sync::Mutex::new(Some(live))));
+                    map.insert(id, hold::Slot::loaded(live));
                     count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
             }
@@ -273,29 +367,27 @@ impl Games {
         loaded
     }
 
-    /// Drops the slot of a match that could not be loaded, unless someone is using it.
-    fn evict_if_empty(&self, match_id: i64) {
-        let mut slots = self.slots.lock().expect("slot map lock");
-        if let Some(slot) = slots.get(&match_id) {
-            if Arc::strong_count(slot) == 1 && slot.try_lock().is_ok_and(|g| g.is_none()) {
-                slots.remove(&match_id);
-            }
-        }
-    }
-
-    /// How many matches are held in memory (tests check that forged ids leave none).
+    /// How many matches are held in memory (tests check that finished and unknown ones leave).
     pub fn live_count(&self) -> usize {
         self.slots.lock().expect("slot map lock").len()
     }
 
-    /// Forgets a finished match's in-memory state (the database keeps it).
-    fn evict(&self, match_id: i64) {
-        self.touched(match_id);
-        self.slots.lock().expect("slot map lock").remove(&match_id);
+    /// Remembers the token of an interaction answered with a hand message in `lang`, in
+    /// memory and (with the next batch of writes) in the database.
+    pub fn remember_hand_token(&self, match_id: i64, seat: Seat, token: String, lang: Lang) {
+        let now = self.now();
+        self.db.keep_hand_token(crate::store::HandTokenRow {
+            match_id,
+            seat,
+            token: token.clone(),
+            locale: lang.code().to_string(),
+            issued_at: now,
+        });
+        self.note_hand_token(match_id, seat, token, lang);
     }
 
-    /// Remembers the token of an interaction answered with a hand message in `lang`.
-    pub fn remember_hand_token(&self, match_id: i64, seat: Seat, token: String, lang: Lang) {
+    /// The in-memory half of [`Games::remember_hand_token`].
+    fn note_hand_token(&self, match_id: i64, seat: Seat, token: String, lang: Lang) {
         let now = self.now();
         let mut guard = self.hand_tokens.lock().expect("token lock");
         let (tokens, swept_at) = &mut *guard;
@@ -307,7 +399,7 @@ impl Games {
         tokens.insert((match_id, seat), (token, now, lang));
     }
 
-    fn hand_token(&self, match_id: i64, seat: Seat) -> Option<(String, Lang)> {
+    pub(crate) fn hand_token(&self, match_id: i64, seat: Seat) -> Option<(String, Lang)> {
         let now = self.now();
         let tokens = self.hand_tokens.lock().expect("token lock");
         tokens
@@ -315,110 +407,5 @@ impl Games {
             .get(&(match_id, seat))
             .filter(|(_, at, _)| now - *at < HAND_TOKEN_SECONDS)
             .map(|(t, _, lang)| (t.clone(), *lang))
-    }
-
-    fn table_gate(&self, match_id: i64) -> Arc<tokio::sync::Mutex<i64>> {
-        let mut gates = self.table_gates.lock().expect("gate lock");
-        gates.entry(match_id).or_default().clone()
-    }
-
-    /// Carries out effects in order (and those they lead to, such as the AI's next move);
-    /// failures are logged (the game state is already safe).
-    pub async fn run_effects(
-        &self,
-        effects: Vec<Effect>,
-        out: &impl Outbox,
-        response_message: Option<u64>,
-    ) {
-        let mut queue: std::collections::VecDeque<Effect> = effects.into();
-        while let Some(effect) = queue.pop_front() {
-            match self.run_effect(effect.clone(), out, response_message).await {
-                Ok(more) => queue.extend(more),
-                Err(e) => tracing::warn!(?effect, error = %e, "effect failed"),
-            }
-        }
-    }
-
-    /// Stores (and caches) the id of a match's current table message.
-    async fn remember_table(&self, match_id: i64, message: u64) -> Result<(), String> {
-        self.db
-            .set_table_message(match_id, message)
-            .await
-            .map_err(|e| e.to_string())?;
-        self.set_live_table_message(match_id, message).await;
-        Ok(())
-    }
-
-    async fn run_effect(
-        &self,
-        effect: Effect,
-        out: &impl Outbox,
-        response_message: Option<u64>,
-    ) -> Result<Vec<Effect>, String> {
-        match effect {
-            Effect::ChallengeMessage(id) => {
-                if let Some(message) = response_message {
-                    self.db
-                        .set_challenge_message(id, message)
-                        .await
-                        .map_err(|e| e.to_string())?;
-                }
-            }
-            Effect::TableFromResponse(match_id) => {
-                if let Some(message) = response_message {
-                    self.remember_table(match_id, message).await?;
-                }
-            }
-            Effect::AiTurn(match_id) => {
-                tokio::time::sleep(std::time::Duration::from_millis(
-                    self.config.timeouts.ai_delay_ms,
-                ))
-                .await;
-                return Ok(self.ai_move(match_id).await);
-            }
-            Effect::Post { channel, msg } => {
-                out.post(channel, &msg).await?;
-            }
-            Effect::Edit {
-                channel,
-                message,
-                msg,
-            } => out.edit(channel, message, &msg).await?,
-            Effect::RefreshTable(match_id) | Effect::NewTable(match_id) => {
-                let gate = self.table_gate(match_id);
-                let mut shown = gate.lock().await;
-                let Some(t) = self.table_snapshot(match_id).await else {
-                    return Ok(Vec::new());
-                };
-                if !t.active {
-                    self.table_gates
-                        .lock()
-                        .expect("gate lock")
-                        .remove(&match_id);
-                }
-                if t.version < *shown {
-                    return Ok(Vec::new()); // a newer table is out already
-                }
-                match (t.message, matches!(effect, Effect::NewTable(_))) {
-                    (Some(message), false) => out.edit(t.channel, message, &t.msg).await?,
-                    (old, _) => {
-                        if let Some(old) = old {
-                            out.edit(t.channel, old, &t.retired).await?;
-                        }
-                        let id = out.post(t.channel, &t.msg).await?;
-                        self.remember_table(match_id, id).await?;
-                    }
-                }
-                *shown = t.version;
-            }
-            Effect::RefreshHand { match_id, seat } => {
-                if let Some((token, lang)) = self.hand_token(match_id, seat) {
-                    if let Some(msg) = self.hand_message_for_seat(match_id, seat, lang).await {
-                        out.edit_ephemeral(&token, &msg).await?;
-                    }
-                }
-            }
-        }
-        Ok(Vec::new())
     }
 }

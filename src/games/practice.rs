@@ -1,11 +1,14 @@
 //! Matches against the bot's AI: `/gin practice` (or challenging the bot itself). The AI gets
-//! its seat's player view only and moves after a short, natural pause, in the background.
+//! its seat's player view only and moves after a short, natural pause: its turn is an outbox
+//! row due then, carried out as a task of its own.
 
-use super::{Caller, Effect, Failure, Games, Outcome};
-use crate::discord::model::Response;
+use super::effects::{Delivery, Effect, PART_AI};
+use super::transition::Answered;
+use super::ReplyRole;
+use super::{Caller, Deliveries, EndReason, Failure, Format, Games, Live, Outcome, Refusal, Reply};
 use crate::engine::ai::{decide, Level};
 use crate::engine::{deck, Match, MatchEvent, Preset, Seat};
-use crate::store::NewMatch;
+use crate::store::{NewMatch, OutboxKey};
 use sha2::{Digest, Sha256};
 
 impl Games {
@@ -20,7 +23,7 @@ impl Games {
     ) -> Outcome {
         self.try_practice(caller, level, preset, target, bot)
             .await
-            .unwrap_or_else(|f| f.into_outcome(caller.lang))
+            .unwrap_or_else(Failure::into_outcome)
     }
 
     async fn try_practice(
@@ -31,18 +34,18 @@ impl Games {
         target: Option<i64>,
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Failure::User("err-guild-only"))?;
+        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
         if self
             .db
             .busy_in_channel(caller.channel_id, caller.user_id)
             .await?
         {
-            return Err(Failure::User("err-you-busy"));
+            return Err(Refusal::YouBusy.into());
         }
         let preset = preset.unwrap_or(self.config.default_preset.0);
         let rules = super::challenge::rules_with_target(preset, target)?;
         let seed = self.next_seed();
-        let game = Match::new(rules.clone(), 2, seed).map_err(|_| Failure::User("err-internal"))?;
+        let game = Match::new(rules.clone(), 2, seed).map_err(|_| Refusal::Internal)?;
         let level_name =
             crate::i18n::t(caller.guild_lang, &format!("choice-{}", level.name()), &[]);
         let ai_name = crate::tr!(
@@ -51,11 +54,22 @@ impl Games {
             bot = bot.1.clone(),
             level = level_name
         );
+        // Seat 1 is the AI: if it moves first, its turn is stored with the match.
+        let ai_first = game.to_act() == Some(1);
+        let ai_turn = ai_first.then(|| Delivery {
+            key: OutboxKey {
+                match_id: 0,
+                version: 0,
+                part: PART_AI,
+            },
+            due_ms: self.now_ms() + self.config.timeouts.ai_delay_ms as i64,
+            effects: vec![Effect::AiTurn],
+        });
         let new = NewMatch {
             guild_id,
             channel_id: caller.channel_id,
             table_message_id: None,
-            format: "two",
+            format: Format::Two,
             preset: preset.name().to_string(),
             rules_json: serde_json::to_string(&rules).expect("rules serialize"),
             locale: caller.guild_lang.code().to_string(),
@@ -67,81 +81,74 @@ impl Games {
             ],
             ai_level: Some(level.name().to_string()),
             now: self.now(),
+            outbox: ai_turn.iter().map(Delivery::row).collect(),
         };
-        let live = self.open_match(&new).await?;
-        let (match_id, table, ai_first) = (live.id, live.table(), live.ai_to_act().is_some());
+        let match_id = self.db.create_match(&new).await?;
+        let live = Live::from_row(new.stored_as(match_id))?;
+        let table = live.table_scene();
+        self.put_live(live).await;
         tracing::info!(match_id, level = level.name(), "practice match started");
-        let mut effects = vec![Effect::TableFromResponse(match_id)];
-        if ai_first {
-            effects.push(Effect::AiTurn(match_id));
-        }
+        let rows = ai_turn
+            .map(|mut d| {
+                d.key.match_id = match_id;
+                d
+            })
+            .into_iter()
+            .collect();
         Ok(Outcome {
-            response: Response::Public(table),
-            effects,
+            reply: Reply::Table {
+                scene: Box::new(table),
+                update: false,
+            },
+            deliveries: Deliveries { rows, turn: None },
+            reply_is: Some(ReplyRole::Table(match_id)),
             hand_of: None,
         })
     }
 
-    /// The AI's move, if it is the AI's turn: decided off the async threads, then committed
-    /// like a player's press. Returns what to do next.
-    pub(crate) async fn ai_move(&self, match_id: i64) -> Vec<Effect> {
-        let Ok(mut guard) = self.lock(match_id).await else {
-            return Vec::new();
-        };
-        let Some(live) = guard.as_mut() else {
-            return Vec::new();
-        };
+    /// The AI's move at `version`, if it is still the AI's turn then: decided off the async
+    /// threads, then committed like a player's press. Returns what the move requires.
+    pub(crate) async fn ai_move(
+        &self,
+        match_id: i64,
+        version: i64,
+    ) -> Result<Option<Deliveries>, Failure> {
+        let mut live = self.hold(match_id).await?;
+        if live.version != version {
+            return Ok(None);
+        }
         let Some(seat) = live.ai_to_act() else {
-            return Vec::new();
+            return Ok(None);
         };
         let level = live.ai_level.unwrap_or(Level::Medium);
         let view = live.game.view_for(seat);
         let seed = ai_seed(&live.game.seed, seat);
-        let decided = tokio::task::spawn_blocking(move || decide(level, &seed, &view)).await;
-        let Ok(action) = decided else {
-            tracing::error!(match_id, "the AI's decision failed");
-            return Vec::new();
-        };
-        match self
-            .commit(live, MatchEvent::Play { seat, action }, "finished")
+        let action = tokio::task::spawn_blocking(move || decide(level, &seed, &view))
             .await
+            .map_err(|_| {
+                tracing::error!(match_id, "the AI's decision failed");
+                Refusal::Internal
+            })?;
+        let event = MatchEvent::Play { seat, action };
+        match self
+            .commit(
+                &mut live,
+                event,
+                EndReason::Resigned,
+                Answered::Nothing,
+                None,
+            )
+            .await?
         {
-            Ok(Ok(effects)) => {
+            Ok(deliveries) => {
                 tracing::info!(match_id, seat, ?action, "AI move");
-                if !live.is_active() {
-                    drop(guard);
-                    self.evict(match_id);
-                }
-                effects
+                Ok(Some(deliveries))
             }
-            Ok(Err(e)) => {
-                tracing::error!(match_id, error = %e, "the AI chose an illegal move");
-                Vec::new()
-            }
-            Err(_) => Vec::new(),
-        }
-    }
-
-    /// Matches whose AI is due (after a restart, or a lost wake-up); practice matches where
-    /// the human is to move are left alone.
-    pub(crate) async fn due_ai_turns(&self) -> Vec<Effect> {
-        let before = self.now() - 2;
-        let ids = match self.db.waiting_ai_matches(before).await {
-            Ok(ids) => ids,
             Err(e) => {
-                tracing::warn!(error = %e, "looking for due AI turns");
-                return Vec::new();
-            }
-        };
-        let mut due = Vec::new();
-        for id in ids {
-            if let Ok(guard) = self.lock(id).await {
-                if guard.as_ref().is_some_and(|l| l.ai_to_act().is_some()) {
-                    due.push(Effect::AiTurn(id));
-                }
+                tracing::error!(match_id, error = %e, "the AI chose an illegal move");
+                Err(Refusal::Internal.into())
             }
         }
-        due
     }
 }
 

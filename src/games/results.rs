@@ -61,6 +61,12 @@ pub fn player_results(game: &Match, s: &Settlement) -> Vec<PlayerResult> {
         .collect()
 }
 
+/// How a finished match moves ratings: matches between people only (matches against the AI
+/// count for history and stats, not for ratings).
+pub fn rating_policy(live: &super::Live) -> Option<crate::store::RateFn> {
+    (!live.ai.iter().any(|&a| a)).then_some(rate as crate::store::RateFn)
+}
+
 /// Glicko-2 over one rating period: every pair of players meets once. The match winner beats
 /// each loser; two losers of a three-player match compare final totals.
 pub fn rate(current: &[RatingRow], results: &[PlayerResult]) -> Vec<RatingRow> {

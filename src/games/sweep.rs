@@ -1,33 +1,72 @@
 //! Timers that survive restarts: expired challenges, idle reminders and forfeits are all read
-//! from the database, so a restarted bot simply carries on.
+//! from the database, and what they require to be shown goes through the outbox like any
+//! action's, so a restarted bot simply carries on.
 
-use super::play::Quitter;
-use super::{Effect, Games};
-use crate::discord::model::Msg;
+use super::effects::{Delivery, Effect, PART_REMINDER};
+use super::transition::Answered;
+use super::{ChallengeState, Deliveries, EndReason, Games};
 use crate::i18n::Lang;
-use crate::tr;
+use crate::store::OutboxKey;
+
+/// What one pass of the sweeper found to show.
+#[derive(Debug, Default)]
+pub struct Sweep {
+    /// Reminders and forfeits, already stored; the AI's overdue turns.
+    pub deliveries: Vec<Deliveries>,
+    /// Challenges that expired unanswered: their message says so.
+    pub expired: Vec<ExpiredChallenge>,
+}
+
+/// A challenge message to mark expired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExpiredChallenge {
+    pub channel: u64,
+    pub message: u64,
+    pub lang: Lang,
+}
 
 impl Games {
-    /// One pass of the sweeper: returns what to post or edit.
-    pub async fn sweep(&self) -> Vec<Effect> {
-        let mut effects = Vec::new();
+    /// One pass of the sweeper.
+    pub async fn sweep(&self) -> Sweep {
+        let mut out = Sweep::default();
         let now = self.now();
         match self.db.expired_challenges(now).await {
             Ok(rows) => {
                 for row in rows {
-                    if let Ok(true) = self.db.close_challenge(row.id, "expired").await {
-                        if let Some(message) = row.message_id {
-                            let lang = Lang::from_locale(&row.locale);
-                            effects.push(Effect::Edit {
-                                channel: row.channel_id,
-                                message,
-                                msg: Msg::text(tr!(lang, "challenge-expired")),
-                            });
-                        }
+                    let closed = self
+                        .db
+                        .close_challenge(row.id, ChallengeState::Expired)
+                        .await;
+                    if let (Ok(true), Some(message)) = (closed, row.message_id) {
+                        out.expired.push(ExpiredChallenge {
+                            channel: row.channel_id,
+                            message,
+                            lang: Lang::from_locale(&row.locale),
+                        });
                     }
                 }
             }
             Err(e) => tracing::warn!(error = %e, "sweeping challenges"),
+        }
+        if let Err(e) = self
+            .db
+            .forget_hand_tokens_before(now - super::HAND_TOKEN_SECONDS)
+            .await
+        {
+            tracing::warn!(error = %e, "forgetting old hand tokens");
+        }
+        // The AI's turn is an outbox row; should one have been given up, the AI still moves.
+        let overdue = (self.config.timeouts.ai_delay_ms / 1000) as i64 + 60;
+        match self.db.waiting_ai_matches(now - overdue).await {
+            Ok(ids) => {
+                for d in self.ai_due_in(ids).await {
+                    out.deliveries.push(Deliveries {
+                        rows: vec![d],
+                        turn: None,
+                    });
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "looking for overdue AI turns"),
         }
         let t = &self.config.timeouts;
         let reminder = t.reminder().as_secs() as i64;
@@ -39,50 +78,47 @@ impl Games {
                 Vec::new()
             }
         };
-        effects.extend(self.due_ai_turns().await);
         for (match_id, version, reminded, idle_since) in idle {
-            let Ok(guard) = self.lock(match_id).await else {
+            let Ok(mut live) = self.hold(match_id).await else {
                 continue;
             };
-            let Some(live) = guard.as_ref() else { continue };
             if live.version != version || !live.is_active() || live.ai_to_act().is_some() {
                 continue;
             }
             let Some(seat) = live.game.to_act() else {
                 continue;
             };
-            let (channel, user, lang) = (live.channel_id, live.users[seat as usize], live.lang);
-            drop(guard);
             if now - idle_since >= forfeit {
                 match self
-                    .end_by_resignation(match_id, Quitter::Idle { version }, "forfeited")
+                    .end_by_resignation(&mut live, seat, EndReason::Forfeited, Answered::Nothing)
                     .await
                 {
-                    Ok((msg, mut more)) => {
-                        effects.push(Effect::Post {
-                            channel,
-                            msg: Msg::text(tr!(lang, "forfeit", player = format!("<@{user}>"))),
-                        });
-                        effects.push(Effect::Post { channel, msg });
-                        effects.append(&mut more);
+                    Ok(deliveries) => {
                         tracing::info!(match_id, seat, "forfeit by timeout");
+                        out.deliveries.push(deliveries);
                     }
                     Err(_) => continue,
                 }
             } else if !reminded {
-                let mut msg = Msg::text(tr!(
-                    lang,
-                    "reminder",
-                    player = format!("<@{user}>"),
-                    hours = t.forfeit_hours
-                ));
-                msg.mentions = vec![user];
-                effects.push(Effect::Post { channel, msg });
-                if let Err(e) = self.db.mark_reminded(match_id, version).await {
-                    tracing::warn!(error = %e, "marking reminded");
+                let reminder = Delivery {
+                    key: OutboxKey {
+                        match_id,
+                        version,
+                        part: PART_REMINDER,
+                    },
+                    due_ms: self.now_ms(),
+                    effects: vec![Effect::Reminder { seat }],
+                };
+                match self.db.mark_reminded(reminder.row()).await {
+                    Ok(true) => out.deliveries.push(Deliveries {
+                        rows: vec![reminder],
+                        turn: Some(self.take_turn(match_id)),
+                    }),
+                    Ok(false) => {}
+                    Err(e) => tracing::warn!(error = %e, "marking reminded"),
                 }
             }
         }
-        effects
+        out
     }
 }

@@ -1,6 +1,6 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
-use super::{id, unid, Db, StoreError};
+use super::{id, unid, ChallengeState, Db, StoreError};
 use sqlx::Connection;
 
 /// What an acceptance led to.
@@ -42,7 +42,7 @@ impl NewChallenge {
             preset: self.preset.clone(),
             rules_json: self.rules_json.clone(),
             locale: self.locale.clone(),
-            status: "open".into(),
+            status: ChallengeState::Open,
             expires_at: self.expires_at,
         }
     }
@@ -61,7 +61,7 @@ pub struct ChallengeRow {
     pub preset: String,
     pub rules_json: String,
     pub locale: String,
-    pub status: String,
+    pub status: ChallengeState,
     pub expires_at: i64,
 }
 
@@ -101,7 +101,8 @@ impl TryFrom<Raw> for ChallengeRow {
             preset: r.preset,
             rules_json: r.rules_json,
             locale: r.locale,
-            status: r.status,
+            status: ChallengeState::parse(&r.status)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
             expires_at: r.expires_at,
         })
     }
@@ -188,7 +189,7 @@ impl Db {
                 let Some((status, opponents, accepted)) = row else {
                     return Ok(Acceptance::Closed);
                 };
-                if status != "open" {
+                if status != ChallengeState::Open.as_str() {
                     return Ok(Acceptance::Closed);
                 }
                 let corrupt = |e: serde_json::Error| {
@@ -202,7 +203,11 @@ impl Db {
                 let complete = opponents.iter().all(|o| accepted.contains(o));
                 sqlx::query("UPDATE challenges SET accepted_ids = ?, status = ? WHERE id = ?")
                     .bind(serde_json::to_string(&accepted).expect("ids serialize"))
-                    .bind(if complete { "accepted" } else { "open" })
+                    .bind(if complete {
+                        ChallengeState::Accepted.as_str()
+                    } else {
+                        ChallengeState::Open.as_str()
+                    })
                     .bind(challenge_id)
                     .execute(&mut *tx)
                     .await?;
@@ -218,14 +223,14 @@ impl Db {
         .await
     }
 
-    /// Closes an open challenge as `accepted`, `declined` or `expired`; false if it was not open
+    /// Closes an open challenge (declined or expired); false if it was not open
     /// any more (someone else answered first).
     pub async fn close_challenge(
         &self,
         challenge_id: i64,
-        status: &str,
+        status: ChallengeState,
     ) -> Result<bool, StoreError> {
-        let status = status.to_string();
+        let status = status.as_str();
         self.write(move |conn| {
             Box::pin(async move {
                 let done = sqlx::query(

@@ -1,7 +1,7 @@
 //! The ledger's questions: leaderboards, player stats, match history and score sheets, always
 //! for one server (`guild_id` is part of every query).
 
-use super::{id, unid, Db, StoreError};
+use super::{id, unid, Db, Format, HandKind, MatchState, StoreError};
 
 /// What a leaderboard is sorted by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,8 +68,8 @@ impl StatsRow {
 pub struct HistoryRow {
     pub match_id: i64,
     pub ended_at: i64,
-    pub status: String,
-    pub format: String,
+    pub status: MatchState,
+    pub format: Format,
     pub opponents: String,
     pub won: bool,
     pub net: i64,
@@ -81,8 +81,8 @@ pub struct HistoryRow {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetMatch {
     pub match_id: i64,
-    pub status: String,
-    pub format: String,
+    pub status: MatchState,
+    pub format: Format,
     /// Per seat: name, total, lines, line bonus, game bonus, final total, net, won.
     pub players: Vec<SheetPlayer>,
     pub hands: Vec<SheetHand>,
@@ -105,7 +105,8 @@ pub struct SheetHand {
     pub deal_no: i64,
     pub dealer_seat: i64,
     pub knocker_seat: Option<i64>,
-    pub kind: String,
+    #[sqlx(try_from = "String")]
+    pub kind: HandKind,
     pub knocker_deadwood: Option<i64>,
     pub defender_deadwood: Option<i64>,
     pub points: i64,
@@ -161,7 +162,7 @@ impl Db {
         &self,
         guild_id: u64,
         since: i64,
-        format: Option<&str>,
+        format: Option<Format>,
         sort: BoardSort,
         min_matches: i64,
     ) -> Result<Vec<BoardRow>, StoreError> {
@@ -179,7 +180,7 @@ impl Db {
         )
         .bind(id(guild_id))
         .bind(since)
-        .bind(format)
+        .bind(format.map(Format::as_str))
         .bind(min_matches)
         .fetch_all(self.pool())
         .await?;
@@ -219,7 +220,7 @@ impl Db {
         &self,
         guild_id: u64,
         user_id: u64,
-        format: Option<&str>,
+        format: Option<Format>,
     ) -> Result<Option<StatsRow>, StoreError> {
         let row: Option<RawStats> = sqlx::query_as(
             "SELECT MAX(display_name) AS name, COUNT(*) AS played, SUM(won) AS won, SUM(net) AS net, \
@@ -232,8 +233,8 @@ impl Db {
         )
         .bind(id(guild_id))
         .bind(id(user_id))
-        .bind(format)
-        .bind(format)
+        .bind(format.map(Format::as_str))
+        .bind(format.map(Format::as_str))
         .fetch_optional(self.pool())
         .await?;
         let Some(r) = row else { return Ok(None) };
@@ -243,8 +244,8 @@ impl Db {
         )
         .bind(id(guild_id))
         .bind(id(user_id))
-        .bind(format)
-        .bind(format)
+        .bind(format.map(Format::as_str))
+        .bind(format.map(Format::as_str))
         .fetch_all(self.pool())
         .await?;
         let streak = match recent.first() {
@@ -288,7 +289,7 @@ impl Db {
         &self,
         guild_id: u64,
         user_id: u64,
-        format: Option<&str>,
+        format: Option<Format>,
         limit: i64,
     ) -> Result<Vec<HistoryRow>, StoreError> {
         let rows: Vec<RawHistory> = sqlx::query_as(
@@ -300,25 +301,26 @@ impl Db {
         )
         .bind(id(guild_id))
         .bind(id(user_id))
-        .bind(format)
-        .bind(format)
+        .bind(format.map(Format::as_str))
+        .bind(format.map(Format::as_str))
         .bind(limit)
         .fetch_all(self.pool())
         .await?;
-        Ok(rows
-            .into_iter()
-            .map(|r| HistoryRow {
-                match_id: r.match_id,
-                ended_at: r.ended_at,
-                status: r.status,
-                format: r.format,
-                opponents: r.opponents.unwrap_or_default(),
-                won: r.won,
-                net: r.net,
-                final_total: r.final_total,
-                vs_ai: r.vs_ai,
+        rows.into_iter()
+            .map(|r| {
+                Ok(HistoryRow {
+                    match_id: r.match_id,
+                    ended_at: r.ended_at,
+                    status: MatchState::parse(&r.status).map_err(corrupt)?,
+                    format: Format::parse(&r.format).map_err(corrupt)?,
+                    opponents: r.opponents.unwrap_or_default(),
+                    won: r.won,
+                    net: r.net,
+                    final_total: r.final_total,
+                    vs_ai: r.vs_ai,
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// The score sheet of an ended match of this server.
@@ -353,10 +355,14 @@ impl Db {
         .await?;
         Ok(Some(SheetMatch {
             match_id,
-            status,
-            format,
+            status: MatchState::parse(&status).map_err(corrupt)?,
+            format: Format::parse(&format).map_err(corrupt)?,
             players,
             hands,
         }))
     }
+}
+
+fn corrupt(e: super::UnknownState) -> StoreError {
+    StoreError::Corrupt(e.to_string())
 }

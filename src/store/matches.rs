@@ -1,6 +1,9 @@
 //! Matches, their players, their action log and their finished hands.
 
-use super::{id, unid, Db, StoreError};
+use super::outbox::{insert_rows, TOKEN_UPSERT};
+use super::{
+    id, unid, Db, EndReason, Format, HandKind, HandTokenRow, MatchState, OutboxRow, StoreError,
+};
 use sqlx::Connection;
 
 /// What starting a match stores.
@@ -9,7 +12,7 @@ pub struct NewMatch {
     pub guild_id: u64,
     pub channel_id: u64,
     pub table_message_id: Option<u64>,
-    pub format: &'static str,
+    pub format: Format,
     pub preset: String,
     pub rules_json: String,
     pub locale: String,
@@ -20,6 +23,9 @@ pub struct NewMatch {
     /// The AI's level in a match against the bot.
     pub ai_level: Option<String>,
     pub now: i64,
+    /// What the new match requires to be shown (the AI's first move), stored with it. The
+    /// rows' match id is filled in once the match has one.
+    pub outbox: Vec<OutboxRow>,
 }
 
 impl NewMatch {
@@ -32,9 +38,10 @@ impl NewMatch {
             table_message_id: self.table_message_id,
             preset: self.preset.clone(),
             locale: self.locale.clone(),
-            status: "active".into(),
+            status: MatchState::Active,
             state_json: self.state_json.clone(),
             version: 0,
+            table_deal: 0,
             turn_started_at: self.now,
             reminded: false,
             ai_level: self.ai_level.clone(),
@@ -52,9 +59,11 @@ pub struct MatchRow {
     pub table_message_id: Option<u64>,
     pub preset: String,
     pub locale: String,
-    pub status: String,
+    pub status: MatchState,
     pub state_json: String,
     pub version: i64,
+    /// The deal the current table message was posted for.
+    pub table_deal: u32,
     pub turn_started_at: i64,
     pub reminded: bool,
     pub ai_level: Option<String>,
@@ -71,7 +80,7 @@ pub struct SavedAction {
     pub seat: u8,
     pub event_json: String,
     pub state_json: String,
-    pub status: &'static str,
+    pub status: MatchState,
     pub now: i64,
     /// Whether the turn moved on (restarts the idle clock).
     pub turn_changed: bool,
@@ -82,6 +91,10 @@ pub struct SavedAction {
     /// otherwise.
     pub rate: Option<RateFn>,
     pub winner_seat: Option<u8>,
+    /// What the action requires to be shown, stored with it.
+    pub outbox: Vec<OutboxRow>,
+    /// The token of the hand message that answers this action.
+    pub hand_token: Option<HandTokenRow>,
 }
 
 /// A finished deal, as the score sheet records it.
@@ -92,7 +105,7 @@ pub struct HandRow {
     pub first_seat: u8,
     pub second_seat: u8,
     pub knocker_seat: Option<u8>,
-    pub kind: &'static str,
+    pub kind: HandKind,
     pub knocker_deadwood: Option<u32>,
     pub defender_deadwood: Option<u32>,
     pub points: u32,
@@ -146,6 +159,7 @@ struct Raw {
     status: String,
     state_json: String,
     version: i64,
+    table_deal: i64,
     turn_started_at: i64,
     reminded: bool,
     ai_level: Option<String>,
@@ -153,17 +167,19 @@ struct Raw {
 
 impl Raw {
     /// The row with its players, given as (match id, user id, name, is AI) in seat order.
-    fn with_players(self, players: Vec<(i64, i64, String, bool)>) -> MatchRow {
-        MatchRow {
+    fn with_players(self, players: Vec<(i64, i64, String, bool)>) -> Result<MatchRow, StoreError> {
+        Ok(MatchRow {
             id: self.id,
             guild_id: unid(self.guild_id),
             channel_id: unid(self.channel_id),
             table_message_id: self.table_message_id.map(unid),
             preset: self.preset,
             locale: self.locale,
-            status: self.status,
+            status: MatchState::parse(&self.status)
+                .map_err(|e| StoreError::Corrupt(format!("match {}: {e}", self.id)))?,
             state_json: self.state_json,
             version: self.version,
+            table_deal: self.table_deal as u32,
             turn_started_at: self.turn_started_at,
             reminded: self.reminded,
             ai_level: self.ai_level,
@@ -171,13 +187,13 @@ impl Raw {
                 .into_iter()
                 .map(|(_, u, n, a)| (unid(u), n, a))
                 .collect(),
-        }
+        })
     }
 }
 
 const COLUMNS: &str =
     "id, guild_id, channel_id, table_message_id, preset, locale, status, state_json, version, \
-     turn_started_at, reminded, ai_level";
+     table_deal, turn_started_at, reminded, ai_level";
 
 impl Db {
     /// Stores a new match and its players; returns its id.
@@ -207,7 +223,7 @@ impl Db {
         .bind(match_id)
         .fetch_all(self.pool())
         .await?;
-        Ok(Some(r.with_players(players)))
+        r.with_players(players).map(Some)
     }
 
     /// Reads every active match, `page` at a time in id order, on a thread and a connection
@@ -268,15 +284,18 @@ impl Db {
         .await?)
     }
 
+    /// Stores the id of a match's table message, posted for deal `deal`.
     pub async fn set_table_message(
         &self,
         match_id: i64,
         message_id: u64,
+        deal: u32,
     ) -> Result<(), StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
-                sqlx::query("UPDATE matches SET table_message_id = ? WHERE id = ?")
+                sqlx::query("UPDATE matches SET table_message_id = ?, table_deal = ? WHERE id = ?")
                     .bind(id(message_id))
+                    .bind(deal as i64)
                     .bind(match_id)
                     .execute(&mut *conn)
                     .await?;
@@ -294,31 +313,6 @@ impl Db {
         self.writer.save(a).await
     }
 
-    /// Ends a match without scoring (a moderator's cancel); false if it was not active.
-    pub async fn cancel_match(&self, match_id: i64, now: i64) -> Result<bool, StoreError> {
-        self.write(move |conn| Box::pin(async move {
-        let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-        let done = sqlx::query(
-            "UPDATE matches SET status = 'cancelled', ended_at = ?, version = version + 1 WHERE id = ? AND status = 'active'",
-        )
-        .bind(now)
-        .bind(match_id)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
-        }
-        sqlx::query("UPDATE match_players SET status = 'cancelled', ended_at = ?, counted = 0 WHERE match_id = ?")
-            .bind(now)
-            .bind(match_id)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(true)
-        }))
-        .await
-    }
-
     /// The logged events of a match, oldest first (for replays and audits).
     pub async fn match_actions(&self, match_id: i64) -> Result<Vec<(u8, String)>, StoreError> {
         let rows: Vec<(i64, String)> =
@@ -333,7 +327,7 @@ impl Db {
     pub async fn match_result(
         &self,
         match_id: i64,
-    ) -> Result<Option<(String, Vec<(u8, i64, i64, bool)>)>, StoreError> {
+    ) -> Result<Option<(MatchState, Vec<(u8, i64, i64, bool)>)>, StoreError> {
         let status: Option<String> = sqlx::query_scalar("SELECT status FROM matches WHERE id = ?")
             .bind(match_id)
             .fetch_optional(self.pool())
@@ -346,6 +340,7 @@ impl Db {
                 .bind(match_id)
                 .fetch_all(self.pool())
                 .await?;
+        let status = MatchState::parse(&status).map_err(|e| StoreError::Corrupt(e.to_string()))?;
         Ok(Some((
             status,
             rows.into_iter()
@@ -385,21 +380,6 @@ impl Db {
         .await?)
     }
 
-    /// Notes that the idle player of this turn was reminded (unless the turn moved on).
-    pub async fn mark_reminded(&self, match_id: i64, version: i64) -> Result<(), StoreError> {
-        self.write(move |conn| {
-            Box::pin(async move {
-                sqlx::query("UPDATE matches SET reminded = 1 WHERE id = ? AND version = ?")
-                    .bind(match_id)
-                    .bind(version)
-                    .execute(&mut *conn)
-                    .await?;
-                Ok(())
-            })
-        })
-        .await
-    }
-
     /// Active matches against the AI that have waited since before `before` (the AI is due,
     /// for instance after a restart).
     pub async fn waiting_ai_matches(&self, before: i64) -> Result<Vec<i64>, StoreError> {
@@ -410,15 +390,6 @@ impl Db {
         .bind(before)
         .fetch_all(self.pool())
         .await?)
-    }
-
-    /// Ids of every match still being played (resumed lazily after a restart).
-    pub async fn active_match_ids(&self) -> Result<Vec<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT id FROM matches WHERE status = 'active' ORDER BY id")
-                .fetch_all(self.pool())
-                .await?,
-        )
     }
 }
 
@@ -454,8 +425,7 @@ async fn active_matches_after(
     .await?;
     snapshot.commit().await?;
     // Players come newest match last-first, so each match pops its own off the end.
-    Ok(raws
-        .into_iter()
+    raws.into_iter()
         .map(|r| {
             let mut mine = Vec::new();
             while players.last().is_some_and(|p| p.0 == r.id) {
@@ -463,7 +433,7 @@ async fn active_matches_after(
             }
             r.with_players(mine)
         })
-        .collect())
+        .collect()
 }
 
 /// Inserts a match and its players inside a transaction; returns its id.
@@ -479,7 +449,7 @@ pub(super) async fn insert_match(
     .bind(id(m.guild_id))
     .bind(id(m.channel_id))
     .bind(m.table_message_id.map(id))
-    .bind(m.format)
+    .bind(m.format.as_str())
     .bind(&m.preset)
     .bind(&m.rules_json)
     .bind(&m.locale)
@@ -505,11 +475,22 @@ pub(super) async fn insert_match(
         .execute(&mut *conn)
         .await?;
     }
+    let rows: Vec<OutboxRow> = m
+        .outbox
+        .iter()
+        .cloned()
+        .map(|mut r| {
+            r.key.match_id = match_id;
+            r
+        })
+        .collect();
+    insert_rows(conn, &rows).await?;
     Ok(match_id)
 }
 
 /// What every accepted action writes, as one round trip to SQLite: the new state, guarded by
-/// the version it was decided against, then the log entry, only if the state was written.
+/// the version it was decided against, then the log entry and the outbox rows, only if the
+/// state was written (see [`save_sql`]).
 const SAVE_STATE: &str = "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
      turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, \
      reminded = CASE WHEN ? THEN 0 ELSE reminded END, \
@@ -518,6 +499,37 @@ const SAVE_STATE: &str = "UPDATE matches SET state_json = ?, version = version +
      WHERE id = ? AND version = ? RETURNING id; \
      INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
      SELECT ?, ?, ?, ?, ? WHERE changes() = 1;\n";
+
+/// The statements of one action: its hand token (kept whether or not the action is stored:
+/// the answer goes out through that token either way), [`SAVE_STATE`], then its outbox rows
+/// while `changes()` still says whether the log entry was written.
+fn save_sql(sql: &mut String, a: &SavedAction) {
+    if a.hand_token.is_some() {
+        sql.push_str(TOKEN_UPSERT);
+    }
+    sql.push_str(SAVE_STATE);
+    if !a.outbox.is_empty() {
+        sql.push_str(
+            "INSERT INTO outbox (match_id, version, part, due_ms, effects) SELECT * FROM (VALUES ",
+        );
+        for i in 0..a.outbox.len() {
+            sql.push_str(if i == 0 {
+                "(?, ?, ?, ?, ?)"
+            } else {
+                ", (?, ?, ?, ?, ?)"
+            });
+        }
+        sql.push_str(") WHERE changes() = 1;\n");
+    }
+}
+
+fn batch_sql(actions: &[&SavedAction]) -> String {
+    let mut sql = String::with_capacity(actions.len() * (SAVE_STATE.len() + 200));
+    for a in actions {
+        save_sql(&mut sql, a);
+    }
+    sql
+}
 
 /// The states and log entries of `actions` (see [`SAVE_STATE`]), all in one round trip, inside
 /// the writer's open transaction: for each, whether it was still at its version and is written.
@@ -529,7 +541,7 @@ pub(super) async fn store_states(
     if actions.is_empty() {
         return Ok(Vec::new());
     }
-    run_states(conn, actions, SAVE_STATE.repeat(actions.len())).await
+    run_states(conn, actions, batch_sql(actions)).await
 }
 
 /// As [`store_states`], in a transaction of its own whose `BEGIN` and `COMMIT` travel in the
@@ -539,10 +551,7 @@ pub(super) async fn commit_states(
     conn: &mut sqlx::SqliteConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
-    let sql = format!(
-        "BEGIN IMMEDIATE;\n{}COMMIT;",
-        SAVE_STATE.repeat(actions.len())
-    );
+    let sql = format!("BEGIN IMMEDIATE;\n{}COMMIT;", batch_sql(actions));
     let stored = run_states(conn, actions, sql).await;
     if stored.is_err() {
         // The statement that failed left the transaction open.
@@ -560,14 +569,22 @@ async fn run_states(
     // A batch's text is one-off; a few small ones are worth keeping prepared.
     let mut query = sqlx::query(&sql).persistent(actions.len() <= 2);
     for a in actions {
+        if let Some(t) = &a.hand_token {
+            query = query
+                .bind(t.match_id)
+                .bind(t.seat as i64)
+                .bind(&t.token)
+                .bind(&t.locale)
+                .bind(t.issued_at);
+        }
         query = query
             .bind(&a.state_json)
-            .bind(a.status)
+            .bind(a.status.as_str())
             .bind(a.turn_changed)
             .bind(a.now)
             .bind(a.turn_changed)
             .bind(a.winner_seat.map(i64::from))
-            .bind(a.status)
+            .bind(a.status.as_str())
             .bind(a.now)
             .bind(a.match_id)
             .bind(a.version)
@@ -576,6 +593,14 @@ async fn run_states(
             .bind(a.seat as i64)
             .bind(&a.event_json)
             .bind(a.now);
+        for r in &a.outbox {
+            query = query
+                .bind(r.key.match_id)
+                .bind(r.key.version)
+                .bind(r.key.part as i64)
+                .bind(r.due_ms)
+                .bind(&r.effects_json);
+        }
     }
     let written: std::collections::HashSet<i64> = query
         .fetch_all(&mut *conn)
@@ -601,8 +626,18 @@ pub(super) async fn store_action(
     for h in &a.hands {
         insert_hand(conn, a.match_id, h).await?;
     }
+    if a.status == MatchState::Ended(EndReason::Cancelled) {
+        sqlx::query(
+            "UPDATE match_players SET status = ?, ended_at = ?, counted = 0 WHERE match_id = ?",
+        )
+        .bind(a.status.as_str())
+        .bind(a.now)
+        .bind(a.match_id)
+        .execute(&mut *conn)
+        .await?;
+    }
     if let Some(results) = &a.result {
-        let counted = a.rate.is_some() && a.status != "cancelled";
+        let counted = a.rate.is_some();
         for p in results {
             sqlx::query(
                     "UPDATE match_players SET total = ?, lines = ?, line_bonus = ?, game_bonus = ?, \
@@ -626,7 +661,7 @@ pub(super) async fn store_action(
                 .bind(p.undercuts_suffered as i64)
                 .bind(p.knock_deadwood as i64)
                 .bind(a.now)
-                .bind(a.status)
+                .bind(a.status.as_str())
                 .bind(counted)
                 .bind(a.match_id)
                 .bind(a.match_id)
@@ -714,7 +749,7 @@ async fn insert_hand(
     .bind(h.first_seat as i64)
     .bind(h.second_seat as i64)
     .bind(h.knocker_seat.map(i64::from))
-    .bind(h.kind)
+    .bind(h.kind.as_str())
     .bind(h.knocker_deadwood.map(i64::from))
     .bind(h.defender_deadwood.map(i64::from))
     .bind(h.points as i64)
@@ -732,6 +767,7 @@ async fn insert_hand(
 #[cfg(test)]
 mod tests {
     use super::super::writer::tests::{db_with_matches, new_match};
+    use super::{EndReason, MatchState};
 
     /// A new match goes live without being read back: what it would read back as must be
     /// what is stored.
@@ -752,7 +788,9 @@ mod tests {
     async fn the_scan_reads_every_active_match_with_its_players_by_pages() {
         let (_dir, db, ids) = db_with_matches(5).await;
         for &cancelled in &[ids[1], ids[3]] {
-            assert!(db.cancel_match(cancelled, 1).await.unwrap());
+            let mut a = super::super::writer::tests::action(cancelled, 0);
+            a.status = MatchState::Ended(EndReason::Cancelled);
+            assert!(db.save_action(a).await.unwrap());
         }
         let pages = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let seen = pages.clone();

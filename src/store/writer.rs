@@ -11,6 +11,7 @@
 
 use super::checkpoint::{self, Checkpointer};
 use super::matches::{commit_states, store_action, store_states, SavedAction};
+use super::outbox::{write_later, Later};
 use super::StoreError;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, SqliteConnection};
@@ -38,6 +39,8 @@ enum Job {
     },
     /// Any other write, alone, in the order it came.
     Other(Work),
+    /// Bookkeeping nobody waits for, written after the batch it came with.
+    Later(Later),
 }
 
 /// The writer thread's handle; the thread ends when the last clone is dropped.
@@ -83,6 +86,13 @@ impl Writer {
         answer.await.map_err(|_| stopped())?
     }
 
+    /// Queues a write nobody waits for (see [`Later`]).
+    pub(crate) fn later(&self, later: Later) {
+        if self.jobs.send(Job::Later(later)).is_err() {
+            tracing::warn!("the writer thread has stopped: a delivery note is lost");
+        }
+    }
+
     /// The flag asking the writer to restart the WAL (tests set it).
     #[cfg(test)]
     pub(super) fn wal(&self) -> Arc<checkpoint::Wal> {
@@ -117,21 +127,44 @@ async fn run(
 ) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     let mut actions = Vec::with_capacity(MAX_BATCH);
+    let mut later = Vec::new();
     let mut checkpoints_on_own = false;
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
         checkpoint::between_batches(&mut conn, &wal, &mut checkpoints_on_own).await;
         for job in jobs.drain(..) {
             match job {
-                Job::Action { action, done } => actions.push((action, done)),
+                Job::Action { action, done } => {
+                    // A hand token kept before this action is older than the one the action
+                    // may carry: written first, it cannot overwrite the newer one.
+                    if later.iter().any(|l| matches!(l, Later::Token(_))) {
+                        commit_actions(&mut conn, &mut actions).await;
+                        flush_later(&mut conn, &mut later).await;
+                    }
+                    actions.push((action, done))
+                }
                 Job::Other(work) => {
                     // Whatever came before it is written first.
                     commit_actions(&mut conn, &mut actions).await;
+                    flush_later(&mut conn, &mut later).await;
                     work(&mut conn).await;
                 }
+                Job::Later(l) => later.push(l),
             }
         }
         commit_actions(&mut conn, &mut actions).await;
+        flush_later(&mut conn, &mut later).await;
     }
+}
+
+/// Writes the bookkeeping that came so far (see [`Later`]).
+async fn flush_later(conn: &mut SqliteConnection, later: &mut Vec<Later>) {
+    if later.is_empty() {
+        return;
+    }
+    if let Err(e) = write_later(conn, later).await {
+        tracing::warn!(error = %e, "writing delivery notes");
+    }
+    later.clear();
 }
 
 /// Writes the waiting actions in one transaction and answers each of them.
@@ -165,7 +198,7 @@ async fn write(
     conn: &mut SqliteConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
-    let plain = |a: &SavedAction| a.hands.is_empty() && a.result.is_none();
+    let plain = |a: &SavedAction| a.hands.is_empty() && a.result.is_none() && a.status.is_active();
     if actions.iter().all(|a| plain(a)) {
         return commit_states(conn, actions).await;
     }
@@ -195,7 +228,7 @@ pub(super) mod tests {
             guild_id: 1,
             channel_id: 100 + i,
             table_message_id: None,
-            format: "two",
+            format: crate::store::Format::Two,
             preset: "classic".into(),
             rules_json: "{}".into(),
             locale: "en-US".into(),
@@ -207,6 +240,7 @@ pub(super) mod tests {
             ],
             ai_level: None,
             now: 0,
+            outbox: Vec::new(),
         }
     }
 
@@ -233,13 +267,15 @@ pub(super) mod tests {
             seat: 0,
             event_json: format!("e{version}"),
             state_json: format!("s{}", version + 1),
-            status: "active",
+            status: crate::store::MatchState::Active,
             now: 1,
             turn_changed: true,
             hands: Vec::new(),
             result: None,
             rate: None,
             winner_seat: None,
+            outbox: Vec::new(),
+            hand_token: None,
         }
     }
 
@@ -267,6 +303,54 @@ pub(super) mod tests {
         assert_eq!(stored(&db, ids[0]).await, ("s1".into(), 1, 1));
         assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 0));
         assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+    }
+
+    /// An action's outbox rows are stored in its transaction, and only if the action is: a
+    /// stale action leaves no row behind.
+    #[tokio::test]
+    async fn outbox_rows_are_stored_with_their_action_and_only_with_it() {
+        use crate::store::{HandTokenRow, OutboxKey, OutboxRow};
+        let (_dir, db, ids) = db_with_matches(2).await;
+        let row = |match_id, version, part: u8| OutboxRow {
+            key: OutboxKey {
+                match_id,
+                version,
+                part,
+            },
+            due_ms: 5,
+            effects_json: "[]".into(),
+        };
+        let mut fresh = action(ids[0], 0);
+        fresh.outbox = vec![row(ids[0], 1, 0), row(ids[0], 1, 1)];
+        fresh.hand_token = Some(HandTokenRow {
+            match_id: ids[0],
+            seat: 1,
+            token: "t".into(),
+            locale: "de".into(),
+            issued_at: 9,
+        });
+        let mut stale = action(ids[1], 3);
+        stale.outbox = vec![row(ids[1], 4, 0)];
+        let batch = (fresh, stale);
+        let stored = db
+            .write(move |conn| Box::pin(async move { write(conn, &[&batch.0, &batch.1]).await }))
+            .await
+            .unwrap();
+        assert_eq!(stored, vec![true, false]);
+        let pending = db.pending_outbox().await.unwrap();
+        assert_eq!(
+            pending.iter().map(|r| r.key).collect::<Vec<_>>(),
+            vec![row(ids[0], 1, 0).key, row(ids[0], 1, 1).key]
+        );
+        let tokens = db.hand_tokens_since(0).await.unwrap();
+        assert_eq!(tokens.len(), 1);
+        assert_eq!((tokens[0].seat, tokens[0].token.as_str()), (1, "t"));
+        // Delivered rows go with the next batch of writes.
+        db.outbox_delivered(row(ids[0], 1, 0).key);
+        db.write(|_| Box::pin(async { Ok(()) })).await.unwrap();
+        let left = db.pending_outbox().await.unwrap();
+        assert_eq!(left.len(), 1);
+        assert_eq!(left[0].key, row(ids[0], 1, 1).key);
     }
 
     /// One action that fails (its log entry exists already) fails alone; the others that

@@ -1,14 +1,15 @@
-//! A test harness around the real game service: a real SQLite file, the real engine, and a
-//! recording outbox standing in for the Discord channel.
+//! A test harness around the real game service: a real SQLite file, the real engine, the real
+//! presentation layer and deliverer, and a recording transport standing in for Discord.
 #![allow(dead_code)]
 
 use gin::config::Config;
-use gin::discord::ids::{Act, Press};
-use gin::discord::model::{Msg, Response};
 use gin::engine::{deck, min_deadwood, Card, CardSet, Seed};
-use gin::games::{Caller, Clock, Games, Outbox, Outcome, UserRef};
+use gin::games::{Caller, Clock, Games, Outcome, UserRef};
 use gin::i18n::Lang;
 use gin::store::Db;
+use gin::ui::ids::{Act, Press};
+use gin::ui::model::{Msg, Response};
+use gin::ui::{Answer, Deliverer, SendError, Transport};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,17 +32,25 @@ pub struct Sent {
     pub edit: bool,
 }
 
-/// Records channel posts and edits; ids count up from 10,000.
+/// Records channel posts and edits; ids count up from 10,000. A post with a nonce seen before
+/// creates nothing, as on Discord.
 #[derive(Default)]
 pub struct Recorder {
     pub sent: Mutex<Vec<Sent>>,
     pub ephemeral_edits: Mutex<Vec<(String, Msg)>>,
+    nonces: Mutex<std::collections::HashMap<String, u64>>,
     next: AtomicU64,
 }
 
-impl Outbox for Recorder {
-    async fn post(&self, channel: u64, msg: &Msg) -> Result<u64, String> {
+impl Transport for Recorder {
+    async fn post(&self, channel: u64, msg: &Msg, nonce: Option<&str>) -> Result<u64, SendError> {
+        if let Some(id) = nonce.and_then(|n| self.nonces.lock().unwrap().get(n).copied()) {
+            return Ok(id);
+        }
         let message = 10_000 + self.next.fetch_add(1, Ordering::SeqCst);
+        if let Some(n) = nonce {
+            self.nonces.lock().unwrap().insert(n.to_string(), message);
+        }
         self.sent.lock().unwrap().push(Sent {
             channel,
             message,
@@ -51,7 +60,7 @@ impl Outbox for Recorder {
         Ok(message)
     }
 
-    async fn edit(&self, channel: u64, message: u64, msg: &Msg) -> Result<(), String> {
+    async fn edit(&self, channel: u64, message: u64, msg: &Msg) -> Result<(), SendError> {
         self.sent.lock().unwrap().push(Sent {
             channel,
             message,
@@ -61,7 +70,7 @@ impl Outbox for Recorder {
         Ok(())
     }
 
-    async fn edit_ephemeral(&self, token: &str, msg: &Msg) -> Result<(), String> {
+    async fn edit_ephemeral(&self, token: &str, msg: &Msg) -> Result<(), SendError> {
         self.ephemeral_edits
             .lock()
             .unwrap()
@@ -72,7 +81,8 @@ impl Outbox for Recorder {
 
 pub struct Harness {
     pub games: Arc<Games>,
-    pub out: Recorder,
+    pub deliverer: Arc<Deliverer<Arc<Recorder>>>,
+    pub out: Arc<Recorder>,
     pub now: Arc<AtomicI64>,
     pub seeds: Arc<AtomicU64>,
     pub path: PathBuf,
@@ -121,12 +131,14 @@ impl Harness {
         let clock_now = now.clone();
         let clock: Clock = Arc::new(move || clock_now.load(Ordering::SeqCst));
         let seed_counter = seeds.clone();
-        let games = Games::new(db, test_config(), clock).with_seeds(Arc::new(move || {
-            seed_from(seed_counter.fetch_add(1, Ordering::SeqCst))
-        }));
+        let games = Arc::new(Games::new(db, test_config(), clock).with_seeds(Arc::new(
+            move || seed_from(seed_counter.fetch_add(1, Ordering::SeqCst)),
+        )));
+        let out = Arc::new(Recorder::default());
         Harness {
-            games: Arc::new(games),
-            out: Recorder::default(),
+            deliverer: Deliverer::new(games.clone(), out.clone()),
+            games,
+            out,
             now,
             seeds,
             path,
@@ -139,6 +151,7 @@ impl Harness {
     pub async fn restart(self) -> Harness {
         let Harness {
             games,
+            deliverer,
             now,
             seeds,
             path,
@@ -146,6 +159,7 @@ impl Harness {
             ..
         } = self;
         games.db.pool().close().await;
+        drop(deliverer);
         drop(games);
         Harness::open(_dir, path, now, seeds).await
     }
@@ -163,21 +177,52 @@ impl Harness {
             lang: Lang::En,
             guild_lang: Lang::En,
             message_id: message,
+            token: Some(format!("token-{user}")),
         }
     }
 
-    async fn settle(&self, outcome: &Outcome, response_message: Option<u64>) {
-        check_limits(outcome.response.msg());
-        if let Response::Public(m) = &outcome.response {
+    /// Renders an outcome for the caller `user`, as the Discord adapter does.
+    pub fn answer(&self, outcome: Outcome) -> Answer {
+        gin::ui::respond(outcome, Lang::En)
+    }
+
+    /// What the adapter does after answering: keep ids and tokens, deliver what follows. The
+    /// answer comes back without its deliveries (they are done).
+    pub async fn settle(
+        &self,
+        mut answer: Answer,
+        user: u64,
+        response_message: Option<u64>,
+    ) -> Answer {
+        check_limits(answer.response.msg());
+        if let Response::Public(m) = &answer.response {
             self.public.lock().unwrap().push(m.clone());
         }
-        self.games
-            .run_effects(outcome.effects.clone(), &self.out, response_message)
-            .await;
+        if let Some((m, seat)) = answer.hand_of {
+            self.games
+                .remember_hand_token(m, seat, format!("token-{user}"), Lang::En);
+        }
+        if let (Some(role), Some(message)) = (answer.reply_is, response_message) {
+            self.deliverer.reply_created(role, message).await;
+        }
+        let deliveries = std::mem::take(&mut answer.deliveries);
+        self.deliverer.deliver(deliveries).await;
+        answer
+    }
+
+    /// Delivers what an outcome of a direct call requires, as the adapter does.
+    pub async fn settle_outcome(
+        &self,
+        outcome: Outcome,
+        user: u64,
+        message: Option<u64>,
+    ) -> Answer {
+        let answer = self.answer(outcome);
+        self.settle(answer, user, message).await
     }
 
     /// `/gin start` by `from` against `opponents`; the challenge message gets id 5000.
-    pub async fn start(&self, from: u64, opponents: &[u64]) -> Outcome {
+    pub async fn start(&self, from: u64, opponents: &[u64]) -> Answer {
         let refs: Vec<UserRef> = opponents
             .iter()
             .map(|&u| UserRef {
@@ -190,22 +235,13 @@ impl Harness {
             .games
             .start(&self.caller(from, None), &refs, None, None)
             .await;
-        self.settle(&o, Some(5000)).await;
-        o
+        self.settle_outcome(o, from, Some(5000)).await
     }
 
     /// A button press by `user` on message `message`.
-    pub async fn press(&self, user: u64, message: u64, id: &str) -> Outcome {
-        let o = self
-            .games
-            .press(&self.caller(user, Some(message)), id)
-            .await;
-        if let Some((m, seat)) = o.hand_of {
-            self.games
-                .remember_hand_token(m, seat, format!("token-{user}"), gin::i18n::Lang::En);
-        }
-        self.settle(&o, Some(message)).await;
-        o
+    pub async fn press(&self, user: u64, message: u64, id: &str) -> Answer {
+        let a = gin::ui::press(&self.games, &self.caller(user, Some(message)), id).await;
+        self.settle(a, user, Some(message)).await
     }
 
     /// Opens a challenge from Alice to `opponents` and has them all accept; returns the match id.
@@ -235,7 +271,7 @@ impl Harness {
                 (BOT, "Gin".into()),
             )
             .await;
-        self.settle(&o, Some(5001)).await;
+        self.settle_outcome(o, ALICE, Some(5001)).await;
         self.games
             .db
             .active_match_for(CHANNEL, ALICE)
@@ -385,6 +421,25 @@ pub fn check_limits(msg: &Msg) {
 pub fn rendered(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards
         .into_iter()
-        .map(|c| gin::discord::render::card(Lang::En, c))
+        .map(|c| gin::ui::render::card(Lang::En, c))
         .collect()
+}
+
+/// The message an answer or a direct call's outcome shows (in English).
+pub trait Said {
+    fn said(&self) -> Msg;
+}
+
+impl Said for Answer {
+    fn said(&self) -> Msg {
+        self.response.msg().clone()
+    }
+}
+
+impl Said for Outcome {
+    fn said(&self) -> Msg {
+        gin::ui::answer::response(&self.reply, Lang::En)
+            .msg()
+            .clone()
+    }
 }

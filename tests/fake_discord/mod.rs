@@ -19,7 +19,7 @@ pub use payloads::{Opt, User};
 
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
@@ -212,6 +212,25 @@ pub struct Write {
     /// What the fake answered (a write under an injected fault is recorded but not applied).
     pub status: u16,
     pub interaction: Option<u64>,
+    /// The write's `allowed_mentions` as sent (None when the body had none).
+    pub allowed_mentions: Option<Value>,
+}
+
+impl Write {
+    /// The users the write allows to be pinged (`allowed_mentions.users`), in order, repeats
+    /// kept.
+    pub fn mentioned_users(&self) -> Vec<u64> {
+        self.allowed_mentions
+            .as_ref()
+            .and_then(|a| a["users"].as_array())
+            .map(|users| {
+                users
+                    .iter()
+                    .filter_map(|u| u.as_u64().or_else(|| u.as_str()?.parse().ok()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,6 +323,81 @@ pub(crate) struct ChannelLog {
 /// How many replaced tokens the lean fake keeps valid (see [`State::retired_tokens`]).
 pub(crate) const RETIRED_TOKENS: usize = 20_000;
 
+/// How many message nonces the fake remembers (Discord checks them over a few minutes).
+pub(crate) const NONCES: usize = 100_000;
+
+/// A request hold set up by [`FakeDiscord::hold_next`], shared with the connection that
+/// holds the request.
+pub(crate) struct HoldSlot {
+    /// Matched against "METHOD /path" (without `/api/v10`), as faults are.
+    pub route: String,
+    /// Set (and `arrived` notified) once a request is held.
+    pub held: AtomicBool,
+    pub arrived: Notify,
+    /// Taken by the connection holding the request: `true` to go on, `false` (or the sender
+    /// dropped) to drop the request unanswered.
+    pub decision: Mutex<Option<oneshot::Receiver<bool>>>,
+}
+
+/// A request the fake holds: neither processed nor answered until [`Hold::release`].
+/// Dropping it without `release` withdraws the hold, and drops a request it holds unanswered
+/// (its connection is closed).
+#[must_use = "dropping a Hold withdraws it"]
+pub struct Hold {
+    slot: Arc<HoldSlot>,
+    shared: Arc<Shared>,
+    go: Option<oneshot::Sender<bool>>,
+}
+
+impl Hold {
+    /// Whether a matching request arrived and is held (or was, if released or dropped since).
+    pub fn is_held(&self) -> bool {
+        self.slot.held.load(Ordering::SeqCst)
+    }
+
+    /// Resolves once a matching request arrived and is held; panics after 30 s.
+    pub async fn wait_held(&self) {
+        let slot = &self.slot;
+        let wait = async {
+            loop {
+                let notified = slot.arrived.notified();
+                tokio::pin!(notified);
+                notified.as_mut().enable();
+                if slot.held.load(Ordering::SeqCst) {
+                    return;
+                }
+                notified.await;
+            }
+        };
+        if tokio::time::timeout(Duration::from_secs(30), wait)
+            .await
+            .is_err()
+        {
+            panic!(
+                "no request matching {:?} arrived to be held within 30 s",
+                slot.route
+            );
+        }
+    }
+
+    /// The held request is processed and answered as any other (at once if one is held; if
+    /// none arrived yet, the hold is withdrawn).
+    pub fn release(mut self) {
+        if let Some(go) = self.go.take() {
+            let _ = go.send(true);
+        }
+    }
+}
+
+impl Drop for Hold {
+    fn drop(&mut self) {
+        // Not matched yet: withdraw it. A held request sees the sender dropped, unless
+        // `release` sent `true` first.
+        let slot = &self.slot;
+        self.shared.lock().holds.retain(|s| !Arc::ptr_eq(s, slot));
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct State {
     pub messages: HashMap<u64, StoredMessage>,
@@ -329,11 +423,32 @@ pub(crate) struct State {
     pub latencies_us: Vec<u32>,
     pub answered: u64,
     pub late: u64,
+    /// Holds not matched yet, oldest first.
+    pub holds: Vec<Arc<HoldSlot>>,
+    /// (channel, nonce) -> the message created with that nonce.
+    pub nonces: HashMap<(u64, String), u64>,
+    /// The keys of `nonces`, oldest first (at most [`NONCES`]).
+    pub nonce_order: std::collections::VecDeque<(u64, String)>,
+    /// Channel posts answered with an earlier message of the same nonce.
+    pub deduplicated_posts: u64,
 }
 
 impl State {
     pub(crate) fn violation(&mut self, what: String) {
         self.violations.push(what);
+    }
+
+    /// Remembers the message created in `channel` with `nonce`.
+    pub(crate) fn remember_nonce(&mut self, channel: u64, nonce: String, message: u64) {
+        let key = (channel, nonce);
+        if self.nonces.insert(key.clone(), message).is_none() {
+            self.nonce_order.push_back(key);
+            if self.nonce_order.len() > NONCES {
+                if let Some(old) = self.nonce_order.pop_front() {
+                    self.nonces.remove(&old);
+                }
+            }
+        }
     }
 
     /// Stores a message and indexes its buttons; without `record`, messages without buttons
@@ -701,6 +816,17 @@ impl FakeDiscord {
         self.inner.lock().writes.clone()
     }
 
+    /// The recorded writes to one message (faulted ones included), in order.
+    pub fn writes_to(&self, message_id: u64) -> Vec<Write> {
+        self.inner
+            .lock()
+            .writes
+            .iter()
+            .filter(|w| w.message_id == message_id)
+            .cloned()
+            .collect()
+    }
+
     pub fn writes_since(&self, index: usize) -> Vec<Write> {
         self.inner
             .lock()
@@ -719,6 +845,24 @@ impl FakeDiscord {
         self.inner.lock().unhandled.clone()
     }
 
+    /// The interaction tokens whose `@original` is this message (the ones the bot can edit it
+    /// with), in no particular order.
+    pub fn tokens_for(&self, message_id: u64) -> Vec<String> {
+        self.inner
+            .lock()
+            .tokens
+            .iter()
+            .filter(|(_, t)| t.original == Some(message_id))
+            .map(|(token, _)| token.clone())
+            .collect()
+    }
+
+    /// Channel posts with `enforce_nonce` whose nonce an earlier message of the channel
+    /// carried: nothing was created, the earlier message was returned (as Discord does).
+    pub fn deduplicated_posts(&self) -> u64 {
+        self.inner.lock().deduplicated_posts
+    }
+
     /// The JSON of the bot's last command registration.
     pub fn registered_commands(&self) -> Option<Value> {
         self.inner.lock().commands.clone()
@@ -730,6 +874,26 @@ impl FakeDiscord {
     /// answered with `status` (500, or 429 with Discord's body and rate-limit headers).
     pub fn fail_next(&self, route: &str, status: u16) {
         self.inner.lock().faults.push((route.to_string(), status));
+    }
+
+    /// The next request whose "METHOD /path" (without `/api/v10`) contains `route` is held:
+    /// not processed, not answered, until [`Hold::release`]. Holds match in the order they
+    /// were set up, each one request. If the bot's connection closes meanwhile (the process
+    /// was killed), the held request is dropped: never applied, never recorded.
+    pub fn hold_next(&self, route: &str) -> Hold {
+        let (go, decision) = oneshot::channel();
+        let slot = Arc::new(HoldSlot {
+            route: route.to_string(),
+            held: AtomicBool::new(false),
+            arrived: Notify::new(),
+            decision: Mutex::new(Some(decision)),
+        });
+        self.inner.lock().holds.push(slot.clone());
+        Hold {
+            slot,
+            shared: self.inner.clone(),
+            go: Some(go),
+        }
     }
 
     pub fn faults_pending(&self) -> usize {

@@ -46,6 +46,12 @@ impl User {
         self
     }
 
+    /// With the Manage Server permission (`MANAGE_GUILD`, 1 << 5): a moderator.
+    pub fn moderator(mut self) -> User {
+        self.permissions |= 1 << 5;
+        self
+    }
+
     pub fn with_locale(mut self, locale: &str) -> User {
         self.locale = locale.to_string();
         self

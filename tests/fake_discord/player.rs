@@ -4,9 +4,9 @@
 //! They read who is to move from the table and their cards from their own hand message.
 
 use super::{Callback, FakeDiscord, Opt, StoredMessage, User};
-use gin::discord::ids::{Act, Press};
 use gin::engine::{min_deadwood, Card, CardSet};
 use gin::i18n::Lang;
+use gin::ui::ids::{Act, Press};
 use std::cmp::Reverse;
 use std::time::Duration;
 use tokio::time::Instant;
@@ -37,7 +37,7 @@ pub fn hand_cards(content: &str) -> Option<CardSet> {
     let mut set = CardSet::EMPTY;
     for token in cards.split(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '·')) {
         if !token.is_empty() {
-            set.insert(Card::all().find(|&c| gin::discord::render::card(Lang::En, c) == token)?);
+            set.insert(Card::all().find(|&c| gin::ui::render::card(Lang::En, c) == token)?);
         }
     }
     Some(set)

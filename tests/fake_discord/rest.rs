@@ -4,11 +4,12 @@
 
 use super::payloads::message_json;
 use super::{
-    limits, Callback, Origin, Part, RecordedRequest, Shared, State, StoredMessage, TokenInfo,
-    Write, WriteKind,
+    limits, Callback, HoldSlot, Origin, Part, RecordedRequest, Shared, State, StoredMessage,
+    TokenInfo, Write, WriteKind,
 };
 use serde_json::{json, Value};
 use std::io;
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -160,10 +161,66 @@ async fn connection(mut sock: TcpStream, shared: Arc<Shared>) -> io::Result<()> 
             }
             buf.drain(..head.content_length).collect()
         };
+        if !hold(&shared, &head, &mut sock, &mut buf).await {
+            // Dropped while held (the bot's connection closed, or the test dropped the hold):
+            // never processed, never answered.
+            return Ok(());
+        }
         let reply = handle(&shared, &head, &body);
         sock.write_all(&reply.encode(head.close)).await?;
         if head.close {
             return Ok(());
+        }
+    }
+}
+
+/// "METHOD /path", the path without its query and `/api/v10` (what faults and holds match).
+fn route_key(head: &Head) -> String {
+    let path = head.path.split('?').next().unwrap_or_default();
+    let route = path.strip_prefix("/api/v10").unwrap_or(path);
+    format!("{} {route}", head.method)
+}
+
+/// Holds the request if a hold matches it: waits for the test's release (true) or for the
+/// bot to close the connection, or the hold to be dropped (false: drop the request). Bytes
+/// arriving meanwhile stay in `buf`. True at once without a matching hold.
+async fn hold(shared: &Shared, head: &Head, sock: &mut TcpStream, buf: &mut Vec<u8>) -> bool {
+    let Some(slot) = take_hold(shared, &route_key(head)) else {
+        return true;
+    };
+    let decision = slot
+        .decision
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take();
+    slot.held.store(true, Ordering::SeqCst);
+    slot.arrived.notify_waiters();
+    let Some(decision) = decision else {
+        return false;
+    };
+    tokio::select! {
+        go = decision => go.unwrap_or(false),
+        _ = closed(sock, buf) => false,
+    }
+}
+
+/// The first hold matching `key`, taken out of the waiting ones.
+fn take_hold(shared: &Shared, key: &str) -> Option<Arc<HoldSlot>> {
+    let mut st = shared.lock();
+    let i = st
+        .holds
+        .iter()
+        .position(|s| key.contains(s.route.as_str()))?;
+    Some(st.holds.remove(i))
+}
+
+/// Resolves once the peer has closed the connection (or it failed); keeps what arrives.
+async fn closed(sock: &mut TcpStream, buf: &mut Vec<u8>) {
+    loop {
+        buf.reserve(1024);
+        match sock.read_buf(buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
         }
     }
 }
@@ -323,6 +380,7 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
     let at = Instant::now();
     let path = head.path.split('?').next().unwrap_or_default();
     let route = path.strip_prefix("/api/v10").unwrap_or(path).to_string();
+    let key = route_key(head);
     let (json, parts) = parse_body(&head.content_type, body);
     let mut st = shared.lock();
     let reply = if !route.starts_with("/webhooks/")
@@ -335,7 +393,6 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
         ));
         Reply::error(401, 0, "401: Unauthorized")
     } else {
-        let key = format!("{} {route}", head.method);
         let hit = st.faults.iter().position(|(p, _)| key.contains(p.as_str()));
         let fault = hit.map(|i| st.faults.remove(i).1);
         let body = json.clone().unwrap_or(Value::Null);
@@ -456,6 +513,7 @@ fn log_write(
     kind: WriteKind,
     status: u16,
     interaction: Option<u64>,
+    body: &Value,
 ) {
     let breaches = limits::check_message(
         &m.content,
@@ -489,6 +547,7 @@ fn log_write(
             custom_ids: m.custom_ids(),
             status,
             interaction,
+            allowed_mentions: body.get("allowed_mentions").cloned(),
         });
     }
     shared.notify(m.channel_id);
@@ -586,7 +645,15 @@ fn callback(
     }
     let status = fault.unwrap_or(if late { 404 } else { 204 });
     if let Some(m) = target.as_ref().filter(|_| matches!(kind, 4 | 7)) {
-        log_write(shared, st, m, WriteKind::Callback(kind), status, Some(id));
+        log_write(
+            shared,
+            st,
+            m,
+            WriteKind::Callback(kind),
+            status,
+            Some(id),
+            &data,
+        );
     }
     if first {
         st.latencies_us
@@ -737,8 +804,58 @@ fn channel_post(
     if flags_ephemeral(body) {
         st.violation(format!("channel message in {channel} with the ephemeral flag (only interaction responses can be ephemeral)"));
     }
-    let m = StoredMessage::new(shared.next_id(), channel, Origin::Channel, false, None);
-    write(shared, st, m, body, parts, fault, WriteKind::ChannelPost)
+    // Discord's nonce: a string or an integer, at most 25 characters.
+    let nonce = match body.get("nonce") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(Value::Number(n)) if n.is_u64() || n.is_i64() => Some(n.to_string()),
+        Some(other) => {
+            st.violation(format!(
+                "channel message in {channel} with a nonce that is neither a string nor an integer: {other}"
+            ));
+            return invalid_form_body(
+                "nonce",
+                "NONCE_TYPE_INVALID",
+                "Nonce must be a string or an integer.",
+            );
+        }
+    };
+    if let Some(n) = nonce.as_deref().filter(|n| n.chars().count() > 25) {
+        st.violation(format!(
+            "channel message in {channel} with a nonce of {} characters (at most 25): {n:?}",
+            n.chars().count()
+        ));
+        return invalid_form_body(
+            "nonce",
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 25 or fewer in length.",
+        );
+    }
+    let enforce = body["enforce_nonce"].as_bool().unwrap_or(false);
+    if let (true, None, Some(n)) = (enforce, fault, nonce.as_ref()) {
+        let earlier = st.nonces.get(&(channel, n.clone())).copied();
+        if let Some(m) = earlier.and_then(|id| existing(shared, st, id, channel)) {
+            // Nothing is created: the earlier message comes back, as from a create.
+            st.deduplicated_posts += 1;
+            return ok(message_json(&shared.opts, &m));
+        }
+    }
+    let id = shared.next_id();
+    let m = StoredMessage::new(id, channel, Origin::Channel, false, None);
+    let reply = write(shared, st, m, body, parts, fault, WriteKind::ChannelPost);
+    if let (Some(n), 200) = (nonce, reply.status) {
+        st.remember_nonce(channel, n, id);
+    }
+    reply
+}
+
+/// Discord's 400 for a field its validation refuses (code 50035, the errors by field).
+fn invalid_form_body(field: &str, code: &str, message: &str) -> Reply {
+    Reply::json(
+        400,
+        &json!({"message": "Invalid Form Body", "code": 50035,
+                "errors": {field: {"_errors": [{"code": code, "message": message}]}}}),
+    )
 }
 
 /// GET, PATCH or DELETE of a message that exists.
@@ -779,7 +896,7 @@ fn write(
     kind: WriteKind,
 ) -> Reply {
     apply(shared, &mut m, body, parts);
-    log_write(shared, st, &m, kind, fault.unwrap_or(200), None);
+    log_write(shared, st, &m, kind, fault.unwrap_or(200), None, body);
     if let Some(s) = fault {
         return fault_reply(st, s);
     }

@@ -3,9 +3,10 @@
 use super::ids::Press;
 use super::model::{Button, Msg, Style};
 use crate::games::ledger::{BoardQuery, FormatFilter, Period, PAGE};
-use crate::games::Caller;
+use crate::games::{
+    BoardRow, BoardSort, EndReason, HandKind, HistoryRow, MatchState, SheetMatch, StatsRow,
+};
 use crate::i18n::Lang;
-use crate::store::{BoardRow, BoardSort, HistoryRow, SheetMatch, StatsRow};
 use crate::tr;
 
 fn sort_key(s: BoardSort) -> &'static str {
@@ -168,14 +169,16 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
     Msg::text(lines.join("\n"))
 }
 
-fn status_key(status: &str) -> &'static str {
+fn status_key(status: MatchState) -> &'static str {
     match status {
-        "resigned" => "history-resigned",
-        "forfeited" => "history-forfeited",
-        "cancelled" => "history-cancelled",
-        _ => "history-finished",
+        MatchState::Ended(EndReason::Resigned) => "history-resigned",
+        MatchState::Ended(EndReason::Forfeited) => "history-forfeited",
+        MatchState::Ended(EndReason::Cancelled) => "history-cancelled",
+        MatchState::Ended(EndReason::PlayedOut) | MatchState::Active => "history-finished",
     }
 }
+
+const CANCELLED: MatchState = MatchState::Ended(EndReason::Cancelled);
 
 /// `/gin history`: one line per match, a score-sheet button for each.
 pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
@@ -185,7 +188,7 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
     let mut lines = vec![tr!(lang, "history-title", player = name.to_string())];
     let mut buttons = Vec::new();
     for (i, r) in rows.iter().enumerate() {
-        let result = if r.status == "cancelled" {
+        let result = if r.status == CANCELLED {
             tr!(lang, "history-cancelled")
         } else if r.won {
             tr!(lang, "history-won")
@@ -199,7 +202,7 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
             date = format!("<t:{}:d>", r.ended_at),
             opponents = r.opponents.clone(),
             result = result,
-            how = tr!(lang, status_key(&r.status)),
+            how = tr!(lang, status_key(r.status)),
             net = format!("{:+}", r.net)
         ));
         buttons.push(Button::new(
@@ -218,7 +221,7 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
         lang,
         "sheet-title",
         id = m.match_id,
-        how = tr!(lang, status_key(&m.status))
+        how = tr!(lang, status_key(m.status))
     )];
     let width = names
         .iter()
@@ -236,13 +239,13 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
     )];
     let mut running = vec![0i64; names.len()];
     for h in &m.hands {
-        let note = match (h.kind.as_str(), h.doubled) {
-            ("dead", _) => tr!(lang, "sheet-dead"),
+        let note = match (h.kind, h.doubled) {
+            (HandKind::Dead, _) => tr!(lang, "sheet-dead"),
             (kind, doubled) => {
                 let k = match kind {
-                    "gin" => tr!(lang, "sheet-gin"),
-                    "undercut" => tr!(lang, "sheet-undercut"),
-                    _ => tr!(lang, "sheet-knock"),
+                    HandKind::Gin => tr!(lang, "sheet-gin"),
+                    HandKind::Undercut => tr!(lang, "sheet-undercut"),
+                    HandKind::Knock | HandKind::Dead => tr!(lang, "sheet-knock"),
                 };
                 if doubled {
                     format!("{k} ×2")
@@ -303,6 +306,6 @@ fn truncate(s: &str, n: usize) -> String {
 }
 
 /// A moderator cancelled a match.
-pub fn cancelled(lang: Lang, by: &Caller) -> Msg {
-    Msg::text(tr!(lang, "cancelled", player = by.name.clone()))
+pub fn cancelled(lang: Lang, by: &str) -> Msg {
+    Msg::text(tr!(lang, "cancelled", player = by.to_string()))
 }

@@ -4,7 +4,7 @@
 
 use crate::engine::{Action, Card};
 use crate::games::ledger::{BoardQuery, FormatFilter, Period};
-use crate::store::BoardSort;
+use crate::games::{BoardSort, Move};
 
 const SORTS: [BoardSort; 5] = [
     BoardSort::Net,
@@ -57,6 +57,15 @@ pub enum Act {
 }
 
 impl Act {
+    /// What this button asks of the match.
+    pub fn to_move(self) -> Move {
+        match (self, self.action()) {
+            (_, Some(action)) => Move::Play(action),
+            (Act::KnockMode, None) => Move::ShowKnocks,
+            (_, None) => Move::Back,
+        }
+    }
+
     /// The engine's action this button makes; `None` for the view changes.
     pub fn action(self) -> Option<Action> {
         Some(match self {

@@ -6,35 +6,24 @@ use super::ids::{Act, Press};
 use super::model::{Button, Msg, Style};
 use crate::engine::hand::{opponent_of, Action, HandEnd, Phase};
 use crate::engine::{
-    best_arrangement, deck, min_deadwood, Card, CardSet, HandRecord, Meld, PlayerView, Rules, Seat,
-    Settlement, ShowdownKind, TableView,
+    best_arrangement, deck, min_deadwood, ActionError, Card, CardSet, HandRecord, MatchError,
+    MatchStatus, Meld, PlayerView, Rules, Seat, Settlement, ShowdownKind, TableView,
+};
+use crate::games::{
+    ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
 };
 use crate::i18n::Lang;
 use crate::tr;
 
-/// Who sits where, for names and mentions.
-#[derive(Clone, Debug)]
-pub struct Seating<'a> {
-    pub match_id: i64,
-    pub version: i64,
-    pub preset: &'a str,
-    pub names: &'a [String],
-    pub users: &'a [u64],
+/// Mentions and button ids of a match's seats.
+trait SeatsExt {
+    fn mention(&self, seat: Seat) -> String;
+    fn act(&self, act: Act) -> String;
 }
 
-impl Seating<'_> {
-    fn name(&self, seat: Seat) -> &str {
-        self.names
-            .get(seat as usize)
-            .map(String::as_str)
-            .unwrap_or("?")
-    }
-
+impl SeatsExt for Seats {
     fn mention(&self, seat: Seat) -> String {
-        format!(
-            "<@{}>",
-            self.users.get(seat as usize).copied().unwrap_or_default()
-        )
+        format!("<@{}>", self.user(seat))
     }
 
     fn act(&self, act: Act) -> String {
@@ -94,7 +83,7 @@ pub fn arranged(lang: Lang, hand: CardSet) -> (String, u32) {
 }
 
 /// One past action in words, for the table's "last action" line.
-pub fn action_text(lang: Lang, seats: &Seating, seat: Seat, action: Action) -> String {
+pub fn action_text(lang: Lang, seats: &Seats, seat: Seat, action: Action) -> String {
     let player = seats.name(seat).to_string();
     match action {
         Action::TakeUpcard => tr!(lang, "act-take-upcard", player = player),
@@ -107,7 +96,7 @@ pub fn action_text(lang: Lang, seats: &Seating, seat: Seat, action: Action) -> S
 }
 
 /// What the player to move is doing, for the table.
-fn prompt(lang: Lang, seats: &Seating, view: &TableView) -> Option<String> {
+fn prompt(lang: Lang, seats: &Seats, view: &TableView) -> Option<String> {
     let seat = view.to_act?;
     let player = seats.mention(seat);
     let top = view
@@ -128,7 +117,7 @@ fn prompt(lang: Lang, seats: &Seating, view: &TableView) -> Option<String> {
 }
 
 /// The public table message.
-pub fn table(lang: Lang, seats: &Seating, view: &TableView) -> Msg {
+pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
     let mut lines = vec![tr!(
         lang,
         "table-title",
@@ -205,6 +194,8 @@ pub fn table(lang: Lang, seats: &Seating, view: &TableView) -> Msg {
                 .and_then(|s| seats.users.get(s as usize))
                 .copied(),
         );
+    } else if view.status == MatchStatus::Cancelled {
+        lines.push(tr!(lang, "table-cancelled"));
     } else {
         lines.push(tr!(lang, "table-over"));
     }
@@ -228,17 +219,10 @@ pub fn table(lang: Lang, seats: &Seating, view: &TableView) -> Msg {
     }
 }
 
-/// Whether the knock buttons are shown instead of the discard buttons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HandMode {
-    Normal,
-    Knock,
-}
-
 /// The ephemeral hand message of one player: their cards and the buttons legal now.
 pub fn hand(
     lang: Lang,
-    seats: &Seating,
+    seats: &Seats,
     view: &PlayerView,
     mode: HandMode,
     note: Option<&str>,
@@ -306,6 +290,7 @@ pub fn hand(
     if t.to_act != Some(view.seat) {
         match t.to_act {
             Some(s) => lines.push(tr!(lang, "hand-wait", player = seats.name(s).to_string())),
+            None if t.status == MatchStatus::Cancelled => lines.push(tr!(lang, "table-cancelled")),
             None => lines.push(tr!(lang, "table-over")),
         }
         buttons.push(refresh);
@@ -434,7 +419,7 @@ pub fn hand(
 }
 
 /// The public showdown of a finished hand (or the notice of a dead hand).
-pub fn showdown(lang: Lang, seats: &Seating, rec: &HandRecord) -> Msg {
+pub fn showdown(lang: Lang, seats: &Seats, rec: &HandRecord) -> Msg {
     let hand_no = rec.deal_no + 1;
     let mut lines = Vec::new();
     match &rec.end {
@@ -534,7 +519,7 @@ pub fn showdown(lang: Lang, seats: &Seating, rec: &HandRecord) -> Msg {
 }
 
 /// The end of a match: totals, bonuses and who pays whom.
-pub fn match_end(lang: Lang, seats: &Seating, s: &Settlement, rules: &Rules) -> Msg {
+pub fn match_end(lang: Lang, seats: &Seats, s: &Settlement, rules: &Rules) -> Msg {
     let mut lines = vec![tr!(
         lang,
         "end-title",
@@ -605,4 +590,95 @@ pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
         extra = on(r.extra_boxes),
         doubles = on(r.shutout_doubles)
     )
+}
+
+/// The public table of a scene.
+pub fn table_scene(s: &TableScene) -> Msg {
+    table(s.lang, &s.seats, &s.view)
+}
+
+/// A player's hand message of a scene, with its note.
+pub fn hand_scene(s: &HandScene) -> Msg {
+    let note = s.note.as_ref().map(|n| note_text(s.lang, n));
+    hand(s.lang, &s.seats, &s.view, s.mode, note.as_deref())
+}
+
+pub fn showdown_scene(s: &ShowdownScene) -> Msg {
+    showdown(s.lang, &s.seats, &s.record)
+}
+
+pub fn match_end_scene(s: &MatchEndScene) -> Msg {
+    match_end(s.lang, &s.seats, &s.settlement, &s.rules)
+}
+
+/// Why a hand message comes with a remark instead of the move.
+pub fn note_text(lang: Lang, note: &Note) -> String {
+    let key = match note {
+        Note::Stale => "err-stale",
+        Note::MatchOver => "err-match-over",
+        Note::Refused(MatchError::Action(a)) => match a {
+            ActionError::NotInHand => "err-sitting-out",
+            ActionError::NotYourTurn => "err-not-your-turn",
+            ActionError::HandOver => "err-stale",
+            ActionError::UpcardPending => "err-upcard-pending",
+            ActionError::StockOnly => "err-stock-only",
+            ActionError::MustDraw => "err-must-draw",
+            ActionError::MustDiscard => "err-must-discard",
+            ActionError::MustKnock => "err-must-knock",
+            ActionError::EmptyDiscardPile => "err-empty-pile",
+            ActionError::CardNotInHand => "err-card-not-in-hand",
+            ActionError::CannotRediscard => "err-rediscard",
+            ActionError::AboveKnockLimit { deadwood, limit } => {
+                return tr!(
+                    lang,
+                    "err-knock-limit",
+                    deadwood = *deadwood,
+                    limit = *limit
+                )
+            }
+            ActionError::FiftiethCardPending => "err-fiftieth-pending",
+            ActionError::FiftiethCardUseless => "err-fiftieth-useless",
+        },
+        Note::Refused(MatchError::MatchOver) => "err-match-over",
+        Note::Refused(_) => "err-internal",
+    };
+    tr!(lang, key)
+}
+
+/// The public challenge message.
+pub fn challenge(s: &ChallengeScene) -> Msg {
+    let (lang, row) = (s.lang, &s.row);
+    let mention = |u: u64| format!("<@{u}>");
+    let opponents: Vec<String> = row.opponents.iter().map(|o| mention(o.0)).collect();
+    let mut lines = vec![tr!(
+        lang,
+        "challenge-text",
+        challenger = mention(row.challenger.0),
+        opponents = opponents.join(", "),
+        preset = row.preset.clone(),
+        target = s.rules.target,
+        minutes = s.minutes
+    )];
+    for a in &row.accepted {
+        lines.push(tr!(lang, "challenge-accepted-by", player = mention(*a)));
+    }
+    let mut msg = Msg::text(lines.join("\n")).with_buttons(vec![
+        Button::new(
+            Press::Accept(row.id).encode(),
+            tr!(lang, "button-accept"),
+            Style::Success,
+        ),
+        Button::new(
+            Press::Decline(row.id).encode(),
+            tr!(lang, "button-decline"),
+            Style::Danger,
+        ),
+    ]);
+    msg.mentions = row
+        .opponents
+        .iter()
+        .map(|o| o.0)
+        .filter(|u| !row.accepted.contains(u))
+        .collect();
+    msg
 }

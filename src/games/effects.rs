@@ -1,0 +1,383 @@
+//! What accepted actions require to be shown (the outbox), in domain terms, and what each of
+//! those comes to at the moment it is delivered. Every effect shows the match as it is *then*:
+//! a table edit that arrives after a newer one has nothing left to do, and a delivery repeated
+//! after a restart shows the same thing again (posts carry a nonce Discord deduplicates).
+
+use super::scenes::{HandMode, HandScene, MatchEndScene, ShowdownScene, TableScene};
+use super::{Deliveries, Failure, Games};
+use crate::engine::Seat;
+use crate::i18n::Lang;
+use crate::store::{OutboxKey, OutboxRow, StoreError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex, Weak};
+use tokio::sync::Notify;
+
+/// Something that must be shown because of an accepted action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "e", rename_all = "snake_case")]
+pub enum Effect {
+    /// The table shows the match as it is now; a new deal gets a new table message.
+    Table,
+    /// The showdown of deal `deal` is posted.
+    Showdown { deal: u32 },
+    /// The match's settlement is posted.
+    MatchEnd,
+    /// The seat forfeited by idling: said in public.
+    Forfeit { seat: Seat },
+    /// The seat is reminded, with a mention, that it is their turn.
+    Reminder { seat: Seat },
+    /// The seat's open hand message shows the match as it is now.
+    Hand { seat: Seat },
+    /// The AI moves, if it is still its turn at this delivery's version.
+    AiTurn,
+}
+
+/// Outbox parts: one row per action for its messages, one for the AI's turn (due later), one
+/// for an idle player's reminder.
+pub const PART_MESSAGES: u8 = 0;
+pub const PART_AI: u8 = 1;
+pub const PART_REMINDER: u8 = 2;
+
+/// One stored outbox row: effects to carry out, in order, not before `due_ms`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delivery {
+    pub key: OutboxKey,
+    pub due_ms: i64,
+    pub effects: Vec<Effect>,
+}
+
+impl Delivery {
+    pub fn row(&self) -> OutboxRow {
+        OutboxRow {
+            key: self.key,
+            due_ms: self.due_ms,
+            effects_json: serde_json::to_string(&self.effects).expect("effects serialize"),
+        }
+    }
+
+    pub fn from_row(row: OutboxRow) -> Result<Delivery, StoreError> {
+        let effects = serde_json::from_str(&row.effects_json).map_err(|e| {
+            StoreError::Corrupt(format!("outbox of match {}: {e}", row.key.match_id))
+        })?;
+        Ok(Delivery {
+            key: row.key,
+            due_ms: row.due_ms,
+            effects,
+        })
+    }
+}
+
+/// A public post an effect comes to.
+#[derive(Clone, Debug)]
+pub enum Post {
+    Showdown(Box<ShowdownScene>),
+    MatchEnd(Box<MatchEndScene>),
+    Forfeit { lang: Lang, user: u64 },
+    Reminder { lang: Lang, user: u64, hours: u64 },
+}
+
+/// What an effect comes to now.
+#[derive(Clone, Debug)]
+pub enum Show {
+    /// Nothing (any more): the match moved on, or there is no open hand message to refresh.
+    Nothing,
+    EditTable {
+        channel: u64,
+        message: u64,
+        scene: Box<TableScene>,
+    },
+    /// A new table message (for a new deal, or the first one): the previous one, if any, is
+    /// retired first; then [`Games::table_posted`] records the new one.
+    NewTable {
+        channel: u64,
+        retire: Option<u64>,
+        deal: u32,
+        scene: Box<TableScene>,
+    },
+    Post {
+        channel: u64,
+        post: Post,
+    },
+    /// A seat's private hand message, through the token it was last answered with.
+    EditHand {
+        token: String,
+        scene: Box<HandScene>,
+    },
+}
+
+impl Games {
+    /// What `effect` of `delivery` comes to now. The AI's turn is not shown: see
+    /// [`Games::ai_turn`].
+    pub async fn resolve(&self, delivery: &Delivery, effect: Effect) -> Result<Show, StoreError> {
+        let key = delivery.key;
+        let live = match self.hold(key.match_id).await {
+            Ok(held) => held,
+            Err(Failure::User(_)) => return Ok(Show::Nothing),
+            Err(Failure::Store(e)) => return Err(e),
+        };
+        let channel = live.channel_id;
+        Ok(match effect {
+            Effect::Table => {
+                let new_deal = live.game.deal_no > live.table_deal && live.is_active();
+                match live.table_message_id {
+                    Some(message) if !new_deal => Show::EditTable {
+                        channel,
+                        message,
+                        scene: Box::new(live.table_scene()),
+                    },
+                    retire => Show::NewTable {
+                        channel,
+                        retire,
+                        deal: live.game.deal_no,
+                        scene: Box::new(live.table_scene()),
+                    },
+                }
+            }
+            Effect::Showdown { deal } => {
+                match live.game.history.iter().find(|r| r.deal_no == deal) {
+                    Some(record) => Show::Post {
+                        channel,
+                        post: Post::Showdown(Box::new(ShowdownScene {
+                            lang: live.lang,
+                            seats: live.seats(),
+                            record: record.clone(),
+                        })),
+                    },
+                    None => Show::Nothing,
+                }
+            }
+            Effect::MatchEnd => match live.game.settlement() {
+                Some(s) => Show::Post {
+                    channel,
+                    post: Post::MatchEnd(Box::new(MatchEndScene {
+                        lang: live.lang,
+                        seats: live.seats(),
+                        settlement: s.clone(),
+                        rules: live.game.rules.clone(),
+                    })),
+                },
+                None => Show::Nothing,
+            },
+            Effect::Forfeit { seat } => Show::Post {
+                channel,
+                post: Post::Forfeit {
+                    lang: live.lang,
+                    user: live.users[seat as usize],
+                },
+            },
+            Effect::Reminder { seat } => {
+                let still = live.is_active()
+                    && live.version == key.version
+                    && live.game.to_act() == Some(seat);
+                if still {
+                    Show::Post {
+                        channel,
+                        post: Post::Reminder {
+                            lang: live.lang,
+                            user: live.users[seat as usize],
+                            hours: self.config.timeouts.forfeit_hours,
+                        },
+                    }
+                } else {
+                    Show::Nothing
+                }
+            }
+            Effect::Hand { seat } => match self.hand_token(key.match_id, seat) {
+                Some((token, lang)) => Show::EditHand {
+                    token,
+                    scene: Box::new(live.hand_scene(lang, seat, HandMode::Normal, None)),
+                },
+                None => Show::Nothing,
+            },
+            Effect::AiTurn => Show::Nothing,
+        })
+    }
+
+    /// A new table message was posted for `deal`: it is the match's table from now on.
+    pub async fn table_posted(
+        &self,
+        match_id: i64,
+        message: u64,
+        deal: u32,
+    ) -> Result<(), StoreError> {
+        self.db.set_table_message(match_id, message, deal).await?;
+        if let Ok(mut live) = self.hold(match_id).await {
+            live.table_message_id = Some(message);
+            live.table_deal = deal;
+        }
+        Ok(())
+    }
+
+    /// The reply of an interaction created this challenge's message or this match's table
+    /// (unless a delivery posted a table first: that one stays the table).
+    pub async fn reply_created(&self, role: super::ReplyRole, message: u64) {
+        let stored = match role {
+            super::ReplyRole::Challenge(id) => self.db.set_challenge_message(id, message).await,
+            super::ReplyRole::Table(match_id) => {
+                let deal = match self.hold(match_id).await {
+                    Ok(live) if live.table_message_id.is_none() => live.game.deal_no,
+                    _ => return,
+                };
+                self.table_posted(match_id, message, deal).await
+            }
+        };
+        if let Err(e) = stored {
+            tracing::warn!(error = %e, "storing a reply's message id");
+        }
+    }
+
+    /// A delivery is done: its outbox row goes.
+    pub fn delivered(&self, key: OutboxKey) {
+        self.db.outbox_delivered(key);
+    }
+
+    /// Every delivery not done before the last stop, in the order they were required.
+    pub async fn pending_deliveries(&self) -> Result<Vec<Delivery>, StoreError> {
+        let rows = self.db.pending_outbox().await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let key = row.key;
+            match Delivery::from_row(row) {
+                Ok(d) => out.push(d),
+                Err(e) => {
+                    tracing::warn!(error = %e, "dropping an unreadable outbox row");
+                    self.delivered(key);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The AI's move for the AI-turn delivery `key`, if it is still the AI's turn at that
+    /// version: what the move requires next. `Ok(None)`: nothing to do (any more).
+    pub async fn ai_turn(&self, key: OutboxKey) -> Result<Option<Deliveries>, StoreError> {
+        match self.ai_move(key.match_id, key.version).await {
+            Ok(d) => Ok(d),
+            // Our own failure (the decision's task died): worth another try.
+            Err(Failure::User(super::Refusal::Internal)) => Err(StoreError::Thread(format!(
+                "the AI could not move in match {}",
+                key.match_id
+            ))),
+            Err(Failure::User(_)) => Ok(None),
+            Err(Failure::Store(e)) => Err(e),
+        }
+    }
+
+    /// Matches in memory whose AI is to move (after a restart: their turn is taken up again
+    /// whether or not an outbox row says so, for matches from before the outbox).
+    pub async fn ai_due(&self) -> Vec<Delivery> {
+        let ids: Vec<i64> = self
+            .slots
+            .lock()
+            .expect("slot map lock")
+            .keys()
+            .copied()
+            .collect();
+        self.ai_due_in(ids).await
+    }
+
+    /// The AI's turn in those of `ids` where it is to move.
+    pub(crate) async fn ai_due_in(&self, ids: Vec<i64>) -> Vec<Delivery> {
+        let mut due = Vec::new();
+        for id in ids {
+            if let Ok(live) = self.hold(id).await {
+                if live.ai_to_act().is_some() {
+                    due.push(Delivery {
+                        key: OutboxKey {
+                            match_id: id,
+                            version: live.version,
+                            part: super::PART_AI,
+                        },
+                        due_ms: self.now_ms(),
+                        effects: vec![Effect::AiTurn],
+                    });
+                }
+            }
+        }
+        due
+    }
+
+    /// A ticket for delivering what match `match_id` just required: after every ticket taken
+    /// before it (take it while holding the match, so that tickets follow the actions).
+    pub(crate) fn take_turn(&self, match_id: i64) -> Turn {
+        let gate = {
+            // Only tickets hold a gate: with none left, nothing is owed, and a new gate
+            // starts afresh. Dead entries are swept as the map grows.
+            let mut turns = self.delivery_turns.lock().expect("turn lock");
+            let (map, swept_at) = &mut *turns;
+            match map.get(&match_id).and_then(Weak::upgrade) {
+                Some(gate) => gate,
+                None => {
+                    if map.len() >= 2 * *swept_at + 1024 {
+                        map.retain(|_, g| g.strong_count() > 0);
+                        *swept_at = map.len();
+                    }
+                    let gate = Arc::new(TurnGate::default());
+                    map.insert(match_id, Arc::downgrade(&gate));
+                    gate
+                }
+            }
+        };
+        let ticket = {
+            let mut q = gate.queue.lock().expect("turn queue lock");
+            q.next += 1;
+            q.next - 1
+        };
+        Turn { gate, ticket }
+    }
+}
+
+/// The order in which one match's deliveries go out.
+#[derive(Debug, Default)]
+pub(crate) struct TurnGate {
+    queue: Mutex<TurnQueue>,
+    moved: Notify,
+}
+
+#[derive(Debug, Default)]
+struct TurnQueue {
+    next: u64,
+    serving: u64,
+    /// Tickets given up before their turn came.
+    done: BTreeSet<u64>,
+}
+
+/// One delivery's place in its match's order; dropping it lets the next one go.
+#[derive(Debug)]
+pub struct Turn {
+    gate: Arc<TurnGate>,
+    ticket: u64,
+}
+
+impl Turn {
+    /// Waits until every earlier ticket of this match was used or given up.
+    pub async fn wait(&self) {
+        loop {
+            let moved = self.gate.moved.notified();
+            tokio::pin!(moved);
+            moved.as_mut().enable();
+            if self.gate.queue.lock().expect("turn queue lock").serving >= self.ticket {
+                return;
+            }
+            moved.await;
+        }
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        {
+            let mut q = self.gate.queue.lock().expect("turn queue lock");
+            q.done.insert(self.ticket);
+            loop {
+                let serving = q.serving;
+                if !q.done.remove(&serving) {
+                    break;
+                }
+                q.serving += 1;
+            }
+        }
+        self.gate.moved.notify_waiters();
+    }
+}

@@ -1,0 +1,386 @@
+//! An accepted action in three steps: [`transition`] (pure: what the action did), [`record`]
+//! (pure: the stored record, with the outbox rows of the [`plan`]), then storing it (in
+//! `play.rs`). Only after the store has it does the match in memory move on.
+
+use super::effects::{Delivery, Effect, PART_AI, PART_MESSAGES};
+use super::{EndReason, Live, MatchState};
+use crate::engine::{HandRecord, Match, MatchError, MatchEvent, Seat, Settlement};
+use crate::store::{HandKind, HandRow, HandTokenRow, OutboxKey, SavedAction};
+
+/// What one event did to a match.
+#[derive(Clone, Debug)]
+pub struct Transition {
+    pub event: MatchEvent,
+    /// The match after the event (without its in-memory log: the actions table keeps it).
+    pub next: Match,
+    /// Deals the event finished.
+    pub new_hands: Vec<HandRecord>,
+    /// Set when the event ended the match with a settlement.
+    pub settlement: Option<Settlement>,
+    pub state: MatchState,
+    pub to_act_before: Option<Seat>,
+    pub to_act: Option<Seat>,
+}
+
+impl Transition {
+    /// The seat that acted, if any (a moderator's cancel is nobody's).
+    pub fn seat(&self) -> Option<Seat> {
+        match self.event {
+            MatchEvent::Play { seat, .. } | MatchEvent::Resign { seat } => Some(seat),
+            MatchEvent::Cancel => None,
+        }
+    }
+
+    /// Whether the idle clock starts again.
+    pub fn turn_changed(&self) -> bool {
+        self.to_act != self.to_act_before || !self.new_hands.is_empty()
+    }
+}
+
+/// Applies `event` to a copy of `live`'s match. A resignation ends the match `resigned` (a
+/// resignation or a forfeit); the engine's refusal leaves everything as it was.
+pub fn transition(
+    live: &Live,
+    event: MatchEvent,
+    resigned: EndReason,
+) -> Result<Transition, MatchError> {
+    if !live.is_active() {
+        return Err(MatchError::MatchOver);
+    }
+    let mut next = live.game.clone();
+    next.apply_event(event)?;
+    next.clear_log();
+    let new_hands = next.history[live.game.history.len()..].to_vec();
+    let settlement = next.settlement().cloned();
+    let state = match event {
+        MatchEvent::Cancel => MatchState::Ended(EndReason::Cancelled),
+        MatchEvent::Resign { .. } => MatchState::Ended(resigned),
+        MatchEvent::Play { .. } if settlement.is_some() => MatchState::Ended(EndReason::PlayedOut),
+        MatchEvent::Play { .. } => MatchState::Active,
+    };
+    let to_act = if state.is_active() {
+        next.to_act()
+    } else {
+        None
+    };
+    Ok(Transition {
+        event,
+        to_act_before: live.game.to_act(),
+        to_act,
+        next,
+        new_hands,
+        settlement,
+        state,
+    })
+}
+
+/// What the answer to the action already shows, so the plan leaves it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answered {
+    /// The acting seat's hand (a move button updates its own message).
+    Hand(Seat),
+    /// The match's end (`/gin resign` answers with it).
+    MatchEnd,
+    /// Nothing (a forfeit, the AI's move, a moderator's cancel).
+    Nothing,
+}
+
+/// What must be shown after `t`, in order, and whether the AI moves next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub messages: Vec<Effect>,
+    pub ai_turn: bool,
+}
+
+/// The messages an accepted action requires (pure): the forfeit notice, each finished deal's
+/// showdown, the match end, the table, and the hands that changed for someone else.
+pub fn plan(before: &Live, t: &Transition, answered: Answered) -> Plan {
+    let mut messages = Vec::new();
+    if let (MatchEvent::Resign { seat }, MatchState::Ended(EndReason::Forfeited)) =
+        (t.event, t.state)
+    {
+        messages.push(Effect::Forfeit { seat });
+    }
+    for rec in &t.new_hands {
+        messages.push(Effect::Showdown { deal: rec.deal_no });
+    }
+    if t.settlement.is_some() && answered != Answered::MatchEnd {
+        messages.push(Effect::MatchEnd);
+    }
+    messages.push(Effect::Table);
+    let answered_seat = match answered {
+        Answered::Hand(seat) => Some(seat),
+        _ => None,
+    };
+    let people = || before.human_seats().filter(|&s| Some(s) != answered_seat);
+    if !t.state.is_active() {
+        // Every open hand message says the match is over (or cancelled) and offers no move.
+        messages.extend(people().map(|seat| Effect::Hand { seat }));
+    } else if let Some(next) = t.to_act {
+        let moved_on = Some(next) != t.to_act_before || !t.new_hands.is_empty();
+        if moved_on && !before.ai[next as usize] && Some(next) != answered_seat {
+            messages.push(Effect::Hand { seat: next });
+        }
+    }
+    let ai_turn = t.state.is_active() && t.to_act.is_some_and(|s| before.ai[s as usize]);
+    Plan { messages, ai_turn }
+}
+
+impl Plan {
+    /// The outbox rows of this plan for the action that takes the match to `version`.
+    pub fn deliveries(
+        &self,
+        match_id: i64,
+        version: i64,
+        now_ms: i64,
+        ai_delay_ms: u64,
+    ) -> Vec<Delivery> {
+        let key = |part| OutboxKey {
+            match_id,
+            version,
+            part,
+        };
+        let mut rows = vec![Delivery {
+            key: key(PART_MESSAGES),
+            due_ms: now_ms,
+            effects: self.messages.clone(),
+        }];
+        if self.ai_turn {
+            rows.push(Delivery {
+                key: key(PART_AI),
+                due_ms: now_ms + ai_delay_ms as i64,
+                effects: vec![Effect::AiTurn],
+            });
+        }
+        rows
+    }
+}
+
+/// The stored record of `t` (pure): the new state, the log entry, finished deals, results
+/// and ratings when the match ended, the outbox rows and the answering hand message's token.
+pub fn record(
+    live: &Live,
+    t: &Transition,
+    now: i64,
+    deliveries: &[Delivery],
+    hand_token: Option<HandTokenRow>,
+) -> SavedAction {
+    SavedAction {
+        match_id: live.id,
+        version: live.version,
+        seat: t.seat().unwrap_or(0),
+        event_json: serde_json::to_string(&t.event).expect("events serialize"),
+        state_json: serde_json::to_string(&t.next).expect("state serializes"),
+        status: t.state,
+        now,
+        turn_changed: t.turn_changed(),
+        hands: t.new_hands.iter().map(hand_row).collect(),
+        result: t
+            .settlement
+            .as_ref()
+            .map(|s| super::results::player_results(&t.next, s)),
+        rate: t
+            .settlement
+            .as_ref()
+            .and_then(|_| super::results::rating_policy(live)),
+        winner_seat: t.settlement.as_ref().map(|s| s.winner),
+        outbox: deliveries.iter().map(Delivery::row).collect(),
+        hand_token,
+    }
+}
+
+/// The ledger row of a finished deal.
+fn hand_row(rec: &HandRecord) -> HandRow {
+    use crate::engine::hand::opponent_of;
+    use crate::engine::{HandEnd, ShowdownKind};
+    let (knocker_seat, kind, kd, dd, points, winner, lines, doubled) = match &rec.end {
+        HandEnd::Dead => (None, HandKind::Dead, None, None, 0, None, 0, false),
+        HandEnd::Knocked {
+            knocker,
+            showdown,
+            score,
+            ..
+        } => {
+            let defender = opponent_of(rec.players, *knocker);
+            let kind = match showdown.kind {
+                ShowdownKind::Gin => HandKind::Gin,
+                ShowdownKind::Knock => HandKind::Knock,
+                ShowdownKind::Undercut => HandKind::Undercut,
+            };
+            (
+                Some(*knocker),
+                kind,
+                Some(showdown.knocker_deadwood),
+                Some(showdown.defender_deadwood),
+                score.points,
+                Some(if score.knocker_won {
+                    *knocker
+                } else {
+                    defender
+                }),
+                score.lines,
+                score.doubled,
+            )
+        }
+    };
+    HandRow {
+        deal_no: rec.deal_no,
+        dealer_seat: rec.dealer,
+        first_seat: rec.players[0],
+        second_seat: rec.players[1],
+        knocker_seat,
+        kind,
+        knocker_deadwood: kd,
+        defender_deadwood: dd,
+        points,
+        winner_seat: winner,
+        lines,
+        doubled,
+        commitment: crate::engine::deck::commitment(&rec.seed),
+        seed_hex: crate::engine::deck::seed_hex(&rec.seed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Action, Preset};
+    use crate::i18n::Lang;
+
+    /// A fresh two-player match (seat 1 an AI when `ai`).
+    fn live(ai: bool) -> Live {
+        let game = Match::new(Preset::Classic.rules(), 2, [3u8; 32]).unwrap();
+        Live {
+            id: 7,
+            guild_id: 1,
+            channel_id: 2,
+            table_message_id: Some(3),
+            table_deal: 0,
+            preset: "classic".into(),
+            lang: Lang::En,
+            state: MatchState::Active,
+            version: 0,
+            users: vec![10, 11],
+            names: vec!["Ann".into(), "Ben".into()],
+            ai: vec![false, ai],
+            ai_level: None,
+            game,
+        }
+    }
+
+    fn pass(l: &Live) -> MatchEvent {
+        let seat = l.game.to_act().unwrap();
+        MatchEvent::Play {
+            seat,
+            action: Action::Pass,
+        }
+    }
+
+    #[test]
+    fn a_pass_moves_the_turn_refreshes_the_table_and_the_next_hand() {
+        let l = live(false);
+        let t = transition(&l, pass(&l), EndReason::Resigned).unwrap();
+        let mover = l.game.to_act().unwrap();
+        assert_eq!(t.state, MatchState::Active);
+        assert_ne!(t.to_act, Some(mover));
+        let p = plan(&l, &t, Answered::Hand(mover));
+        assert_eq!(
+            p.messages,
+            vec![
+                Effect::Table,
+                Effect::Hand {
+                    seat: t.to_act.unwrap()
+                }
+            ]
+        );
+        assert!(!p.ai_turn);
+    }
+
+    #[test]
+    fn when_the_ai_moves_next_its_turn_is_planned_instead_of_a_hand() {
+        let mut l = live(true);
+        // Make seat 0 the one to move, so that the AI (seat 1) is next.
+        if l.game.to_act() == Some(1) {
+            l.ai = vec![true, false];
+        }
+        let t = transition(&l, pass(&l), EndReason::Resigned).unwrap();
+        let p = plan(&l, &t, Answered::Hand(l.game.to_act().unwrap()));
+        assert_eq!(p.messages, vec![Effect::Table]);
+        assert!(p.ai_turn);
+        let rows = p.deliveries(7, 1, 1_000, 800);
+        assert_eq!(rows.len(), 2);
+        assert_eq!((rows[1].key.part, rows[1].due_ms), (PART_AI, 1_800));
+    }
+
+    #[test]
+    fn a_forfeit_is_announced_then_settled_and_every_hand_hears_of_it() {
+        let l = live(false);
+        let seat = l.game.to_act().unwrap();
+        let t = transition(&l, MatchEvent::Resign { seat }, EndReason::Forfeited).unwrap();
+        assert_eq!(t.state, MatchState::Ended(EndReason::Forfeited));
+        assert_eq!(t.to_act, None);
+        let p = plan(&l, &t, Answered::Nothing);
+        assert_eq!(
+            p.messages,
+            vec![
+                Effect::Forfeit { seat },
+                Effect::MatchEnd,
+                Effect::Table,
+                Effect::Hand { seat: 0 },
+                Effect::Hand { seat: 1 }
+            ]
+        );
+    }
+
+    #[test]
+    fn a_resignation_answered_with_the_match_end_does_not_post_it_again() {
+        let l = live(false);
+        let t = transition(&l, MatchEvent::Resign { seat: 0 }, EndReason::Resigned).unwrap();
+        let p = plan(&l, &t, Answered::MatchEnd);
+        assert!(!p.messages.contains(&Effect::MatchEnd));
+        assert!(p.messages.contains(&Effect::Table));
+    }
+
+    #[test]
+    fn a_cancel_ends_without_settlement_and_tells_the_table_and_both_hands() {
+        let l = live(false);
+        let t = transition(&l, MatchEvent::Cancel, EndReason::Resigned).unwrap();
+        assert_eq!(t.state, MatchState::Ended(EndReason::Cancelled));
+        assert!(t.settlement.is_none() && t.next.is_cancelled());
+        let p = plan(&l, &t, Answered::Nothing);
+        assert_eq!(
+            p.messages,
+            vec![
+                Effect::Table,
+                Effect::Hand { seat: 0 },
+                Effect::Hand { seat: 1 }
+            ]
+        );
+        let saved = record(&l, &t, 5, &p.deliveries(7, 1, 0, 0), None);
+        assert_eq!(saved.status, MatchState::Ended(EndReason::Cancelled));
+        assert!(saved.result.is_none() && saved.rate.is_none());
+    }
+
+    #[test]
+    fn an_ended_match_refuses_every_event_and_plans_nothing() {
+        let mut l = live(false);
+        l.state = MatchState::Ended(EndReason::Cancelled);
+        assert_eq!(
+            transition(&l, pass(&l), EndReason::Resigned).unwrap_err(),
+            MatchError::MatchOver
+        );
+    }
+
+    #[test]
+    fn the_record_carries_the_plan_as_outbox_rows_at_the_next_version() {
+        let l = live(false);
+        let t = transition(&l, pass(&l), EndReason::Resigned).unwrap();
+        let rows = plan(&l, &t, Answered::Nothing).deliveries(l.id, l.version + 1, 0, 0);
+        let saved = record(&l, &t, 5, &rows, None);
+        assert_eq!(saved.version, 0);
+        assert_eq!(saved.outbox.len(), 1);
+        assert_eq!(saved.outbox[0].key.version, 1);
+        let back = Delivery::from_row(saved.outbox[0].clone()).unwrap();
+        assert_eq!(back, rows[0]);
+    }
+}

@@ -1,0 +1,216 @@
+//! The states a stored row can be in, as types. This is the one place that maps each to the
+//! text the database keeps, so a typo can never become a new state.
+
+use std::fmt;
+
+/// The stored text of a state was none of the known ones.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} {text:?} in the database")]
+pub struct UnknownState {
+    what: &'static str,
+    text: String,
+}
+
+/// Why a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// Someone reached the target.
+    PlayedOut,
+    Resigned,
+    /// The player to move idled past the forfeit time.
+    Forfeited,
+    /// A moderator ended it without scoring.
+    Cancelled,
+}
+
+/// Whether a match is being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchState {
+    Active,
+    Ended(EndReason),
+}
+
+impl MatchState {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MatchState::Active => "active",
+            MatchState::Ended(EndReason::PlayedOut) => "finished",
+            MatchState::Ended(EndReason::Resigned) => "resigned",
+            MatchState::Ended(EndReason::Forfeited) => "forfeited",
+            MatchState::Ended(EndReason::Cancelled) => "cancelled",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<MatchState, UnknownState> {
+        Ok(match text {
+            "active" => MatchState::Active,
+            "finished" => MatchState::Ended(EndReason::PlayedOut),
+            "resigned" => MatchState::Ended(EndReason::Resigned),
+            "forfeited" => MatchState::Ended(EndReason::Forfeited),
+            "cancelled" => MatchState::Ended(EndReason::Cancelled),
+            _ => return Err(unknown("match state", text)),
+        })
+    }
+
+    pub const fn is_active(self) -> bool {
+        matches!(self, MatchState::Active)
+    }
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeState {
+    Open,
+    Accepted,
+    Declined,
+    Expired,
+}
+
+impl ChallengeState {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ChallengeState::Open => "open",
+            ChallengeState::Accepted => "accepted",
+            ChallengeState::Declined => "declined",
+            ChallengeState::Expired => "expired",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<ChallengeState, UnknownState> {
+        Ok(match text {
+            "open" => ChallengeState::Open,
+            "accepted" => ChallengeState::Accepted,
+            "declined" => ChallengeState::Declined,
+            "expired" => ChallengeState::Expired,
+            _ => return Err(unknown("challenge state", text)),
+        })
+    }
+}
+
+/// How many play at one table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    Two,
+    Three,
+}
+
+impl Format {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Two => "two",
+            Format::Three => "three",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<Format, UnknownState> {
+        match text {
+            "two" => Ok(Format::Two),
+            "three" => Ok(Format::Three),
+            _ => Err(unknown("format", text)),
+        }
+    }
+
+    /// The format of a match with `seats` players.
+    pub fn for_seats(seats: u8) -> Format {
+        if seats == 3 {
+            Format::Three
+        } else {
+            Format::Two
+        }
+    }
+}
+
+/// How a deal ended, as the score sheet records it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandKind {
+    Knock,
+    Gin,
+    Undercut,
+    /// Nobody knocked before the stock ran down.
+    Dead,
+}
+
+impl HandKind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HandKind::Knock => "knock",
+            HandKind::Gin => "gin",
+            HandKind::Undercut => "undercut",
+            HandKind::Dead => "dead",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<HandKind, UnknownState> {
+        Ok(match text {
+            "knock" => HandKind::Knock,
+            "gin" => HandKind::Gin,
+            "undercut" => HandKind::Undercut,
+            "dead" => HandKind::Dead,
+            _ => return Err(unknown("hand kind", text)),
+        })
+    }
+}
+
+impl TryFrom<String> for HandKind {
+    type Error = UnknownState;
+    fn try_from(text: String) -> Result<HandKind, UnknownState> {
+        HandKind::parse(&text)
+    }
+}
+
+macro_rules! display_as_stored {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    )*};
+}
+display_as_stored!(MatchState, ChallengeState, Format, HandKind);
+
+fn unknown(what: &'static str, text: &str) -> UnknownState {
+    UnknownState {
+        what,
+        text: text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_state_reads_back_as_itself() {
+        let matches = [
+            MatchState::Active,
+            MatchState::Ended(EndReason::PlayedOut),
+            MatchState::Ended(EndReason::Resigned),
+            MatchState::Ended(EndReason::Forfeited),
+            MatchState::Ended(EndReason::Cancelled),
+        ];
+        for s in matches {
+            assert_eq!(MatchState::parse(s.as_str()), Ok(s));
+        }
+        for s in [
+            ChallengeState::Open,
+            ChallengeState::Accepted,
+            ChallengeState::Declined,
+            ChallengeState::Expired,
+        ] {
+            assert_eq!(ChallengeState::parse(s.as_str()), Ok(s));
+        }
+        for f in [Format::Two, Format::Three] {
+            assert_eq!(Format::parse(f.as_str()), Ok(f));
+        }
+        for k in [
+            HandKind::Knock,
+            HandKind::Gin,
+            HandKind::Undercut,
+            HandKind::Dead,
+        ] {
+            assert_eq!(HandKind::parse(k.as_str()), Ok(k));
+        }
+        assert!(MatchState::parse("Active").is_err());
+    }
+}

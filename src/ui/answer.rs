@@ -1,0 +1,131 @@
+//! Interactions in, answers out: a button's custom id becomes a call of the game service, and
+//! its [`Reply`] becomes the message that answers the interaction.
+
+use super::ids::Press;
+use super::model::{Msg, Response};
+use super::{ledger_view, render};
+use crate::engine::Seat;
+use crate::games::{Caller, Deliveries, Games, Outcome, Refusal, Reply, ReplyRole};
+use crate::i18n::Lang;
+use crate::tr;
+
+/// An interaction's answer as a message, and what follows it.
+#[derive(Debug)]
+pub struct Answer {
+    pub response: Response,
+    /// Already stored; delivered after the response is out.
+    pub deliveries: Deliveries,
+    /// The response's message is this challenge's message or this match's table.
+    pub reply_is: Option<ReplyRole>,
+    /// The response is a hand message of this seat: its token may refresh it later.
+    pub hand_of: Option<(i64, Seat)>,
+}
+
+/// Any button press of the bot's messages.
+pub async fn press(games: &Games, caller: &Caller, custom_id: &str) -> Answer {
+    let Some(press) = Press::decode(custom_id) else {
+        return respond(Outcome::refusal(Refusal::UnknownButton), caller.lang);
+    };
+    let outcome = match press {
+        Press::Accept(id) => games.accept(caller, id).await,
+        Press::Decline(id) => games.decline(caller, id).await,
+        Press::Hand(id) => games.hand(caller, id, false).await,
+        Press::Refresh(id) => games.hand(caller, id, true).await,
+        Press::Rules(id) => games.rules(id).await,
+        Press::Act {
+            match_id,
+            version,
+            act,
+        } => games.act(caller, match_id, version, act.to_move()).await,
+        Press::Board(q) => games.leaderboard(caller, q, true).await,
+        Press::Sheet(id) => games.sheet(caller, id).await,
+    };
+    respond(outcome, caller.lang)
+}
+
+/// An outcome as the answer to a caller whose language is `lang`.
+pub fn respond(outcome: Outcome, lang: Lang) -> Answer {
+    Answer {
+        response: response(&outcome.reply, lang),
+        deliveries: outcome.deliveries,
+        reply_is: outcome.reply_is,
+        hand_of: outcome.hand_of,
+    }
+}
+
+/// The message a reply comes to; refusals, rules and score sheets in the caller's `lang`.
+pub fn response(reply: &Reply, lang: Lang) -> Response {
+    let new_or_update = |msg: Msg, update: bool, public: bool| match (update, public) {
+        (true, _) => Response::Update(msg),
+        (false, true) => Response::Public(msg),
+        (false, false) => Response::Ephemeral(msg),
+    };
+    match reply {
+        Reply::Refused(why) => Response::Ephemeral(Msg::text(refusal_text(lang, *why))),
+        Reply::Hand { scene, update } => new_or_update(render::hand_scene(scene), *update, false),
+        Reply::Table { scene, update } => new_or_update(render::table_scene(scene), *update, true),
+        Reply::Challenge { scene, update } => {
+            new_or_update(render::challenge(scene), *update, true)
+        }
+        Reply::ChallengeDeclined { lang, by } => Response::Update(Msg::text(tr!(
+            *lang,
+            "challenge-declined",
+            player = by.clone()
+        ))),
+        Reply::ChallengeExpired { lang } => {
+            Response::Update(Msg::text(tr!(*lang, "challenge-expired")))
+        }
+        Reply::Rules { preset, rules } => {
+            Response::Ephemeral(Msg::text(render::rules_text(lang, preset, rules)))
+        }
+        Reply::MatchEnd(scene) => Response::Public(render::match_end_scene(scene)),
+        Reply::Cancelled { lang, by } => Response::Public(ledger_view::cancelled(*lang, by)),
+        Reply::Leaderboard {
+            lang,
+            rows,
+            query,
+            viewer,
+            update,
+        } => new_or_update(
+            ledger_view::leaderboard(*lang, rows, *query, *viewer),
+            *update,
+            true,
+        ),
+        Reply::Stats { lang, name, stats } => {
+            Response::Public(ledger_view::stats(*lang, name, stats.as_ref()))
+        }
+        Reply::History { lang, name, rows } => {
+            Response::Public(ledger_view::history(*lang, name, rows))
+        }
+        Reply::Sheet(sheet) => Response::Ephemeral(ledger_view::sheet(lang, sheet)),
+    }
+}
+
+/// A refusal in words.
+pub fn refusal_text(lang: Lang, why: Refusal) -> String {
+    tr!(lang, refusal_key(why))
+}
+
+fn refusal_key(why: Refusal) -> &'static str {
+    match why {
+        Refusal::UnknownButton => "err-unknown-button",
+        Refusal::UnknownMatch => "err-unknown-match",
+        Refusal::NotAPlayer => "err-not-a-player",
+        Refusal::NotChallenged => "err-not-challenged",
+        Refusal::ChallengeClosed => "err-challenge-closed",
+        Refusal::MatchOver => "err-match-over",
+        Refusal::Stale => "err-stale",
+        Refusal::NoMatchHere => "err-no-match-here",
+        Refusal::GuildOnly => "err-guild-only",
+        Refusal::SelfChallenge => "err-self-challenge",
+        Refusal::BotChallenge => "err-bot-challenge",
+        Refusal::SameOpponent => "err-same-opponent",
+        Refusal::YouBusy => "err-you-busy",
+        Refusal::OpponentBusy => "err-opponent-busy",
+        Refusal::TargetRange => "err-target-range",
+        Refusal::ModeratorsOnly => "err-moderators-only",
+        Refusal::NothingToCancel => "err-nothing-to-cancel",
+        Refusal::CancelWhich => "err-cancel-which",
+        Refusal::Internal => "err-internal",
+    }
+}

@@ -1,0 +1,460 @@
+//! Delivering the outbox: each stored effect is resolved against the match as it is now,
+//! rendered, and sent; the row is marked done once Discord took all of it. A send that fails
+//! for a reason that passes (5xx, 429, the network) is tried again with backoff, from the
+//! effect that failed; rows left over from before a restart are delivered at start.
+
+use super::model::Msg;
+use super::render;
+use crate::engine::MatchStatus;
+use crate::games::{
+    Deliveries, Delivery, Effect, ExpiredChallenge, Games, Post, ReplyRole, Show, Turn,
+};
+use crate::store::OutboxKey;
+use crate::tr;
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Why a send failed, and whether trying again may help.
+#[derive(Clone, Debug)]
+pub struct SendError {
+    /// 5xx, 429 or a network error: worth another try.
+    pub retry: bool,
+    pub message: String,
+}
+
+impl std::fmt::Display for SendError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// Where messages go: Discord, or a recorder in tests.
+pub trait Transport: Send + Sync + 'static {
+    /// Posts a message; returns its id. A `nonce` makes repeated posts of it create one message.
+    fn post(
+        &self,
+        channel: u64,
+        msg: &Msg,
+        nonce: Option<&str>,
+    ) -> impl Future<Output = Result<u64, SendError>> + Send;
+    fn edit(
+        &self,
+        channel: u64,
+        message: u64,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<(), SendError>> + Send;
+    /// Edits the ephemeral message an interaction token answered with.
+    fn edit_ephemeral(
+        &self,
+        token: &str,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<(), SendError>> + Send;
+}
+
+impl<T: Transport> Transport for Arc<T> {
+    fn post(
+        &self,
+        channel: u64,
+        msg: &Msg,
+        nonce: Option<&str>,
+    ) -> impl Future<Output = Result<u64, SendError>> + Send {
+        (**self).post(channel, msg, nonce)
+    }
+
+    fn edit(
+        &self,
+        channel: u64,
+        message: u64,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<(), SendError>> + Send {
+        (**self).edit(channel, message, msg)
+    }
+
+    fn edit_ephemeral(
+        &self,
+        token: &str,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<(), SendError>> + Send {
+        (**self).edit_ephemeral(token, msg)
+    }
+}
+
+/// Tries of one row before it is given up (about ten minutes with the backoff below).
+const MAX_TRIES: u32 = 24;
+
+/// The wait before try `n + 1` (n >= 1): 0.5 s, doubling up to 32 s.
+fn backoff(n: u32) -> Duration {
+    Duration::from_millis(500u64 << n.clamp(1, 7).saturating_sub(1))
+}
+
+/// Per match: one delivery step at a time, and the newest table version on Discord.
+#[derive(Default)]
+struct Gate {
+    table_shown: i64,
+    /// The match has ended: the gate goes once nobody uses it.
+    ended: bool,
+}
+
+/// Carries out deliveries through a [`Transport`].
+pub struct Deliverer<T: Transport> {
+    games: Arc<Games>,
+    out: T,
+    gates: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Gate>>>>,
+}
+
+impl<T: Transport> Deliverer<T> {
+    pub fn new(games: Arc<Games>, out: T) -> Arc<Deliverer<T>> {
+        Arc::new(Deliverer {
+            games,
+            out,
+            gates: Mutex::new(HashMap::new()),
+        })
+    }
+
+    pub fn transport(&self) -> &T {
+        &self.out
+    }
+
+    /// Delivers what one outcome requires, in order, after every earlier delivery of the same
+    /// match. The AI's turn comes after the messages and after this delivery's turn is over
+    /// (its move takes a turn of its own); when it is due later, in a task of its own.
+    pub async fn deliver(self: &Arc<Self>, d: Deliveries) {
+        let Deliveries { rows, turn } = d;
+        if let Some(turn) = &turn {
+            turn.wait().await;
+        }
+        // A row that has to be tried again keeps the turn until it is through, so that later
+        // deliveries of the match never overtake it (a showdown below the next deal's table).
+        let turn = turn.map(Arc::new);
+        let (ai, messages): (Vec<Delivery>, Vec<Delivery>) = rows
+            .into_iter()
+            .partition(|r| r.effects.contains(&Effect::AiTurn));
+        for row in messages {
+            self.run_row(row, turn.clone()).await;
+        }
+        drop(turn);
+        for row in ai {
+            self.run_row(row, None).await;
+        }
+    }
+
+    /// One row: now if due, else in a task that waits for it.
+    async fn run_row(self: &Arc<Self>, row: Delivery, turn: Option<Arc<Turn>>) {
+        let wait = row.due_ms - self.games.now_ms();
+        if wait > 0 {
+            let this = Arc::clone(self);
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_millis(wait as u64)).await;
+                this.attempt(row, 0, 1, turn).await;
+            });
+        } else {
+            Arc::clone(self).attempt(row, 0, 1, turn).await;
+        }
+    }
+
+    /// Carries out `row` from effect `from` on; on a passing failure, schedules try `tries + 1`
+    /// (holding on to the match's turn meanwhile: `turn` is kept, never read).
+    #[allow(clippy::only_used_in_recursion)]
+    fn attempt(
+        self: Arc<Self>,
+        row: Delivery,
+        from: usize,
+        tries: u32,
+        turn: Option<Arc<Turn>>,
+    ) -> Pin<Box<dyn Future<Output = ()> + Send>> {
+        Box::pin(async move {
+            match self.effects(&row, from).await {
+                Ok(()) => self.games.delivered(row.key),
+                Err((at, e)) if e.retry && tries < MAX_TRIES => {
+                    tracing::warn!(match_id = row.key.match_id, tries, error = %e, "delivery failed; trying again");
+                    tokio::spawn(async move {
+                        tokio::time::sleep(backoff(tries)).await;
+                        self.attempt(row, at, tries + 1, turn).await;
+                    });
+                }
+                Err((_, e)) => {
+                    tracing::error!(match_id = row.key.match_id, tries, error = %e, "delivery given up");
+                    self.games.delivered(row.key);
+                }
+            }
+        })
+    }
+
+    /// The effects of `row` from `from` on; the index and error of the first that failed.
+    async fn effects(
+        self: &Arc<Self>,
+        row: &Delivery,
+        from: usize,
+    ) -> Result<(), (usize, SendError)> {
+        for (i, &effect) in row.effects.iter().enumerate().skip(from) {
+            let sent = if effect == Effect::AiTurn {
+                self.ai_turn(row).await
+            } else {
+                self.effect(row, i, effect).await
+            };
+            match sent {
+                Ok(()) => {}
+                Err(e) if e.retry => return Err((i, e)),
+                // Refused for good (a deleted message, missing permissions): go on without it.
+                Err(e) => {
+                    tracing::warn!(match_id = row.key.match_id, ?effect, error = %e, "not delivered")
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The AI moves; what its move requires was stored with it, and is delivered next.
+    async fn ai_turn(self: &Arc<Self>, row: &Delivery) -> Result<(), SendError> {
+        match self.games.ai_turn(row.key).await {
+            Ok(Some(next)) => {
+                self.deliver(next).await;
+                Ok(())
+            }
+            Ok(None) => Ok(()),
+            Err(e) => Err(SendError {
+                retry: true,
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    fn gate(&self, match_id: i64) -> Arc<tokio::sync::Mutex<Gate>> {
+        let mut gates = self.gates.lock().expect("gate lock");
+        gates.entry(match_id).or_default().clone()
+    }
+
+    /// Resolves and sends one effect, under the match's gate: never an older table after a
+    /// newer one, never two edits of one version.
+    async fn effect(&self, row: &Delivery, index: usize, effect: Effect) -> Result<(), SendError> {
+        let match_id = row.key.match_id;
+        let gate = self.gate(match_id);
+        let mut shown = gate.lock().await;
+        let show = self
+            .games
+            .resolve(row, effect)
+            .await
+            .map_err(|e| SendError {
+                retry: true,
+                message: e.to_string(),
+            })?;
+        let status = match &show {
+            Show::EditTable { scene, .. } | Show::NewTable { scene, .. } => {
+                Some(&scene.view.status)
+            }
+            Show::EditHand { scene, .. } => Some(&scene.view.table.status),
+            Show::Nothing | Show::Post { .. } => None,
+        };
+        shown.ended |= status.is_some_and(|s| *s != MatchStatus::InProgress);
+        let result = match show {
+            Show::Nothing => Ok(()),
+            Show::EditTable {
+                channel,
+                message,
+                scene,
+            } => {
+                let version = scene.seats.version;
+                if version <= shown.table_shown {
+                    return Ok(()); // this version, or a newer one, is out already
+                }
+                self.out
+                    .edit(channel, message, &render::table_scene(&scene))
+                    .await?;
+                shown.table_shown = version;
+                Ok(())
+            }
+            Show::NewTable {
+                channel,
+                retire,
+                deal,
+                scene,
+            } => {
+                if let Some(old) = retire {
+                    let retired = Msg::text(tr!(scene.lang, "table-retired"));
+                    match self.out.edit(channel, old, &retired).await {
+                        Err(e) if e.retry => return Err(e),
+                        _ => {} // gone already: nothing to retire
+                    }
+                }
+                let nonce = nonce(row.key, index);
+                let id = self
+                    .out
+                    .post(channel, &render::table_scene(&scene), Some(&nonce))
+                    .await?;
+                self.games
+                    .table_posted(match_id, id, deal)
+                    .await
+                    .map_err(|e| SendError {
+                        retry: true,
+                        message: e.to_string(),
+                    })?;
+                shown.table_shown = scene.seats.version;
+                Ok(())
+            }
+            Show::Post { channel, post } => {
+                let nonce = nonce(row.key, index);
+                self.out
+                    .post(channel, &post_msg(&post), Some(&nonce))
+                    .await
+                    .map(|_| ())
+            }
+            Show::EditHand { token, scene } => {
+                self.out
+                    .edit_ephemeral(&token, &render::hand_scene(&scene))
+                    .await
+            }
+        };
+        let ended = shown.ended;
+        drop(shown);
+        if ended {
+            self.forget(match_id, &gate);
+        }
+        result
+    }
+
+    /// Forgets the gate of a match that has ended, once nobody else uses it (a later effect
+    /// of that match makes a new one, and forgets it again).
+    fn forget(&self, match_id: i64, gate: &Arc<tokio::sync::Mutex<Gate>>) {
+        let mut gates = self.gates.lock().expect("gate lock");
+        let ours = gates.get(&match_id).is_some_and(|g| Arc::ptr_eq(g, gate));
+        // The map's reference and ours: nobody waits on it.
+        if ours && Arc::strong_count(gate) == 2 {
+            gates.remove(&match_id);
+        }
+    }
+
+    /// How many matches have a delivery gate (tests check that ended matches leave none).
+    pub fn gates(&self) -> usize {
+        self.gates.lock().expect("gate lock").len()
+    }
+
+    /// The reply of an interaction created this challenge's message or this match's table:
+    /// recorded under the match's gate, so that a delivery of the same match sees it.
+    pub async fn reply_created(&self, role: ReplyRole, message: u64) {
+        match role {
+            ReplyRole::Table(match_id) => {
+                let gate = self.gate(match_id);
+                let _shown = gate.lock().await;
+                self.games.reply_created(role, message).await;
+            }
+            ReplyRole::Challenge(_) => self.games.reply_created(role, message).await,
+        }
+    }
+
+    /// After a start: every delivery left from before, per match in its order, and the AI's
+    /// turn wherever it is due. Call once the warm-up has loaded the active matches.
+    pub async fn resume(self: &Arc<Self>) {
+        let mut pending = match self.games.pending_deliveries().await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::error!(error = %e, "reading the outbox");
+                Vec::new()
+            }
+        };
+        pending.extend(self.games.ai_due().await);
+        let count = pending.len();
+        let mut by_match: HashMap<i64, Vec<Delivery>> = HashMap::new();
+        for row in pending {
+            by_match.entry(row.key.match_id).or_default().push(row);
+        }
+        for (_, rows) in by_match {
+            let this = Arc::clone(self);
+            tokio::spawn(async move {
+                this.deliver(Deliveries { rows, turn: None }).await;
+            });
+        }
+        tracing::info!(count, "deliveries resumed");
+    }
+
+    /// A challenge that expired unanswered: its message says so.
+    pub async fn expired(&self, c: ExpiredChallenge) {
+        let msg = Msg::text(tr!(c.lang, "challenge-expired"));
+        if let Err(e) = self.out.edit(c.channel, c.message, &msg).await {
+            tracing::warn!(error = %e, "marking a challenge expired");
+        }
+    }
+}
+
+/// The nonce of the `index`-th effect of a row: the same on every attempt, so that Discord
+/// creates the message once however often it is sent. 17 characters (Discord takes 25): a
+/// 64-bit mix of the row and the effect.
+fn nonce(k: OutboxKey, index: usize) -> String {
+    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
+    for v in [
+        k.match_id as u64,
+        k.version as u64,
+        k.part as u64,
+        index as u64,
+    ] {
+        h = (h ^ v).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= h >> 31;
+    }
+    format!("g{h:016x}")
+}
+
+/// A public post's message.
+fn post_msg(post: &Post) -> Msg {
+    match post {
+        Post::Showdown(s) => render::showdown_scene(s),
+        Post::MatchEnd(s) => render::match_end_scene(s),
+        Post::Forfeit { lang, user } => {
+            Msg::text(tr!(*lang, "forfeit", player = format!("<@{user}>")))
+        }
+        Post::Reminder { lang, user, hours } => {
+            let mut msg = Msg::text(tr!(
+                *lang,
+                "reminder",
+                player = format!("<@{user}>"),
+                hours = *hours
+            ));
+            msg.mentions = vec![*user];
+            msg
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_backoff_doubles_up_to_half_a_minute() {
+        let waits: Vec<u64> = (1..10).map(|n| backoff(n).as_millis() as u64).collect();
+        assert_eq!(
+            waits,
+            vec![500, 1000, 2000, 4000, 8000, 16000, 32000, 32000, 32000]
+        );
+        assert_eq!(backoff(40), Duration::from_secs(32));
+    }
+
+    #[test]
+    fn nonces_fit_discord_and_differ_by_row_and_effect() {
+        let k = OutboxKey {
+            match_id: i64::MAX,
+            version: i64::MAX,
+            part: 2,
+        };
+        assert_eq!(nonce(k, 99).len(), 17);
+        let small = OutboxKey {
+            match_id: 123_456_789,
+            version: 9_999,
+            part: 0,
+        };
+        assert_eq!(nonce(small, 12), nonce(small, 12));
+        assert_ne!(nonce(small, 0), nonce(small, 1));
+        assert_ne!(nonce(small, 0), nonce(OutboxKey { part: 1, ..small }, 0));
+        assert_ne!(
+            nonce(small, 0),
+            nonce(
+                OutboxKey {
+                    version: 1,
+                    ..small
+                },
+                0
+            )
+        );
+    }
+}

@@ -1,0 +1,14 @@
+//! The presentation layer: what the game service decided, as Discord-shaped messages. Button
+//! ids ([`ids`]), the message model ([`model`]), rendering ([`render`], [`ledger_view`]),
+//! answers to interactions ([`answer`]) and the delivery of the outbox ([`deliver`]). It
+//! knows no serenity: the adapter in `discord` sends what it builds.
+
+pub mod answer;
+pub mod deliver;
+pub mod ids;
+pub mod ledger_view;
+pub mod model;
+pub mod render;
+
+pub use answer::{press, respond, Answer};
+pub use deliver::{Deliverer, SendError, Transport};

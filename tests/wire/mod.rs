@@ -1,0 +1,195 @@
+//! What the end-to-end tests share: the bot against the fake Discord, in this process or as
+//! its own binary, and readings of its database.
+#![allow(dead_code)]
+
+use crate::fake_discord::player::{Game, Step};
+use crate::fake_discord::{FakeDiscord, User};
+use gin::config::Config;
+use gin::engine::Match;
+use gin::games::{system_clock, Games};
+use gin::store::Db;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub const MODERATOR: u64 = 1777;
+pub const ALICE: u64 = 1001;
+pub const BOB: u64 = 1002;
+pub const CAROL: u64 = 1003;
+pub const DAVE: u64 = 1004;
+pub const MALLORY: u64 = 1666;
+/// Discord's deadline for a first response.
+pub const DEADLINE: Duration = Duration::from_secs(3);
+/// Points to win: `/gin start` accepts 10 to 500; small targets keep matches short.
+pub const TARGET: i64 = 30;
+pub const MAX_PRESSES: u64 = 3000;
+
+pub fn user(id: u64) -> User {
+    let name = match id {
+        ALICE => "Alice",
+        BOB => "Bob",
+        CAROL => "Carol",
+        DAVE => "Dave",
+        _ => "Mallory",
+    };
+    User::new(id, name)
+}
+
+pub fn config_for(fake: &FakeDiscord, database_url: &str) -> Config {
+    Config {
+        token: fake.token().to_string(),
+        api_base_url: fake.http_url(),
+        guild_id: fake.guild_id(),
+        database_url: database_url.to_string(),
+        ..Config::default()
+    }
+}
+
+/// The bot in this process against a fresh fake Discord, with a temporary database and
+/// fixed match seeds.
+pub struct Bot {
+    pub fake: FakeDiscord,
+    pub db: Db,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+    _dir: tempfile::TempDir,
+}
+
+impl Bot {
+    pub async fn start(first_seed: u32) -> Bot {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("gin.db").display());
+        let config = config_for(&fake, &url);
+        let db = Db::open(&url).await.unwrap();
+        let next = Arc::new(AtomicU64::new(first_seed as u64));
+        let games = Games::new(db.clone(), config.clone(), system_clock()).with_seeds(Arc::new(
+            move || {
+                gin::engine::deck::hand_seed(&[7u8; 32], next.fetch_add(1, Ordering::SeqCst) as u32)
+            },
+        ));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let stop = async move {
+                let _ = stopped.await;
+            };
+            if let Err(e) = gin::discord::run_until(config, Arc::new(games), stop).await {
+                eprintln!("the bot stopped with an error: {e}");
+            }
+        });
+        fake.wait_ready(1).await;
+        Bot {
+            fake,
+            db,
+            stop: Some(stop),
+            task,
+            _dir: dir,
+        }
+    }
+
+    pub fn game(&self, players: &[u64]) -> Game {
+        Game::new(
+            self.fake.clone(),
+            self.fake.channel_id(),
+            players.iter().map(|&u| user(u)).collect(),
+        )
+    }
+
+    /// Discord's rules held throughout; then the bot stops.
+    pub async fn finish(mut self) {
+        self.fake.assert_no_violations();
+        self.fake.assert_first_response_within(DEADLINE);
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(10), &mut self.task).await;
+    }
+}
+
+/// What a refusal must leave untouched.
+#[derive(Debug, PartialEq)]
+pub struct Snap {
+    pub version: i64,
+    pub status: String,
+    pub state: String,
+    pub actions: usize,
+}
+
+pub async fn snap(db: &Db, match_id: i64) -> Snap {
+    let row = db
+        .load_match(match_id)
+        .await
+        .unwrap()
+        .expect("the match is stored");
+    Snap {
+        version: row.version,
+        status: row.status.to_string(),
+        state: row.state_json,
+        actions: db.match_actions(match_id).await.unwrap().len(),
+    }
+}
+
+pub async fn state(db: &Db, match_id: i64) -> Match {
+    serde_json::from_str(&snap(db, match_id).await.state).unwrap()
+}
+
+/// Plays on until `n` moves were acknowledged in all.
+pub async fn play_until_applied(game: &mut Game, n: usize) {
+    let mut idle = 0;
+    while game.applied.len() < n {
+        match game.step().await {
+            Step::Over => panic!("the match ended too early"),
+            Step::Acted { .. } => idle = 0,
+            Step::Idle => {
+                idle += 1;
+                assert!(idle < 100, "match {} is stuck", game.match_id);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        assert!(game.presses < MAX_PRESSES);
+    }
+}
+
+/// The bot binary; SIGKILLed when dropped, so a failing test leaves no process behind.
+pub struct Process(pub std::process::Child);
+
+impl Process {
+    /// Starts run `n` of the real binary against `fake`, with the database at `url` and its
+    /// log in `dir`.
+    pub fn spawn(fake: &FakeDiscord, dir: &Path, url: &str, n: u32) -> Process {
+        use std::process::{Command, Stdio};
+        let config: PathBuf = dir.join("gin.toml");
+        if !config.exists() {
+            std::fs::write(&config, "").unwrap();
+        }
+        let log = std::fs::File::create(dir.join(format!("bot-{n}.log"))).unwrap();
+        Process(
+            Command::new(env!("CARGO_BIN_EXE_gin"))
+                .arg("--config")
+                .arg(&config)
+                .env("DISCORD_TOKEN", fake.token())
+                .env("GIN_API_BASE_URL", fake.http_url())
+                .env("GIN_GUILD_ID", fake.guild_id().to_string())
+                .env("DATABASE_URL", url)
+                .env("RUST_LOG", "warn,gin=info")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(log)
+                .spawn()
+                .expect("start the bot binary"),
+        )
+    }
+
+    pub fn sigkill(&mut self) {
+        self.0.kill().expect("SIGKILL");
+        self.0.wait().expect("reap the bot");
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
