@@ -75,7 +75,6 @@ async fn seed(db: &Db, now: i64) {
             rate: Some(rate),
             winner_seat: Some(if a_wins { 0 } else { 1 }),
             outbox: Vec::new(),
-            hand_token: None,
         };
         db.save_action(saved).await.unwrap();
     }

@@ -9,22 +9,11 @@ CREATE TABLE outbox (
     part     INTEGER NOT NULL,
     -- Milliseconds since the epoch: not before.
     due_ms   INTEGER NOT NULL,
-    -- JSON list of what to show, in order.
+    -- JSON list of what to show, in order. A hand refresh carries the token of the hand
+    -- message it edits, so that it can be delivered after a restart too.
     effects  TEXT    NOT NULL,
     PRIMARY KEY (match_id, version, part)
 ) WITHOUT ROWID;
-
--- The interaction token of each seat's open hand message: its hand can be refreshed after a
--- restart, while the token lives (15 minutes).
-CREATE TABLE hand_tokens (
-    match_id  INTEGER NOT NULL,
-    seat      INTEGER NOT NULL,
-    token     TEXT    NOT NULL,
-    locale    TEXT    NOT NULL,
-    issued_at INTEGER NOT NULL,
-    PRIMARY KEY (match_id, seat)
-) WITHOUT ROWID;
-CREATE INDEX hand_tokens_issued ON hand_tokens (issued_at);
 
 -- The deal the current table message was posted for: a new hand's table is posted once,
 -- even when its delivery is repeated after a restart.

@@ -77,7 +77,6 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         rate: (!vs_ai).then_some(rate as gin::store::RateFn),
         winner_seat: seats.iter().position(|s| s.2).map(|p| p as u8),
         outbox: Vec::new(),
-        hand_token: None,
     };
     assert!(db.save_action(saved).await.unwrap());
     id

@@ -83,10 +83,6 @@ fn caller(ctx: Context<'_>) -> Caller {
         lang: ctx.locale().map(Lang::from_locale).unwrap_or_default(),
         guild_lang,
         message_id: None,
-        token: match ctx {
-            poise::Context::Application(a) => Some(a.interaction.token.clone()),
-            poise::Context::Prefix(_) => None,
-        },
     }
 }
 

@@ -215,7 +215,6 @@ async fn on_event(
             .map(Lang::from_locale)
             .unwrap_or_default(),
         message_id: Some(ci.message.id.get()),
-        token: Some(ci.token.clone()),
     };
     let span = tracing::info_span!("press", user = caller.user_id, id = %ci.data.custom_id);
     async move {

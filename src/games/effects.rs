@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
 
 /// Something that must be shown because of an accepted action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "e", rename_all = "snake_case")]
 pub enum Effect {
     /// The table shows the match as it is now; a new deal gets a new table message.
@@ -27,10 +27,25 @@ pub enum Effect {
     Forfeit { seat: Seat },
     /// The seat is reminded, with a mention, that it is their turn.
     Reminder { seat: Seat },
-    /// The seat's open hand message shows the match as it is now.
-    Hand { seat: Seat },
+    /// The seat's open hand message shows the match as it is now: through the newest handle
+    /// in memory, or the one it had when the action was stored (after a restart).
+    Hand {
+        seat: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        handle: Option<HandHandle>,
+    },
     /// The AI moves, if it is still its turn at this delivery's version.
     AiTurn,
+}
+
+/// How an open hand message is reached again: the token its last answer was given through
+/// (usable for 15 minutes), and the language it is shown in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandHandle {
+    pub token: String,
+    pub locale: String,
+    /// When it was issued (seconds).
+    pub at: i64,
 }
 
 /// Outbox parts: one row per action for its messages, one for the AI's turn (due later), one
@@ -183,13 +198,18 @@ impl Games {
                     Show::Nothing
                 }
             }
-            Effect::Hand { seat } => match self.hand_token(key.match_id, seat) {
-                Some((token, lang)) => Show::EditHand {
-                    token,
-                    scene: Box::new(live.hand_scene(lang, seat, HandMode::Normal, None)),
-                },
-                None => Show::Nothing,
-            },
+            Effect::Hand { seat, handle } => {
+                let stored = handle
+                    .filter(|h| self.now() - h.at < super::HAND_TOKEN_SECONDS)
+                    .map(|h| (h.token, Lang::from_locale(&h.locale)));
+                match self.hand_token(key.match_id, seat).or(stored) {
+                    Some((token, lang)) => Show::EditHand {
+                        token,
+                        scene: Box::new(live.hand_scene(lang, seat, HandMode::Normal, None)),
+                    },
+                    None => Show::Nothing,
+                }
+            }
             Effect::AiTurn => Show::Nothing,
         })
     }
@@ -266,15 +286,25 @@ impl Games {
 
     /// Matches in memory whose AI is to move (after a restart: their turn is taken up again
     /// whether or not an outbox row says so, for matches from before the outbox).
-    pub async fn ai_due(&self) -> Vec<Delivery> {
-        let ids: Vec<i64> = self
-            .slots
-            .lock()
-            .expect("slot map lock")
-            .keys()
-            .copied()
-            .collect();
-        self.ai_due_in(ids).await
+    /// Matches someone is using right now are left out: whoever uses them plans the AI's turn
+    /// when it comes to that. Nothing is loaded or waited for.
+    pub fn ai_due(&self) -> Vec<Delivery> {
+        self.loaded_where(|live| live.ai_to_act().is_some())
+            .into_iter()
+            .map(|(id, version)| self.ai_turn_now(id, version))
+            .collect()
+    }
+
+    fn ai_turn_now(&self, match_id: i64, version: i64) -> Delivery {
+        Delivery {
+            key: OutboxKey {
+                match_id,
+                version,
+                part: super::PART_AI,
+            },
+            due_ms: self.now_ms(),
+            effects: vec![Effect::AiTurn],
+        }
     }
 
     /// The AI's turn in those of `ids` where it is to move.
@@ -283,15 +313,7 @@ impl Games {
         for id in ids {
             if let Ok(live) = self.hold(id).await {
                 if live.ai_to_act().is_some() {
-                    due.push(Delivery {
-                        key: OutboxKey {
-                            match_id: id,
-                            version: live.version,
-                            part: super::PART_AI,
-                        },
-                        due_ms: self.now_ms(),
-                        effects: vec![Effect::AiTurn],
-                    });
+                    due.push(self.ai_turn_now(id, live.version));
                 }
             }
         }

@@ -90,6 +90,25 @@ impl Games {
         })
     }
 
+    /// Id and version of the matches in memory, not in use right now, for which `f` holds.
+    pub(crate) fn loaded_where(&self, f: impl Fn(&Live) -> bool) -> Vec<(i64, i64)> {
+        let slots: Vec<Arc<Mutex<Option<Live>>>> = self
+            .slots
+            .lock()
+            .expect("slot map lock")
+            .values()
+            .map(|s| s.0.clone())
+            .collect();
+        slots
+            .iter()
+            .filter_map(|slot| {
+                let guard = slot.try_lock().ok()?;
+                let live = guard.as_ref()?;
+                f(live).then_some((live.id, live.version))
+            })
+            .collect()
+    }
+
     /// Puts a just-stored match in memory.
     pub(crate) async fn put_live(&self, live: Live) {
         let id = live.id;

@@ -193,7 +193,6 @@ impl Games {
                     MatchEvent::Cancel,
                     EndReason::Cancelled,
                     Answered::Nothing,
-                    None,
                 )
                 .await?
             {

@@ -17,7 +17,9 @@ mod sweep;
 mod transition;
 
 pub use challenge::UserRef;
-pub use effects::{Delivery, Effect, Post, Show, Turn, PART_AI, PART_MESSAGES, PART_REMINDER};
+pub use effects::{
+    Delivery, Effect, HandHandle, Post, Show, Turn, PART_AI, PART_MESSAGES, PART_REMINDER,
+};
 pub use hold::Held;
 pub use live::Live;
 pub use play::Move;
@@ -52,9 +54,6 @@ pub struct Caller {
     pub guild_lang: Lang,
     /// The message the pressed button is on.
     pub message_id: Option<u64>,
-    /// The token that will answer this interaction: a hand message given as the answer can be
-    /// refreshed through it later.
-    pub token: Option<String>,
 }
 
 /// The answer to an interaction, and what to carry out after answering.
@@ -317,25 +316,8 @@ impl Games {
     /// thousands of resumed matches do not each wait for their own load. A page at a time, off
     /// the bot's runtime (see [`Db::scan_active_matches`]): the first matches are ready long
     /// before the last are read. Call [`Games::begin_warm_up`] first; matches a press loaded
-    /// or evicted since are left alone. Also brings back the tokens of open hand messages.
+    /// or evicted since are left alone.
     pub async fn warm_up(self: &Arc<Self>) -> usize {
-        match self
-            .db
-            .hand_tokens_since(self.now() - HAND_TOKEN_SECONDS)
-            .await
-        {
-            Ok(rows) => {
-                let mut guard = self.hand_tokens.lock().expect("token lock");
-                for t in rows {
-                    guard.0.entry((t.match_id, t.seat)).or_insert((
-                        t.token,
-                        t.issued_at,
-                        Lang::from_locale(&t.locale),
-                    ));
-                }
-            }
-            Err(e) => tracing::warn!(error = %e, "reading hand tokens"),
-        }
         let games = Arc::clone(self);
         let loaded = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let count = Arc::clone(&loaded);
@@ -372,22 +354,9 @@ impl Games {
         self.slots.lock().expect("slot map lock").len()
     }
 
-    /// Remembers the token of an interaction answered with a hand message in `lang`, in
-    /// memory and (with the next batch of writes) in the database.
+    /// Remembers the token of an interaction answered with a hand message in `lang`. Kept in
+    /// memory; a hand refresh that an action requires stores it with the action.
     pub fn remember_hand_token(&self, match_id: i64, seat: Seat, token: String, lang: Lang) {
-        let now = self.now();
-        self.db.keep_hand_token(crate::store::HandTokenRow {
-            match_id,
-            seat,
-            token: token.clone(),
-            locale: lang.code().to_string(),
-            issued_at: now,
-        });
-        self.note_hand_token(match_id, seat, token, lang);
-    }
-
-    /// The in-memory half of [`Games::remember_hand_token`].
-    fn note_hand_token(&self, match_id: i64, seat: Seat, token: String, lang: Lang) {
         let now = self.now();
         let mut guard = self.hand_tokens.lock().expect("token lock");
         let (tokens, swept_at) = &mut *guard;
@@ -397,6 +366,21 @@ impl Games {
             *swept_at = now;
         }
         tokens.insert((match_id, seat), (token, now, lang));
+    }
+
+    /// The newest live handle of a seat's hand message, for storing with an action.
+    pub(crate) fn hand_handle(&self, match_id: i64, seat: Seat) -> Option<HandHandle> {
+        let now = self.now();
+        let tokens = self.hand_tokens.lock().expect("token lock");
+        tokens
+            .0
+            .get(&(match_id, seat))
+            .filter(|(_, at, _)| now - *at < HAND_TOKEN_SECONDS)
+            .map(|(token, at, lang)| HandHandle {
+                token: token.clone(),
+                locale: lang.code().to_string(),
+                at: *at,
+            })
     }
 
     pub(crate) fn hand_token(&self, match_id: i64, seat: Seat) -> Option<(String, Lang)> {

@@ -6,7 +6,6 @@ use super::transition::{plan, record, transition, Answered};
 use super::{Caller, Deliveries, EndReason, Failure, Games, Held, Outcome, Refusal, Reply};
 use crate::engine::{Action, MatchError, MatchEvent, Seat};
 use crate::i18n::Lang;
-use crate::store::HandTokenRow;
 
 /// What a hand message's button asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,22 +118,9 @@ impl Games {
             }
             Move::Back => return Ok(note(&live, None)),
         };
-        let token = caller.token.clone().map(|token| HandTokenRow {
-            match_id,
-            seat,
-            token,
-            locale: lang.code().to_string(),
-            issued_at: self.now(),
-        });
         let event = MatchEvent::Play { seat, action };
         match self
-            .commit(
-                &mut live,
-                event,
-                EndReason::Resigned,
-                Answered::Hand(seat),
-                token,
-            )
+            .commit(&mut live, event, EndReason::Resigned, Answered::Hand(seat))
             .await?
         {
             Ok(deliveries) => {
@@ -147,8 +133,6 @@ impl Games {
                 );
                 let mut out = note(&live, None);
                 out.deliveries = deliveries;
-                // Its token was stored with the action.
-                out.hand_of = None;
                 Ok(out)
             }
             Err(refused) => Ok(note(&live, Some(refusal_note(refused)))),
@@ -164,19 +148,19 @@ impl Games {
         event: MatchEvent,
         resigned: EndReason,
         answered: Answered,
-        hand_token: Option<HandTokenRow>,
     ) -> Result<Result<Deliveries, MatchError>, Failure> {
         let t = match transition(live, event, resigned) {
             Ok(t) => t,
             Err(e) => return Ok(Err(e)),
         };
-        let rows = plan(live, &t, answered).deliveries(
+        let handles = |seat| self.hand_handle(live.id, seat);
+        let rows = plan(live, &t, answered, &handles).deliveries(
             live.id,
             live.version + 1,
             self.now_ms(),
             self.config.timeouts.ai_delay_ms,
         );
-        let saved = record(live, &t, self.now(), &rows, hand_token.clone());
+        let saved = record(live, &t, self.now(), &rows);
         if !self.db.save_action(saved).await? {
             // Stored by someone else first (another process?): reload and call it stale.
             let row = self
@@ -190,9 +174,6 @@ impl Games {
         live.game = t.next;
         live.version += 1;
         live.state = t.state;
-        if let Some(h) = hand_token {
-            self.note_hand_token(h.match_id, h.seat, h.token, Lang::from_locale(&h.locale));
-        }
         Ok(Ok(Deliveries {
             rows,
             turn: Some(self.take_turn(live.id)),
@@ -235,7 +216,7 @@ impl Games {
         answered: Answered,
     ) -> Result<Deliveries, Failure> {
         match self
-            .commit(live, MatchEvent::Resign { seat }, how, answered, None)
+            .commit(live, MatchEvent::Resign { seat }, how, answered)
             .await?
         {
             Ok(deliveries) => Ok(deliveries),

@@ -131,13 +131,7 @@ impl Games {
             })?;
         let event = MatchEvent::Play { seat, action };
         match self
-            .commit(
-                &mut live,
-                event,
-                EndReason::Resigned,
-                Answered::Nothing,
-                None,
-            )
+            .commit(&mut live, event, EndReason::Resigned, Answered::Nothing)
             .await?
         {
             Ok(deliveries) => {

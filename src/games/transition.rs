@@ -2,10 +2,10 @@
 //! (pure: the stored record, with the outbox rows of the [`plan`]), then storing it (in
 //! `play.rs`). Only after the store has it does the match in memory move on.
 
-use super::effects::{Delivery, Effect, PART_AI, PART_MESSAGES};
+use super::effects::{Delivery, Effect, HandHandle, PART_AI, PART_MESSAGES};
 use super::{EndReason, Live, MatchState};
 use crate::engine::{HandRecord, Match, MatchError, MatchEvent, Seat, Settlement};
-use crate::store::{HandKind, HandRow, HandTokenRow, OutboxKey, SavedAction};
+use crate::store::{HandKind, HandRow, OutboxKey, SavedAction};
 
 /// What one event did to a match.
 #[derive(Clone, Debug)]
@@ -93,8 +93,14 @@ pub struct Plan {
 }
 
 /// The messages an accepted action requires (pure): the forfeit notice, each finished deal's
-/// showdown, the match end, the table, and the hands that changed for someone else.
-pub fn plan(before: &Live, t: &Transition, answered: Answered) -> Plan {
+/// showdown, the match end, the table, and the hands that changed for someone else (each with
+/// the handle of its open message, from `handles`).
+pub fn plan(
+    before: &Live,
+    t: &Transition,
+    answered: Answered,
+    handles: &dyn Fn(Seat) -> Option<HandHandle>,
+) -> Plan {
     let mut messages = Vec::new();
     if let (MatchEvent::Resign { seat }, MatchState::Ended(EndReason::Forfeited)) =
         (t.event, t.state)
@@ -113,13 +119,17 @@ pub fn plan(before: &Live, t: &Transition, answered: Answered) -> Plan {
         _ => None,
     };
     let people = || before.human_seats().filter(|&s| Some(s) != answered_seat);
+    let hand = |seat| Effect::Hand {
+        seat,
+        handle: handles(seat),
+    };
     if !t.state.is_active() {
         // Every open hand message says the match is over (or cancelled) and offers no move.
-        messages.extend(people().map(|seat| Effect::Hand { seat }));
+        messages.extend(people().map(hand));
     } else if let Some(next) = t.to_act {
         let moved_on = Some(next) != t.to_act_before || !t.new_hands.is_empty();
         if moved_on && !before.ai[next as usize] && Some(next) != answered_seat {
-            messages.push(Effect::Hand { seat: next });
+            messages.push(hand(next));
         }
     }
     let ai_turn = t.state.is_active() && t.to_act.is_some_and(|s| before.ai[s as usize]);
@@ -157,14 +167,8 @@ impl Plan {
 }
 
 /// The stored record of `t` (pure): the new state, the log entry, finished deals, results
-/// and ratings when the match ended, the outbox rows and the answering hand message's token.
-pub fn record(
-    live: &Live,
-    t: &Transition,
-    now: i64,
-    deliveries: &[Delivery],
-    hand_token: Option<HandTokenRow>,
-) -> SavedAction {
+/// and ratings when the match ended, and the outbox rows.
+pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) -> SavedAction {
     SavedAction {
         match_id: live.id,
         version: live.version,
@@ -185,7 +189,6 @@ pub fn record(
             .and_then(|_| super::results::rating_policy(live)),
         winner_seat: t.settlement.as_ref().map(|s| s.winner),
         outbox: deliveries.iter().map(Delivery::row).collect(),
-        hand_token,
     }
 }
 
@@ -283,13 +286,14 @@ mod tests {
         let mover = l.game.to_act().unwrap();
         assert_eq!(t.state, MatchState::Active);
         assert_ne!(t.to_act, Some(mover));
-        let p = plan(&l, &t, Answered::Hand(mover));
+        let p = plan(&l, &t, Answered::Hand(mover), &|_| None);
         assert_eq!(
             p.messages,
             vec![
                 Effect::Table,
                 Effect::Hand {
-                    seat: t.to_act.unwrap()
+                    seat: t.to_act.unwrap(),
+                    handle: None
                 }
             ]
         );
@@ -304,7 +308,7 @@ mod tests {
             l.ai = vec![true, false];
         }
         let t = transition(&l, pass(&l), EndReason::Resigned).unwrap();
-        let p = plan(&l, &t, Answered::Hand(l.game.to_act().unwrap()));
+        let p = plan(&l, &t, Answered::Hand(l.game.to_act().unwrap()), &|_| None);
         assert_eq!(p.messages, vec![Effect::Table]);
         assert!(p.ai_turn);
         let rows = p.deliveries(7, 1, 1_000, 800);
@@ -319,15 +323,21 @@ mod tests {
         let t = transition(&l, MatchEvent::Resign { seat }, EndReason::Forfeited).unwrap();
         assert_eq!(t.state, MatchState::Ended(EndReason::Forfeited));
         assert_eq!(t.to_act, None);
-        let p = plan(&l, &t, Answered::Nothing);
+        let p = plan(&l, &t, Answered::Nothing, &|_| None);
         assert_eq!(
             p.messages,
             vec![
                 Effect::Forfeit { seat },
                 Effect::MatchEnd,
                 Effect::Table,
-                Effect::Hand { seat: 0 },
-                Effect::Hand { seat: 1 }
+                Effect::Hand {
+                    seat: 0,
+                    handle: None
+                },
+                Effect::Hand {
+                    seat: 1,
+                    handle: None
+                }
             ]
         );
     }
@@ -336,7 +346,7 @@ mod tests {
     fn a_resignation_answered_with_the_match_end_does_not_post_it_again() {
         let l = live(false);
         let t = transition(&l, MatchEvent::Resign { seat: 0 }, EndReason::Resigned).unwrap();
-        let p = plan(&l, &t, Answered::MatchEnd);
+        let p = plan(&l, &t, Answered::MatchEnd, &|_| None);
         assert!(!p.messages.contains(&Effect::MatchEnd));
         assert!(p.messages.contains(&Effect::Table));
     }
@@ -347,16 +357,22 @@ mod tests {
         let t = transition(&l, MatchEvent::Cancel, EndReason::Resigned).unwrap();
         assert_eq!(t.state, MatchState::Ended(EndReason::Cancelled));
         assert!(t.settlement.is_none() && t.next.is_cancelled());
-        let p = plan(&l, &t, Answered::Nothing);
+        let p = plan(&l, &t, Answered::Nothing, &|_| None);
         assert_eq!(
             p.messages,
             vec![
                 Effect::Table,
-                Effect::Hand { seat: 0 },
-                Effect::Hand { seat: 1 }
+                Effect::Hand {
+                    seat: 0,
+                    handle: None
+                },
+                Effect::Hand {
+                    seat: 1,
+                    handle: None
+                }
             ]
         );
-        let saved = record(&l, &t, 5, &p.deliveries(7, 1, 0, 0), None);
+        let saved = record(&l, &t, 5, &p.deliveries(7, 1, 0, 0));
         assert_eq!(saved.status, MatchState::Ended(EndReason::Cancelled));
         assert!(saved.result.is_none() && saved.rate.is_none());
     }
@@ -375,8 +391,8 @@ mod tests {
     fn the_record_carries_the_plan_as_outbox_rows_at_the_next_version() {
         let l = live(false);
         let t = transition(&l, pass(&l), EndReason::Resigned).unwrap();
-        let rows = plan(&l, &t, Answered::Nothing).deliveries(l.id, l.version + 1, 0, 0);
-        let saved = record(&l, &t, 5, &rows, None);
+        let rows = plan(&l, &t, Answered::Nothing, &|_| None).deliveries(l.id, l.version + 1, 0, 0);
+        let saved = record(&l, &t, 5, &rows);
         assert_eq!(saved.version, 0);
         assert_eq!(saved.outbox.len(), 1);
         assert_eq!(saved.outbox[0].key.version, 1);

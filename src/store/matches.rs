@@ -1,9 +1,7 @@
 //! Matches, their players, their action log and their finished hands.
 
-use super::outbox::{insert_rows, TOKEN_UPSERT};
-use super::{
-    id, unid, Db, EndReason, Format, HandKind, HandTokenRow, MatchState, OutboxRow, StoreError,
-};
+use super::outbox::insert_rows;
+use super::{id, unid, Db, EndReason, Format, HandKind, MatchState, OutboxRow, StoreError};
 use sqlx::Connection;
 
 /// What starting a match stores.
@@ -93,8 +91,6 @@ pub struct SavedAction {
     pub winner_seat: Option<u8>,
     /// What the action requires to be shown, stored with it.
     pub outbox: Vec<OutboxRow>,
-    /// The token of the hand message that answers this action.
-    pub hand_token: Option<HandTokenRow>,
 }
 
 /// A finished deal, as the score sheet records it.
@@ -500,13 +496,9 @@ const SAVE_STATE: &str = "UPDATE matches SET state_json = ?, version = version +
      INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
      SELECT ?, ?, ?, ?, ? WHERE changes() = 1;\n";
 
-/// The statements of one action: its hand token (kept whether or not the action is stored:
-/// the answer goes out through that token either way), [`SAVE_STATE`], then its outbox rows
-/// while `changes()` still says whether the log entry was written.
+/// The statements of one action: [`SAVE_STATE`], then its outbox rows while `changes()` still
+/// says whether the log entry was written.
 fn save_sql(sql: &mut String, a: &SavedAction) {
-    if a.hand_token.is_some() {
-        sql.push_str(TOKEN_UPSERT);
-    }
     sql.push_str(SAVE_STATE);
     if !a.outbox.is_empty() {
         sql.push_str(
@@ -569,14 +561,6 @@ async fn run_states(
     // A batch's text is one-off; a few small ones are worth keeping prepared.
     let mut query = sqlx::query(&sql).persistent(actions.len() <= 2);
     for a in actions {
-        if let Some(t) = &a.hand_token {
-            query = query
-                .bind(t.match_id)
-                .bind(t.seat as i64)
-                .bind(&t.token)
-                .bind(&t.locale)
-                .bind(t.issued_at);
-        }
         query = query
             .bind(&a.state_json)
             .bind(a.status.as_str())

@@ -12,7 +12,7 @@ mod writer;
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use ledger::{BoardRow, BoardSort, HistoryRow, SheetHand, SheetMatch, StatsRow};
 pub use matches::{HandRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction};
-pub use outbox::{HandTokenRow, OutboxKey, OutboxRow};
+pub use outbox::{OutboxKey, OutboxRow};
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

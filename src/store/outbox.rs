@@ -1,5 +1,4 @@
-//! The outbox: what accepted actions require to be shown, kept until it is delivered, and the
-//! tokens of open hand messages that deliveries use.
+//! The outbox: what accepted actions require to be shown, kept until it is delivered.
 
 use super::{Db, StoreError};
 
@@ -19,23 +18,10 @@ pub struct OutboxRow {
     pub effects_json: String,
 }
 
-/// The interaction token of a seat's open hand message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HandTokenRow {
-    pub match_id: i64,
-    pub seat: u8,
-    pub token: String,
-    pub locale: String,
-    pub issued_at: i64,
-}
-
-/// Written after the next batch of actions, in a transaction of their own, unanswered: losing
-/// one to a crash costs a repeated delivery (which is idempotent) or a token, nothing more.
+/// A row delivered: deleted after the next batch of actions, in a transaction of its own,
+/// unanswered. Losing one to a crash costs a repeated delivery, which shows the same again.
 #[derive(Debug)]
-pub(crate) enum Later {
-    Delivered(OutboxKey),
-    Token(HandTokenRow),
-}
+pub(crate) struct Delivered(pub OutboxKey);
 
 impl Db {
     /// Every undelivered outbox row, by match and version (after a restart).
@@ -63,12 +49,7 @@ impl Db {
 
     /// Notes that a row was delivered (it is deleted with the next batch of writes).
     pub fn outbox_delivered(&self, key: OutboxKey) {
-        self.writer.later(Later::Delivered(key));
-    }
-
-    /// Keeps a hand message's token (written with the next batch of writes).
-    pub fn keep_hand_token(&self, row: HandTokenRow) {
-        self.writer.later(Later::Token(row));
+        self.writer.later(Delivered(key));
     }
 
     /// Forgets the hand tokens issued before `before` (they no longer work).
@@ -83,26 +64,6 @@ impl Db {
             })
         })
         .await
-    }
-
-    /// Hand tokens issued at or after `since` (seconds).
-    pub async fn hand_tokens_since(&self, since: i64) -> Result<Vec<HandTokenRow>, StoreError> {
-        let rows: Vec<(i64, i64, String, String, i64)> = sqlx::query_as(
-            "SELECT match_id, seat, token, locale, issued_at FROM hand_tokens WHERE issued_at >= ?",
-        )
-        .bind(since)
-        .fetch_all(self.pool())
-        .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(match_id, seat, token, locale, issued_at)| HandTokenRow {
-                match_id,
-                seat: seat as u8,
-                token,
-                locale,
-                issued_at,
-            })
-            .collect())
     }
 
     /// Notes that the idle player of this turn was reminded, and stores the reminder to deliver,
@@ -153,41 +114,23 @@ pub(super) async fn insert_rows(
     Ok(())
 }
 
-/// Writes what [`Later`] collected, in one transaction.
-pub(super) async fn write_later(
+/// Deletes the delivered rows, in one transaction and one round trip.
+pub(super) async fn delete_delivered(
     conn: &mut sqlx::SqliteConnection,
-    later: &[Later],
+    rows: &[Delivered],
 ) -> Result<(), StoreError> {
-    use sqlx::Connection;
-    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-    for l in later {
-        match l {
-            Later::Delivered(k) => {
-                sqlx::query("DELETE FROM outbox WHERE match_id = ? AND version = ? AND part = ?")
-                    .bind(k.match_id)
-                    .bind(k.version)
-                    .bind(k.part as i64)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            Later::Token(t) => {
-                sqlx::query(TOKEN_UPSERT)
-                    .bind(t.match_id)
-                    .bind(t.seat as i64)
-                    .bind(&t.token)
-                    .bind(&t.locale)
-                    .bind(t.issued_at)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-        }
+    let mut sql = String::from("BEGIN IMMEDIATE;\n");
+    for _ in rows {
+        sql.push_str("DELETE FROM outbox WHERE match_id = ? AND version = ? AND part = ?;\n");
     }
-    tx.commit().await?;
+    sql.push_str("COMMIT;");
+    let mut query = sqlx::query(&sql).persistent(false);
+    for Delivered(k) in rows {
+        query = query.bind(k.match_id).bind(k.version).bind(k.part as i64);
+    }
+    if let Err(e) = query.execute(&mut *conn).await {
+        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        return Err(e.into());
+    }
     Ok(())
 }
-
-/// Keeps the newest token of a seat's hand message.
-pub(super) const TOKEN_UPSERT: &str =
-    "INSERT INTO hand_tokens (match_id, seat, token, locale, issued_at) VALUES (?, ?, ?, ?, ?) \
-     ON CONFLICT (match_id, seat) DO UPDATE SET token = excluded.token, locale = excluded.locale, \
-     issued_at = excluded.issued_at;\n";

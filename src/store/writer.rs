@@ -11,7 +11,7 @@
 
 use super::checkpoint::{self, Checkpointer};
 use super::matches::{commit_states, store_action, store_states, SavedAction};
-use super::outbox::{write_later, Later};
+use super::outbox::{delete_delivered, Delivered};
 use super::StoreError;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, SqliteConnection};
@@ -39,8 +39,8 @@ enum Job {
     },
     /// Any other write, alone, in the order it came.
     Other(Work),
-    /// Bookkeeping nobody waits for, written after the batch it came with.
-    Later(Later),
+    /// A delivered outbox row, deleted after the batch it came with; nobody waits for it.
+    Delivered(Delivered),
 }
 
 /// The writer thread's handle; the thread ends when the last clone is dropped.
@@ -86,9 +86,9 @@ impl Writer {
         answer.await.map_err(|_| stopped())?
     }
 
-    /// Queues a write nobody waits for (see [`Later`]).
-    pub(crate) fn later(&self, later: Later) {
-        if self.jobs.send(Job::Later(later)).is_err() {
+    /// Queues the deletion of a delivered outbox row (see [`Delivered`]).
+    pub(crate) fn later(&self, delivered: Delivered) {
+        if self.jobs.send(Job::Delivered(delivered)).is_err() {
             tracing::warn!("the writer thread has stopped: a delivery note is lost");
         }
     }
@@ -133,22 +133,14 @@ async fn run(
         checkpoint::between_batches(&mut conn, &wal, &mut checkpoints_on_own).await;
         for job in jobs.drain(..) {
             match job {
-                Job::Action { action, done } => {
-                    // A hand token kept before this action is older than the one the action
-                    // may carry: written first, it cannot overwrite the newer one.
-                    if later.iter().any(|l| matches!(l, Later::Token(_))) {
-                        commit_actions(&mut conn, &mut actions).await;
-                        flush_later(&mut conn, &mut later).await;
-                    }
-                    actions.push((action, done))
-                }
+                Job::Action { action, done } => actions.push((action, done)),
                 Job::Other(work) => {
                     // Whatever came before it is written first.
                     commit_actions(&mut conn, &mut actions).await;
                     flush_later(&mut conn, &mut later).await;
                     work(&mut conn).await;
                 }
-                Job::Later(l) => later.push(l),
+                Job::Delivered(d) => later.push(d),
             }
         }
         commit_actions(&mut conn, &mut actions).await;
@@ -156,12 +148,12 @@ async fn run(
     }
 }
 
-/// Writes the bookkeeping that came so far (see [`Later`]).
-async fn flush_later(conn: &mut SqliteConnection, later: &mut Vec<Later>) {
+/// Deletes the delivered rows noted so far.
+async fn flush_later(conn: &mut SqliteConnection, later: &mut Vec<Delivered>) {
     if later.is_empty() {
         return;
     }
-    if let Err(e) = write_later(conn, later).await {
+    if let Err(e) = delete_delivered(conn, later).await {
         tracing::warn!(error = %e, "writing delivery notes");
     }
     later.clear();
@@ -275,7 +267,6 @@ pub(super) mod tests {
             rate: None,
             winner_seat: None,
             outbox: Vec::new(),
-            hand_token: None,
         }
     }
 
@@ -309,7 +300,7 @@ pub(super) mod tests {
     /// stale action leaves no row behind.
     #[tokio::test]
     async fn outbox_rows_are_stored_with_their_action_and_only_with_it() {
-        use crate::store::{HandTokenRow, OutboxKey, OutboxRow};
+        use crate::store::{OutboxKey, OutboxRow};
         let (_dir, db, ids) = db_with_matches(2).await;
         let row = |match_id, version, part: u8| OutboxRow {
             key: OutboxKey {
@@ -322,13 +313,6 @@ pub(super) mod tests {
         };
         let mut fresh = action(ids[0], 0);
         fresh.outbox = vec![row(ids[0], 1, 0), row(ids[0], 1, 1)];
-        fresh.hand_token = Some(HandTokenRow {
-            match_id: ids[0],
-            seat: 1,
-            token: "t".into(),
-            locale: "de".into(),
-            issued_at: 9,
-        });
         let mut stale = action(ids[1], 3);
         stale.outbox = vec![row(ids[1], 4, 0)];
         let batch = (fresh, stale);
@@ -342,9 +326,6 @@ pub(super) mod tests {
             pending.iter().map(|r| r.key).collect::<Vec<_>>(),
             vec![row(ids[0], 1, 0).key, row(ids[0], 1, 1).key]
         );
-        let tokens = db.hand_tokens_since(0).await.unwrap();
-        assert_eq!(tokens.len(), 1);
-        assert_eq!((tokens[0].seat, tokens[0].token.as_str()), (1, "t"));
         // Delivered rows go with the next batch of writes.
         db.outbox_delivered(row(ids[0], 1, 0).key);
         db.write(|_| Box::pin(async { Ok(()) })).await.unwrap();

@@ -189,11 +189,11 @@ impl<T: Transport> Deliverer<T> {
         row: &Delivery,
         from: usize,
     ) -> Result<(), (usize, SendError)> {
-        for (i, &effect) in row.effects.iter().enumerate().skip(from) {
-            let sent = if effect == Effect::AiTurn {
+        for (i, effect) in row.effects.iter().enumerate().skip(from) {
+            let sent = if *effect == Effect::AiTurn {
                 self.ai_turn(row).await
             } else {
-                self.effect(row, i, effect).await
+                self.effect(row, i, effect.clone()).await
             };
             match sent {
                 Ok(()) => {}
@@ -354,7 +354,7 @@ impl<T: Transport> Deliverer<T> {
                 Vec::new()
             }
         };
-        pending.extend(self.games.ai_due().await);
+        pending.extend(self.games.ai_due());
         let count = pending.len();
         let mut by_match: HashMap<i64, Vec<Delivery>> = HashMap::new();
         for row in pending {

@@ -177,7 +177,6 @@ impl Harness {
             lang: Lang::En,
             guild_lang: Lang::En,
             message_id: message,
-            token: Some(format!("token-{user}")),
         }
     }
 
