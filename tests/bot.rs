@@ -349,13 +349,10 @@ async fn challenge_refusals_decline_and_expiry() {
     assert_eq!(found.expired.len(), 1);
     assert_eq!(found.expired[0].message, 5000);
     h.deliverer.expired(found.expired[0].clone()).await;
-    assert!(h
-        .out
-        .sent
-        .lock()
-        .unwrap()
-        .iter()
-        .any(|s| s.edit && s.message == 5000 && s.msg.content.contains("expired")));
+    assert_eq!(
+        h.sent_count(|s| s.edit && s.message == 5000 && s.msg.content.contains("expired")),
+        1
+    );
     let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
     let o = h.press(BOB, 5000, &accept).await;
     assert!(o.response.msg().content.contains("already been answered"));
@@ -372,16 +369,9 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
     for d in found.deliveries {
         h.deliverer.deliver(d).await;
     }
-    let reminded = |h: &Harness| {
-        h.out
-            .sent
-            .lock()
-            .unwrap()
-            .iter()
-            .filter(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"))
-            .count()
-    };
-    assert_eq!(reminded(&h), 1);
+    let reminded =
+        h.sent_count(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"));
+    assert_eq!(reminded, 1);
     assert!(
         h.games.sweep().await.deliveries.is_empty(),
         "one reminder per turn"
@@ -391,13 +381,7 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
     for d in h.games.sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
-    assert!(h
-        .out
-        .sent
-        .lock()
-        .unwrap()
-        .iter()
-        .any(|s| s.msg.content.contains("forfeits")));
+    assert_eq!(h.sent_count(|s| s.msg.content.contains("forfeits")), 1);
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(status.to_string(), "forfeited");
     let winner = players.iter().find(|p| p.3).unwrap();

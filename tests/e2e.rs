@@ -163,13 +163,9 @@ async fn a_whole_match_from_gin_start_to_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("gin.db").display());
-    let spawn = |n: u32| Process::spawn(&fake, dir.path(), &url, n);
-    println!("bot logs in {}", dir.path().display());
-    let mut bot = spawn(1);
-    fake.wait_ready(1).await;
+    let bin = Binary::new().await;
+    let (fake, url) = (&bin.fake, &bin.url);
+    let mut bot = bin.start(1).await;
     let mut game = Game::new(
         fake.clone(),
         fake.channel_id(),
@@ -186,7 +182,7 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
     bot.sigkill();
     fake.forget_unanswered();
 
-    let db = Db::open(&url).await.unwrap();
+    let db = Db::open(url).await.unwrap();
     let mid = game.match_id;
     assert_eq!(snap(&db, mid).await.status, "active");
     assert!(
@@ -200,8 +196,7 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
         .map(|m| m.id)
         .collect();
 
-    let _bot = spawn(2);
-    fake.wait_ready(2).await;
+    let _bot = bin.start(2).await;
     // The first presses after the restart are on the old messages, and they work.
     let first = game.log.len();
     let next = game.applied.len() + 1;
@@ -215,7 +210,7 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
     game.play_to_end(MAX_PRESSES).await;
 
     assert_acknowledged_kept(&db, mid, &game.applied).await;
-    assert_ledger(&db, &fake, &game, false).await;
+    assert_ledger(&db, fake, &game, false).await;
     fake.assert_no_violations();
     fake.assert_first_response_within(DEADLINE);
     drop(bot);

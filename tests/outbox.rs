@@ -8,7 +8,7 @@ mod fake_discord;
 mod wire;
 
 use fake_discord::player::{choose, has_moves, has_note, mention, Game};
-use fake_discord::{FakeDiscord, Hold, StoredMessage, User, WriteKind};
+use fake_discord::{Hold, StoredMessage, User, WriteKind};
 use gin::engine::MatchEvent;
 use gin::i18n::Lang;
 use gin::store::Db;
@@ -94,14 +94,10 @@ fn stock_and_pile(content: &str) -> Option<(usize, usize)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sigkill_between_the_stored_move_and_the_table_edit_is_repaired_after_restart() {
-    let fake = FakeDiscord::start().await;
+    let bin = Binary::new().await;
+    let (fake, url) = (&bin.fake, &bin.url);
     let ch = fake.channel_id();
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("gin.db").display());
-    let spawn = |n: u32| Process::spawn(&fake, dir.path(), &url, n);
-    println!("bot logs in {}", dir.path().display());
-    let mut bot = spawn(1);
-    fake.wait_ready(1).await;
+    let mut bot = bin.start(1).await;
     let mut game = Game::new(fake.clone(), ch, vec![user(ALICE), user(BOB)]);
     game.start(Some(TARGET)).await;
     let mid = game.match_id;
@@ -158,7 +154,7 @@ async fn a_sigkill_between_the_stored_move_and_the_table_edit_is_repaired_after_
     drop(hand_holds);
     drop(table_hold);
 
-    let db = Db::open(&url).await.unwrap();
+    let db = Db::open(url).await.unwrap();
     let log = db.match_actions(mid).await.unwrap();
     assert_eq!(
         log.len() as i64,
@@ -194,8 +190,7 @@ async fn a_sigkill_between_the_stored_move_and_the_table_edit_is_repaired_after_
     let writes_before = fake.writes().len();
 
     // The restart delivers what the move still requires, without any press.
-    let _bot = spawn(2);
-    fake.wait_ready(2).await;
+    let _bot = bin.start(2).await;
     let repaired = fake
         .wait_until(ch, Duration::from_secs(10), || {
             fake.message(table_id)

@@ -271,6 +271,13 @@ mod tests {
         }
     }
 
+    /// A refresh of both players' hands (no open hand message in these tests).
+    fn both_hands() -> Vec<Effect> {
+        (0..2)
+            .map(|seat| Effect::Hand { seat, handle: None })
+            .collect()
+    }
+
     fn pass(l: &Live) -> MatchEvent {
         let seat = l.game.to_act().unwrap();
         MatchEvent::Play {
@@ -326,19 +333,11 @@ mod tests {
         let p = plan(&l, &t, Answered::Nothing, &|_| None);
         assert_eq!(
             p.messages,
-            vec![
-                Effect::Forfeit { seat },
-                Effect::MatchEnd,
-                Effect::Table,
-                Effect::Hand {
-                    seat: 0,
-                    handle: None
-                },
-                Effect::Hand {
-                    seat: 1,
-                    handle: None
-                }
+            [
+                vec![Effect::Forfeit { seat }, Effect::MatchEnd, Effect::Table],
+                both_hands()
             ]
+            .concat()
         );
     }
 
@@ -358,20 +357,7 @@ mod tests {
         assert_eq!(t.state, MatchState::Ended(EndReason::Cancelled));
         assert!(t.settlement.is_none() && t.next.is_cancelled());
         let p = plan(&l, &t, Answered::Nothing, &|_| None);
-        assert_eq!(
-            p.messages,
-            vec![
-                Effect::Table,
-                Effect::Hand {
-                    seat: 0,
-                    handle: None
-                },
-                Effect::Hand {
-                    seat: 1,
-                    handle: None
-                }
-            ]
-        );
+        assert_eq!(p.messages, [vec![Effect::Table], both_hands()].concat());
         let saved = record(&l, &t, 5, &p.deliveries(7, 1, 0, 0));
         assert_eq!(saved.status, MatchState::Ended(EndReason::Cancelled));
         assert!(saved.result.is_none() && saved.rate.is_none());

@@ -180,6 +180,17 @@ impl Harness {
         }
     }
 
+    /// How many messages sent to the channel so far satisfy `f`.
+    pub fn sent_count(&self, f: impl Fn(&Sent) -> bool) -> usize {
+        self.out
+            .sent
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|s| f(s))
+            .count()
+    }
+
     /// Renders an outcome for the caller `user`, as the Discord adapter does.
     pub fn answer(&self, outcome: Outcome) -> Answer {
         gin::ui::respond(outcome, Lang::En)

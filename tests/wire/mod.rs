@@ -151,6 +151,31 @@ pub async fn play_until_applied(game: &mut Game, n: usize) {
     }
 }
 
+/// A fake Discord and a database for runs of the real binary, which a test may kill and
+/// start again.
+pub struct Binary {
+    pub fake: FakeDiscord,
+    pub url: String,
+    dir: tempfile::TempDir,
+}
+
+impl Binary {
+    pub async fn new() -> Binary {
+        let fake = FakeDiscord::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("gin.db").display());
+        println!("bot logs in {}", dir.path().display());
+        Binary { fake, url, dir }
+    }
+
+    /// Run `n` of the bot, ready for interactions.
+    pub async fn start(&self, n: u32) -> Process {
+        let process = Process::spawn(&self.fake, self.dir.path(), &self.url, n);
+        self.fake.wait_ready(u64::from(n)).await;
+        process
+    }
+}
+
 /// The bot binary; SIGKILLed when dropped, so a failing test leaves no process behind.
 pub struct Process(pub std::process::Child);
 
