@@ -24,5 +24,6 @@ WORKDIR /data
 # The ledger lives on this volume; set DISCORD_TOKEN at run time.
 VOLUME ["/data"]
 ENV DATABASE_URL=sqlite:///data/gin.db
+# Reads /data/config.toml when the volume holds one (the default `config.toml` of the working
+# folder), the environment alone otherwise.
 ENTRYPOINT ["/usr/local/bin/gin"]
-CMD ["--config", "/data/config.toml"]

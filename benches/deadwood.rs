@@ -1,7 +1,7 @@
 //! `cargo bench --bench deadwood`: the deadwood solver and the showdown over the shared inputs.
 //!
 //! Prints `deadwood10_avg_ns`, `deadwood11_avg_ns`, `hard_max_ns`, the two checksums of
-//! `../shared/vectors/bench_hands.txt` and `showdown_p99_ns` over the knock vectors.
+//! `tests/vectors/bench_hands.txt` and `showdown_p99_ns` over the knock vectors.
 
 use gin::engine::{knock_deadwood, min_deadwood, solve_showdown, CardSet};
 use gin::vectors::{bench_checksums, bench_hands};
@@ -9,9 +9,10 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// A vector file of the project's own copy (`tests/vectors`, taken from `../shared/vectors`).
 fn shared(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/vectors")
+        .join("tests/vectors")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let files: Vec<String> = std::env::args().skip(1).collect();
     if files.is_empty() {
-        eprintln!("usage: vectors FILE... (JSON vector files, see ../shared/vectors/README.md)");
+        eprintln!("usage: vectors FILE... (JSON vector files, see tests/vectors/README.md)");
         return ExitCode::from(2);
     }
     let (mut agree, mut disagree) = (0usize, 0usize);

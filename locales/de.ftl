@@ -142,6 +142,7 @@ showdown-knock = ✊ **Runde { $hand }: { $knocker } klopft** gegen { $defender 
 showdown-undercut = 🔄 **Runde { $hand }: { $knocker } klopft und wird von { $defender } unterboten**.
 showdown-dead = 💤 **Runde { $hand } endet ohne Wertung**: Nur noch zwei Karten im Stapel und niemand hat geklopft. { $dealer } gibt erneut.
 showdown-side = **{ $player }**: { $melds } · Totholz { $deadwood } = **{ $count }**
+showdown-side-no-melds = **{ $player }**: keine Meldungen · Totholz { $deadwood } = **{ $count }**
 showdown-layoffs = { $player } legt an: { $layoffs }
 showdown-score = **{ $player } erhält { $points }** ({ $lines ->
     [one] 1 Box
@@ -158,7 +159,10 @@ end-line = **{ $player }**: { $total } Punkte + { $lines } × { $bonus } Boxbonu
 end-shutout = { $player } hat überhaupt keine Punkte erzielt: Schneider.
 end-payment = { $payer } zahlt an { $payee } **{ $amount }**.
 forfeit = ⌛ { $player } hat nicht rechtzeitig gespielt und verliert die Partie kampflos.
-reminder = ⏰ { $player }, du bist dran bei Gin Rummy. Drück am Tisch auf „Meine Karten“. Nach { $hours } Stunden ohne Zug ist die Partie kampflos verloren.
+reminder = ⏰ { $player }, du bist dran bei Gin Rummy. Drück am Tisch auf „Meine Karten“. Nach { $hours } { $hours ->
+    [one] Stunde
+   *[other] Stunden
+} ohne Zug ist die Partie kampflos verloren.
 
 ## Regeln
 rules-on = an
@@ -205,7 +209,10 @@ err-fiftieth-useless = Mit dieser Karte könntest du nicht klopfen.
 
 ## Die Rangliste
 board-title = 🏆 **Rangliste** · { $sort } · { $period } · { $format } · Seite { $page }/{ $pages }
-board-row = `#{ $rank }` **{ $player }** { $value } · { $played } Partien, { $wins } gewonnen
+board-row = `#{ $rank }` **{ $player }** { $value } · { $played } { $played ->
+    [one] Partie
+   *[other] Partien
+}, { $wins } gewonnen
 board-you = { $player }: { $line }
 board-you-unranked = { $player } steht noch nicht in dieser Rangliste.
 board-empty = Für diese Rangliste zählt noch keine Partie.

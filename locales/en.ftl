@@ -142,6 +142,7 @@ showdown-knock = ✊ **Hand { $hand }: { $knocker } knocks** against { $defender
 showdown-undercut = 🔄 **Hand { $hand }: { $knocker } knocks and is undercut** by { $defender }.
 showdown-dead = 💤 **Hand { $hand } is dead**: two stock cards left and nobody knocked. { $dealer } deals again.
 showdown-side = **{ $player }**: { $melds } · deadwood { $deadwood } = **{ $count }**
+showdown-side-no-melds = **{ $player }**: no melds · deadwood { $deadwood } = **{ $count }**
 showdown-layoffs = { $player } lays off: { $layoffs }
 showdown-score = **{ $player } scores { $points }** ({ $lines ->
     [one] 1 line
@@ -158,7 +159,10 @@ end-line = **{ $player }**: { $total } points + { $lines } × { $bonus } line bo
 end-shutout = { $player } did not score at all: shutout.
 end-payment = { $payer } pays { $payee } **{ $amount }**.
 forfeit = ⌛ { $player } did not move in time and forfeits the match.
-reminder = ⏰ { $player }, it is your turn in Gin Rummy. Press "My hand" on the table. After { $hours } hours without a move the match is forfeited.
+reminder = ⏰ { $player }, it is your turn in Gin Rummy. Press "My hand" on the table. After { $hours } { $hours ->
+    [one] hour
+   *[other] hours
+} without a move the match is forfeited.
 
 ## Rules
 rules-on = on
@@ -205,7 +209,10 @@ err-fiftieth-useless = That card would not let you knock.
 
 ## The ledger
 board-title = 🏆 **Leaderboard** · { $sort } · { $period } · { $format } · page { $page }/{ $pages }
-board-row = `#{ $rank }` **{ $player }** { $value } · { $played } matches, { $wins } won
+board-row = `#{ $rank }` **{ $player }** { $value } · { $played } { $played ->
+    [one] match
+   *[other] matches
+}, { $wins } won
 board-you = { $player }: { $line }
 board-you-unranked = { $player } is not on this board yet.
 board-empty = No matches count for this board yet.

@@ -110,17 +110,14 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Reads `path` (a missing file is fine when the environment supplies the token), then
+    /// Reads `path` (a missing file reads as the defaults: the environment may supply the rest;
+    /// the caller decides whether a file it was told to read may be missing), then
     /// applies `DISCORD_TOKEN`, `GIN_API_BASE_URL`, `GIN_GUILD_ID`, `DATABASE_URL`, `RUST_LOG`.
     pub fn load(path: &Path, env: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let shown = path.display().to_string();
         let mut config = match std::fs::read_to_string(path) {
             Ok(text) => Config::parse(&text, &shown)?,
-            Err(e)
-                if e.kind() == std::io::ErrorKind::NotFound && env("DISCORD_TOKEN").is_some() =>
-            {
-                Config::default()
-            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Config::default(),
             Err(e) => {
                 return Err(ConfigError::Unreadable {
                     path: shown,
@@ -221,7 +218,12 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("unknown preset"), "{e}");
+        // A missing file reads as the defaults; without a token that is the one problem.
         let e = Config::load(Path::new("/nonexistent/gin.toml"), no_env)
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("no Discord bot token"), "{e}");
+        let e = Config::load(Path::new("/"), no_env)
             .unwrap_err()
             .to_string();
         assert!(e.contains("cannot read the config file"), "{e}");

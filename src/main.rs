@@ -11,11 +11,15 @@ const USAGE: &str = "usage: gin [--config PATH]   (default config.toml; see conf
 
 fn main() -> ExitCode {
     let mut path = PathBuf::from("config.toml");
+    let mut named = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--config" | "-c" => match args.next() {
-                Some(p) => path = PathBuf::from(p),
+                Some(p) => {
+                    path = PathBuf::from(p);
+                    named = true;
+                }
                 None => return fail("--config needs a path"),
             },
             "--help" | "-h" => {
@@ -24,6 +28,13 @@ fn main() -> ExitCode {
             }
             other => return fail(&format!("unknown argument `{other}`; {USAGE}")),
         }
+    }
+    // Only the default file may be missing: a file the operator named must be there.
+    if named && !path.exists() {
+        return fail(&format!(
+            "the config file {} does not exist (copy config.example.toml there, or leave out --config to run on the environment alone)",
+            path.display()
+        ));
     }
     let config = match Config::load(&path, |k| std::env::var(k).ok()) {
         Ok(c) => c,

@@ -1,4 +1,4 @@
-//! Checks the engine against the shared test vectors (`../shared/vectors/README.md`).
+//! Checks the engine against the shared test vectors (`tests/vectors/README.md`).
 //!
 //! The `vectors` example and the test suite both go through [`check_record`], so what the
 //! tests prove is what the example prints.

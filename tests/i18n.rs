@@ -288,4 +288,97 @@ mod rendering {
             "{de}"
         );
     }
+
+    /// Counts read right in both languages: "1 match", "1 hour", and no average of nothing.
+    #[test]
+    fn plural_forms_and_empty_figures_read_naturally() {
+        let row = |played| BoardRow {
+            user_id: 1,
+            name: "Anna".into(),
+            played,
+            wins: 1,
+            net: 10,
+            gins: 0,
+            rating: 1500.0,
+        };
+        let q = BoardQuery {
+            sort: BoardSort::Net,
+            period: Period::All,
+            format: FormatFilter::Any,
+            page: 0,
+        };
+        let en = ledger_view::leaderboard(Lang::En, &[row(1)], q, 9).content;
+        let de = ledger_view::leaderboard(Lang::De, &[row(1)], q, 9).content;
+        assert!(
+            en.contains("1 match, 1 won") && !en.contains("1 matches"),
+            "{en}"
+        );
+        assert!(de.contains("1 Partie, 1 gewonnen"), "{de}");
+        let en = ledger_view::leaderboard(Lang::En, &[row(2)], q, 9).content;
+        assert!(en.contains("2 matches"), "{en}");
+        for (lang, one, two) in [
+            (Lang::En, "After 1 hour without", "After 2 hours without"),
+            (Lang::De, "Nach 1 Stunde ohne", "Nach 2 Stunden ohne"),
+        ] {
+            let reminder = |h: u64| gin::tr!(lang, "reminder", player = "P", hours = h);
+            assert!(reminder(1).contains(one), "{}", reminder(1));
+            assert!(reminder(2).contains(two), "{}", reminder(2));
+        }
+        let never_knocked = gin::store::StatsRow {
+            name: "Anna".into(),
+            played: 1,
+            won: 0,
+            net: -20,
+            hands_won: 0,
+            gins: 0,
+            knocks: 0,
+            undercuts_given: 0,
+            undercuts_suffered: 0,
+            knock_deadwood: 0,
+            biggest_win: 0,
+            vs_ai: 0,
+            streak: -1,
+            rating: None,
+        };
+        let en = ledger_view::stats(Lang::En, "Anna", Some(&never_knocked)).content;
+        assert!(en.contains("Average deadwood when knocking: –"), "{en}");
+        assert!(!en.contains("0.0"), "{en}");
+    }
+
+    /// A side of a showdown without melds says so, with no stray separator.
+    #[test]
+    fn a_showdown_side_without_melds_has_no_stray_separator() {
+        use gin::engine::{solve_showdown, CardSet, HandEnd, HandRecord, Seat};
+        let set = |t: &str| -> CardSet { t.split(' ').map(|c| c.parse().unwrap()).collect() };
+        let knocker = set("AS 2S 3S 4S 5H 5D 5C 9H 9D 9C");
+        let defender = set("KH QD JC 9S 7H 6C 4D 2C TD 8S");
+        let showdown = solve_showdown(knocker, defender, 10).unwrap();
+        let score = gin::engine::scoring::score_showdown(&showdown, &Rules::default(), None);
+        let rec = HandRecord {
+            deal_no: 0,
+            dealer: 1 as Seat,
+            players: [0, 1],
+            seed: [1; 32],
+            end: HandEnd::Knocked {
+                knocker: 0,
+                discard: "KS".parse().unwrap(),
+                showdown,
+                score,
+            },
+            totals: vec![0, 0],
+        };
+        let names = vec!["Anna".to_string(), "Ben".to_string()];
+        for (lang, words) in [
+            (Lang::En, "no melds · deadwood"),
+            (Lang::De, "keine Meldungen · Totholz"),
+        ] {
+            let text = render::showdown(lang, &seating(&names, &[1, 2]), &rec).content;
+            let ben = text
+                .lines()
+                .find(|l| l.starts_with("**Ben**"))
+                .unwrap_or_default();
+            assert!(ben.contains(words), "{text}");
+            assert!(!ben.contains(":  ·") && !ben.contains(": ·"), "{text}");
+        }
+    }
 }

@@ -1,4 +1,4 @@
-//! One test per rule of `../shared/RULES.md`, named after the rule.
+//! One test per rule of `docs/RULES.md`, named after the rule.
 
 use gin::engine::deck::{commitment, hand_seed, verify_commitment};
 use gin::engine::scoring::score_showdown;

@@ -3,9 +3,10 @@
 use gin::vectors::{bench_checksums, bench_hands, check_file};
 use std::path::PathBuf;
 
+/// A vector file of the project's own copy (`tests/vectors`, taken from `../shared/vectors`).
 fn shared(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/vectors")
+        .join("tests/vectors")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

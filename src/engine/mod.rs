@@ -1,4 +1,4 @@
-//! The game of Gin Rummy as `../shared/RULES.md` specifies it: pure and synchronous.
+//! The game of Gin Rummy as `docs/RULES.md` specifies it: pure and synchronous.
 //!
 //! No I/O, no clocks, no global randomness: a match is a function of its rules, its seed and
 //! the actions applied to it, which is what lets the bot persist it as a log and replay it.

@@ -114,10 +114,11 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
         0.0
     };
     let knocks = s.knocks + s.gins;
+    // Nobody's average of nothing: a dash until the first knock.
     let avg = if knocks > 0 {
-        s.knock_deadwood as f64 / knocks as f64
+        format!("{:.1}", s.knock_deadwood as f64 / knocks as f64)
     } else {
-        0.0
+        "–".to_string()
     };
     let streak = match s.streak {
         n if n > 0 => tr!(lang, "stats-streak-wins", count = n),
@@ -158,7 +159,7 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
             given = s.undercuts_given,
             suffered = s.undercuts_suffered
         ),
-        tr!(lang, "stats-deadwood", average = format!("{avg:.1}")),
+        tr!(lang, "stats-deadwood", average = avg),
         tr!(
             lang,
             "stats-streak-rating",

@@ -454,21 +454,19 @@ pub fn showdown(lang: Lang, seats: &Seats, rec: &HandRecord) -> Msg {
                 knocker = kname.clone(),
                 defender = dname.clone()
             ));
-            lines.push(tr!(
+            lines.push(side(
                 lang,
-                "showdown-side",
-                player = kname.clone(),
-                melds = melds(lang, &s.knocker_melds),
-                deadwood = cards(lang, s.knocker_deadwood_cards.iter()),
-                count = s.knocker_deadwood
+                &kname,
+                &s.knocker_melds,
+                &s.knocker_deadwood_cards,
+                s.knocker_deadwood,
             ));
-            lines.push(tr!(
+            lines.push(side(
                 lang,
-                "showdown-side",
-                player = dname.clone(),
-                melds = melds(lang, &s.defender_melds),
-                deadwood = cards(lang, s.defender_deadwood_cards.iter()),
-                count = s.defender_deadwood
+                &dname,
+                &s.defender_melds,
+                &s.defender_deadwood_cards,
+                s.defender_deadwood,
             ));
             if !s.layoffs.is_empty() {
                 let laid: Vec<String> = s
@@ -516,6 +514,29 @@ pub fn showdown(lang: Lang, seats: &Seats, rec: &HandRecord) -> Msg {
         commitment = deck::commitment(&rec.seed)
     ));
     Msg::text(lines.join("\n"))
+}
+
+/// One side of a showdown: its melds (if any), its deadwood cards and their count.
+fn side(lang: Lang, player: &str, melded: &[Meld], dead: &CardSet, count: u32) -> String {
+    let deadwood = cards(lang, dead.iter());
+    if melded.is_empty() {
+        tr!(
+            lang,
+            "showdown-side-no-melds",
+            player = player.to_string(),
+            deadwood = deadwood,
+            count = count
+        )
+    } else {
+        tr!(
+            lang,
+            "showdown-side",
+            player = player.to_string(),
+            melds = melds(lang, melded),
+            deadwood = deadwood,
+            count = count
+        )
+    }
 }
 
 /// The end of a match: totals, bonuses and who pays whom.
