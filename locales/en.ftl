@@ -190,6 +190,7 @@ err-bot-challenge = Bots cannot accept challenges.
 err-same-opponent = Name two different opponents.
 err-you-busy = You already have a match or an open challenge in this channel.
 err-opponent-busy = That player already has a match or an open challenge in this channel.
+err-already-playing = One of you started another match in this channel meanwhile: finish that one first.
 err-target-range = The target must be between 10 and 500 points.
 err-not-challenged = This challenge is not for you.
 err-challenge-closed = This challenge has already been answered or has expired.

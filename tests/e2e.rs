@@ -611,3 +611,65 @@ async fn the_match_goes_on_through_a_dropped_gateway_and_failing_rest_calls() {
     assert_ledger(&bot.db, &fake, &game, true).await;
     bot.finish().await;
 }
+
+/// A hand is only ever written onto a private message: hand buttons forged onto the public
+/// table are answered with a new private message, and the table stays as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hand_buttons_forged_onto_the_table_are_answered_privately() {
+    let bot = Bot::start(700).await;
+    let fake = bot.fake.clone();
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    let mid = game.match_id;
+    let table = game.table().expect("the table");
+    let who = game.players[game.mover().expect("someone to move")]
+        .user
+        .clone();
+    let version = snap(&bot.db, mid).await.version;
+    let act = |act| {
+        Press::Act {
+            match_id: mid,
+            version,
+            act,
+        }
+        .encode()
+    };
+    let before = fake.message(table.id).expect("the table");
+    for id in [
+        Press::Refresh(mid).encode(),
+        act(Act::KnockMode),
+        act(Act::Back),
+        act(Act::Pass),
+    ] {
+        let cb = fake.interact(fake.press_forged(&who, &table, &id)).await;
+        assert!(
+            cb.ok() && cb.kind == 4 && cb.ephemeral,
+            "{id}: a new private message, got {cb:?}"
+        );
+        assert!(cb.content().contains("Your hand"), "{id}: {}", cb.content());
+        if !id.ends_with(":pass") {
+            let after = fake.message(table.id).expect("the table");
+            assert_eq!(
+                (after.content, after.version),
+                (before.content.clone(), before.version),
+                "{id}: the table is untouched"
+            );
+        }
+    }
+    // The pass was a real move (the mover may make it from anywhere): the table moves on by
+    // its own edit, and shows no hand.
+    let moved = fake
+        .wait_until(fake.channel_id(), Duration::from_secs(5), || {
+            fake.message(table.id)
+                .is_some_and(|t| t.version > before.version)
+        })
+        .await;
+    assert!(moved, "the table shows the pass");
+    let after = fake.message(table.id).expect("the table");
+    assert!(
+        !after.content.contains("Your hand"),
+        "no hand on the table: {}",
+        after.content
+    );
+    bot.finish().await;
+}

@@ -80,3 +80,31 @@ async fn a_restart_resumes_a_match_where_the_ai_was_due() {
     assert!(after.version > version, "the AI moved after the restart");
     assert!(after.ai_to_act().is_none());
 }
+
+/// Two `/gin practice` at the same instant: one match, and a clear refusal for the other
+/// (the schema allows one active match per player and channel).
+#[tokio::test]
+async fn two_practice_starts_at_once_make_one_match() {
+    let h = Harness::new().await;
+    let alice = h.caller(ALICE, None);
+    let start = || {
+        h.games
+            .practice(&alice, Level::Simple, None, None, (BOT, "Gin".into()))
+    };
+    let (a, b) = tokio::join!(start(), start());
+    let said: Vec<String> = [a, b].iter().map(|o| o.said().content).collect();
+    let tables = said.iter().filter(|s| s.contains("**Gin Rummy**")).count();
+    assert_eq!(tables, 1, "{said:?}");
+    assert!(
+        said.iter().any(|s| s.contains("already have a match")),
+        "{said:?}"
+    );
+    let active: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM matches WHERE status = 'active' AND channel_id = ?",
+    )
+    .bind(CHANNEL as i64)
+    .fetch_one(h.games.db.pool())
+    .await
+    .unwrap();
+    assert_eq!(active, 1);
+}

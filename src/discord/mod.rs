@@ -218,7 +218,11 @@ async fn on_event(
     };
     let span = tracing::info_span!("press", user = caller.user_id, id = %ci.data.custom_id);
     async move {
-        let answer = crate::ui::press(&games, &caller, &ci.data.custom_id).await;
+        let private = ci
+            .message
+            .flags
+            .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+        let answer = crate::ui::press_on(&games, &caller, &ci.data.custom_id, private).await;
         let response = adapter::interaction_response(&answer.response);
         // The action is already stored: even if the answer fails, the table must move on.
         if let Err(e) = ci.create_response(&http, response).await {

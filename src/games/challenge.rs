@@ -143,8 +143,13 @@ impl Games {
         };
         // One transaction: two players accepting at once both count, and a match exists
         // exactly when its challenge is closed as accepted.
-        match self.db.accept_challenge(id, caller.user_id, &new).await? {
+        let accepted = match self.db.accept_challenge(id, caller.user_id, &new).await {
+            Err(e) if e.is_conflict() => return Err(Refusal::AlreadyPlaying.into()),
+            other => other?,
+        };
+        match accepted {
             Acceptance::Closed => Err(Refusal::ChallengeClosed.into()),
+            Acceptance::Expired => Ok(Outcome::reply(Reply::ChallengeExpired { lang })),
             Acceptance::Waiting(accepted) => {
                 let mut shown = row.clone();
                 shown.accepted = accepted;

@@ -174,6 +174,8 @@ pub enum Refusal {
     SameOpponent,
     YouBusy,
     OpponentBusy,
+    /// A player of the challenge started another match here meanwhile.
+    AlreadyPlaying,
     TargetRange,
     ModeratorsOnly,
     NothingToCancel,

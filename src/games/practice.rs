@@ -83,7 +83,11 @@ impl Games {
             now: self.now(),
             outbox: ai_turn.iter().map(Delivery::row).collect(),
         };
-        let match_id = self.db.create_match(&new).await?;
+        let match_id = match self.db.create_match(&new).await {
+            // Another start for the same player here got there first.
+            Err(e) if e.is_conflict() => return Err(Refusal::YouBusy.into()),
+            other => other?,
+        };
         let live = Live::from_row(new.stored_as(match_id))?;
         let table = live.table_scene();
         self.put_live(live).await;

@@ -12,6 +12,8 @@ pub enum Acceptance {
     Waiting(Vec<u64>),
     /// Everyone accepted: the match with this id was stored.
     Complete(i64),
+    /// Its time ran out: the challenge is closed as expired, nothing else changed.
+    Expired,
 }
 
 /// What `/gin start` stores.
@@ -170,6 +172,7 @@ impl Db {
 
     /// Records `user`'s acceptance of an open challenge, in one transaction with everything it
     /// leads to: when it is the last acceptance, the challenge closes and `new_match` is stored.
+    /// A challenge whose time ran out by `new_match.now` is closed as expired instead.
     pub async fn accept_challenge(
         &self,
         challenge_id: i64,
@@ -180,17 +183,26 @@ impl Db {
         self.write(move |conn| {
             Box::pin(async move {
                 let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
-                let row: Option<(String, String, String)> = sqlx::query_as(
-                    "SELECT status, opponent_ids, accepted_ids FROM challenges WHERE id = ?",
+                let row: Option<(String, String, String, i64)> = sqlx::query_as(
+                    "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = ?",
                 )
                 .bind(challenge_id)
                 .fetch_optional(&mut *tx)
                 .await?;
-                let Some((status, opponents, accepted)) = row else {
+                let Some((status, opponents, accepted, expires_at)) = row else {
                     return Ok(Acceptance::Closed);
                 };
                 if status != ChallengeState::Open.as_str() {
                     return Ok(Acceptance::Closed);
+                }
+                if expires_at <= new_match.now {
+                    sqlx::query("UPDATE challenges SET status = ? WHERE id = ?")
+                        .bind(ChallengeState::Expired.as_str())
+                        .bind(challenge_id)
+                        .execute(&mut *tx)
+                        .await?;
+                    tx.commit().await?;
+                    return Ok(Acceptance::Expired);
                 }
                 let corrupt = |e: serde_json::Error| {
                     StoreError::Corrupt(format!("challenge {challenge_id}: {e}"))
@@ -300,5 +312,57 @@ mod tests {
         let id = db.create_challenge(&new).await.unwrap();
         let stored = db.challenge(id).await.unwrap().unwrap();
         assert_eq!(format!("{:?}", new.stored_as(id)), format!("{stored:?}"));
+    }
+
+    /// The expiry is checked inside the accepting transaction: an acceptance that arrives
+    /// after the time ran out closes the challenge as expired and stores no match, whatever
+    /// the caller checked before.
+    #[tokio::test]
+    async fn an_acceptance_after_the_expiry_is_refused_in_its_transaction() {
+        use super::{Acceptance, ChallengeState};
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&format!("sqlite://{}", dir.path().join("c.db").display()))
+            .await
+            .unwrap();
+        let new = NewChallenge {
+            guild_id: 1,
+            channel_id: 100,
+            challenger: (10, "Ann".into()),
+            opponents: vec![(11, "Ben".into())],
+            preset: "classic".into(),
+            rules_json: "{}".into(),
+            locale: "en".into(),
+            now: 60,
+            expires_at: 960,
+        };
+        let id = db.create_challenge(&new).await.unwrap();
+        let mut late = crate::store::writer::tests::new_match(0);
+        late.now = 960;
+        assert_eq!(
+            db.accept_challenge(id, 11, &late).await.unwrap(),
+            Acceptance::Expired
+        );
+        let row = db.challenge(id).await.unwrap().unwrap();
+        assert_eq!(row.status, ChallengeState::Expired);
+        assert_eq!(db.active_match_for(100, 10).await.unwrap(), None);
+    }
+
+    /// One active match per player and channel is a rule of the schema: a second match for
+    /// a player who already plays here is refused as a conflict.
+    #[tokio::test]
+    async fn a_second_active_match_for_a_player_in_a_channel_is_a_conflict() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&format!("sqlite://{}", dir.path().join("c.db").display()))
+            .await
+            .unwrap();
+        let first = crate::store::writer::tests::new_match(0);
+        db.create_match(&first).await.unwrap();
+        let mut again = first.clone();
+        again.players[1].0 = 99;
+        let e = db.create_match(&again).await.unwrap_err();
+        assert!(e.is_conflict(), "{e}");
+        // Elsewhere, or once the first has ended, it is fine.
+        again.channel_id += 1;
+        db.create_match(&again).await.unwrap();
     }
 }

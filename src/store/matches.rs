@@ -459,12 +459,13 @@ pub(super) async fn insert_match(
     .last_insert_rowid();
     for (seat, (user, name, ai)) in m.players.iter().enumerate() {
         sqlx::query(
-            "INSERT INTO match_players (match_id, seat, guild_id, user_id, display_name, is_ai) \
-             VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO match_players (match_id, seat, guild_id, channel_id, user_id, display_name, is_ai) \
+             VALUES (?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(match_id)
         .bind(seat as i64)
         .bind(id(m.guild_id))
+        .bind(id(m.channel_id))
         .bind(id(*user))
         .bind(name)
         .bind(*ai)

@@ -33,6 +33,19 @@ pub enum StoreError {
     Thread(String),
 }
 
+impl StoreError {
+    /// A uniqueness rule of the schema refused the write (one active match per player and
+    /// channel): someone else got there first.
+    pub fn is_conflict(&self) -> bool {
+        match self {
+            StoreError::Sql(sqlx::Error::Database(e)) => {
+                e.kind() == sqlx::error::ErrorKind::UniqueViolation
+            }
+            _ => false,
+        }
+    }
+}
+
 /// The database handle, cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {

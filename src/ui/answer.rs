@@ -21,12 +21,19 @@ pub struct Answer {
     pub hand_of: Option<(i64, Seat)>,
 }
 
-/// Any button press of the bot's messages.
+/// A button press on one of the bot's private messages (a hand message); see [`press_on`].
 pub async fn press(games: &Games, caller: &Caller, custom_id: &str) -> Answer {
+    press_on(games, caller, custom_id, true).await
+}
+
+/// Any button press of the bot's messages; `private`: the message is ephemeral. A hand is
+/// only ever written onto a private message: a hand button forged onto a public one (the
+/// table) is answered with a new private message, never by rewriting the public one.
+pub async fn press_on(games: &Games, caller: &Caller, custom_id: &str, private: bool) -> Answer {
     let Some(press) = Press::decode(custom_id) else {
         return respond(Outcome::refusal(Refusal::UnknownButton), caller.lang);
     };
-    let outcome = match press {
+    let mut outcome = match press {
         Press::Accept(id) => games.accept(caller, id).await,
         Press::Decline(id) => games.decline(caller, id).await,
         Press::Hand(id) => games.hand(caller, id, false).await,
@@ -40,6 +47,9 @@ pub async fn press(games: &Games, caller: &Caller, custom_id: &str) -> Answer {
         Press::Board(q) => games.leaderboard(caller, q, true).await,
         Press::Sheet(id) => games.sheet(caller, id).await,
     };
+    if let Reply::Hand { update, .. } = &mut outcome.reply {
+        *update &= private;
+    }
     respond(outcome, caller.lang)
 }
 
@@ -122,6 +132,7 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::SameOpponent => "err-same-opponent",
         Refusal::YouBusy => "err-you-busy",
         Refusal::OpponentBusy => "err-opponent-busy",
+        Refusal::AlreadyPlaying => "err-already-playing",
         Refusal::TargetRange => "err-target-range",
         Refusal::ModeratorsOnly => "err-moderators-only",
         Refusal::NothingToCancel => "err-nothing-to-cancel",

@@ -10,5 +10,5 @@ pub mod ledger_view;
 pub mod model;
 pub mod render;
 
-pub use answer::{press, respond, Answer};
+pub use answer::{press, press_on, respond, Answer};
 pub use deliver::{Deliverer, SendError, Transport};
