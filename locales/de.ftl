@@ -190,6 +190,7 @@ err-bot-challenge = Bots können keine Herausforderungen annehmen.
 err-same-opponent = Gib zwei verschiedene Gegner an.
 err-you-busy = Du hast in diesem Kanal schon eine Partie oder eine offene Herausforderung.
 err-opponent-busy = Dieser Spieler hat in diesem Kanal schon eine Partie oder eine offene Herausforderung.
+err-bad-option = Eine der Optionen konnte ich nicht lesen (eine unbekannte Auswahl oder ein Nutzer, den Discord nicht fand). Bitte führe den Befehl noch einmal aus.
 err-already-playing = Einer von euch hat inzwischen eine andere Partie in diesem Kanal begonnen: spielt zuerst die zu Ende.
 err-target-range = Das Ziel muss zwischen 10 und 500 Punkten liegen.
 err-not-challenged = Diese Herausforderung gilt nicht dir.

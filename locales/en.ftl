@@ -190,6 +190,7 @@ err-bot-challenge = Bots cannot accept challenges.
 err-same-opponent = Name two different opponents.
 err-you-busy = You already have a match or an open challenge in this channel.
 err-opponent-busy = That player already has a match or an open challenge in this channel.
+err-bad-option = I could not read one of the options (an unknown choice, or a user Discord could not find). Please run the command again.
 err-already-playing = One of you started another match in this channel meanwhile: finish that one first.
 err-target-range = The target must be between 10 and 500 points.
 err-not-challenged = This challenge is not for you.

@@ -673,3 +673,41 @@ async fn hand_buttons_forged_onto_the_table_are_answered_privately() {
     );
     bot.finish().await;
 }
+
+/// A command whose options cannot be read (here a user Discord did not resolve, as for a
+/// deleted account) is answered with a clear private message in the caller's language, and
+/// nothing is started.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn options_that_do_not_parse_get_a_clear_private_answer() {
+    let bot = Bot::start(800).await;
+    let fake = &bot.fake;
+    for (caller, says) in [
+        (user(ALICE), "could not read one of the options"),
+        (user(CAROL).with_locale("de"), "konnte ich nicht lesen"),
+    ] {
+        let mut payload = fake.slash_command(
+            &caller,
+            "gin",
+            Some("start"),
+            vec![Opt::user("opponent", &user(BOB))],
+        );
+        payload["data"]
+            .as_object_mut()
+            .expect("command data")
+            .remove("resolved");
+        let public = fake.public_writes(fake.channel_id());
+        let cb = fake.interact(payload).await;
+        assert!(cb.ok() && cb.ephemeral, "a private answer: {cb:?}");
+        assert!(cb.content().contains(says), "{}", cb.content());
+        assert_eq!(
+            fake.public_writes(fake.channel_id()),
+            public,
+            "nothing public"
+        );
+    }
+    assert!(
+        bot.db.challenge(1).await.unwrap().is_none(),
+        "no challenge was opened"
+    );
+    bot.finish().await;
+}

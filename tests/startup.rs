@@ -1,7 +1,11 @@
 //! The binary's start and stop, as an operator meets them: bad arguments and files stop it at
-//! once with one line that says what to fix.
+//! once with one line that says what to fix, and a stop request stops it in every state.
 
+mod fake_discord;
+
+use fake_discord::{FakeDiscord, FakeOptions};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs the bot binary with `args` and `env` (nothing else of the environment); returns its
 /// exit code and what it wrote to stderr.
@@ -61,4 +65,71 @@ fn a_broken_config_file_names_the_problem() {
         err.contains("gin.toml") && err.contains("not valid"),
         "{err}"
     );
+}
+
+/// `docker stop` (SIGTERM) stops the bot even while Discord's gateway cannot be reached and
+/// its connection is being retried.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_bot_while_the_gateway_is_unreachable() {
+    let closed = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("ws://{}", l.local_addr().unwrap())
+    };
+    let fake = FakeDiscord::start_with(FakeOptions {
+        gateway_url: Some(closed),
+        ..FakeOptions::default()
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let log = std::fs::File::create(dir.path().join("bot.log")).unwrap();
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_gin"))
+        .env_clear()
+        .env("DISCORD_TOKEN", fake.token())
+        .env("GIN_API_BASE_URL", fake.http_url())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("gin.db").display()),
+        )
+        .env("RUST_LOG", "info")
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the bot binary");
+    // It asked for the gateway, and is now failing to connect to it.
+    let asked = Instant::now();
+    while !fake
+        .requests()
+        .iter()
+        .any(|r| r.path.starts_with("/gateway"))
+    {
+        assert!(
+            asked.elapsed() < Duration::from_secs(20),
+            "the bot never asked for the gateway"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(bot.try_wait().unwrap().is_none(), "still retrying");
+    let killed = Command::new("kill")
+        .args(["-TERM", &bot.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let stopped = Instant::now();
+    let status = loop {
+        if let Some(status) = bot.try_wait().unwrap() {
+            break Some(status);
+        }
+        if stopped.elapsed() > Duration::from_secs(20) {
+            break None;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let _ = bot.kill();
+    let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
+    let status = status.unwrap_or_else(|| panic!("SIGTERM did not stop the bot:\n{log}"));
+    assert!(status.success(), "{status:?}\n{log}");
+    assert!(log.contains("shutting down"), "{log}");
 }

@@ -155,24 +155,65 @@ pub async fn run_until(
         }
     });
     let shards = client.shard_manager.clone();
+    let (stopping, mut stop_seen) = tokio::sync::watch::channel(false);
     let stopper = tokio::spawn(async move {
         stop.await;
         tracing::info!("shutting down");
+        let _ = stopping.send(true);
         // shutdown_all does nothing before a shard has registered: retry until one has.
         loop {
             shards.shutdown_all().await;
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         }
     });
-    let result = client.start().await;
+    tokio::spawn(check_reachable(client.http.clone()));
+    // A gateway that never connected (Discord unreachable) never closes: the process stops
+    // anyway, a few seconds after it was asked to.
+    let deadline = async move {
+        let _ = stop_seen.wait_for(|&s| s).await;
+        tokio::time::sleep(STOP_GRACE).await;
+        tracing::warn!(
+            "the gateway did not close within {STOP_GRACE:?} of the stop: stopping anyway"
+        );
+    };
+    let result = tokio::select! {
+        r = client.start() => r,
+        () = deadline => Ok(()),
+    };
     sweeper.abort();
     stopper.abort();
     result?;
     Ok(())
 }
 
+/// How long a stop waits for the gateway to close.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Says once, at start, whether Discord's API answers, and what happens if it does not.
+async fn check_reachable(http: Arc<serenity::Http>) {
+    if let Err(e) = http.get_bot_gateway().await {
+        tracing::error!(
+            error = %e,
+            "cannot reach Discord's API ({}): the gateway connection is retried every few seconds until it answers; stop with Ctrl-C or SIGTERM",
+            http.proxy.as_deref().unwrap_or("https://discord.com")
+        );
+    }
+}
+
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
+        // Options that do not parse (a stale command definition, a user Discord could not
+        // resolve): a clear answer in the caller's language instead of silence.
+        poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            tracing::info!(command = %ctx.command().qualified_name, %error, "option not understood");
+            bad_option(ctx).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            tracing::warn!(command = %ctx.command().qualified_name, description, "options do not match the registered command");
+            bad_option(poise::Context::Application(ctx)).await;
+        }
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
             let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
@@ -186,6 +227,17 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::error!(error = %e, "while handling an error");
             }
         }
+    }
+}
+
+/// The answer to a command whose options could not be read.
+async fn bad_option(ctx: Context<'_>) {
+    let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+    let reply = poise::CreateReply::default()
+        .content(crate::tr!(lang, "err-bad-option"))
+        .ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!(error = %e, "answering a command with bad options");
     }
 }
 

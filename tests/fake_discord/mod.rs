@@ -46,6 +46,9 @@ pub struct FakeOptions {
     pub private_prefixes: Vec<String>,
     /// Discord's deadline for the first response to an interaction.
     pub response_deadline: Duration,
+    /// What `GET /gateway` answers: the fake's own gateway by default (another address
+    /// makes the gateway unreachable while REST still answers).
+    pub gateway_url: Option<String>,
 }
 
 impl Default for FakeOptions {
@@ -61,6 +64,7 @@ impl Default for FakeOptions {
             validate_limit: u64::MAX,
             private_prefixes: vec!["gin:ref:".into(), "gin:a:".into()],
             response_deadline: Duration::from_secs(3),
+            gateway_url: None,
         }
     }
 }

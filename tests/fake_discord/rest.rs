@@ -411,6 +411,15 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
     reply
 }
 
+/// The gateway address `GET /gateway` gives out.
+fn gateway_url(shared: &Shared) -> String {
+    shared
+        .opts
+        .gateway_url
+        .clone()
+        .unwrap_or_else(|| shared.ws_url.clone())
+}
+
 fn num(s: &str) -> u64 {
     s.parse().unwrap_or(0)
 }
@@ -445,8 +454,8 @@ fn route_request(
             channel_message(shared, st, m, num(ch), num(id), body, parts, fault)
         }
         _ if fault.is_some() => fault_reply(st, fault.unwrap_or(500)),
-        ("GET", ["gateway"]) => ok(json!({ "url": shared.ws_url })),
-        ("GET", ["gateway", "bot"]) => ok(json!({"url": shared.ws_url, "shards": 1,
+        ("GET", ["gateway"]) => ok(json!({ "url": gateway_url(shared) })),
+        ("GET", ["gateway", "bot"]) => ok(json!({"url": gateway_url(shared), "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
         ("GET", ["users", "@me"]) => ok(shared.opts.bot_user.json()),
         ("PUT", ["applications", _, "commands"])
