@@ -3,7 +3,7 @@
 //! ```text
 //! cargo bench --bench load -- [--matches 1000] [--target 10] [--rate 1000] [--seconds 30]
 //!                             [--resume 10000] [--resume-press hand|act] [--window 1000]
-//!                             [--only load|resume]
+//!                             [--only load|resume] [--durability normal|full]
 //! ```
 //!
 //! - load: `--matches` concurrent matches (a new one starts in a channel when one ends),
@@ -15,6 +15,8 @@
 //! - resume: `--resume` unfinished matches written to the database, then the bot starts and
 //!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
 //!   move on the seeded hand message); time from the start to all of them answered.
+//!
+//! `--durability` is the bot's `durability` setting (default: the bot's default, `normal`).
 //!
 //! The bot is the release binary `gin`, started as its own process with the environment an
 //! operator would give it, so `bot_peak_rss_mb` (its VmHWM) and `bot_cpu_ms_per_action` are
@@ -50,6 +52,7 @@ struct Args {
     resume_act: bool,
     window: usize,
     only: Option<String>,
+    durability: String,
 }
 
 fn parse_args() -> Args {
@@ -62,6 +65,7 @@ fn parse_args() -> Args {
         resume_act: false,
         window: 1000,
         only: None,
+        durability: "normal".into(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -75,6 +79,7 @@ fn parse_args() -> Args {
             "--resume-press" => a.resume_act = value() == "act",
             "--window" => a.window = value().parse().expect("--window N"),
             "--only" => a.only = Some(value()),
+            "--durability" => a.durability = value(),
             _ => {} // `cargo bench` adds --bench
         }
     }
@@ -122,8 +127,10 @@ struct Bot {
 }
 
 impl Bot {
-    fn start(fake: &FakeDiscord, url: &str) -> Bot {
-        let config = tempfile::NamedTempFile::new().expect("an empty config file");
+    fn start(fake: &FakeDiscord, url: &str, durability: &str) -> Bot {
+        let config = tempfile::NamedTempFile::new().expect("a config file");
+        std::fs::write(config.path(), format!("durability = \"{durability}\"\n"))
+            .expect("write the config file");
         // GIN_BENCH_LOG=info shows the bot's own log (RUST_LOG syntax).
         let log = std::env::var("GIN_BENCH_LOG").ok();
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_gin"))
@@ -271,7 +278,11 @@ async fn load(a: &Args) {
     let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("gin.db");
-    let bot = Bot::start(&fake, &format!("sqlite://{}", path.display()));
+    let bot = Bot::start(
+        &fake,
+        &format!("sqlite://{}", path.display()),
+        &a.durability,
+    );
     fake.wait_ready(1).await;
     let cpu0 = bot.cpu_seconds();
     let machine0 = machine_cpu();
@@ -354,8 +365,8 @@ async fn load(a: &Args) {
     let aps = sampler.await.unwrap_or(f64::NAN);
     let (p50, p99) = (percentile_ms(&lat, 0.50), percentile_ms(&lat, 0.99));
     println!(
-        "bench=load matches={n} target={} rate={} seconds={}",
-        a.target, a.rate, a.seconds
+        "bench=load matches={n} target={} rate={} seconds={} durability={}",
+        a.target, a.rate, a.seconds, a.durability
     );
     println!("actions={actions}");
     println!("actions_per_second={aps:.1}");
@@ -513,7 +524,7 @@ async fn resume(a: &Args) {
 
     // From the start of the bot to every match answering a press.
     let t0 = Instant::now();
-    let bot = Bot::start(&fake, &url);
+    let bot = Bot::start(&fake, &url, &a.durability);
     fake.wait_ready(1).await;
     let ready_ms = t0.elapsed().as_millis();
     let window = Arc::new(tokio::sync::Semaphore::new(a.window.max(1)));
@@ -538,8 +549,9 @@ async fn resume(a: &Args) {
     bot.stop().await;
 
     println!(
-        "bench=resume matches={n} press={}",
-        if a.resume_act { "act" } else { "hand" }
+        "bench=resume matches={n} press={} durability={}",
+        if a.resume_act { "act" } else { "hand" },
+        a.durability
     );
     println!("seed_ms={seed_ms}");
     println!("ready_ms={ready_ms}");

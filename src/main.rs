@@ -61,7 +61,7 @@ fn main() -> ExitCode {
 }
 
 async fn run(config: Config) -> Result<(), String> {
-    let db = Db::open(&config.database_url)
+    let db = Db::open_with(&config.database_url, config.durability)
         .await
         .map_err(|e| format!("cannot open the database `{}`: {e}", config.database_url))?;
     let games = Arc::new(Games::new(db, config.clone(), system_clock()));

@@ -136,6 +136,7 @@ pub async fn run_until(
         }
         resume.resume().await;
     });
+    let db = games.db.clone();
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
     let sweeper_deliverer = deliverer.clone();
     let sweeper = tokio::spawn(async move {
@@ -176,14 +177,22 @@ pub async fn run_until(
             "the gateway did not close within {STOP_GRACE:?} of the stop: stopping anyway"
         );
     };
+    // Without its writer or its sweeper the bot would answer errors or forget its timers:
+    // it stops with a clear line instead, for its supervisor to restart it.
+    let mut sweeper = sweeper;
     let result = tokio::select! {
-        r = client.start() => r,
+        r = client.start() => r.map_err(Error::from),
         () = deadline => Ok(()),
+        () = db.writer_stopped() => Err("the database writer stopped; restart the bot".into()),
+        r = &mut sweeper => Err(match r {
+            Err(e) if e.is_panic() => format!("the sweeper panicked: {e}; restart the bot"),
+            _ => "the sweeper stopped; restart the bot".to_string(),
+        }
+        .into()),
     };
     sweeper.abort();
     stopper.abort();
-    result?;
-    Ok(())
+    result
 }
 
 /// How long a stop waits for the gateway to close.

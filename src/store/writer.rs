@@ -47,6 +47,8 @@ enum Job {
 #[derive(Clone, Debug)]
 pub(crate) struct Writer {
     jobs: mpsc::UnboundedSender<Job>,
+    /// Closed when the thread ends, whatever ended it (a panic included).
+    alive: tokio::sync::watch::Receiver<()>,
     /// Checkpoints the WAL while the writer writes; stops with the last clone.
     _checkpointer: Arc<Checkpointer>,
 }
@@ -59,7 +61,10 @@ impl Writer {
         let wal = checkpointer.wal.clone();
         let options = checkpoint::writer_options(options);
         let (ready, opened) = oneshot::channel::<Result<(), StoreError>>();
+        let (heartbeat, alive) = tokio::sync::watch::channel(());
         super::on_own_thread("gin-db-writer", move || async move {
+            // Dropped as the thread ends, unwinding included: `alive` then says so.
+            let _heartbeat = heartbeat;
             match SqliteConnection::connect_with(&options).await {
                 Ok(conn) => {
                     let _ = ready.send(Ok(()));
@@ -72,6 +77,7 @@ impl Writer {
         })?;
         opened.await.map_err(|_| stopped())??;
         Ok(Writer {
+            alive,
             jobs,
             _checkpointer: Arc::new(checkpointer),
         })
@@ -84,6 +90,12 @@ impl Writer {
             .send(Job::Action { action, done })
             .map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
+    }
+
+    /// Resolves when the writer thread has ended: no write can succeed any more.
+    pub(crate) async fn stopped(&self) {
+        let mut alive = self.alive.clone();
+        while alive.changed().await.is_ok() {}
     }
 
     /// Queues the deletion of a delivered outbox row (see [`Delivered`]).
@@ -294,6 +306,47 @@ pub(super) mod tests {
         assert_eq!(stored(&db, ids[0]).await, ("s1".into(), 1, 1));
         assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 0));
         assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+    }
+
+    /// A writer thread that dies (here, a write that panics) is noticed: the bot stops with
+    /// a clear line instead of answering errors forever.
+    #[tokio::test]
+    async fn a_writer_that_dies_is_noticed() {
+        let (_dir, db, _) = db_with_matches(0).await;
+        let failed = db
+            .write(|_| -> Writing<'_, ()> { Box::pin(async { panic!("a write that panics") }) })
+            .await;
+        assert!(failed.is_err());
+        tokio::time::timeout(std::time::Duration::from_secs(10), db.writer_stopped())
+            .await
+            .expect("the writer's end is noticed");
+        assert!(db.create_match(&new_match(0)).await.is_err());
+    }
+
+    /// The operator chooses when a commit counts: `full` syncs it to disk (SQLite's
+    /// `synchronous = FULL` on the writer's connection), `normal` (the default) hands it to
+    /// the operating system.
+    #[tokio::test]
+    async fn the_operator_chooses_how_commits_are_synced() {
+        let dir = tempfile::tempdir().unwrap();
+        let level = |db: Db| async move {
+            db.write(|conn| {
+                Box::pin(async move {
+                    let v: i64 = sqlx::query_scalar("PRAGMA synchronous")
+                        .fetch_one(&mut *conn)
+                        .await?;
+                    Ok(v)
+                })
+            })
+            .await
+            .unwrap()
+        };
+        let url = format!("sqlite://{}", dir.path().join("d.db").display());
+        assert_eq!(level(Db::open(&url).await.unwrap()).await, 1, "NORMAL");
+        let full = Db::open_with(&url, crate::store::Durability::Full)
+            .await
+            .unwrap();
+        assert_eq!(level(full).await, 2, "FULL");
     }
 
     /// An action's outbox rows are stored in its transaction, and only if the action is: a
