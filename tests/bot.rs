@@ -547,3 +547,58 @@ async fn touching_a_hundred_finished_matches_leaves_none_in_memory() {
         "finished matches that were touched leave memory again"
     );
 }
+
+/// Time the bot was down is not idle time: after a day offline, nobody forfeits; each idle
+/// player is reminded once, and forfeits only after the reminder's time ran out.
+#[tokio::test]
+async fn downtime_is_not_counted_as_idle_time() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let idle = live.users[live.game.to_act().unwrap() as usize];
+    h.games.resume_clocks().await;
+    assert!(
+        h.games.sweep().await.deliveries.is_empty(),
+        "alive, nothing due"
+    );
+    // Down for a day, then started again.
+    h.advance(25 * 3600);
+    let h = h.restart().await;
+    h.games.resume_clocks().await;
+    let sweep = |h: &Harness| {
+        let games = h.games.clone();
+        let deliverer = h.deliverer.clone();
+        async move {
+            for d in games.sweep().await.deliveries {
+                deliverer.deliver(d).await;
+            }
+        }
+    };
+    sweep(&h).await;
+    assert!(
+        h.games.snapshot(id).await.unwrap().is_active(),
+        "no forfeit"
+    );
+    let reminders = |h: &Harness| {
+        h.sent_count(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"))
+    };
+    assert_eq!(
+        reminders(&h),
+        0,
+        "not idle yet: the clock moved on by the downtime"
+    );
+    h.advance(31 * 60);
+    sweep(&h).await;
+    sweep(&h).await;
+    assert_eq!(reminders(&h), 1, "one reminder");
+    h.advance(23 * 3600);
+    sweep(&h).await;
+    assert!(
+        h.games.snapshot(id).await.unwrap().is_active(),
+        "the reminder promised 24 hours from the turn's start"
+    );
+    h.advance(3600);
+    sweep(&h).await;
+    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(status.to_string(), "forfeited");
+}

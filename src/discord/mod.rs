@@ -137,6 +137,8 @@ pub async fn run_until(
         resume.resume().await;
     });
     let db = games.db.clone();
+    // Downtime is not idle time: the clocks move on before the first sweep looks at them.
+    games.resume_clocks().await;
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
     let sweeper_deliverer = deliverer.clone();
     let sweeper = tokio::spawn(async move {

@@ -26,10 +26,38 @@ pub struct ExpiredChallenge {
 }
 
 impl Games {
+    /// At start, before the first sweep: the time the bot was down (since its last heartbeat)
+    /// does not count as idle time; every idle clock moves on by it.
+    pub async fn resume_clocks(&self) {
+        let now = self.now();
+        let slack = 2 * self.config.timeouts.sweep_seconds as i64;
+        match self.db.last_beat().await {
+            Ok(Some(last)) if now - last > slack => {
+                match self.db.shift_idle_clocks(now - last, now).await {
+                    Ok(n) => tracing::info!(
+                        down_seconds = now - last,
+                        matches = n,
+                        "idle clocks moved on by the downtime"
+                    ),
+                    Err(e) => tracing::warn!(error = %e, "moving idle clocks on"),
+                }
+            }
+            Ok(_) => {
+                if let Err(e) = self.db.beat(now).await {
+                    tracing::warn!(error = %e, "noting the heartbeat");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "reading the heartbeat"),
+        }
+    }
+
     /// One pass of the sweeper.
     pub async fn sweep(&self) -> Sweep {
         let mut out = Sweep::default();
         let now = self.now();
+        if let Err(e) = self.db.beat(now).await {
+            tracing::warn!(error = %e, "noting the heartbeat");
+        }
         match self.db.expired_challenges(now).await {
             Ok(rows) => {
                 for row in rows {
@@ -88,7 +116,9 @@ impl Games {
             let Some(seat) = live.game.to_act() else {
                 continue;
             };
-            if now - idle_since >= forfeit {
+            // A forfeit needs a reminder, and the time it promised after it.
+            let waited_out = reminded > 0 && now - reminded >= forfeit - reminder;
+            if now - idle_since >= forfeit && waited_out {
                 match self
                     .end_by_resignation(&mut live, seat, EndReason::Forfeited, Answered::Nothing)
                     .await
@@ -99,7 +129,7 @@ impl Games {
                     }
                     Err(_) => continue,
                 }
-            } else if !reminded {
+            } else if reminded == 0 {
                 let reminder = Delivery {
                     key: OutboxKey {
                         match_id,
@@ -109,7 +139,7 @@ impl Games {
                     due_ms: self.now_ms(),
                     effects: vec![Effect::Reminder { seat }],
                 };
-                match self.db.mark_reminded(reminder.row()).await {
+                match self.db.mark_reminded(reminder.row(), now).await {
                     Ok(true) => out.deliveries.push(Deliveries {
                         rows: vec![reminder],
                         turn: Some(self.take_turn(match_id)),

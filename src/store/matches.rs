@@ -362,11 +362,8 @@ impl Db {
     }
 
     /// Active matches whose player to move has been idle since before `before`:
-    /// (id, version, reminded, idle since).
-    pub async fn idle_matches(
-        &self,
-        before: i64,
-    ) -> Result<Vec<(i64, i64, bool, i64)>, StoreError> {
+    /// (id, version, when reminded (0: not yet), idle since).
+    pub async fn idle_matches(&self, before: i64) -> Result<Vec<(i64, i64, i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, version, reminded, turn_started_at FROM matches WHERE status = 'active' AND turn_started_at <= ? \
              ORDER BY turn_started_at LIMIT 200",

@@ -3,6 +3,7 @@
 
 mod challenges;
 mod checkpoint;
+mod heartbeat;
 mod ledger;
 mod matches;
 mod outbox;

@@ -66,18 +66,20 @@ impl Db {
         .await
     }
 
-    /// Notes that the idle player of this turn was reminded, and stores the reminder to deliver,
-    /// in one transaction; false (nothing written) if the turn moved on or was reminded already.
-    pub async fn mark_reminded(&self, reminder: OutboxRow) -> Result<bool, StoreError> {
+    /// Notes that the idle player of this turn was reminded at `now`, and stores the reminder
+    /// to deliver, in one transaction; false (nothing written) if the turn moved on or was
+    /// reminded already.
+    pub async fn mark_reminded(&self, reminder: OutboxRow, now: i64) -> Result<bool, StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
                 use sqlx::Connection;
                 let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
                 let k = reminder.key;
                 let done = sqlx::query(
-                    "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ? AND reminded = 0 \
+                    "UPDATE matches SET reminded = ? WHERE id = ? AND version = ? AND reminded = 0 \
                      AND status = 'active'",
                 )
+                .bind(now.max(1))
                 .bind(k.match_id)
                 .bind(k.version)
                 .execute(&mut *tx)
