@@ -58,6 +58,7 @@ async fn seed(db: &Db, now: i64) {
             ai_level: None,
             now: ended - 900,
             outbox: Vec::new(),
+            ai_to_act: false,
         };
         let id = db.create_match(&new).await.unwrap();
         let a_wins = x & 1 == 0;
@@ -70,6 +71,7 @@ async fn seed(db: &Db, now: i64) {
             status: gin::store::MatchState::Ended(gin::store::EndReason::PlayedOut),
             now: ended,
             turn_changed: true,
+            ai_to_act: false,
             hands: Vec::new(),
             result: Some(vec![result(0, a_wins, x), result(1, !a_wins, x >> 3)]),
             rate: Some(rate),

@@ -465,6 +465,7 @@ async fn resume(a: &Args) {
                     ai_level: None,
                     now,
                     outbox: Vec::new(),
+                    ai_to_act: false,
                 })
                 .await
                 .expect("store a match");

@@ -41,6 +41,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         ai_level: vs_ai.then(|| "hard".to_string()),
         now: ended_at - 600,
         outbox: Vec::new(),
+        ai_to_act: false,
     };
     let id = db.create_match(&new).await.unwrap();
     let result = seats
@@ -72,6 +73,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         status: gin::store::MatchState::Ended(gin::store::EndReason::PlayedOut),
         now: ended_at,
         turn_changed: true,
+        ai_to_act: false,
         hands: Vec::new(),
         result: Some(result),
         rate: (!vs_ai).then_some(rate as gin::store::RateFn),

@@ -108,3 +108,62 @@ async fn two_practice_starts_at_once_make_one_match() {
     .unwrap();
     assert_eq!(active, 1);
 }
+
+/// The sweeper asks only for work: behind 1,000 abandoned practice matches (a person to move,
+/// for hours), the one match whose AI turn was lost is still found, and the AI moves within
+/// one sweep.
+#[tokio::test]
+async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
+    let h = Harness::new().await;
+    let in_channel = |channel: u64| {
+        let mut c = h.caller(ALICE, None);
+        c.channel_id = channel;
+        c
+    };
+    for i in 0..1000 {
+        let o = h
+            .games
+            .practice(
+                &in_channel(10_000 + i),
+                Level::Simple,
+                None,
+                None,
+                (BOT, "Gin".into()),
+            )
+            .await;
+        // Where the AI opens, it moves now: then a person is to move everywhere.
+        h.settle_outcome(o, ALICE, None).await;
+    }
+    h.advance(3 * 3600);
+    // The newest match: Alice moves, and the AI's turn is lost (the process died, say).
+    let id = h.practice(Level::Simple).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    if live.ai_to_act().is_none() {
+        let hand = h
+            .press(ALICE, 1, &gin::ui::ids::Press::Hand(id).encode())
+            .await;
+        let pass = button(hand.response.msg(), |p| {
+            matches!(
+                p,
+                gin::ui::ids::Press::Act {
+                    act: gin::ui::ids::Act::Pass | gin::ui::ids::Act::DrawStock,
+                    ..
+                }
+            )
+        })
+        .unwrap();
+        let answer = gin::ui::press(&h.games, &h.caller(ALICE, Some(1)), &pass).await;
+        drop(answer); // its deliveries, the AI's turn among them, never run
+    }
+    let before = h.games.snapshot(id).await.unwrap();
+    assert!(before.ai_to_act().is_some(), "the AI is to move");
+    h.advance(3);
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    let after = h.games.snapshot(id).await.unwrap();
+    assert!(
+        after.version > before.version,
+        "the AI moved within one sweep"
+    );
+}

@@ -140,6 +140,7 @@ impl Games {
             ai_level: None,
             now: self.now(),
             outbox: Vec::new(),
+            ai_to_act: false,
         };
         // One transaction: two players accepting at once both count, and a match exists
         // exactly when its challenge is closed as accepted.

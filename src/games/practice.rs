@@ -82,6 +82,7 @@ impl Games {
             ai_level: Some(level.name().to_string()),
             now: self.now(),
             outbox: ai_turn.iter().map(Delivery::row).collect(),
+            ai_to_act: ai_first,
         };
         let match_id = match self.db.create_match(&new).await {
             // Another start for the same player here got there first.

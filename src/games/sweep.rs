@@ -8,6 +8,10 @@ use super::{ChallengeState, Deliveries, EndReason, Games};
 use crate::i18n::Lang;
 use crate::store::OutboxKey;
 
+/// Rows one pass of the sweeper takes of each kind; every one of them needs work, so the
+/// next pass takes the next ones.
+const PAGE: i64 = 200;
+
 /// What one pass of the sweeper found to show.
 #[derive(Debug, Default)]
 pub struct Sweep {
@@ -84,10 +88,19 @@ impl Games {
             tracing::warn!(error = %e, "forgetting old hand tokens");
         }
         // The AI's turn is an outbox row; should one have been given up, the AI still moves.
-        let overdue = (self.config.timeouts.ai_delay_ms / 1000) as i64 + 60;
-        match self.db.waiting_ai_matches(now - overdue).await {
+        let overdue = (self.config.timeouts.ai_delay_ms / 1000) as i64 + 2;
+        match self.db.waiting_ai_matches(now - overdue, PAGE).await {
             Ok(ids) => {
-                for d in self.ai_due_in(ids).await {
+                let due = self.ai_due_in(ids.clone()).await;
+                for id in ids {
+                    if !due.iter().any(|d| d.key.match_id == id) {
+                        // A row from before the column: a person is to move there.
+                        if let Err(e) = self.db.set_person_to_act(id).await {
+                            tracing::warn!(error = %e, "correcting who is to move");
+                        }
+                    }
+                }
+                for d in due {
                     out.deliveries.push(Deliveries {
                         rows: vec![d],
                         turn: None,
@@ -99,7 +112,16 @@ impl Games {
         let t = &self.config.timeouts;
         let reminder = t.reminder().as_secs() as i64;
         let forfeit = t.forfeit().as_secs() as i64;
-        let idle = match self.db.idle_matches(now - reminder).await {
+        let idle = self
+            .db
+            .idle_matches(
+                now - reminder,
+                now - forfeit,
+                now - (forfeit - reminder),
+                PAGE,
+            )
+            .await;
+        let idle = match idle {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::warn!(error = %e, "sweeping idle matches");

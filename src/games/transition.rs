@@ -178,6 +178,7 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
         status: t.state,
         now,
         turn_changed: t.turn_changed(),
+        ai_to_act: t.to_act.is_some_and(|s| live.ai[s as usize]),
         hands: t.new_hands.iter().map(hand_row).collect(),
         result: t
             .settlement

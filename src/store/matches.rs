@@ -24,6 +24,8 @@ pub struct NewMatch {
     /// What the new match requires to be shown (the AI's first move), stored with it. The
     /// rows' match id is filled in once the match has one.
     pub outbox: Vec<OutboxRow>,
+    /// Whether the bot's AI moves first.
+    pub ai_to_act: bool,
 }
 
 impl NewMatch {
@@ -82,6 +84,8 @@ pub struct SavedAction {
     pub now: i64,
     /// Whether the turn moved on (restarts the idle clock).
     pub turn_changed: bool,
+    /// Whether the bot's AI is to move next.
+    pub ai_to_act: bool,
     pub hands: Vec<HandRow>,
     /// Set when the match ended with this action.
     pub result: Option<Vec<PlayerResult>>,
@@ -361,26 +365,60 @@ impl Db {
             .collect())
     }
 
-    /// Active matches whose player to move has been idle since before `before`:
-    /// (id, version, when reminded (0: not yet), idle since).
-    pub async fn idle_matches(&self, before: i64) -> Result<Vec<(i64, i64, i64, i64)>, StoreError> {
+    /// Active matches whose player (a person) needs a reminder (idle since `remind_before`,
+    /// not reminded yet) or a forfeit (idle since `forfeit_before` and reminded since
+    /// `reminded_before`): (id, version, when reminded (0: not yet), idle since). Only rows
+    /// that need work, oldest first, `limit` at a time: each is dealt with, so the next pass
+    /// gets the next ones.
+    pub async fn idle_matches(
+        &self,
+        remind_before: i64,
+        forfeit_before: i64,
+        reminded_before: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, i64, i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, version, reminded, turn_started_at FROM matches WHERE status = 'active' AND turn_started_at <= ? \
-             ORDER BY turn_started_at LIMIT 200",
+            "SELECT id, version, reminded, turn_started_at FROM matches \
+             WHERE status = 'active' AND ai_to_act = 0 AND turn_started_at <= ?1 AND \
+             (reminded = 0 OR (turn_started_at <= ?2 AND reminded <= ?3)) \
+             ORDER BY turn_started_at LIMIT ?4",
         )
-        .bind(before)
+        .bind(remind_before)
+        .bind(forfeit_before)
+        .bind(reminded_before)
+        .bind(limit)
         .fetch_all(self.pool())
         .await?)
     }
 
-    /// Active matches against the AI that have waited since before `before` (the AI is due,
-    /// for instance after a restart).
-    pub async fn waiting_ai_matches(&self, before: i64) -> Result<Vec<i64>, StoreError> {
+    /// Notes that a person, not the AI, is to move in a match (correcting a row from before
+    /// the `ai_to_act` column).
+    pub async fn set_person_to_act(&self, match_id: i64) -> Result<(), StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE matches SET ai_to_act = 0 WHERE id = ?")
+                    .bind(match_id)
+                    .execute(&mut *conn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    /// Active matches where the AI is to move and has been since before `before` (its turn
+    /// is overdue), oldest first, `limit` at a time.
+    pub async fn waiting_ai_matches(
+        &self,
+        before: i64,
+        limit: i64,
+    ) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT id FROM matches WHERE status = 'active' AND ai_level IS NOT NULL AND turn_started_at <= ? \
-             ORDER BY turn_started_at LIMIT 500",
+            "SELECT id FROM matches WHERE status = 'active' AND ai_to_act = 1 AND turn_started_at <= ? \
+             ORDER BY turn_started_at LIMIT ?",
         )
         .bind(before)
+        .bind(limit)
         .fetch_all(self.pool())
         .await?)
     }
@@ -436,8 +474,8 @@ pub(super) async fn insert_match(
 ) -> Result<i64, StoreError> {
     let match_id = sqlx::query(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
-         status, state_json, version, seed_hex, turn_started_at, started_at, ai_level) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?)",
+         status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?, ?)",
     )
     .bind(id(m.guild_id))
     .bind(id(m.channel_id))
@@ -451,6 +489,7 @@ pub(super) async fn insert_match(
     .bind(m.now)
     .bind(m.now)
     .bind(&m.ai_level)
+    .bind(m.ai_to_act)
     .execute(&mut *conn)
     .await?
     .last_insert_rowid();
@@ -486,6 +525,7 @@ pub(super) async fn insert_match(
 /// the version it was decided against, then the log entry and the outbox rows, only if the
 /// state was written (see [`save_sql`]).
 const SAVE_STATE: &str = "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
+     ai_to_act = ?, \
      turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, \
      reminded = CASE WHEN ? THEN 0 ELSE reminded END, \
      winner_seat = COALESCE(?, winner_seat), \
@@ -562,6 +602,7 @@ async fn run_states(
         query = query
             .bind(&a.state_json)
             .bind(a.status.as_str())
+            .bind(a.ai_to_act)
             .bind(a.turn_changed)
             .bind(a.now)
             .bind(a.turn_changed)

@@ -245,6 +245,7 @@ pub(super) mod tests {
             ai_level: None,
             now: 0,
             outbox: Vec::new(),
+            ai_to_act: false,
         }
     }
 
@@ -274,6 +275,7 @@ pub(super) mod tests {
             status: crate::store::MatchState::Active,
             now: 1,
             turn_changed: true,
+            ai_to_act: false,
             hands: Vec::new(),
             result: None,
             rate: None,
@@ -306,6 +308,34 @@ pub(super) mod tests {
         assert_eq!(stored(&db, ids[0]).await, ("s1".into(), 1, 1));
         assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 0));
         assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+    }
+
+    /// Exactly one reminder per idle turn: the reminder is stored only together with the mark,
+    /// guarded by the version the sweeper saw; a move in between (a draw: same turn, new
+    /// version) stores none, and a second mark of the same turn stores none either.
+    #[tokio::test]
+    async fn a_reminder_is_stored_once_per_turn_and_never_for_a_moved_match() {
+        use crate::store::{OutboxKey, OutboxRow};
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let reminder = |version| OutboxRow {
+            key: OutboxKey {
+                match_id: ids[0],
+                version,
+                part: 2,
+            },
+            due_ms: 0,
+            effects_json: "[]".into(),
+        };
+        // The player drew after the sweeper looked (version 0 -> 1, the turn unchanged).
+        let mut draw = action(ids[0], 0);
+        draw.turn_changed = false;
+        assert!(db.save_action(draw).await.unwrap());
+        assert!(!db.mark_reminded(reminder(0), 100).await.unwrap());
+        assert!(db.pending_outbox().await.unwrap().is_empty());
+        // The next pass reminds once; a pass after it does not.
+        assert!(db.mark_reminded(reminder(1), 130).await.unwrap());
+        assert!(!db.mark_reminded(reminder(1), 160).await.unwrap());
+        assert_eq!(db.pending_outbox().await.unwrap().len(), 1);
     }
 
     /// A writer thread that dies (here, a write that panics) is noticed: the bot stops with
