@@ -171,7 +171,7 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
         fake.channel_id(),
         vec![user(ALICE), user(BOB)],
     );
-    game.start(Some(TARGET)).await;
+    game.start(Some(LONG_TARGET)).await;
     play_until_applied(&mut game, 7).await;
     // One more press in flight as the process dies: applied or not, never half-applied.
     if let Some(p) = (0..2).find(|&p| game.hand_message(p).is_some_and(|m| has_moves(&m))) {

@@ -99,7 +99,7 @@ async fn a_sigkill_between_the_stored_move_and_the_table_edit_is_repaired_after_
     let ch = fake.channel_id();
     let mut bot = bin.start(1).await;
     let mut game = Game::new(fake.clone(), ch, vec![user(ALICE), user(BOB)]);
-    game.start(Some(TARGET)).await;
+    game.start(Some(LONG_TARGET)).await;
     let mid = game.match_id;
     // Pass, pass, draw (with the policy): then the mover has to discard.
     play_until_applied(&mut game, 3).await;

@@ -6,6 +6,23 @@ mod common;
 use common::*;
 use gin::engine::ai::Level;
 
+/// Alice passes or draws in match `id`: the answer, whose deliveries have not run.
+async fn alice_moves_undelivered(h: &Harness, id: i64) -> gin::ui::Answer {
+    use gin::ui::ids::{Act, Press};
+    let hand = h.press(ALICE, 1, &Press::Hand(id).encode()).await;
+    let pass = button(hand.response.msg(), |p| {
+        matches!(
+            p,
+            Press::Act {
+                act: Act::Pass | Act::DrawStock,
+                ..
+            }
+        )
+    })
+    .unwrap();
+    gin::ui::press(&h.games, &h.caller(ALICE, Some(1)), &pass).await
+}
+
 #[tokio::test]
 async fn a_practice_match_is_played_to_the_end_with_the_ai_moving_by_itself() {
     let h = Harness::new().await;
@@ -43,21 +60,8 @@ async fn a_restart_resumes_a_match_where_the_ai_was_due() {
         live.users[seat as usize], ALICE,
         "the AI already answered its first turn"
     );
-    let hand = h
-        .press(ALICE, 1, &gin::ui::ids::Press::Hand(id).encode())
-        .await;
-    let pass = button(hand.response.msg(), |p| {
-        matches!(
-            p,
-            gin::ui::ids::Press::Act {
-                act: gin::ui::ids::Act::Pass | gin::ui::ids::Act::DrawStock,
-                ..
-            }
-        )
-    })
-    .unwrap();
     // The move is answered and stored with the AI's turn; the process dies before it runs.
-    let answer = gin::ui::press(&h.games, &h.caller(ALICE, Some(1)), &pass).await;
+    let answer = alice_moves_undelivered(&h, id).await;
     assert!(answer
         .deliveries
         .rows
@@ -139,21 +143,8 @@ async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
     let id = h.practice(Level::Simple).await;
     let live = h.games.snapshot(id).await.unwrap();
     if live.ai_to_act().is_none() {
-        let hand = h
-            .press(ALICE, 1, &gin::ui::ids::Press::Hand(id).encode())
-            .await;
-        let pass = button(hand.response.msg(), |p| {
-            matches!(
-                p,
-                gin::ui::ids::Press::Act {
-                    act: gin::ui::ids::Act::Pass | gin::ui::ids::Act::DrawStock,
-                    ..
-                }
-            )
-        })
-        .unwrap();
-        let answer = gin::ui::press(&h.games, &h.caller(ALICE, Some(1)), &pass).await;
-        drop(answer); // its deliveries, the AI's turn among them, never run
+        // Its deliveries, the AI's turn among them, never run.
+        drop(alice_moves_undelivered(&h, id).await);
     }
     let before = h.games.snapshot(id).await.unwrap();
     assert!(before.ai_to_act().is_some(), "the AI is to move");

@@ -31,7 +31,7 @@ pub use transition::{plan, record, transition, Answered, Plan, Transition};
 
 pub use crate::store::{
     BoardRow, BoardSort, ChallengeRow, ChallengeState, EndReason, Format, HandKind, HistoryRow,
-    MatchState, SheetHand, SheetMatch, StatsRow,
+    MatchState, OutboxKey, SheetHand, SheetMatch, StatsRow,
 };
 
 use crate::config::Config;

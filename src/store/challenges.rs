@@ -290,25 +290,35 @@ mod tests {
     use super::NewChallenge;
     use crate::store::Db;
 
-    /// A new challenge is shown without being read back: what it would read back as must be
-    /// what is stored.
-    #[tokio::test]
-    async fn a_new_challenge_is_stored_as_it_says() {
+    async fn db() -> (tempfile::TempDir, Db) {
         let dir = tempfile::tempdir().unwrap();
         let db = Db::open(&format!("sqlite://{}", dir.path().join("c.db").display()))
             .await
             .unwrap();
-        let new = NewChallenge {
+        (dir, db)
+    }
+
+    /// A challenge in channel 100 from user 10 to `opponents`, open from 60 to 960.
+    fn challenge(opponents: Vec<(u64, String)>) -> NewChallenge {
+        NewChallenge {
             guild_id: 1,
-            channel_id: 2,
-            challenger: (3, "Ann".into()),
-            opponents: vec![(4, "Ben".into()), (5, "Cy".into())],
+            channel_id: 100,
+            challenger: (10, "Ann".into()),
+            opponents,
             preset: "classic".into(),
             rules_json: "{}".into(),
             locale: "de".into(),
             now: 60,
             expires_at: 960,
-        };
+        }
+    }
+
+    /// A new challenge is shown without being read back: what it would read back as must be
+    /// what is stored.
+    #[tokio::test]
+    async fn a_new_challenge_is_stored_as_it_says() {
+        let (_dir, db) = db().await;
+        let new = challenge(vec![(4, "Ben".into()), (5, "Cy".into())]);
         let id = db.create_challenge(&new).await.unwrap();
         let stored = db.challenge(id).await.unwrap().unwrap();
         assert_eq!(format!("{:?}", new.stored_as(id)), format!("{stored:?}"));
@@ -320,21 +330,8 @@ mod tests {
     #[tokio::test]
     async fn an_acceptance_after_the_expiry_is_refused_in_its_transaction() {
         use super::{Acceptance, ChallengeState};
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&format!("sqlite://{}", dir.path().join("c.db").display()))
-            .await
-            .unwrap();
-        let new = NewChallenge {
-            guild_id: 1,
-            channel_id: 100,
-            challenger: (10, "Ann".into()),
-            opponents: vec![(11, "Ben".into())],
-            preset: "classic".into(),
-            rules_json: "{}".into(),
-            locale: "en".into(),
-            now: 60,
-            expires_at: 960,
-        };
+        let (_dir, db) = db().await;
+        let new = challenge(vec![(11, "Ben".into())]);
         let id = db.create_challenge(&new).await.unwrap();
         let mut late = crate::store::writer::tests::new_match(0);
         late.now = 960;
@@ -351,10 +348,7 @@ mod tests {
     /// a player who already plays here is refused as a conflict.
     #[tokio::test]
     async fn a_second_active_match_for_a_player_in_a_channel_is_a_conflict() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&format!("sqlite://{}", dir.path().join("c.db").display()))
-            .await
-            .unwrap();
+        let (_dir, db) = db().await;
         let first = crate::store::writer::tests::new_match(0);
         db.create_match(&first).await.unwrap();
         let mut again = first.clone();

@@ -2,18 +2,16 @@
 
 use super::{Db, StoreError};
 
+/// Notes the bot alive at the bound time.
+const BEAT: &str =
+    "INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at";
+
 impl Db {
     /// Notes that the bot is alive at `now` (seconds).
     pub async fn beat(&self, now: i64) -> Result<(), StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
-                sqlx::query(
-                    "INSERT INTO heartbeat (id, at) VALUES (1, ?) \
-                     ON CONFLICT (id) DO UPDATE SET at = excluded.at",
-                )
-                .bind(now)
-                .execute(&mut *conn)
-                .await?;
+                sqlx::query(BEAT).bind(now).execute(&mut *conn).await?;
                 Ok(())
             })
         })
@@ -43,13 +41,7 @@ impl Db {
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
-                sqlx::query(
-                    "INSERT INTO heartbeat (id, at) VALUES (1, ?) \
-                     ON CONFLICT (id) DO UPDATE SET at = excluded.at",
-                )
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+                sqlx::query(BEAT).bind(now).execute(&mut *tx).await?;
                 tx.commit().await?;
                 Ok(moved)
             })

@@ -7,9 +7,8 @@ use super::model::Msg;
 use super::render;
 use crate::engine::MatchStatus;
 use crate::games::{
-    Deliveries, Delivery, Effect, ExpiredChallenge, Games, Post, ReplyRole, Show, Turn,
+    Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Post, ReplyRole, Show, Turn,
 };
-use crate::store::OutboxKey;
 use crate::tr;
 use std::collections::HashMap;
 use std::future::Future;
