@@ -711,3 +711,62 @@ async fn options_that_do_not_parse_get_a_clear_private_answer() {
     );
     bot.finish().await;
 }
+
+/// While the database cannot be written (another process holds SQLite's write lock for 4 s),
+/// every press is answered within Discord's 3 s (deferred, then completed), and the move is
+/// applied exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presses_while_the_database_is_held_are_answered_in_time_and_applied_once() {
+    use sqlx::Connection;
+    let bot = Bot::start(900).await;
+    let fake = bot.fake.clone();
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    let mid = game.match_id;
+    let p = game.mover().expect("someone to move");
+    let hand = game.open_hand(p).await.expect("a hand message");
+    let id = choose(&hand).expect("a move");
+    let who = game.players[p].user.clone();
+    let before = snap(&bot.db, mid).await;
+
+    let mut holder = sqlx::SqliteConnection::connect(&bot.url).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let held = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
+    });
+    // The move, and the same button twice more, pressed while the lock is held.
+    let handles: Vec<_> = (0..3)
+        .map(|_| fake.send_interaction(fake.press(&who, &hand, &id)))
+        .collect();
+    let answers = join_all(handles.into_iter().map(|h| h.callback())).await;
+    for cb in &answers {
+        assert!(cb.ok() && cb.elapsed < DEADLINE, "answered in time: {cb:?}");
+    }
+    assert!(
+        answers.iter().any(|cb| cb.kind == 6),
+        "a slow press is acknowledged first: {answers:?}"
+    );
+    held.await.unwrap();
+
+    let applied = fake
+        .wait_until(fake.channel_id(), Duration::from_secs(10), || {
+            fake.message(hand.id)
+                .is_some_and(|m| m.content != hand.content)
+        })
+        .await;
+    assert!(
+        applied,
+        "the hand message shows the answer once it is ready"
+    );
+    let after = snap(&bot.db, mid).await;
+    assert_eq!(
+        (after.version, after.actions),
+        (before.version + 1, before.actions + 1),
+        "applied exactly once"
+    );
+    bot.finish().await;
+}

@@ -57,6 +57,32 @@ pub fn interaction_response(r: &Response) -> serenity::CreateInteractionResponse
     }
 }
 
+/// The answer to a press that was acknowledged first (type 6): an update edits the message
+/// the button is on; anything else follows as a new message.
+pub async fn answer_deferred(
+    http: &serenity::Http,
+    ci: &serenity::ComponentInteraction,
+    r: &Response,
+) -> Result<(), serenity::Error> {
+    match r {
+        Response::Update(m) => {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(m.content.clone())
+                .components(rows(m))
+                .allowed_mentions(mentions(m));
+            ci.edit_response(http, edit).await.map(|_| ())
+        }
+        Response::Ephemeral(m) | Response::Public(m) => {
+            let followup = serenity::CreateInteractionResponseFollowup::new()
+                .content(m.content.clone())
+                .components(rows(m))
+                .allowed_mentions(mentions(m))
+                .ephemeral(matches!(r, Response::Ephemeral(_)));
+            ci.create_followup(http, followup).await.map(|_| ())
+        }
+    }
+}
+
 /// A reply to a slash command.
 pub fn reply(r: &Response) -> poise::CreateReply {
     let (m, ephemeral) = match r {

@@ -285,12 +285,37 @@ async fn on_event(
             .message
             .flags
             .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
-        let answer = crate::ui::press_on(&games, &caller, &ci.data.custom_id, private).await;
-        let response = adapter::interaction_response(&answer.response);
-        // The action is already stored: even if the answer fails, the table must move on.
-        if let Err(e) = ci.create_response(&http, response).await {
-            tracing::warn!(error = %e, "answering the press");
-        }
+        let work = crate::ui::press_on(&games, &caller, &ci.data.custom_id, private);
+        tokio::pin!(work);
+        // The action is already stored when it is answered: even if the answer fails, the
+        // table must move on, so what follows runs whatever became of the answer.
+        let answer = tokio::select! {
+            answer = &mut work => {
+                let response = adapter::interaction_response(&answer.response);
+                if let Err(e) = ci.create_response(&http, response).await {
+                    tracing::warn!(error = %e, "answering the press");
+                }
+                answer
+            }
+            () = tokio::time::sleep(DEFER_AFTER) => {
+                // Discord waits 3 s for a first answer: acknowledge now, answer when ready.
+                tracing::info!("slow press: deferred");
+                let ack = serenity::CreateInteractionResponse::Acknowledge;
+                if let Err(e) = ci.create_response(&http, ack).await {
+                    tracing::warn!(error = %e, "deferring the press");
+                }
+                let mut answer = work.await;
+                if let Err(e) = adapter::answer_deferred(&http, ci, &answer.response).await {
+                    tracing::warn!(error = %e, "answering the deferred press");
+                }
+                if !matches!(answer.response, crate::ui::model::Response::Update(_)) {
+                    // The token's own message is the one the button was on, not this new
+                    // one: it must not be used to refresh a hand.
+                    answer.hand_of = None;
+                }
+                answer
+            }
+        };
         after_answer(
             &games,
             &deliverer,
@@ -305,6 +330,10 @@ async fn on_event(
     .await;
     Ok(())
 }
+
+/// A press not answered within this long is acknowledged first and answered when ready
+/// (Discord's deadline for a first answer is 3 s).
+const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 
 /// What follows an answer, whatever became of it: the reply's message id and hand token are
 /// kept, and what the outcome requires is delivered.

@@ -54,6 +54,8 @@ pub fn config_for(fake: &FakeDiscord, database_url: &str) -> Config {
 pub struct Bot {
     pub fake: FakeDiscord,
     pub db: Db,
+    /// The database's URL (a test may open a connection of its own).
+    pub url: String,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
     _dir: tempfile::TempDir,
@@ -85,6 +87,7 @@ impl Bot {
         Bot {
             fake,
             db,
+            url,
             stop: Some(stop),
             task,
             _dir: dir,
