@@ -770,3 +770,47 @@ async fn presses_while_the_database_is_held_are_answered_in_time_and_applied_onc
     );
     bot.finish().await;
 }
+
+/// An acceptance whose answer fails (Discord answers 500) still turns the challenge message
+/// into the table: the match exists, and a stored delivery shows it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_challenge_becomes_the_table_even_when_the_accept_answer_fails() {
+    let bot = Bot::start(1000).await;
+    let fake = bot.fake.clone();
+    let (alice, bob) = (user(ALICE), user(BOB));
+    let start = fake.slash_command(
+        &alice,
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &bob)],
+    );
+    let challenge = fake
+        .message(fake.interact(start).await.message_id.expect("a challenge"))
+        .unwrap();
+    let accept = challenge
+        .find_button(|id| id.starts_with("gin:acc:"))
+        .unwrap();
+    fake.fail_next("/callback", 500);
+    let cb = fake.interact(fake.press(&bob, &challenge, &accept)).await;
+    assert_eq!(cb.status, 500, "the answer failed: {cb:?}");
+    let table = fake
+        .wait_until(fake.channel_id(), Duration::from_secs(5), || {
+            fake.message(challenge.id).is_some_and(|m| {
+                m.find_button(|id| id.starts_with("gin:hand:")).is_some()
+                    && m.find_button(|id| id.starts_with("gin:acc:")).is_none()
+            })
+        })
+        .await;
+    assert!(
+        table,
+        "the challenge message became the table: {:?}",
+        fake.message(challenge.id).map(|m| m.content)
+    );
+    assert!(bot
+        .db
+        .active_match_for(fake.channel_id(), ALICE)
+        .await
+        .unwrap()
+        .is_some());
+    bot.finish().await;
+}

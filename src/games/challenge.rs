@@ -1,13 +1,14 @@
 //! Challenges: `/gin start` asks, the challenged players accept or decline, the match begins.
 
+use super::effects::{Delivery, Effect, PART_MESSAGES};
 use super::scenes::ChallengeScene;
 use super::{
-    Caller, ChallengeRow, ChallengeState, Failure, Format, Games, Live, Outcome, Refusal, Reply,
-    ReplyRole,
+    Caller, ChallengeRow, ChallengeState, Deliveries, Failure, Format, Games, Live, Outcome,
+    Refusal, Reply, ReplyRole,
 };
 use crate::engine::{deck, Match, Preset, Rules};
 use crate::i18n::Lang;
-use crate::store::{Acceptance, NewChallenge, NewMatch};
+use crate::store::{Acceptance, NewChallenge, NewMatch, OutboxKey};
 
 /// A user named in a command.
 #[derive(Clone, Debug)]
@@ -124,6 +125,17 @@ impl Games {
         let seed = self.next_seed();
         let seats = 1 + row.opponents.len() as u8;
         let game = Match::new(rules.clone(), seats, seed).map_err(|_| Refusal::Internal)?;
+        // The challenge message becomes the table through the answer; should the answer
+        // fail, this stored delivery makes it the table all the same.
+        let table = Delivery {
+            key: OutboxKey {
+                match_id: 0,
+                version: 0,
+                part: PART_MESSAGES,
+            },
+            due_ms: self.now_ms(),
+            effects: vec![Effect::Table],
+        };
         let mut players = vec![(row.challenger.0, row.challenger.1.clone(), false)];
         players.extend(row.opponents.iter().map(|(u, n)| (*u, n.clone(), false)));
         let new = NewMatch {
@@ -139,7 +151,7 @@ impl Games {
             players,
             ai_level: None,
             now: self.now(),
-            outbox: Vec::new(),
+            outbox: vec![table.row()],
             ai_to_act: false,
         };
         // One transaction: two players accepting at once both count, and a match exists
@@ -159,13 +171,20 @@ impl Games {
             }
             Acceptance::Complete(match_id) => {
                 let live = Live::from_row(new.stored_as(match_id))?;
-                let table = live.table_scene();
+                let scene = live.table_scene();
                 self.put_live(live).await;
                 tracing::info!(challenge = id, match_id, "match started");
-                Ok(Outcome::reply(Reply::Table {
-                    scene: Box::new(table),
+                let mut out = Outcome::reply(Reply::Table {
+                    scene: Box::new(scene),
                     update: true,
-                }))
+                });
+                let mut table = table;
+                table.key.match_id = match_id;
+                out.deliveries = Deliveries {
+                    rows: vec![table],
+                    turn: None,
+                };
+                Ok(out)
             }
         }
     }

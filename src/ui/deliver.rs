@@ -92,7 +92,8 @@ fn backoff(n: u32) -> Duration {
 /// Per match: one delivery step at a time, and the newest table version on Discord.
 #[derive(Default)]
 struct Gate {
-    table_shown: i64,
+    /// The version the table message shows, once this process has edited or posted it.
+    table_shown: Option<i64>,
     /// The match has ended: the gate goes once nobody uses it.
     ended: bool,
 }
@@ -256,13 +257,13 @@ impl<T: Transport> Deliverer<T> {
                 scene,
             } => {
                 let version = scene.seats.version;
-                if version <= shown.table_shown {
+                if shown.table_shown.is_some_and(|s| version <= s) {
                     return Ok(()); // this version, or a newer one, is out already
                 }
                 self.out
                     .edit(channel, message, &render::table_scene(&scene))
                     .await?;
-                shown.table_shown = version;
+                shown.table_shown = Some(version);
                 Ok(())
             }
             Show::NewTable {
@@ -290,7 +291,7 @@ impl<T: Transport> Deliverer<T> {
                         retry: true,
                         message: e.to_string(),
                     })?;
-                shown.table_shown = scene.seats.version;
+                shown.table_shown = Some(scene.seats.version);
                 Ok(())
             }
             Show::Post { channel, post } => {
