@@ -814,3 +814,33 @@ async fn the_challenge_becomes_the_table_even_when_the_accept_answer_fails() {
         .is_some());
     bot.finish().await;
 }
+
+/// A slash command whose answer fails still carries out what it did: `/gin resign` answered
+/// with a 500 ends the match, and the table says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_whose_answer_fails_still_shows_what_it_did() {
+    let bot = Bot::start(1100).await;
+    let fake = bot.fake.clone();
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    let table = game.table().expect("the table");
+    fake.fail_next("/callback", 500);
+    let resign = fake.slash_command(&user(BOB), "gin", Some("resign"), vec![]);
+    let cb = fake.interact(resign).await;
+    assert_eq!(cb.status, 500, "the answer failed: {cb:?}");
+    let over = fake
+        .wait_until(fake.channel_id(), Duration::from_secs(5), || {
+            fake.message(table.id).is_some_and(|t| {
+                t.content.contains("The match is over")
+                    && t.find_button(|id| id.starts_with("gin:hand:")).is_none()
+            })
+        })
+        .await;
+    assert!(
+        over,
+        "the table shows the end: {:?}",
+        fake.message(table.id).map(|t| t.content)
+    );
+    assert_eq!(snap(&bot.db, game.match_id).await.status, "resigned");
+    bot.finish().await;
+}
