@@ -472,19 +472,7 @@ async fn strangers_wrong_players_stale_and_forged_buttons_get_an_ephemeral_refus
     // A challenge in another channel: Accept and Decline are only for the challenged.
     let ch2 = fake.channel_id() + 1;
     let (carol, dave) = (user(CAROL), user(DAVE));
-    let start = fake.slash_command_in(
-        ch2,
-        &carol,
-        "gin",
-        Some("start"),
-        vec![Opt::user("opponent", &dave)],
-    );
-    let challenge = fake
-        .message(fake.interact(start).await.message_id.expect("a challenge"))
-        .unwrap();
-    let accept = challenge
-        .find_button(|id| id.starts_with("gin:acc:"))
-        .unwrap();
+    let (challenge, accept) = challenge(&fake, ch2, &carol, &dave).await;
     let decline = challenge
         .find_button(|id| id.starts_with("gin:dec:"))
         .unwrap();
@@ -587,10 +575,8 @@ async fn fifty_concurrent_presses_of_one_button_apply_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_match_goes_on_through_a_dropped_gateway_and_failing_rest_calls() {
-    let bot = Bot::start(400).await;
+    let (bot, mut game) = Bot::with_match(400).await;
     let fake = bot.fake.clone();
-    let mut game = bot.game(&[ALICE, BOB]);
-    game.start(Some(TARGET)).await;
     play_until_applied(&mut game, 3).await;
 
     // The connection drops; presses made meanwhile reach the bot once it has resumed.
@@ -616,10 +602,8 @@ async fn the_match_goes_on_through_a_dropped_gateway_and_failing_rest_calls() {
 /// table are answered with a new private message, and the table stays as it was.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hand_buttons_forged_onto_the_table_are_answered_privately() {
-    let bot = Bot::start(700).await;
+    let (bot, game) = Bot::with_match(700).await;
     let fake = bot.fake.clone();
-    let mut game = bot.game(&[ALICE, BOB]);
-    game.start(Some(TARGET)).await;
     let mid = game.match_id;
     let table = game.table().expect("the table");
     let who = game.players[game.mover().expect("someone to move")]
@@ -718,10 +702,8 @@ async fn options_that_do_not_parse_get_a_clear_private_answer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn presses_while_the_database_is_held_are_answered_in_time_and_applied_once() {
     use sqlx::Connection;
-    let bot = Bot::start(900).await;
+    let (bot, mut game) = Bot::with_match(900).await;
     let fake = bot.fake.clone();
-    let mut game = bot.game(&[ALICE, BOB]);
-    game.start(Some(TARGET)).await;
     let mid = game.match_id;
     let p = game.mover().expect("someone to move");
     let hand = game.open_hand(p).await.expect("a hand message");
@@ -778,18 +760,7 @@ async fn the_challenge_becomes_the_table_even_when_the_accept_answer_fails() {
     let bot = Bot::start(1000).await;
     let fake = bot.fake.clone();
     let (alice, bob) = (user(ALICE), user(BOB));
-    let start = fake.slash_command(
-        &alice,
-        "gin",
-        Some("start"),
-        vec![Opt::user("opponent", &bob)],
-    );
-    let challenge = fake
-        .message(fake.interact(start).await.message_id.expect("a challenge"))
-        .unwrap();
-    let accept = challenge
-        .find_button(|id| id.starts_with("gin:acc:"))
-        .unwrap();
+    let (challenge, accept) = challenge(&fake, fake.channel_id(), &alice, &bob).await;
     fake.fail_next("/callback", 500);
     let cb = fake.interact(fake.press(&bob, &challenge, &accept)).await;
     assert_eq!(cb.status, 500, "the answer failed: {cb:?}");
@@ -819,10 +790,8 @@ async fn the_challenge_becomes_the_table_even_when_the_accept_answer_fails() {
 /// with a 500 ends the match, and the table says so.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_command_whose_answer_fails_still_shows_what_it_did() {
-    let bot = Bot::start(1100).await;
+    let (bot, game) = Bot::with_match(1100).await;
     let fake = bot.fake.clone();
-    let mut game = bot.game(&[ALICE, BOB]);
-    game.start(Some(TARGET)).await;
     let table = game.table().expect("the table");
     fake.fail_next("/callback", 500);
     let resign = fake.slash_command(&user(BOB), "gin", Some("resign"), vec![]);

@@ -286,11 +286,9 @@ async fn a_sigkill_between_the_stored_move_and_the_table_edit_is_repaired_after_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_edit_that_fails_three_times_ends_up_current() {
-    let bot = Bot::start(500).await;
+    let (bot, mut game) = Bot::with_match(500).await;
     let fake = bot.fake.clone();
     let ch = fake.channel_id();
-    let mut game = bot.game(&[ALICE, BOB]);
-    game.start(Some(TARGET)).await;
     let mid = game.match_id;
     play_until_applied(&mut game, 3).await;
     let turn = turn_passing_move(&mut game).await;
@@ -359,11 +357,9 @@ async fn a_table_edit_that_fails_three_times_ends_up_current() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancelled_match_says_so_on_the_table_and_in_both_hands() {
-    let bot = Bot::start(600).await;
+    let (bot, mut game) = Bot::with_match(600).await;
     let fake = bot.fake.clone();
     let ch = fake.channel_id();
-    let mut game = bot.game(&[ALICE, BOB]);
-    game.start(Some(TARGET)).await;
     let mid = game.match_id;
     let table_id = game.table().expect("the table").id;
     let mover = game.mover().expect("someone to move");

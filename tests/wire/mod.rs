@@ -94,6 +94,14 @@ impl Bot {
         }
     }
 
+    /// A bot with a match between Alice and Bob to `TARGET` points, dealt and ready.
+    pub async fn with_match(first_seed: u32) -> (Bot, Game) {
+        let bot = Bot::start(first_seed).await;
+        let mut game = bot.game(&[ALICE, BOB]);
+        game.start(Some(TARGET)).await;
+        (bot, game)
+    }
+
     pub fn game(&self, players: &[u64]) -> Game {
         Game::new(
             self.fake.clone(),
@@ -138,6 +146,30 @@ pub async fn snap(db: &Db, match_id: i64) -> Snap {
 
 pub async fn state(db: &Db, match_id: i64) -> Match {
     serde_json::from_str(&snap(db, match_id).await.state).unwrap()
+}
+
+/// `/gin start` by `from` against `to` in `channel`: the challenge message and its Accept
+/// button's custom id.
+pub async fn challenge(
+    fake: &FakeDiscord,
+    channel: u64,
+    from: &User,
+    to: &User,
+) -> (crate::fake_discord::StoredMessage, String) {
+    let start = fake.slash_command_in(
+        channel,
+        from,
+        "gin",
+        Some("start"),
+        vec![crate::fake_discord::Opt::user("opponent", to)],
+    );
+    let challenge = fake
+        .message(fake.interact(start).await.message_id.expect("a challenge"))
+        .expect("the challenge message");
+    let accept = challenge
+        .find_button(|id| id.starts_with("gin:acc:"))
+        .expect("an Accept button");
+    (challenge, accept)
 }
 
 /// Plays on until `n` moves were acknowledged in all.
