@@ -2,7 +2,13 @@
 -- instant (two /gin practice, two accepted challenges) cannot both store a match.
 ALTER TABLE match_players ADD COLUMN channel_id INTEGER NOT NULL DEFAULT 0;
 UPDATE match_players
-    SET channel_id = (SELECT m.channel_id FROM matches m WHERE m.id = match_players.match_id);
+    SET channel_id = COALESCE(
+        (SELECT m.channel_id FROM matches m WHERE m.id = match_players.match_id), 0);
+-- Player rows of matches that ended before 0003 kept that column's default ('active').
+UPDATE match_players
+    SET status = (SELECT m.status FROM matches m WHERE m.id = match_players.match_id)
+    WHERE status = 'active'
+      AND match_id IN (SELECT id FROM matches WHERE status <> 'active');
 -- Duplicates the old check-then-insert let through: all but the newest are cancelled.
 UPDATE matches SET status = 'cancelled'
     WHERE status = 'active' AND id IN (

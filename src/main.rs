@@ -67,7 +67,7 @@ async fn run(config: Config) -> Result<(), String> {
     let games = Arc::new(Games::new(db, config.clone(), system_clock()));
     gin::discord::run(config, games)
         .await
-        .map_err(|e| format!("Discord connection failed: {e}"))
+        .map_err(|e| format!("stopped: {e}"))
 }
 
 /// One line on stderr saying what to fix; exit status 2.

@@ -112,8 +112,9 @@ async fn sigterm_stops_the_bot_while_the_gateway_is_unreachable() {
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(bot.try_wait().unwrap().is_none(), "still retrying");
-    let killed = Command::new("kill")
-        .args(["-TERM", &bot.id().to_string()])
+    // The shell's own `kill` (no procps needed).
+    let killed = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", bot.id())])
         .status()
         .unwrap();
     assert!(killed.success());

@@ -182,9 +182,9 @@ impl Games {
                 },
             },
             Effect::Reminder { seat } => {
-                let still = live.is_active()
-                    && live.version == key.version
-                    && live.game.to_act() == Some(seat);
+                // Still that player's turn (a draw since then keeps the turn): the forfeit
+                // that may follow must have been announced.
+                let still = live.is_active() && live.game.to_act() == Some(seat);
                 if still {
                     Show::Post {
                         channel,
@@ -307,17 +307,19 @@ impl Games {
         }
     }
 
-    /// The AI's turn in those of `ids` where it is to move.
-    pub(crate) async fn ai_due_in(&self, ids: Vec<i64>) -> Vec<Delivery> {
-        let mut due = Vec::new();
+    /// The AI's turn in those of `ids` where it is to move; and (id, version) of the others.
+    pub(crate) async fn ai_due_in(&self, ids: Vec<i64>) -> (Vec<Delivery>, Vec<(i64, i64)>) {
+        let (mut due, mut not) = (Vec::new(), Vec::new());
         for id in ids {
             if let Ok(live) = self.hold(id).await {
                 if live.ai_to_act().is_some() {
                     due.push(self.ai_turn_now(id, live.version));
+                } else {
+                    not.push((id, live.version));
                 }
             }
         }
-        due
+        (due, not)
     }
 
     /// A ticket for delivering what match `match_id` just required: after every ticket taken

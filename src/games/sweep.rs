@@ -37,9 +37,11 @@ impl Games {
         let slack = 2 * self.config.timeouts.sweep_seconds as i64;
         match self.db.last_beat().await {
             Ok(Some(last)) if now - last > slack => {
-                match self.db.shift_idle_clocks(now - last, now).await {
+                // The bot may have lived up to one sweep past its last heartbeat.
+                let down = now - last - self.config.timeouts.sweep_seconds as i64;
+                match self.db.shift_idle_clocks(down, now).await {
                     Ok(n) => tracing::info!(
-                        down_seconds = now - last,
+                        down_seconds = down,
                         matches = n,
                         "idle clocks moved on by the downtime"
                     ),
@@ -91,13 +93,12 @@ impl Games {
         let overdue = (self.config.timeouts.ai_delay_ms / 1000) as i64 + 2;
         match self.db.waiting_ai_matches(now - overdue, PAGE).await {
             Ok(ids) => {
-                let due = self.ai_due_in(ids.clone()).await;
-                for id in ids {
-                    if !due.iter().any(|d| d.key.match_id == id) {
-                        // A row from before the column: a person is to move there.
-                        if let Err(e) = self.db.set_person_to_act(id).await {
-                            tracing::warn!(error = %e, "correcting who is to move");
-                        }
+                let (due, not) = self.ai_due_in(ids).await;
+                for (id, version) in not {
+                    // A row from before the column: a person is to move there (unless a
+                    // move since then said otherwise).
+                    if let Err(e) = self.db.set_person_to_act(id, version).await {
+                        tracing::warn!(error = %e, "correcting who is to move");
                     }
                 }
                 for d in due {

@@ -391,13 +391,14 @@ impl Db {
         .await?)
     }
 
-    /// Notes that a person, not the AI, is to move in a match (correcting a row from before
-    /// the `ai_to_act` column).
-    pub async fn set_person_to_act(&self, match_id: i64) -> Result<(), StoreError> {
+    /// Notes that a person, not the AI, is to move in a match at `version` (correcting a row
+    /// from before the `ai_to_act` column); nothing if it has moved on since.
+    pub async fn set_person_to_act(&self, match_id: i64, version: i64) -> Result<(), StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
-                sqlx::query("UPDATE matches SET ai_to_act = 0 WHERE id = ?")
+                sqlx::query("UPDATE matches SET ai_to_act = 0 WHERE id = ? AND version = ?")
                     .bind(match_id)
+                    .bind(version)
                     .execute(&mut *conn)
                     .await?;
                 Ok(())

@@ -163,3 +163,64 @@ pub(crate) fn id(v: u64) -> i64 {
 pub(crate) fn unid(v: i64) -> u64 {
     v as u64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Db;
+    use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
+    use std::str::FromStr;
+
+    /// A database from before 0005: matches that ended before 0003 kept `'active'` on their
+    /// player rows. The upgrade must neither fail on them nor keep their players from playing.
+    #[tokio::test]
+    async fn the_upgrade_keeps_old_finished_matches_from_blocking_their_players() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        let options = SqliteConnectOptions::from_str(&url)
+            .unwrap()
+            .create_if_missing(true);
+        let pool = SqlitePoolOptions::new()
+            .connect_with(options)
+            .await
+            .unwrap();
+        let mut old = sqlx::migrate!();
+        old.migrations = old
+            .migrations
+            .iter()
+            .filter(|m| m.version <= 4)
+            .cloned()
+            .collect::<Vec<_>>()
+            .into();
+        old.run(&pool).await.unwrap();
+        for _ in 0..2 {
+            let id = sqlx::query(
+                "INSERT INTO matches (guild_id, channel_id, format, preset, rules_json, locale, status, \
+                 state_json, version, seed_hex, turn_started_at, started_at) \
+                 VALUES (1, 100, 'two', 'classic', '{}', 'en', 'finished', '{}', 9, '00', 0, 0)",
+            )
+            .execute(&pool)
+            .await
+            .unwrap()
+            .last_insert_rowid();
+            for (seat, user) in [(0, 10), (1, 11)] {
+                sqlx::query(
+                    "INSERT INTO match_players (match_id, seat, guild_id, user_id, display_name) \
+                     VALUES (?, ?, 1, ?, 'x')",
+                )
+                .bind(id)
+                .bind(seat)
+                .bind(user)
+                .execute(&pool)
+                .await
+                .unwrap();
+            }
+        }
+        pool.close().await;
+        let db = Db::open(&url).await.expect("the upgrade runs");
+        let new = crate::store::writer::tests::new_match(0);
+        assert_eq!((new.channel_id, new.players[0].0), (100, 10));
+        db.create_match(&new)
+            .await
+            .expect("the players of old matches can play again");
+    }
+}
