@@ -114,10 +114,6 @@ impl<T: Transport> Deliverer<T> {
         })
     }
 
-    pub fn transport(&self) -> &T {
-        &self.out
-    }
-
     /// Delivers what one outcome requires, in order, after every earlier delivery of the same
     /// match. The AI's turn comes after the messages and after this delivery's turn is over
     /// (its move takes a turn of its own); when it is due later, in a task of its own.
