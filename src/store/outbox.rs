@@ -49,7 +49,7 @@ impl Db {
 
     /// Notes that a row was delivered (it is deleted with the next batch of writes).
     pub fn outbox_delivered(&self, key: OutboxKey) {
-        self.writer.later(Delivered(key));
+        self.writer.note_delivered(Delivered(key));
     }
 
     /// Forgets the hand tokens issued before `before` (they no longer work).

@@ -99,7 +99,7 @@ impl Writer {
     }
 
     /// Queues the deletion of a delivered outbox row (see [`Delivered`]).
-    pub(crate) fn later(&self, delivered: Delivered) {
+    pub(crate) fn note_delivered(&self, delivered: Delivered) {
         if self.jobs.send(Job::Delivered(delivered)).is_err() {
             tracing::warn!("the writer thread has stopped: a delivery note is lost");
         }
@@ -139,7 +139,7 @@ async fn run(
 ) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     let mut actions = Vec::with_capacity(MAX_BATCH);
-    let mut later = Vec::new();
+    let mut delivered = Vec::new();
     let mut checkpoints_on_own = false;
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
         checkpoint::between_batches(&mut conn, &wal, &mut checkpoints_on_own).await;
@@ -149,26 +149,26 @@ async fn run(
                 Job::Other(work) => {
                     // Whatever came before it is written first.
                     commit_actions(&mut conn, &mut actions).await;
-                    flush_later(&mut conn, &mut later).await;
+                    delete_noted(&mut conn, &mut delivered).await;
                     work(&mut conn).await;
                 }
-                Job::Delivered(d) => later.push(d),
+                Job::Delivered(d) => delivered.push(d),
             }
         }
         commit_actions(&mut conn, &mut actions).await;
-        flush_later(&mut conn, &mut later).await;
+        delete_noted(&mut conn, &mut delivered).await;
     }
 }
 
 /// Deletes the delivered rows noted so far.
-async fn flush_later(conn: &mut SqliteConnection, later: &mut Vec<Delivered>) {
-    if later.is_empty() {
+async fn delete_noted(conn: &mut SqliteConnection, delivered: &mut Vec<Delivered>) {
+    if delivered.is_empty() {
         return;
     }
-    if let Err(e) = delete_delivered(conn, later).await {
+    if let Err(e) = delete_delivered(conn, delivered).await {
         tracing::warn!(error = %e, "writing delivery notes");
     }
-    later.clear();
+    delivered.clear();
 }
 
 /// Writes the waiting actions in one transaction and answers each of them.
