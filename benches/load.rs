@@ -16,7 +16,7 @@
 //!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
 //!   move on the seeded hand message); time from the start to all of them answered.
 //!
-//! `--durability` is the bot's `durability` setting (default: the bot's default, `normal`).
+//! `--durability` is the bot's `durability` setting (default: the bot's default, `full`).
 //!
 //! The bot is the release binary `gin`, started as its own process with the environment an
 //! operator would give it, so `bot_peak_rss_mb` (its VmHWM) and `bot_cpu_ms_per_action` are
@@ -65,7 +65,7 @@ fn parse_args() -> Args {
         resume_act: false,
         window: 1000,
         only: None,
-        durability: "normal".into(),
+        durability: "full".into(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {

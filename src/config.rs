@@ -22,10 +22,10 @@ pub struct Config {
     pub guild_id: u64,
     #[serde(default = "default_database_url")]
     pub database_url: String,
-    /// When an answered move is safe: `full` once it is on disk, so that even a power loss
-    /// keeps every move a player saw accepted; `normal` (the default, see
-    /// [`crate::store::Durability`]) once it is in the operating system's hands (a crash of
-    /// the bot loses nothing, a power loss may lose the last moves).
+    /// When an answered move is safe: `full` (the default, see [`crate::store::Durability`])
+    /// once it is on disk, so that even a power loss keeps every move a player saw accepted;
+    /// `normal` once it is in the operating system's hands (a crash of the bot loses nothing,
+    /// a power loss may lose the last moves).
     #[serde(default)]
     pub durability: crate::store::Durability,
     /// `tracing` filter, e.g. `info,gin=debug` (or `RUST_LOG`).

@@ -182,7 +182,7 @@ impl Db {
         let new_match = new_match.clone();
         self.write(move |conn| {
             Box::pin(async move {
-                let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+                let mut tx = conn.begin().await?;
                 let row: Option<(String, String, String, i64)> = sqlx::query_as(
                     "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = ?",
                 )

@@ -31,7 +31,7 @@ impl Db {
         self.write(move |conn| {
             Box::pin(async move {
                 use sqlx::Connection;
-                let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+                let mut tx = conn.begin().await?;
                 let moved = sqlx::query(
                     "UPDATE matches SET turn_started_at = turn_started_at + ?1, \
                      reminded = CASE WHEN reminded > 0 THEN reminded + ?1 ELSE 0 END \

@@ -1,6 +1,6 @@
 //! Matches, their players, their action log and their finished hands.
 
-use super::outbox::insert_rows;
+use super::outbox::{bind_delivered, insert_rows, Delivered, DELETE_DELIVERED};
 use super::{id, unid, Db, EndReason, Format, HandKind, MatchState, OutboxRow, StoreError};
 use sqlx::Connection;
 
@@ -572,18 +572,25 @@ pub(super) async fn store_states(
     if actions.is_empty() {
         return Ok(Vec::new());
     }
-    run_states(conn, actions, batch_sql(actions)).await
+    run_states(conn, actions, &[], batch_sql(actions)).await
 }
 
 /// As [`store_states`], in a transaction of its own whose `BEGIN` and `COMMIT` travel in the
 /// same round trip as the statements: each round trip to SQLite's worker thread costs two
-/// thread switches, more than the statements themselves. Nothing is kept on an error.
+/// thread switches, more than the statements themselves. The `delivered` outbox rows are
+/// deleted in the same commit (with `synchronous = FULL` each commit waits for the disk).
+/// Nothing is kept on an error.
 pub(super) async fn commit_states(
     conn: &mut sqlx::SqliteConnection,
     actions: &[&SavedAction],
+    delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
-    let sql = format!("BEGIN IMMEDIATE;\n{}COMMIT;", batch_sql(actions));
-    let stored = run_states(conn, actions, sql).await;
+    let sql = format!(
+        "BEGIN IMMEDIATE;\n{}{}COMMIT;",
+        batch_sql(actions),
+        DELETE_DELIVERED.repeat(delivered.len())
+    );
+    let stored = run_states(conn, actions, delivered, sql).await;
     if stored.is_err() {
         // The statement that failed left the transaction open.
         let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
@@ -594,11 +601,12 @@ pub(super) async fn commit_states(
 async fn run_states(
     conn: &mut sqlx::SqliteConnection,
     actions: &[&SavedAction],
+    delivered: &[Delivered],
     sql: String,
 ) -> Result<Vec<bool>, StoreError> {
     use sqlx::Row;
     // A batch's text is one-off; a few small ones are worth keeping prepared.
-    let mut query = sqlx::query(&sql).persistent(actions.len() <= 2);
+    let mut query = sqlx::query(&sql).persistent(actions.len() <= 2 && delivered.is_empty());
     for a in actions {
         query = query
             .bind(&a.state_json)
@@ -626,6 +634,7 @@ async fn run_states(
                 .bind(&r.effects_json);
         }
     }
+    let query = bind_delivered(query, delivered);
     let written: std::collections::HashSet<i64> = query
         .fetch_all(&mut *conn)
         .await?

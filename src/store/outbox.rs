@@ -73,7 +73,7 @@ impl Db {
         self.write(move |conn| {
             Box::pin(async move {
                 use sqlx::Connection;
-                let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+                let mut tx = conn.begin().await?;
                 let k = reminder.key;
                 let done = sqlx::query(
                     "UPDATE matches SET reminded = ? WHERE id = ? AND version = ? AND reminded = 0 \
@@ -116,22 +116,42 @@ pub(super) async fn insert_rows(
     Ok(())
 }
 
-/// Deletes the delivered rows, in one transaction and one round trip.
-pub(super) async fn delete_delivered(
-    conn: &mut sqlx::SqliteConnection,
+/// The statement deleting one delivered row; [`bind_delivered`] binds it.
+pub(super) const DELETE_DELIVERED: &str =
+    "DELETE FROM outbox WHERE match_id = ? AND version = ? AND part = ?;\n";
+
+/// Binds the rows of as many [`DELETE_DELIVERED`] statements, in order.
+pub(super) fn bind_delivered<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
     rows: &[Delivered],
-) -> Result<(), StoreError> {
-    let mut sql = String::from("BEGIN IMMEDIATE;\n");
-    for _ in rows {
-        sql.push_str("DELETE FROM outbox WHERE match_id = ? AND version = ? AND part = ?;\n");
-    }
-    sql.push_str("COMMIT;");
-    let mut query = sqlx::query(&sql).persistent(false);
+) -> sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>> {
     for Delivered(k) in rows {
         query = query.bind(k.match_id).bind(k.version).bind(k.part as i64);
     }
+    query
+}
+
+/// Deletes the delivered rows in one round trip: in a transaction of its own, or in the
+/// caller's.
+pub(super) async fn delete_delivered(
+    conn: &mut sqlx::SqliteConnection,
+    rows: &[Delivered],
+    own_transaction: bool,
+) -> Result<(), StoreError> {
+    let mut sql = String::from(if own_transaction {
+        "BEGIN IMMEDIATE;\n"
+    } else {
+        ""
+    });
+    sql.push_str(&DELETE_DELIVERED.repeat(rows.len()));
+    if own_transaction {
+        sql.push_str("COMMIT;");
+    }
+    let query = bind_delivered(sqlx::query(&sql).persistent(false), rows);
     if let Err(e) = query.execute(&mut *conn).await {
-        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        if own_transaction {
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+        }
         return Err(e.into());
     }
     Ok(())

@@ -17,17 +17,30 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, SqliteConnection};
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
 /// At most this many jobs taken at once: bounds how long one transaction holds the lock.
 const MAX_BATCH: usize = 128;
 
+/// A transaction of a batch with other writes than moves is committed once it has run this
+/// long, and the rest of the batch goes on in the next: every job waits for the commit of its
+/// transaction, so one transaction with a hundred match starts would keep the first waiting
+/// for all of them. (Long in tests, which count commits of batches on a slower build.)
+const SLICE: std::time::Duration =
+    std::time::Duration::from_millis(if cfg!(test) { 500 } else { 2 });
+
 /// Writing work on the writer's connection, as [`super::Db::write`] takes it.
 pub(crate) type Writing<'c, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'c>>;
 
+/// What a job's answer waits for: the commit of the batch it was written in.
+type Answer = Box<dyn FnOnce(Result<(), &StoreError>) + Send>;
+
 type Work = Box<
-    dyn for<'c> FnOnce(&'c mut SqliteConnection) -> Pin<Box<dyn Future<Output = ()> + Send + 'c>>
+    dyn for<'c> FnOnce(
+            &'c mut SqliteConnection,
+        ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'c>>
         + Send,
 >;
 
@@ -37,7 +50,8 @@ enum Job {
         action: SavedAction,
         done: oneshot::Sender<Result<bool, StoreError>>,
     },
-    /// Any other write, alone, in the order it came.
+    /// Any other write (a challenge, a match start, a reminder): in the order it came, in
+    /// the batch's transaction, inside a savepoint of its own if it opens a transaction.
     Other(Work),
     /// A delivered outbox row, deleted after the batch it came with; nobody waits for it.
     Delivered(Delivered),
@@ -51,6 +65,9 @@ pub(crate) struct Writer {
     alive: tokio::sync::watch::Receiver<()>,
     /// Checkpoints the WAL while the writer writes; stops with the last clone.
     _checkpointer: Arc<Checkpointer>,
+    /// Transactions committed so far: how well writes are grouped (tests read it).
+    #[cfg_attr(not(test), allow(dead_code))]
+    commits: Arc<AtomicU64>,
 }
 
 impl Writer {
@@ -62,13 +79,15 @@ impl Writer {
         let options = checkpoint::writer_options(options);
         let (ready, opened) = oneshot::channel::<Result<(), StoreError>>();
         let (heartbeat, alive) = tokio::sync::watch::channel(());
+        let commits = Arc::new(AtomicU64::new(0));
+        let counted = commits.clone();
         super::on_own_thread("gin-db-writer", move || async move {
             // Dropped as the thread ends, unwinding included: `alive` then says so.
             let _heartbeat = heartbeat;
             match SqliteConnection::connect_with(&options).await {
                 Ok(conn) => {
                     let _ = ready.send(Ok(()));
-                    run(conn, queue, wal).await;
+                    run(conn, queue, wal, counted).await;
                 }
                 Err(e) => {
                     let _ = ready.send(Err(e.into()));
@@ -80,6 +99,7 @@ impl Writer {
             alive,
             jobs,
             _checkpointer: Arc::new(checkpointer),
+            commits,
         })
     }
 
@@ -111,6 +131,12 @@ impl Writer {
         self._checkpointer.wal.clone()
     }
 
+    /// How many transactions the writer has committed.
+    #[cfg(test)]
+    pub(in crate::store) fn commits(&self) -> u64 {
+        self.commits.load(Ordering::Relaxed)
+    }
+
     /// Runs `work` on the writer's connection, in its turn.
     pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, StoreError>
     where
@@ -120,7 +146,11 @@ impl Writer {
         let (done, answer) = oneshot::channel();
         let job: Work = Box::new(move |conn| {
             Box::pin(async move {
-                let _ = done.send(work(conn).await);
+                let result = work(conn).await;
+                let answer: Answer = Box::new(move |committed| {
+                    let _ = done.send(committed.map_err(not_committed).and(result));
+                });
+                answer
             })
         });
         self.jobs.send(Job::Other(job)).map_err(|_| stopped())?;
@@ -132,10 +162,16 @@ fn stopped() -> StoreError {
     StoreError::Thread("the writer thread has stopped".into())
 }
 
+/// What each job of a batch whose COMMIT failed is answered.
+fn not_committed(e: &StoreError) -> StoreError {
+    StoreError::Commit(e.to_string())
+}
+
 async fn run(
     mut conn: SqliteConnection,
     mut queue: mpsc::UnboundedReceiver<Job>,
     wal: Arc<checkpoint::Wal>,
+    commits: Arc<AtomicU64>,
 ) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     let mut actions = Vec::with_capacity(MAX_BATCH);
@@ -143,81 +179,237 @@ async fn run(
     let mut checkpoints_on_own = false;
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
         checkpoint::between_batches(&mut conn, &wal, &mut checkpoints_on_own).await;
+        let moves_only = jobs.iter().all(|j| match j {
+            Job::Action { action, .. } => plain(action),
+            Job::Other(_) => false,
+            Job::Delivered(_) => true,
+        });
+        if !moves_only {
+            let n = write_batch(&mut conn, &mut jobs, &mut delivered).await;
+            commits.fetch_add(n, Ordering::Relaxed);
+            continue;
+        }
+        // The common case under load, in the fewest round trips.
         for job in jobs.drain(..) {
             match job {
                 Job::Action { action, done } => actions.push((action, done)),
-                Job::Other(work) => {
-                    // Whatever came before it is written first.
-                    commit_actions(&mut conn, &mut actions).await;
-                    delete_noted(&mut conn, &mut delivered).await;
-                    work(&mut conn).await;
-                }
                 Job::Delivered(d) => delivered.push(d),
+                Job::Other(_) => unreachable!("only moves here"),
             }
         }
-        commit_actions(&mut conn, &mut actions).await;
-        delete_noted(&mut conn, &mut delivered).await;
+        let n = commit_actions(&mut conn, &mut actions, &mut delivered).await
+            + delete_noted(&mut conn, &mut delivered).await;
+        commits.fetch_add(n, Ordering::Relaxed);
     }
 }
 
-/// Deletes the delivered rows noted so far.
-async fn delete_noted(conn: &mut SqliteConnection, delivered: &mut Vec<Delivered>) {
-    if delivered.is_empty() {
-        return;
-    }
-    if let Err(e) = delete_delivered(conn, delivered).await {
-        tracing::warn!(error = %e, "writing delivery notes");
-    }
-    delivered.clear();
-}
-
-/// Writes the waiting actions in one transaction and answers each of them.
-async fn commit_actions(
+/// Every job of `jobs`, in order, in as few transactions as [`SLICE`] allows: with
+/// `synchronous = FULL` each COMMIT waits for the disk, so a thousand match starts at once
+/// must not cost a thousand syncs. Each job is answered once its transaction is committed.
+/// Returns the transactions committed.
+async fn write_batch(
     conn: &mut SqliteConnection,
+    jobs: &mut Vec<Job>,
+    delivered: &mut Vec<Delivered>,
+) -> u64 {
+    let mut jobs = jobs.drain(..);
+    let mut commits = 0;
+    let e = loop {
+        if jobs.len() == 0 {
+            return commits;
+        }
+        match conn.begin_with("BEGIN IMMEDIATE").await {
+            Ok(tx) => commits += write_slice(tx, &mut jobs, delivered).await,
+            Err(e) => break e,
+        }
+    };
+    // The rest, each alone, as it would have run without batching: each is answered with
+    // what it did, or its own error.
+    tracing::warn!(error = %e, "starting a batch's transaction");
+    let mut actions = Vec::new();
+    for job in jobs {
+        match job {
+            Job::Action { action, done } => actions.push((action, done)),
+            Job::Other(work) => {
+                commits += commit_actions(conn, &mut actions, &mut Vec::new()).await;
+                work(conn).await(Ok(()));
+            }
+            Job::Delivered(d) => delivered.push(d),
+        }
+    }
+    commits + commit_actions(conn, &mut actions, &mut Vec::new()).await
+}
+
+/// The jobs of one [`SLICE`] of [`write_batch`], in its open transaction `tx`, and the
+/// delivered rows noted so far; returns whether it committed.
+async fn write_slice(
+    mut tx: sqlx::Transaction<'_, sqlx::Sqlite>,
+    jobs: &mut std::vec::Drain<'_, Job>,
+    delivered: &mut Vec<Delivered>,
+) -> u64 {
+    let began = std::time::Instant::now();
+    let mut answers: Vec<Answer> = Vec::new();
+    let mut actions = Vec::new();
+    for job in jobs.by_ref() {
+        match job {
+            Job::Action { action, done } => actions.push((action, done)),
+            Job::Other(work) => {
+                // Whatever came before it is written first.
+                stage_actions(&mut tx, &mut actions, &mut answers).await;
+                answers.push(work(&mut tx).await);
+            }
+            Job::Delivered(d) => delivered.push(d),
+        }
+        if began.elapsed() >= SLICE {
+            break;
+        }
+    }
+    stage_actions(&mut tx, &mut actions, &mut answers).await;
+    if !delivered.is_empty() {
+        if let Err(e) = delete_delivered(&mut tx, delivered, false).await {
+            tracing::warn!(error = %e, "writing delivery notes");
+        }
+        delivered.clear();
+    }
+    let committed = tx.commit().await.map_err(StoreError::from);
+    if let Err(e) = &committed {
+        tracing::error!(error = %e, "committing a batch of writes");
+    }
+    for answer in answers {
+        answer(committed.as_ref().copied());
+    }
+    u64::from(committed.is_ok())
+}
+
+/// Writes the waiting actions inside the open transaction `tx`, each action's answer waiting
+/// for its commit. A failing action rolls back to its savepoint and fails alone.
+async fn stage_actions(
+    tx: &mut SqliteConnection,
     actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
+    answers: &mut Vec<Answer>,
 ) {
     if actions.is_empty() {
         return;
     }
     let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
-    match write(conn, &batch).await {
+    let stored = match in_savepoint(tx, &batch).await {
+        Ok(stored) => stored.into_iter().map(Ok).collect(),
+        Err(_) => {
+            let mut each = Vec::with_capacity(batch.len());
+            for a in &batch {
+                each.push(in_savepoint(tx, &[a]).await.map(|s| s[0]));
+            }
+            each
+        }
+    };
+    for ((_, done), result) in actions.drain(..).zip(stored) {
+        answers.push(Box::new(move |committed| {
+            let _ = done.send(committed.map_err(not_committed).and(result));
+        }));
+    }
+}
+
+/// [`stage`] inside a savepoint: nothing of `actions` is kept if any statement fails.
+async fn in_savepoint(
+    conn: &mut SqliteConnection,
+    actions: &[&SavedAction],
+) -> Result<Vec<bool>, StoreError> {
+    let mut savepoint = conn.begin().await?;
+    let stored = stage(&mut savepoint, actions).await?;
+    savepoint.commit().await?;
+    Ok(stored)
+}
+
+/// Deletes the delivered rows noted so far; returns the transactions committed.
+async fn delete_noted(conn: &mut SqliteConnection, delivered: &mut Vec<Delivered>) -> u64 {
+    if delivered.is_empty() {
+        return 0;
+    }
+    let deleted = delete_delivered(conn, delivered, true).await;
+    if let Err(e) = &deleted {
+        tracing::warn!(error = %e, "writing delivery notes");
+    }
+    delivered.clear();
+    u64::from(deleted.is_ok())
+}
+
+/// Writes the waiting actions in one transaction and answers each of them; returns the
+/// transactions committed. When they are all moves, the `delivered` rows are deleted in the
+/// same commit (and the list emptied).
+async fn commit_actions(
+    conn: &mut SqliteConnection,
+    actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
+    delivered: &mut Vec<Delivered>,
+) -> u64 {
+    if actions.is_empty() {
+        return 0;
+    }
+    let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
+    let moves = batch.iter().all(|a| plain(a));
+    let written = if moves {
+        commit_states(conn, &batch, delivered).await
+    } else {
+        write(conn, &batch).await
+    };
+    match written {
         Ok(stored) => {
+            if moves {
+                delivered.clear();
+            }
             for ((_, done), ok) in actions.drain(..).zip(stored) {
                 let _ = done.send(Ok(ok));
             }
+            1
         }
         // One action's failure must not fail the others: each again, alone.
         Err(_) => {
+            let mut commits = 0;
             for (action, done) in actions.drain(..) {
                 let alone = write(conn, &[&action]).await;
+                commits += u64::from(alone.is_ok());
                 let _ = done.send(alone.map(|stored| stored[0]));
             }
+            commits
         }
     }
 }
 
-/// One transaction for `actions`; nothing is kept if any statement fails. Most actions only
-/// move a hand on: their statements go to SQLite together, in one round trip.
+/// Moves only: the state, log and outbox rows of an action that neither ends a hand nor
+/// the match. These go to SQLite together, in one round trip.
+fn plain(a: &SavedAction) -> bool {
+    a.hands.is_empty() && a.result.is_none() && a.status.is_active()
+}
+
+/// One transaction for `actions`; nothing is kept if any statement fails.
 async fn write(
     conn: &mut SqliteConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
-    let plain = |a: &SavedAction| a.hands.is_empty() && a.result.is_none() && a.status.is_active();
     if actions.iter().all(|a| plain(a)) {
-        return commit_states(conn, actions).await;
+        return commit_states(conn, actions, &[]).await;
     }
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+    let stored = stage(&mut tx, actions).await?;
+    tx.commit().await?;
+    Ok(stored)
+}
+
+/// The statements of `actions` inside the caller's transaction: for each, whether it was
+/// still at its version and is written.
+async fn stage(
+    conn: &mut SqliteConnection,
+    actions: &[&SavedAction],
+) -> Result<Vec<bool>, StoreError> {
     let simple: Vec<&SavedAction> = actions.iter().copied().filter(|a| plain(a)).collect();
-    let mut simple_stored = store_states(&mut tx, &simple).await?.into_iter();
+    let mut simple_stored = store_states(conn, &simple).await?.into_iter();
     let mut stored = Vec::with_capacity(actions.len());
     for a in actions {
         stored.push(if plain(a) {
             simple_stored.next().unwrap_or(false)
         } else {
-            store_action(&mut tx, a).await?
+            store_action(conn, a).await?
         });
     }
-    tx.commit().await?;
     Ok(stored)
 }
 
@@ -225,6 +417,7 @@ async fn write(
 pub(super) mod tests {
     use super::*;
     use crate::store::{Db, NewMatch};
+    use futures_util::future::join_all;
 
     /// The `i`-th test match: users `10 + 2i` and `11 + 2i` in channel `100 + i`.
     pub(in crate::store) fn new_match(i: u64) -> NewMatch {
@@ -301,7 +494,7 @@ pub(super) mod tests {
         let (_dir, db, ids) = db_with_matches(3).await;
         let (a, stale, b) = (action(ids[0], 0), action(ids[1], 4), action(ids[2], 0));
         let result = db
-            .write(move |conn| Box::pin(async move { write(conn, &[&a, &stale, &b]).await }))
+            .write(move |conn| Box::pin(async move { stage(conn, &[&a, &stale, &b]).await }))
             .await
             .unwrap();
         assert_eq!(result, vec![true, false, true]);
@@ -353,9 +546,9 @@ pub(super) mod tests {
         assert!(db.create_match(&new_match(0)).await.is_err());
     }
 
-    /// The operator chooses when a commit counts: `full` syncs it to disk (SQLite's
-    /// `synchronous = FULL` on the writer's connection), `normal` (the default) hands it to
-    /// the operating system.
+    /// The operator chooses when a commit counts: `full` (the default) syncs it to disk
+    /// (SQLite's `synchronous = FULL` on the writer's connection), `normal` hands it to the
+    /// operating system.
     #[tokio::test]
     async fn the_operator_chooses_how_commits_are_synced() {
         let dir = tempfile::tempdir().unwrap();
@@ -372,11 +565,11 @@ pub(super) mod tests {
             .unwrap()
         };
         let url = format!("sqlite://{}", dir.path().join("d.db").display());
-        assert_eq!(level(Db::open(&url).await.unwrap()).await, 1, "NORMAL");
-        let full = Db::open_with(&url, crate::store::Durability::Full)
+        assert_eq!(level(Db::open(&url).await.unwrap()).await, 2, "FULL");
+        let normal = Db::open_with(&url, crate::store::Durability::Normal)
             .await
             .unwrap();
-        assert_eq!(level(full).await, 2, "FULL");
+        assert_eq!(level(normal).await, 1, "NORMAL");
     }
 
     /// An action's outbox rows are stored in its transaction, and only if the action is: a
@@ -400,7 +593,7 @@ pub(super) mod tests {
         stale.outbox = vec![row(ids[1], 4, 0)];
         let batch = (fresh, stale);
         let stored = db
-            .write(move |conn| Box::pin(async move { write(conn, &[&batch.0, &batch.1]).await }))
+            .write(move |conn| Box::pin(async move { stage(conn, &[&batch.0, &batch.1]).await }))
             .await
             .unwrap();
         assert_eq!(stored, vec![true, false]);
@@ -417,47 +610,128 @@ pub(super) mod tests {
         assert_eq!(left[0].key, row(ids[0], 1, 1).key);
     }
 
-    /// One action that fails (its log entry exists already) fails alone; the others that
-    /// arrived with it are stored.
-    #[tokio::test]
-    async fn a_failing_action_does_not_take_its_batch_down() {
-        let (_dir, db, ids) = db_with_matches(3).await;
-        let broken = ids[1];
-        db.write(move |conn| {
-            Box::pin(async move {
-                sqlx::query("INSERT INTO actions VALUES (?, 1, 0, 'x', 0)")
-                    .bind(broken)
-                    .execute(&mut *conn)
-                    .await?;
-                Ok(())
-            })
-        })
-        .await
-        .unwrap();
-        let batch = ids.clone();
-        let results = db
-            .write(move |conn| {
+    /// Holds the writer until `release` fires: whatever is sent meanwhile waits in its queue
+    /// and is taken as one batch.
+    async fn hold(db: &Db) -> (oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+        let (release, wait) = oneshot::channel::<()>();
+        let (started, running) = oneshot::channel::<()>();
+        let db = db.clone();
+        let held = tokio::spawn(async move {
+            db.write(move |_| {
                 Box::pin(async move {
-                    let (mut jobs, mut answers) = (Vec::new(), Vec::new());
-                    for id in batch {
-                        let (done, answer) = oneshot::channel();
-                        jobs.push((action(id, 0), done));
-                        answers.push(answer);
-                    }
-                    commit_actions(conn, &mut jobs).await;
-                    let mut results = Vec::new();
-                    for answer in answers {
-                        results.push(answer.await.map_err(|_| stopped())?);
-                    }
-                    Ok(results)
+                    let _ = started.send(());
+                    let _ = wait.await;
+                    Ok(())
                 })
             })
             .await
             .unwrap();
-        assert!(results[0].as_ref().is_ok_and(|&ok| ok));
-        assert!(results[1].is_err(), "{:?}", results[1]);
-        assert!(results[2].as_ref().is_ok_and(|&ok| ok));
-        assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 1));
-        assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+        });
+        running.await.unwrap();
+        (release, held)
+    }
+
+    /// Match starts and moves that arrive together are committed together: with
+    /// `synchronous = FULL` every commit waits for the disk.
+    #[tokio::test]
+    async fn starts_and_moves_waiting_together_share_one_commit() {
+        let (_dir, db, ids) = db_with_matches(2).await;
+        let (release, held) = hold(&db).await;
+        let before = db.writer.commits();
+        let starts = join_all((10..60).map(|i| {
+            let db = db.clone();
+            async move { db.create_match(&new_match(i)).await }
+        }));
+        let moves = join_all(ids.iter().map(|&id| db.save_action(action(id, 0))));
+        let (starts, moves, _) = tokio::join!(starts, moves, async { release.send(()) });
+        held.await.unwrap();
+        let started: std::collections::HashSet<i64> =
+            starts.into_iter().map(|r| r.unwrap()).collect();
+        assert_eq!(started.len(), 50);
+        assert!(moves.into_iter().all(|r| r.unwrap()));
+        // The held job's batch, then one for all the rest (not fifty-two).
+        assert_eq!(db.writer.commits() - before, 2);
+        for &id in &ids {
+            assert_eq!(stored(&db, id).await, ("s1".into(), 1, 1));
+        }
+    }
+
+    /// A write that fails inside a batch leaves nothing behind and fails alone.
+    #[tokio::test]
+    async fn a_failing_write_fails_alone_in_its_batch() {
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let first = ids[0];
+        let (release, held) = hold(&db).await;
+        let broken = db.write(move |conn| {
+            Box::pin(async move {
+                use sqlx::Connection;
+                let mut tx = conn.begin().await?;
+                sqlx::query("UPDATE matches SET state_json = 'spoilt' WHERE id = ?")
+                    .bind(first)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("SELECT * FROM nowhere")
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            })
+        });
+        let (a, twice, b, moved) = (new_match(10), new_match(0), new_match(11), action(first, 0));
+        let (a, broken, twice, b, moved, _) = tokio::join!(
+            db.create_match(&a),
+            broken,
+            db.create_match(&twice),
+            db.create_match(&b),
+            db.save_action(moved),
+            async { release.send(()) }
+        );
+        held.await.unwrap();
+        assert!(broken.is_err());
+        assert!(twice.unwrap_err().is_conflict());
+        assert!(moved.unwrap());
+        assert_eq!(stored(&db, first).await, ("s1".into(), 1, 1));
+        for id in [a.unwrap(), b.unwrap()] {
+            assert_eq!(stored(&db, id).await, ("s0".into(), 0, 0));
+        }
+    }
+
+    /// One action that fails (its log entry exists already) fails alone; the others that
+    /// arrived with it are stored.
+    #[tokio::test]
+    async fn a_failing_action_does_not_take_its_batch_down() {
+        // Moves alone take the short path; with a match start among them, the batch's.
+        for with_start in [false, true] {
+            let (_dir, db, ids) = db_with_matches(3).await;
+            let broken = ids[1];
+            db.write(move |conn| {
+                Box::pin(async move {
+                    sqlx::query("INSERT INTO actions VALUES (?, 1, 0, 'x', 0)")
+                        .bind(broken)
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            })
+            .await
+            .unwrap();
+            let (release, held) = hold(&db).await;
+            let start = async {
+                if with_start {
+                    Some(db.create_match(&new_match(10)).await)
+                } else {
+                    None
+                }
+            };
+            let moves = join_all(ids.iter().map(|&id| db.save_action(action(id, 0))));
+            let (results, started, _) = tokio::join!(moves, start, async { release.send(()) });
+            held.await.unwrap();
+            assert!(results[0].as_ref().is_ok_and(|&ok| ok));
+            assert!(results[1].is_err(), "{:?}", results[1]);
+            assert!(results[2].as_ref().is_ok_and(|&ok| ok));
+            assert!(started.is_none_or(|s| s.is_ok()));
+            assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 1));
+            assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+        }
     }
 }
