@@ -179,13 +179,28 @@ pub async fn run_until(
             "the gateway did not close within {STOP_GRACE:?} of the stop: stopping anyway"
         );
     };
-    // Without its writer or its sweeper the bot would answer errors or forget its timers:
-    // it stops with a clear line instead, for its supervisor to restart it.
-    let mut sweeper = sweeper;
+    let running = async move {
+        tokio::select! {
+            r = client.start() => r.map_err(Error::from),
+            () = deadline => Ok(()),
+        }
+    };
+    let result = supervise(running, db.writer_stopped(), sweeper).await;
+    stopper.abort();
+    result
+}
+
+/// Runs the bot until `running` ends, or until the database writer or the sweeper does.
+/// Without its writer or its sweeper the bot would answer errors or forget its timers: it
+/// stops with a clear line instead, for its supervisor to restart it.
+async fn supervise(
+    running: impl std::future::Future<Output = Result<(), Error>>,
+    writer_stopped: impl std::future::Future<Output = ()>,
+    mut sweeper: tokio::task::JoinHandle<()>,
+) -> Result<(), Error> {
     let result = tokio::select! {
-        r = client.start() => r.map_err(Error::from),
-        () = deadline => Ok(()),
-        () = db.writer_stopped() => Err("the database writer stopped; restart the bot".into()),
+        r = running => r,
+        () = writer_stopped => Err("the database writer stopped; restart the bot".into()),
         r = &mut sweeper => Err(match r {
             Err(e) if e.is_panic() => format!("the sweeper panicked: {e}; restart the bot"),
             _ => "the sweeper stopped; restart the bot".to_string(),
@@ -193,7 +208,6 @@ pub async fn run_until(
         .into()),
     };
     sweeper.abort();
-    stopper.abort();
     result
 }
 
@@ -360,4 +374,44 @@ fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> Str
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forever() -> tokio::task::JoinHandle<()> {
+        tokio::spawn(std::future::pending())
+    }
+
+    /// A sweeper that panics stops the bot with a line that says so.
+    #[tokio::test]
+    async fn a_panicking_sweeper_stops_the_bot_with_a_clear_line() {
+        let sweeper = tokio::spawn(async { panic!("boom") });
+        let e = supervise(std::future::pending(), std::future::pending(), sweeper)
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("the sweeper panicked"), "{e}");
+        assert!(e.to_string().contains("restart the bot"), "{e}");
+    }
+
+    /// A writer that stops stops the bot, and the sweeper with it.
+    #[tokio::test]
+    async fn a_stopped_writer_stops_the_bot_with_a_clear_line() {
+        let sweeper = forever();
+        let watch = sweeper.abort_handle();
+        let e = supervise(std::future::pending(), async {}, sweeper)
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("database writer stopped"), "{e}");
+        tokio::task::yield_now().await;
+        assert!(watch.is_finished(), "the sweeper is stopped too");
+    }
+
+    /// A bot that stops as asked reports no error.
+    #[tokio::test]
+    async fn a_requested_stop_is_no_error() {
+        let r = supervise(async { Ok(()) }, std::future::pending(), forever()).await;
+        assert!(r.is_ok());
+    }
 }
