@@ -3,8 +3,9 @@
 //! The `vectors` example and the test suite both go through [`check_record`], so what the
 //! tests prove is what the example prints.
 
-use crate::engine::{knock_deadwood, min_deadwood, solve_showdown, CardSet, Rules};
+use crate::engine::{knock_deadwood, min_deadwood, solve_showdown, solve_team_showdown};
 use crate::engine::{scoring::score_showdown, Card};
+use crate::engine::{CardSet, Rules};
 use serde_json::{json, Value};
 
 /// A record the checker could not read.
@@ -65,13 +66,11 @@ pub fn check_record(r: &Value) -> Result<Verdict, String> {
         return Ok(verdict(r, expected, json!(engine)));
     }
     let expected = r.get("result").ok_or("record has no expected answer")?;
-    let (knocker, defender) = (cards(r, "knocker")?, cards(r, "defender")?);
-    let mut rules = Rules::default();
-    if let Some(obj) = r.get("rules").and_then(Value::as_object) {
-        for (k, v) in obj {
-            rules.set(k, &v.to_string()).map_err(|e| e.to_string())?;
-        }
+    let rules = record_rules(r)?;
+    if r.get("partner").is_some() {
+        return check_team(r, expected, &rules);
     }
+    let (knocker, defender) = (cards(r, "knocker")?, cards(r, "defender")?);
     let engine = match solve_showdown(knocker, defender, rules.knock_limit) {
         Ok(s) => {
             let score = score_showdown(&s, &rules, None);
@@ -88,10 +87,48 @@ pub fn check_record(r: &Value) -> Result<Verdict, String> {
     Ok(verdict(r, expected, engine))
 }
 
+/// The record's `rules` over the defaults.
+fn record_rules(r: &Value) -> Result<Rules, String> {
+    let mut rules = Rules::default();
+    if let Some(obj) = r.get("rules").and_then(Value::as_object) {
+        for (k, v) in obj {
+            rules.set(k, &v.to_string()).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(rules)
+}
+
+/// A Team Gin showdown record (`team_knock.json`, RULES.md section 11b).
+fn check_team(r: &Value, expected: &Value, rules: &Rules) -> Result<Verdict, String> {
+    let (knocker, partner) = (cards(r, "knocker")?, cards(r, "partner")?);
+    let defenders = [cards(r, "defender1")?, cards(r, "defender2")?];
+    let engine = match solve_team_showdown(knocker, partner, defenders, rules.knock_limit) {
+        Ok(s) => {
+            let score = s.score(rules);
+            json!({
+                "kind": s.kind,
+                "knocking_team_deadwood": s.knocking_deadwood,
+                "defending_team_deadwood": s.defending_deadwood,
+                "winner": if score.knocking_team_won { "knocking_team" } else { "defending_team" },
+                "points": score.points,
+            })
+        }
+        Err(e) => json!({ "error": e.to_string() }),
+    };
+    Ok(verdict(r, expected, engine))
+}
+
 fn verdict(record: &Value, expected: &Value, engine: Value) -> Verdict {
     let agree = &engine == expected;
     let mut line = json!({ "agree": agree, "expected": expected, "engine": engine });
-    for key in ["hand", "knocker", "defender"] {
+    for key in [
+        "hand",
+        "knocker",
+        "defender",
+        "partner",
+        "defender1",
+        "defender2",
+    ] {
         if let Some(v) = record.get(key) {
             line[key] = v.clone();
         }

@@ -54,6 +54,11 @@ fn knock_peer_vectors_agree() {
 }
 
 #[test]
+fn team_knock_vectors_agree() {
+    all_agree("team_knock.json");
+}
+
+#[test]
 fn bench_hands_checksums_match_the_readme() {
     let hands = bench_hands(&shared("bench_hands.txt"));
     assert_eq!(bench_checksums(&hands), (565_629, 502_439));

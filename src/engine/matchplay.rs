@@ -277,71 +277,84 @@ impl Match {
     }
 
     fn settle(&self, winner: Seat, resigned: Option<Seat>) -> Settlement {
-        let r = &self.rules;
-        let n = self.seats as usize;
-        let line_bonus: Vec<u32> = self.lines.iter().map(|l| l * r.line_bonus).collect();
-        let shutouts: Vec<Seat> = (0..self.seats)
-            .filter(|&s| s != winner && self.totals[s as usize] == 0)
-            .collect();
-        let plain = |s: usize| self.totals[s] + line_bonus[s];
-        // What the winner counts against one loser: shutout bonus or doubling if that loser
-        // never scored, the game bonus otherwise.
-        let winner_against = |loser: Seat| {
-            let w = winner as usize;
-            if !shutouts.contains(&loser) {
-                plain(w) + r.game_bonus
-            } else if r.shutout_doubles {
-                2 * self.totals[w] + line_bonus[w] + r.game_bonus
-            } else {
-                plain(w) + r.shutout_bonus
-            }
-        };
-        // The winner's final total: against shut-out losers only, the shutout one.
-        let losers = self.seats as usize - 1;
+        settle(&self.rules, &self.totals, &self.lines, winner, resigned)
+    }
+}
+
+/// Bonuses and the settlement of a match that `winner` won (RULES.md sections 7 and 10),
+/// between the sides whose running totals and lines are given: seats, or in the four-player
+/// modes the two teams (section 11).
+pub fn settle(
+    r: &Rules,
+    totals: &[u32],
+    lines: &[u32],
+    winner: Seat,
+    resigned: Option<Seat>,
+) -> Settlement {
+    let sides = totals.len() as Seat;
+    let n = totals.len();
+    let line_bonus: Vec<u32> = lines.iter().map(|l| l * r.line_bonus).collect();
+    let shutouts: Vec<Seat> = (0..sides)
+        .filter(|&s| s != winner && totals[s as usize] == 0)
+        .collect();
+    let plain = |s: usize| totals[s] + line_bonus[s];
+    // What the winner counts against one loser: shutout bonus or doubling if that loser
+    // never scored, the game bonus otherwise.
+    let winner_against = |loser: Seat| {
         let w = winner as usize;
-        let mut finals: Vec<u32> = (0..n).map(plain).collect();
-        finals[w] = if shutouts.len() == losers {
-            winner_against(shutouts[0])
-        } else {
+        if !shutouts.contains(&loser) {
             plain(w) + r.game_bonus
-        };
-        let mut game_bonus = vec![0; n];
-        game_bonus[w] = finals[w] - plain(w);
-        let mut payments = Vec::new();
-        let mut net = vec![0i64; n];
-        for a in 0..self.seats {
-            for b in a + 1..self.seats {
-                let (va, vb) = if a == winner {
-                    (winner_against(b), plain(b as usize))
-                } else if b == winner {
-                    (plain(a as usize), winner_against(a))
-                } else {
-                    (plain(a as usize), plain(b as usize))
-                };
-                let diff = va as i64 - vb as i64;
-                net[a as usize] += diff;
-                net[b as usize] -= diff;
-                if diff != 0 {
-                    let (payer, payee) = if diff > 0 { (b, a) } else { (a, b) };
-                    payments.push(Payment {
-                        payer,
-                        payee,
-                        amount: diff.unsigned_abs() as u32,
-                    });
-                }
+        } else if r.shutout_doubles {
+            2 * totals[w] + line_bonus[w] + r.game_bonus
+        } else {
+            plain(w) + r.shutout_bonus
+        }
+    };
+    // The winner's final total: against shut-out losers only, the shutout one.
+    let losers = n - 1;
+    let w = winner as usize;
+    let mut finals: Vec<u32> = (0..n).map(plain).collect();
+    finals[w] = if shutouts.len() == losers {
+        winner_against(shutouts[0])
+    } else {
+        plain(w) + r.game_bonus
+    };
+    let mut game_bonus = vec![0; n];
+    game_bonus[w] = finals[w] - plain(w);
+    let mut payments = Vec::new();
+    let mut net = vec![0i64; n];
+    for a in 0..sides {
+        for b in a + 1..sides {
+            let (va, vb) = if a == winner {
+                (winner_against(b), plain(b as usize))
+            } else if b == winner {
+                (plain(a as usize), winner_against(a))
+            } else {
+                (plain(a as usize), plain(b as usize))
+            };
+            let diff = va as i64 - vb as i64;
+            net[a as usize] += diff;
+            net[b as usize] -= diff;
+            if diff != 0 {
+                let (payer, payee) = if diff > 0 { (b, a) } else { (a, b) };
+                payments.push(Payment {
+                    payer,
+                    payee,
+                    amount: diff.unsigned_abs() as u32,
+                });
             }
         }
-        Settlement {
-            winner,
-            resigned,
-            totals: self.totals.clone(),
-            lines: self.lines.clone(),
-            line_bonus,
-            game_bonus,
-            shutouts,
-            finals,
-            payments,
-            net,
-        }
+    }
+    Settlement {
+        winner,
+        resigned,
+        totals: totals.to_vec(),
+        lines: lines.to_vec(),
+        line_bonus,
+        game_bonus,
+        shutouts,
+        finals,
+        payments,
+        net,
     }
 }

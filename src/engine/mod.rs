@@ -14,15 +14,23 @@ pub mod rules;
 pub mod scoring;
 pub mod showdown;
 pub mod solver;
+pub mod team;
+pub mod team_match;
+pub mod team_showdown;
 pub mod view;
 
 pub use card::{Card, CardSet, Suit};
 pub use deck::Seed;
 pub use hand::{Action, ActionError, Hand, HandEnd, Phase, Seat};
-pub use matchplay::{HandRecord, Match, MatchError, MatchEvent, MatchStatus, Payment, Settlement};
+pub use matchplay::{
+    settle, HandRecord, Match, MatchError, MatchEvent, MatchStatus, Payment, Settlement,
+};
 pub use meld::{Meld, MeldKind};
 pub use rules::{DealerRule, Preset, Rules, RulesError};
 pub use scoring::HandScore;
-pub use showdown::{solve_showdown, Layoff, Showdown, ShowdownKind};
+pub use showdown::{solve_showdown, Layoff, Showdown, ShowdownError, ShowdownKind};
 pub use solver::{best_arrangement, knock_deadwood, min_deadwood, Arrangement};
+pub use team::{TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView};
+pub use team_match::{TeamHandRecord, TeamMatch, TeamMatchError, TeamMatchEvent};
+pub use team_showdown::{solve_team_showdown, TeamLayoff, TeamScore, TeamShowdown, TeamSide};
 pub use view::{PlayerView, TableView};

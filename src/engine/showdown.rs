@@ -20,6 +20,20 @@ pub enum ShowdownKind {
     Undercut,
 }
 
+impl ShowdownKind {
+    /// RULES.md section 6 from the knocking side's deadwood `k` and the defending side's `d`
+    /// (after layoffs): no deadwood is gin, less is a knock, as much or more an undercut.
+    pub fn of(k: u32, d: u32) -> ShowdownKind {
+        if k == 0 {
+            ShowdownKind::Gin
+        } else if k < d {
+            ShowdownKind::Knock
+        } else {
+            ShowdownKind::Undercut
+        }
+    }
+}
+
 /// A defender card laid off onto one of the knocker's melds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layoff {
@@ -142,15 +156,8 @@ pub fn solve_showdown(
         knocker_deadwood_cards.value(),
         defender_deadwood_cards.value(),
     );
-    let kind = if kd == 0 {
-        ShowdownKind::Gin
-    } else if kd < dd {
-        ShowdownKind::Knock
-    } else {
-        ShowdownKind::Undercut
-    };
     Ok(Showdown {
-        kind,
+        kind: ShowdownKind::of(kd, dd),
         layoffs: attach_layoffs(&knocker_masks, CardSet(off)),
         knocker_melds: knocker_masks.iter().map(|&m| Meld(CardSet(m))).collect(),
         knocker_deadwood_cards,
@@ -166,7 +173,7 @@ pub fn solve_showdown(
 
 /// Every card of `rest` that can be laid off onto `melds`: the fourth card of a three-card set,
 /// and the cards that extend a run at either end, one after another.
-fn layoffs(melds: &[u64], rest: u64) -> u64 {
+pub(super) fn layoffs(melds: &[u64], rest: u64) -> u64 {
     let mut off = 0;
     for &m in melds {
         if Meld(CardSet(m)).kind() == MeldKind::Set {
@@ -192,7 +199,7 @@ fn layoffs(melds: &[u64], rest: u64) -> u64 {
 /// Names, for each laid-off card, the knocker meld it extends (for the showdown message).
 /// Runs take their chains first: a card that fits both a set and a run may be what the next
 /// card of the chain attaches to, so it goes to the run.
-fn attach_layoffs(melds: &[u64], off: CardSet) -> Vec<Layoff> {
+pub(super) fn attach_layoffs(melds: &[u64], off: CardSet) -> Vec<Layoff> {
     let mut grown: Vec<u64> = melds.to_vec();
     let mut left = off.0;
     let mut out = Vec::new();

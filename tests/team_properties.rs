@@ -1,0 +1,103 @@
+//! Property tests of Team Gin play (RULES.md section 11b): random legal play, swaps included.
+//! Seeded (`RngSeed::Fixed`), so every run checks the same cases.
+
+use gin::engine::team::{partner_of, team_of};
+use gin::engine::*;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+fn config(cases: u32) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x7377_6170),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// Every card is somewhere, exactly once: the four hands, the stock, the discard pile.
+fn conserved(h: &TeamHand) -> bool {
+    let mut all = CardSet::EMPTY;
+    let mut count = 0;
+    for set in h.hands {
+        all = CardSet(all.0 | set.0);
+        count += set.len();
+    }
+    for &c in h.stock.iter().chain(&h.discard_pile) {
+        all.insert(c);
+        count += 1;
+    }
+    count == 52 && all.len() == 52
+}
+
+/// No view holds a card of an opponent's hand that its holder did not see taken from the
+/// discard pile, until the showdown makes the hands public.
+fn views_hide_opponents(h: &TeamHand) -> bool {
+    (0..4u8).all(|seat| {
+        let v = h.view(seat);
+        if v.end.is_some() {
+            return true;
+        }
+        let ours = CardSet(h.hands[usize::from(seat)].0 | h.hands[usize::from(partner_of(seat))].0);
+        let shown = CardSet(
+            v.hand.0 | v.partner_hand.0 | v.swap_given.map_or(0, |c| CardSet::from_cards(&[c]).0),
+        );
+        let theirs: u64 = (0..4u8)
+            .filter(|&s| team_of(s) != team_of(seat))
+            .map(|s| h.hands[usize::from(s)].0 & !h.known[usize::from(s)].0)
+            .fold(0, |a, b| a | b);
+        shown.0 & !ours.0 == 0 && shown.0 & theirs == 0
+    })
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Random play through whole matches: cards conserved after every action, swaps
+    /// included; no view shows an opponent's card; the log replays to the same match.
+    #[test]
+    fn random_team_play_keeps_cards_views_and_replay(
+        seed in any::<[u8; 32]>(),
+        choices in prop::collection::vec(any::<u32>(), 600),
+    ) {
+        let mut m = TeamMatch::new(Rules::default(), seed);
+        for pick in choices {
+            if m.is_over() {
+                break;
+            }
+            let seat = m.hand.to_act().expect("a hand in play has a player to act");
+            let legal = m.legal_actions(seat);
+            prop_assert!(!legal.is_empty());
+            let action = legal[pick as usize % legal.len()];
+            m.apply(seat, action).unwrap();
+            prop_assert!(conserved(&m.hand));
+            prop_assert!(views_hide_opponents(&m.hand));
+        }
+        let again = TeamMatch::replay(Rules::default(), seed, &m.log).unwrap();
+        prop_assert_eq!(again, m);
+    }
+
+    /// An illegal action changes nothing.
+    #[test]
+    fn a_refused_action_leaves_the_hand_as_it_was(
+        seed in any::<[u8; 32]>(),
+        seat in 0u8..4,
+        card in 0usize..52,
+        kind in 0u8..6,
+    ) {
+        let m = TeamMatch::new(Rules::default(), seed);
+        let c = Card::from_index(card);
+        let action = match kind {
+            0 => TeamAction::Swap(c),
+            1 => TeamAction::Return(c),
+            2 => TeamAction::Play(Action::Discard(c)),
+            3 => TeamAction::Play(Action::Knock(c)),
+            4 => TeamAction::Play(Action::DrawStock),
+            _ => TeamAction::Play(Action::DrawDiscard),
+        };
+        let mut tried = m.clone();
+        if tried.apply(seat, action).is_err() {
+            prop_assert_eq!(tried, m);
+        }
+    }
+}
