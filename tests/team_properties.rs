@@ -101,3 +101,80 @@ proptest! {
         }
     }
 }
+
+/// The card texts a JSON value holds (cards serialize as their text form, `TS`).
+fn cards_in(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(s) if s.len() == 2 && s.parse::<Card>().is_ok() => {
+            out.push(s.clone())
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_in(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| cards_in(x, out)),
+        _ => {}
+    }
+}
+
+/// The hidden cards of table `t` (in no view but their holder's until its showdown), apart
+/// from `except`'s.
+fn hidden_at(m: &PartnershipMatch, t: usize, except: Option<Seat>) -> Vec<String> {
+    let h = &m.tables[t];
+    if h.end.is_some() {
+        return Vec::new();
+    }
+    (0..2)
+        .filter(|&i| Some(h.players[i]) != except)
+        .flat_map(|i| h.hands[i].iter().filter(move |&c| !h.known[i].contains(c)))
+        .map(|c| c.to_string())
+        .collect()
+}
+
+/// In Partnership Gin a player sees only their own hand. Each table has a deck of its own,
+/// so each view is checked against the hands of the table it shows: a player's view holds no
+/// hidden card of its opponent, a table's public view none of either player.
+fn partnership_views_hide_other_hands(m: &PartnershipMatch) -> bool {
+    let shows = |v: serde_json::Value, hidden: Vec<String>| {
+        let mut shown = Vec::new();
+        cards_in(&v, &mut shown);
+        hidden.iter().all(|c| !shown.contains(c))
+    };
+    (0..2).all(|t| {
+        shows(
+            serde_json::to_value(m.table_view(t)).unwrap(),
+            hidden_at(m, t, None),
+        )
+    }) && (0..4u8).all(|seat| {
+        let t = m.table_of(seat).unwrap();
+        shows(
+            serde_json::to_value(m.view_for(seat)).unwrap(),
+            hidden_at(m, t, Some(seat)),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// Random play at both tables: every view hides the other hands, and the log replays.
+    #[test]
+    fn random_partnership_play_hides_other_hands_and_replays(
+        seed in any::<[u8; 32]>(),
+        choices in prop::collection::vec(any::<u32>(), 400),
+    ) {
+        let mut m = PartnershipMatch::new(Rules::default(), seed);
+        for pick in choices {
+            if m.is_over() {
+                break;
+            }
+            let t = (pick >> 16) as usize % 2;
+            let Some(seat) = m.tables[t].to_act().or(m.tables[1 - t].to_act()) else {
+                break;
+            };
+            let legal = m.legal_actions(seat);
+            prop_assert!(!legal.is_empty());
+            m.apply(seat, legal[pick as usize % legal.len()]).unwrap();
+            prop_assert!(partnership_views_hide_other_hands(&m));
+        }
+        let again = PartnershipMatch::replay(Rules::default(), seed, &m.log).unwrap();
+        prop_assert_eq!(again, m);
+    }
+}

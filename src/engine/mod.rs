@@ -9,6 +9,7 @@ pub mod deck;
 pub mod hand;
 pub mod matchplay;
 pub mod meld;
+pub mod partnership;
 pub mod rotation;
 pub mod rules;
 pub mod scoring;
@@ -26,6 +27,7 @@ pub use matchplay::{
     settle, HandRecord, Match, MatchError, MatchEvent, MatchStatus, Payment, Settlement,
 };
 pub use meld::{Meld, MeldKind};
+pub use partnership::{PartnershipEvent, PartnershipMatch, PARTNERSHIP_TARGET};
 pub use rules::{DealerRule, Preset, Rules, RulesError};
 pub use scoring::HandScore;
 pub use showdown::{solve_showdown, Layoff, Showdown, ShowdownError, ShowdownKind};

@@ -3,8 +3,10 @@
 //! anything handed a view (the renderer, the AI) cannot leak or use them.
 
 use super::card::Card;
-use super::hand::{Action, HandEnd, Phase, Seat};
+use super::deck::commitment;
+use super::hand::{Action, Hand, HandEnd, Phase, Seat};
 use super::matchplay::{Match, MatchStatus};
+use super::partnership::PartnershipMatch;
 use super::rotation::sitting_out;
 use super::rules::Rules;
 use serde::{Deserialize, Serialize};
@@ -66,18 +68,26 @@ impl PlayerView {
     }
 }
 
-impl Match {
-    /// The spectator's (and the channel's) view.
-    pub fn table_view(&self) -> TableView {
-        let h = &self.hand;
+impl TableView {
+    /// The public view of the two-player hand `h` within a match of `seats` seats (sides, for
+    /// the running totals and lines).
+    pub(crate) fn of_hand(
+        h: &Hand,
+        rules: &Rules,
+        seats: u8,
+        deal_no: u32,
+        (totals, lines): (&[u32], &[u32]),
+        status: &MatchStatus,
+    ) -> TableView {
+        let over = *status != MatchStatus::InProgress;
         TableView {
-            rules: self.rules.clone(),
-            seats: self.seats,
-            deal_no: self.deal_no,
+            rules: rules.clone(),
+            seats,
+            deal_no,
             players: h.players,
             dealer: h.dealer,
-            sitting_out: sitting_out(self.seats, h.dealer),
-            to_act: self.to_act(),
+            sitting_out: sitting_out(seats, h.dealer),
+            to_act: if over { None } else { h.to_act() },
             phase: h.phase.clone(),
             discard_pile: h.discard_pile.clone(),
             stock_count: h.stock.len(),
@@ -86,25 +96,69 @@ impl Match {
             upcard: h.upcard,
             knock_limit: h.knock_limit,
             actions: h.actions.clone(),
-            totals: self.totals.clone(),
-            lines: self.lines.clone(),
-            commitment: self.current_commitment(),
+            totals: totals.to_vec(),
+            lines: lines.to_vec(),
+            commitment: commitment(&h.seed),
             end: h.end.clone(),
-            status: self.status.clone(),
+            status: status.clone(),
         }
+    }
+}
+
+/// `seat`'s own cards in `h`, sorted; `None` if it does not play that hand.
+fn own_cards(h: &Hand, seat: Seat) -> Option<Vec<Card>> {
+    h.hand_of(seat).map(|cards| {
+        let mut v: Vec<Card> = cards.iter().collect();
+        v.sort_by_key(|c| (c.rank(), c.suit()));
+        v
+    })
+}
+
+impl Match {
+    /// The spectator's (and the channel's) view.
+    pub fn table_view(&self) -> TableView {
+        TableView::of_hand(
+            &self.hand,
+            &self.rules,
+            self.seats,
+            self.deal_no,
+            (&self.totals, &self.lines),
+            &self.status,
+        )
     }
 
     /// What `seat` may see: the table, its own hand, its legal actions.
     pub fn view_for(&self, seat: Seat) -> PlayerView {
-        let hand = self.hand.hand_of(seat).map(|cards| {
-            let mut v: Vec<Card> = cards.iter().collect();
-            v.sort_by_key(|c| (c.rank(), c.suit()));
-            v
-        });
         PlayerView {
             seat,
             table: self.table_view(),
-            hand,
+            hand: own_cards(&self.hand, seat),
+            legal_actions: self.legal_actions(seat),
+        }
+    }
+}
+
+impl PartnershipMatch {
+    /// The public view of table `t` (0: the table seat 0 plays at); totals are the teams'.
+    pub fn table_view(&self, t: usize) -> TableView {
+        TableView::of_hand(
+            &self.tables[t],
+            &self.rules,
+            4,
+            self.deal_no,
+            (&self.totals, &self.lines),
+            &self.status,
+        )
+    }
+
+    /// What `seat` may see: its own table, its own hand, its legal actions. The other
+    /// table's public view is [`PartnershipMatch::table_view`].
+    pub fn view_for(&self, seat: Seat) -> PlayerView {
+        let t = self.table_of(seat).unwrap_or(0);
+        PlayerView {
+            seat,
+            table: self.table_view(t),
+            hand: own_cards(&self.tables[t], seat),
             legal_actions: self.legal_actions(seat),
         }
     }

@@ -1,0 +1,417 @@
+//! Partnership Gin (RULES.md section 11a): two teams of two; every deal, each player plays a
+//! two-player hand against one opponent at one of two tables, and the pair of results is
+//! scored for the teams.
+//!
+//! Seats 0 and 2 are team 0, seats 1 and 3 team 1. Table 0 is the one seat 0 plays at. Each
+//! table is an ordinary [`Hand`] with a seed of its own. Like [`super::Match`], a pure function
+//! of its rules, seed and event log; in its [`Settlement`] the "seats" are the two teams.
+
+use super::deck::{hand_seed, Seed};
+use super::hand::{opponent_of, Action, Hand, HandEnd, Seat};
+use super::matchplay::{settle, MatchError, MatchStatus, Settlement};
+use super::rotation::first_dealer;
+use super::rules::{DealerRule, Rules};
+use super::team::team_of;
+use serde::{Deserialize, Serialize};
+
+/// The target of this mode when the match does not set one (RULES.md section 11a).
+pub const PARTNERSHIP_TARGET: u32 = 125;
+
+/// One entry of a partnership match's log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum PartnershipEvent {
+    Play {
+        seat: Seat,
+        action: Action,
+    },
+    /// The seat gives up for its team (or forfeits): the other team wins.
+    Resign {
+        seat: Seat,
+    },
+    Cancel,
+}
+
+/// One table of a finished deal.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRecord {
+    /// The non-dealer first.
+    pub players: [Seat; 2],
+    pub dealer: Seat,
+    pub seed: Seed,
+    pub end: HandEnd,
+}
+
+/// A finished deal: both tables and what the teams made of them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealRecord {
+    pub deal_no: u32,
+    pub tables: [TableRecord; 2],
+    /// The team that scored the deal and its points (`None`: nobody scored).
+    pub scored: Option<(usize, u32)>,
+    /// Team totals after this deal.
+    pub totals: Vec<u32>,
+}
+
+/// The two pairs of opponents of deal `deal_no`: opponents switch every deal.
+pub fn pairings(deal_no: u32) -> [[Seat; 2]; 2] {
+    if deal_no % 2 == 0 {
+        [[0, 1], [2, 3]]
+    } else {
+        [[0, 3], [2, 1]]
+    }
+}
+
+/// The team score of a deal from its two tables' results (winner seat and points; `None` for
+/// a dead table): both tables to one team, the sum; one each, the difference to the higher
+/// (equal: nobody). A dead table is won by nobody with 0.
+pub fn deal_score(tables: [Option<(Seat, u32)>; 2]) -> Option<(usize, u32)> {
+    let mut points = [0i64; 2];
+    for (seat, p) in tables.into_iter().flatten() {
+        points[team_of(seat)] += i64::from(p);
+    }
+    let net = points[0] - points[1];
+    match net {
+        0 => None,
+        n if n > 0 => Some((0, n as u32)),
+        n => Some((1, n.unsigned_abs() as u32)),
+    }
+}
+
+/// A whole Partnership Gin match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartnershipMatch {
+    pub rules: Rules,
+    /// Secret until the match ends; each table's seed is derived from it.
+    pub seed: Seed,
+    pub deal_no: u32,
+    /// The two tables of the current deal (after the match ends, of the last one).
+    pub tables: [Hand; 2],
+    /// Per team.
+    pub totals: Vec<u32>,
+    /// Lines (deals scored) per team.
+    pub lines: Vec<u32>,
+    pub history: Vec<DealRecord>,
+    pub log: Vec<PartnershipEvent>,
+    pub status: MatchStatus,
+}
+
+impl PartnershipMatch {
+    /// Starts a match and deals both tables of the first deal.
+    pub fn new(rules: Rules, seed: Seed) -> PartnershipMatch {
+        PartnershipMatch {
+            tables: deal(&rules, &seed, &[], 0),
+            rules,
+            seed,
+            deal_no: 0,
+            totals: vec![0; 2],
+            lines: vec![0; 2],
+            history: Vec::new(),
+            log: Vec::new(),
+            status: MatchStatus::InProgress,
+        }
+    }
+
+    pub fn replay(
+        rules: Rules,
+        seed: Seed,
+        log: &[PartnershipEvent],
+    ) -> Result<PartnershipMatch, MatchError> {
+        let mut m = PartnershipMatch::new(rules, seed);
+        for e in log {
+            m.apply_event(*e)?;
+        }
+        Ok(m)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status != MatchStatus::InProgress
+    }
+
+    pub fn settlement(&self) -> Option<&Settlement> {
+        match &self.status {
+            MatchStatus::Finished(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The table `seat` plays at in the current deal.
+    pub fn table_of(&self, seat: Seat) -> Option<usize> {
+        self.tables.iter().position(|h| h.index_of(seat).is_some())
+    }
+
+    /// The hand `seat` plays in the current deal.
+    pub fn hand_of(&self, seat: Seat) -> Option<&Hand> {
+        self.table_of(seat).map(|t| &self.tables[t])
+    }
+
+    pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.hand_of(seat)
+            .map(|h| h.legal_actions(seat))
+            .unwrap_or_default()
+    }
+
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<(), MatchError> {
+        self.apply_event(PartnershipEvent::Play { seat, action })
+    }
+
+    pub fn apply_event(&mut self, event: PartnershipEvent) -> Result<(), MatchError> {
+        if self.is_over() {
+            return Err(MatchError::MatchOver);
+        }
+        match event {
+            PartnershipEvent::Play { seat, action } => {
+                let t = self.table_of(seat).ok_or(MatchError::NoSuchSeat(seat))?;
+                self.tables[t].apply(seat, action)?;
+                if self.tables.iter().all(Hand::is_over) {
+                    self.finish_deal();
+                }
+            }
+            PartnershipEvent::Resign { seat } => {
+                if seat > 3 {
+                    return Err(MatchError::NoSuchSeat(seat));
+                }
+                let loser = team_of(seat) as Seat;
+                self.status = MatchStatus::Finished(settle(
+                    &self.rules,
+                    &self.totals,
+                    &self.lines,
+                    1 - loser,
+                    Some(loser),
+                ));
+            }
+            PartnershipEvent::Cancel => self.status = MatchStatus::Cancelled,
+        }
+        self.log.push(event);
+        Ok(())
+    }
+
+    fn finish_deal(&mut self) {
+        let records = self.tables.clone().map(|h| TableRecord {
+            players: h.players,
+            dealer: h.dealer,
+            seed: h.seed,
+            end: h.end.expect("a finished hand has an end"),
+        });
+        let scored = deal_score(
+            records
+                .clone()
+                .map(|r| r.end.winner(r.players).map(|(s, score)| (s, score.points))),
+        );
+        if let Some((team, points)) = scored {
+            self.totals[team] += points;
+            self.lines[team] += 1;
+        }
+        self.history.push(DealRecord {
+            deal_no: self.deal_no,
+            tables: records,
+            scored,
+            totals: self.totals.clone(),
+        });
+        if let Some((team, _)) = scored {
+            if self.totals[team] >= self.rules.target {
+                self.status = MatchStatus::Finished(settle(
+                    &self.rules,
+                    &self.totals,
+                    &self.lines,
+                    team as Seat,
+                    None,
+                ));
+                return;
+            }
+        }
+        self.deal_no += 1;
+        self.tables = deal(&self.rules, &self.seed, &self.history, self.deal_no);
+    }
+
+    /// Why `seat` cannot act at its table now, if the reason is the match's.
+    pub fn waiting_for_other_table(&self, seat: Seat) -> bool {
+        self.hand_of(seat).is_some_and(Hand::is_over) && !self.is_over()
+    }
+}
+
+/// Both tables of deal `deal_no`, each from its own seed, each with its dealer.
+fn deal(rules: &Rules, seed: &Seed, history: &[DealRecord], deal_no: u32) -> [Hand; 2] {
+    pairings(deal_no).map(|pair| {
+        let dealer = dealer_between(rules, seed, history, pair);
+        let table = u32::from(pair[0] / 2);
+        Hand::deal(
+            rules,
+            hand_seed(seed, deal_no * 2 + table),
+            [opponent_of(pair, dealer), dealer],
+            dealer,
+        )
+    })
+}
+
+/// The dealer rule between the two players of `pair`, from the last hand they played against
+/// each other (a dead one: the same dealer); the first time, chosen from the seed.
+fn dealer_between(rules: &Rules, seed: &Seed, history: &[DealRecord], pair: [Seat; 2]) -> Seat {
+    let last = history.iter().rev().find_map(|d| {
+        d.tables
+            .iter()
+            .find(|t| t.players.contains(&pair[0]) && t.players.contains(&pair[1]))
+    });
+    let Some(last) = last else {
+        let tag = hand_seed(seed, 0x8000_0000 | u32::from(pair[0] * 4 + pair[1]));
+        return pair[usize::from(first_dealer(&tag, 2))];
+    };
+    match last.end.winner(last.players) {
+        None => last.dealer,
+        Some((winner, _)) => match rules.dealer_rule {
+            DealerRule::LoserDeals => opponent_of(last.players, winner),
+            DealerRule::WinnerDeals => winner,
+            DealerRule::Alternate => opponent_of(last.players, last.dealer),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ActionError;
+
+    #[test]
+    fn opponents_switch_every_deal() {
+        assert_eq!(pairings(0), [[0, 1], [2, 3]]);
+        assert_eq!(pairings(1), [[0, 3], [2, 1]]);
+        assert_eq!(pairings(2), pairings(0));
+        let m = PartnershipMatch::new(Rules::default(), [1; 32]);
+        assert_eq!(m.table_of(0), Some(0));
+        assert_eq!(m.table_of(1), Some(0));
+        assert_eq!(m.table_of(3), Some(1));
+    }
+
+    #[test]
+    fn both_tables_to_one_team_score_the_sum() {
+        assert_eq!(deal_score([Some((0, 12)), Some((2, 30))]), Some((0, 42)));
+        assert_eq!(deal_score([Some((1, 5)), Some((3, 7))]), Some((1, 12)));
+    }
+
+    #[test]
+    fn one_table_each_scores_the_difference_and_a_tie_scores_nothing() {
+        assert_eq!(deal_score([Some((0, 12)), Some((3, 30))]), Some((1, 18)));
+        assert_eq!(deal_score([Some((2, 9)), Some((1, 9))]), None);
+    }
+
+    #[test]
+    fn a_dead_table_counts_as_won_by_nobody_with_nothing() {
+        assert_eq!(deal_score([None, Some((1, 14))]), Some((1, 14)));
+        assert_eq!(deal_score([None, None]), None);
+    }
+
+    #[test]
+    fn each_table_has_its_own_deck() {
+        let m = PartnershipMatch::new(Rules::default(), [2; 32]);
+        assert_ne!(m.tables[0].seed, m.tables[1].seed);
+        assert_eq!(m.tables[0].hands[0].len(), 10);
+        assert_eq!(m.tables[1].hands[1].len(), 10);
+    }
+
+    /// A simple policy: knock when possible, else discard the highest card allowed.
+    fn play_out(seed: Seed, rules: Rules) -> PartnershipMatch {
+        let mut m = PartnershipMatch::new(rules, seed);
+        let mut steps = 0;
+        while !m.is_over() {
+            // Alternate between the tables that are still playing.
+            for t in 0..2 {
+                let Some(seat) = m.tables[t].to_act() else {
+                    continue;
+                };
+                let legal = m.legal_actions(seat);
+                let pick = legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Knock(_)))
+                    .or_else(|| {
+                        legal
+                            .iter()
+                            .filter(|a| matches!(a, Action::Discard(_)))
+                            .max_by_key(|a| match a {
+                                Action::Discard(c) => c.value(),
+                                _ => 0,
+                            })
+                    })
+                    .or(legal.first())
+                    .copied()
+                    .unwrap();
+                m.apply(seat, pick).unwrap();
+                if m.is_over() {
+                    break;
+                }
+            }
+            steps += 1;
+            assert!(steps < 100_000, "the match ends");
+        }
+        m
+    }
+
+    #[test]
+    fn a_match_plays_to_the_target_and_replays_from_its_log() {
+        let rules = Rules {
+            target: PARTNERSHIP_TARGET,
+            ..Rules::default()
+        };
+        let m = play_out([3; 32], rules.clone());
+        let s = m.settlement().unwrap();
+        assert!(s.totals[s.winner as usize] >= PARTNERSHIP_TARGET);
+        assert_eq!(s.net.iter().sum::<i64>(), 0);
+        assert_eq!(PartnershipMatch::replay(rules, [3; 32], &m.log).unwrap(), m);
+        for d in &m.history {
+            assert_eq!(
+                d.tables.clone().map(|t| {
+                    let mut p = t.players;
+                    p.sort();
+                    p
+                }),
+                pairings(d.deal_no).map(|mut p| {
+                    p.sort();
+                    p
+                })
+            );
+        }
+    }
+
+    #[test]
+    fn each_table_deals_by_the_dealer_rule_between_its_two_players() {
+        // The default rule: the loser of the last hand between the two deals (a dead hand:
+        // the same dealer); the same pair meets every second deal.
+        let m = play_out([5; 32], Rules::default());
+        assert!(m.history.len() > 3);
+        for pair in m.history.windows(3) {
+            for (before, now) in pair[0].tables.iter().zip(&pair[2].tables) {
+                let expected = match before.end.winner(before.players) {
+                    None => before.dealer,
+                    Some((winner, _)) => opponent_of(before.players, winner),
+                };
+                assert_eq!(now.dealer, expected);
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_table_waits_for_the_other() {
+        let mut m = PartnershipMatch::new(Rules::default(), [4; 32]);
+        // Play table 0 alone until it ends.
+        while !m.tables[0].is_over() {
+            let seat = m.tables[0].to_act().unwrap();
+            let legal = m.legal_actions(seat);
+            let pick = legal
+                .iter()
+                .find(|a| matches!(a, Action::Knock(_)))
+                .or(legal.iter().rev().find(|a| matches!(a, Action::Discard(_))))
+                .or(legal.first())
+                .copied()
+                .unwrap();
+            m.apply(seat, pick).unwrap();
+        }
+        assert!(m.waiting_for_other_table(0));
+        assert_eq!(m.deal_no, 0);
+        assert_eq!(
+            m.apply(0, Action::DrawStock),
+            Err(MatchError::Action(ActionError::HandOver))
+        );
+    }
+}
