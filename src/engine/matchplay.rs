@@ -80,6 +80,16 @@ pub enum MatchStatus {
     Cancelled,
 }
 
+impl MatchStatus {
+    /// The settlement of a finished match.
+    pub fn settlement(&self) -> Option<&Settlement> {
+        match self {
+            MatchStatus::Finished(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
 /// Errors of match-level actions; the match is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
@@ -170,10 +180,7 @@ impl Match {
     }
 
     pub fn settlement(&self) -> Option<&Settlement> {
-        match &self.status {
-            MatchStatus::Finished(s) => Some(s),
-            MatchStatus::InProgress | MatchStatus::Cancelled => None,
-        }
+        self.status.settlement()
     }
 
     /// The seat to move, if the match is on.

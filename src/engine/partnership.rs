@@ -129,10 +129,7 @@ impl PartnershipMatch {
     }
 
     pub fn settlement(&self) -> Option<&Settlement> {
-        match &self.status {
-            MatchStatus::Finished(s) => Some(s),
-            _ => None,
-        }
+        self.status.settlement()
     }
 
     /// The table `seat` plays at in the current deal.
@@ -387,6 +384,25 @@ mod tests {
                     Some((winner, _)) => opponent_of(before.players, winner),
                 };
                 assert_eq!(now.dealer, expected);
+            }
+        }
+    }
+
+    /// The two-player AI plays a partnership table from its view, at every level.
+    #[test]
+    fn the_two_player_ai_plays_every_seat_at_every_level() {
+        use crate::engine::ai::{decide, Level};
+        for (i, level) in Level::ALL.into_iter().enumerate() {
+            let mut m = PartnershipMatch::new(Rules::default(), [20 + i as u8; 32]);
+            // Two whole deals (the hard level thinks for a while: a deal is enough).
+            let deals = if level == Level::Hard { 1 } else { 2 };
+            while m.deal_no < deals && !m.is_over() {
+                for t in 0..2 {
+                    if let Some(seat) = m.tables[t].to_act() {
+                        let action = decide(level, &[seat; 32], &m.view_for(seat));
+                        m.apply(seat, action).expect("the AI plays only legal moves");
+                    }
+                }
             }
         }
     }

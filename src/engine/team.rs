@@ -142,6 +142,10 @@ pub struct TeamView {
     pub swap_given: Option<Card>,
     /// Cards each seat took from the discard pile and still holds, as everyone saw.
     pub known: [CardSet; 4],
+    /// The card the player to move took from the discard pile this turn (public).
+    pub taken: Option<Card>,
+    /// What this seat may do now (empty when it is not its move).
+    pub legal_actions: Vec<TeamAction>,
     /// The showdown, public once the hand is over.
     pub end: Option<TeamHandEnd>,
 }
@@ -318,6 +322,11 @@ impl TeamHand {
             swaps: self.swaps(),
             swap_given,
             known: self.known,
+            taken: match self.phase {
+                TeamPhase::Turn { taken, .. } | TeamPhase::SwapBack { taken, .. } => taken,
+                _ => None,
+            },
+            legal_actions: self.legal_actions(seat),
             end: self.end.clone(),
         }
     }

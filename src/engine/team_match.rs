@@ -102,10 +102,7 @@ impl TeamMatch {
     }
 
     pub fn settlement(&self) -> Option<&Settlement> {
-        match &self.status {
-            MatchStatus::Finished(s) => Some(s),
-            _ => None,
-        }
+        self.status.settlement()
     }
 
     pub fn legal_actions(&self, seat: Seat) -> Vec<TeamAction> {

@@ -17,6 +17,7 @@ mod knowledge;
 mod medium;
 mod rollout;
 mod simple;
+pub mod team;
 
 pub use hard::HardConfig;
 
