@@ -12,6 +12,7 @@ pub mod meld;
 pub mod partnership;
 pub mod rotation;
 pub mod rules;
+pub mod rummy;
 pub mod scoring;
 pub mod showdown;
 pub mod solver;

@@ -400,7 +400,8 @@ mod tests {
                 for t in 0..2 {
                     if let Some(seat) = m.tables[t].to_act() {
                         let action = decide(level, &[seat; 32], &m.view_for(seat));
-                        m.apply(seat, action).expect("the AI plays only legal moves");
+                        m.apply(seat, action)
+                            .expect("the AI plays only legal moves");
                     }
                 }
             }

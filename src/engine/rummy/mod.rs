@@ -1,0 +1,279 @@
+//! Basic Rummy (Straight Rummy, RULES.md section 12): a second game beside Gin, for 2 to 6
+//! players, sharing cards and the deck; its own melds (aces may be high), hand and match.
+//!
+//! Like the Gin match, a pure function of its rules, player count, seed and event log.
+
+pub mod hand;
+pub mod melds;
+pub mod rules;
+
+pub use hand::{RummyAction, RummyEnd, RummyError, RummyHand, RummyPhase, TableMeld};
+pub use rules::{HandRummy, RummyRules};
+
+use crate::engine::card::{Card, CardSet};
+use crate::engine::deck::{hand_seed, Seed};
+use crate::engine::hand::Seat;
+use crate::engine::matchplay::Payment;
+use crate::engine::rotation::first_dealer;
+use serde::{Deserialize, Serialize};
+
+/// One entry of a Rummy match's log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum RummyEvent {
+    Play {
+        seat: Seat,
+        action: RummyAction,
+    },
+    /// The seat leaves the match (or forfeits): the match ends, the others share the win.
+    Resign {
+        seat: Seat,
+    },
+    Cancel,
+}
+
+/// A finished hand as the score sheet keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RummyRecord {
+    pub deal_no: u32,
+    pub dealer: Seat,
+    pub seed: Seed,
+    pub end: RummyEnd,
+    pub totals: Vec<u32>,
+}
+
+/// The end of a Rummy match: who won (equal totals share the win) and who pays whom: every
+/// pair settles the difference of their totals (RULES.md sections 10 and 12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RummySettlement {
+    pub winners: Vec<Seat>,
+    pub resigned: Option<Seat>,
+    pub totals: Vec<u32>,
+    pub payments: Vec<Payment>,
+    /// Per seat, won (positive) or paid (negative); the sum is zero.
+    pub net: Vec<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum RummyStatus {
+    InProgress,
+    Finished(RummySettlement),
+    Cancelled,
+}
+
+/// Errors of Rummy match actions; the match is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RummyMatchError {
+    #[error(transparent)]
+    Hand(#[from] RummyError),
+    #[error("Rummy is played by 2 to 6 players")]
+    PlayerCount,
+    #[error("there is no seat {0} in this match")]
+    NoSuchSeat(Seat),
+    #[error("the match is over")]
+    MatchOver,
+}
+
+/// A whole Rummy match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RummyMatch {
+    pub rules: RummyRules,
+    pub players: u8,
+    pub seed: Seed,
+    pub totals: Vec<u32>,
+    pub hand: RummyHand,
+    pub deal_no: u32,
+    pub history: Vec<RummyRecord>,
+    pub log: Vec<RummyEvent>,
+    pub status: RummyStatus,
+}
+
+impl RummyMatch {
+    /// Starts a match of `players` and deals; the first dealer comes from the seed.
+    pub fn new(rules: RummyRules, players: u8, seed: Seed) -> Result<RummyMatch, RummyMatchError> {
+        if !(2..=6).contains(&players) {
+            return Err(RummyMatchError::PlayerCount);
+        }
+        let dealer = first_dealer(&seed, players);
+        Ok(RummyMatch {
+            hand: RummyHand::deal(&rules, hand_seed(&seed, 0), players, dealer),
+            rules,
+            players,
+            seed,
+            totals: vec![0; usize::from(players)],
+            deal_no: 0,
+            history: Vec::new(),
+            log: Vec::new(),
+            status: RummyStatus::InProgress,
+        })
+    }
+
+    pub fn replay(
+        rules: RummyRules,
+        players: u8,
+        seed: Seed,
+        log: &[RummyEvent],
+    ) -> Result<RummyMatch, RummyMatchError> {
+        let mut m = RummyMatch::new(rules, players, seed)?;
+        for e in log {
+            m.apply_event(*e)?;
+        }
+        Ok(m)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.status != RummyStatus::InProgress
+    }
+
+    pub fn legal_actions(&self, seat: Seat) -> Vec<RummyAction> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.hand.legal_actions(seat)
+    }
+
+    pub fn apply(&mut self, seat: Seat, action: RummyAction) -> Result<(), RummyMatchError> {
+        self.apply_event(RummyEvent::Play { seat, action })
+    }
+
+    pub fn apply_event(&mut self, event: RummyEvent) -> Result<(), RummyMatchError> {
+        if self.is_over() {
+            return Err(RummyMatchError::MatchOver);
+        }
+        match event {
+            RummyEvent::Play { seat, action } => {
+                if seat >= self.players {
+                    return Err(RummyMatchError::NoSuchSeat(seat));
+                }
+                self.hand.apply(seat, action)?;
+                if let Some(end) = self.hand.end.clone() {
+                    self.finish_hand(end);
+                }
+            }
+            RummyEvent::Resign { seat } => {
+                if seat >= self.players {
+                    return Err(RummyMatchError::NoSuchSeat(seat));
+                }
+                self.status = RummyStatus::Finished(self.settle(Some(seat)));
+            }
+            RummyEvent::Cancel => self.status = RummyStatus::Cancelled,
+        }
+        self.log.push(event);
+        Ok(())
+    }
+
+    fn finish_hand(&mut self, end: RummyEnd) {
+        if let RummyEnd::Out { winner, points, .. } = end {
+            self.totals[usize::from(winner)] += points;
+        }
+        self.history.push(RummyRecord {
+            deal_no: self.deal_no,
+            dealer: self.hand.dealer,
+            seed: self.hand.seed,
+            end,
+            totals: self.totals.clone(),
+        });
+        let reached = self.totals.iter().any(|&t| t >= self.rules.target);
+        let rounds_done = self
+            .rules
+            .rounds
+            .is_some_and(|r| self.history.len() as u32 >= r);
+        if reached || rounds_done {
+            self.status = RummyStatus::Finished(self.settle(None));
+            return;
+        }
+        // The deal passes to the left.
+        let dealer = (self.hand.dealer + 1) % self.players;
+        self.deal_no += 1;
+        self.hand = RummyHand::deal(
+            &self.rules,
+            hand_seed(&self.seed, self.deal_no),
+            self.players,
+            dealer,
+        );
+    }
+
+    /// Highest total wins (equal totals share the win; a player who resigned never wins);
+    /// every pair settles the difference of their totals.
+    fn settle(&self, resigned: Option<Seat>) -> RummySettlement {
+        let n = self.players;
+        let best = (0..n)
+            .filter(|&s| Some(s) != resigned)
+            .map(|s| self.totals[usize::from(s)])
+            .max()
+            .unwrap_or(0);
+        let winners = (0..n)
+            .filter(|&s| Some(s) != resigned && self.totals[usize::from(s)] == best)
+            .collect();
+        let mut payments = Vec::new();
+        let mut net = vec![0i64; usize::from(n)];
+        for a in 0..n {
+            for b in a + 1..n {
+                let diff =
+                    i64::from(self.totals[usize::from(a)]) - i64::from(self.totals[usize::from(b)]);
+                net[usize::from(a)] += diff;
+                net[usize::from(b)] -= diff;
+                if diff != 0 {
+                    let (payer, payee) = if diff > 0 { (b, a) } else { (a, b) };
+                    payments.push(Payment {
+                        payer,
+                        payee,
+                        amount: diff.unsigned_abs() as u32,
+                    });
+                }
+            }
+        }
+        RummySettlement {
+            winners,
+            resigned,
+            totals: self.totals.clone(),
+            payments,
+            net,
+        }
+    }
+
+    /// What `seat` may see: its own hand and the public table, never another hand.
+    pub fn view_for(&self, seat: Seat) -> RummyView {
+        let h = &self.hand;
+        RummyView {
+            seat,
+            players: self.players,
+            hand: h.hands.get(usize::from(seat)).copied().unwrap_or_default(),
+            card_counts: h.hands.iter().map(|c| c.len()).collect(),
+            melds: h.melds.clone(),
+            discard_pile: h.discard_pile.clone(),
+            stock_count: h.stock.len(),
+            stock_passes: h.stock_passes,
+            dealer: h.dealer,
+            to_act: if self.is_over() { None } else { h.to_act() },
+            known: h.known.clone(),
+            totals: self.totals.clone(),
+            legal_actions: self.legal_actions(seat),
+            end: h.end.clone(),
+            status: self.status.clone(),
+        }
+    }
+}
+
+/// A player's view of a Rummy match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RummyView {
+    pub seat: Seat,
+    pub players: u8,
+    pub hand: CardSet,
+    pub card_counts: Vec<usize>,
+    pub melds: Vec<TableMeld>,
+    pub discard_pile: Vec<Card>,
+    pub stock_count: usize,
+    pub stock_passes: u32,
+    pub dealer: Seat,
+    pub to_act: Option<Seat>,
+    /// Cards each player took from the discard pile and still holds, as everyone saw.
+    pub known: Vec<CardSet>,
+    pub totals: Vec<u32>,
+    pub legal_actions: Vec<RummyAction>,
+    /// The end of the hand: every hand's remaining cards are public then.
+    pub end: Option<RummyEnd>,
+    pub status: RummyStatus,
+}
