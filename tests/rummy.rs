@@ -345,7 +345,11 @@ fn with_reshuffle_stock_the_turned_pile_is_shuffled_from_the_seed() {
     assert_eq!(a.stock, b.stock, "the same seed shuffles the same way");
     assert_eq!(a.discard_pile, cards("KS"));
     let mut held: Vec<Card> = a.stock.clone();
-    held.extend(a.hands[1].iter().filter(|c| !set("AS QD JC 9H").contains(*c)));
+    held.extend(
+        a.hands[1]
+            .iter()
+            .filter(|c| !set("AS QD JC 9H").contains(*c)),
+    );
     held.sort();
     let mut expected = cards("2C 3D 4H 5S 6C 7D 8H 9S TC JD QH");
     expected.sort();
@@ -431,6 +435,31 @@ fn a_seeded_game_for_each_player_count_replays_to_the_same_end() {
         assert_eq!(again, m, "{players} players");
         assert!(m.is_over());
     }
+}
+
+#[test]
+fn both_ai_levels_play_legal_moves_and_medium_wins_more_hands_than_simple() {
+    use gin::engine::rummy::ai::play_hand;
+    let rules = RummyRules::default();
+    let (mut medium, mut simple) = (0, 0);
+    for g in 0..60u8 {
+        let levels: Vec<RummyLevel> = (0..4u8)
+            .map(|s| {
+                if (s + g) % 2 == 0 {
+                    RummyLevel::Medium
+                } else {
+                    RummyLevel::Simple
+                }
+            })
+            .collect();
+        if let RummyEnd::Out { winner, .. } = play_hand(&levels, &rules, [g; 32], g % 4) {
+            match levels[usize::from(winner)] {
+                RummyLevel::Medium => medium += 1,
+                RummyLevel::Simple => simple += 1,
+            }
+        }
+    }
+    assert!(medium > simple, "medium {medium}, simple {simple}");
 }
 
 fn config(cases: u32) -> Config {

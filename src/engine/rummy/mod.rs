@@ -3,10 +3,12 @@
 //!
 //! Like the Gin match, a pure function of its rules, player count, seed and event log.
 
+pub mod ai;
 pub mod hand;
 pub mod melds;
 pub mod rules;
 
+pub use ai::{decide_rummy, RummyLevel};
 pub use hand::{RummyAction, RummyEnd, RummyError, RummyHand, RummyPhase, TableMeld};
 pub use rules::{HandRummy, RummyRules};
 
@@ -237,6 +239,7 @@ impl RummyMatch {
     pub fn view_for(&self, seat: Seat) -> RummyView {
         let h = &self.hand;
         RummyView {
+            rules: self.rules.clone(),
             seat,
             players: self.players,
             hand: h.hands.get(usize::from(seat)).copied().unwrap_or_default(),
@@ -259,6 +262,7 @@ impl RummyMatch {
 /// A player's view of a Rummy match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RummyView {
+    pub rules: RummyRules,
     pub seat: Seat,
     pub players: u8,
     pub hand: CardSet,
