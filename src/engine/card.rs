@@ -163,6 +163,18 @@ impl CardSet {
         self.0 |= 1 << c.bit();
     }
 
+    /// This set and `c`.
+    pub fn with(mut self, c: Card) -> CardSet {
+        self.insert(c);
+        self
+    }
+
+    /// This set but `c`.
+    pub fn without(mut self, c: Card) -> CardSet {
+        self.remove(c);
+        self
+    }
+
     pub fn remove(&mut self, c: Card) {
         self.0 &= !(1 << c.bit());
     }

@@ -21,19 +21,9 @@ fn team_value(own: CardSet, partner: CardSet) -> u32 {
     knock_deadwood(own) + min_deadwood(partner)
 }
 
-fn with(mut set: CardSet, add: Card) -> CardSet {
-    set.insert(add);
-    set
-}
-
-fn without(mut set: CardSet, drop: Card) -> CardSet {
-    set.remove(drop);
-    set
-}
-
 /// Whether holding `card` (and discarding the best other card) lowers the deadwood of `hand`.
 fn improves(hand: CardSet, card: Card) -> bool {
-    knock_deadwood(with(hand, card)) < min_deadwood(hand)
+    knock_deadwood(hand.with(card)) < min_deadwood(hand)
 }
 
 /// The move of the seat whose view this is. Always one of `view.legal_actions`; a view with
@@ -72,7 +62,7 @@ fn best_return(view: &TeamView) -> TeamAction {
         .iter()
         .min_by_key(|&r| {
             (
-                team_value(with(view.partner_hand, r), without(view.hand, r)),
+                team_value(view.partner_hand.with(r), view.hand.without(r)),
                 Some(r) == view.swap_given,
             )
         })
@@ -87,7 +77,7 @@ fn turn(view: &TeamView) -> TeamAction {
     let knock = legal
         .iter()
         .filter_map(|a| match a {
-            TeamAction::Play(Action::Knock(c)) => Some((min_deadwood(without(own, *c)), *c)),
+            TeamAction::Play(Action::Knock(c)) => Some((min_deadwood(own.without(*c)), *c)),
             _ => None,
         })
         .min_by_key(|&(d, c)| (d, std::cmp::Reverse(c.value())));
@@ -106,10 +96,10 @@ fn turn(view: &TeamView) -> TeamAction {
             _ => None,
         })
         .map(|give| {
-            let their = with(view.partner_hand, give);
+            let their = view.partner_hand.with(give);
             let best = their
                 .iter()
-                .map(|r| team_value(with(without(own, give), r), without(their, r)))
+                .map(|r| team_value(own.without(give).with(r), their.without(r)))
                 .min()
                 .expect("the partner holds cards");
             (best, give)
@@ -127,7 +117,7 @@ fn turn(view: &TeamView) -> TeamAction {
             TeamAction::Play(Action::Discard(c)) => Some(*c),
             _ => None,
         })
-        .min_by_key(|&c| (min_deadwood(without(own, c)), std::cmp::Reverse(c.value())))
+        .min_by_key(|&c| (min_deadwood(own.without(c)), std::cmp::Reverse(c.value())))
         .expect("a turn always offers a discard");
     TeamAction::Play(Action::Discard(discard))
 }

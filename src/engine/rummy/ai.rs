@@ -32,15 +32,15 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
     if matches!(first, RummyAction::DrawStock | RummyAction::DrawDiscard) {
         let take = RummyAction::DrawDiscard;
         let wanted = view.discard_pile.last().is_some_and(|&top| match level {
-            RummyLevel::Simple => melds_in(with(view.hand, top), aces)
+            RummyLevel::Simple => melds_in(view.hand.with(top), aces)
                 .iter()
                 .any(|m| m.contains(top)),
             RummyLevel::Medium => {
-                let after = with(view.hand, top);
+                let after = view.hand.with(top);
                 let best_keep = after
                     .iter()
                     .filter(|&c| c != top)
-                    .map(|c| distance(without(after, c), aces))
+                    .map(|c| distance(after.without(c), aces))
                     .min()
                     .unwrap_or(u32::MAX);
                 best_keep + HALF <= distance(view.hand, aces)
@@ -98,7 +98,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
         }
         RummyLevel::Medium => discards.iter().copied().min_by_key(|&c| {
             (
-                distance(without(view.hand, c), aces) + danger(view, c),
+                distance(view.hand.without(c), aces) + danger(view, c),
                 std::cmp::Reverse(card_points(c, aces)),
             )
         }),
@@ -165,16 +165,6 @@ fn danger(view: &RummyView, card: Card) -> u32 {
     } else {
         0
     }
-}
-
-fn with(mut set: CardSet, card: Card) -> CardSet {
-    set.insert(card);
-    set
-}
-
-fn without(mut set: CardSet, card: Card) -> CardSet {
-    set.remove(card);
-    set
 }
 
 fn without_all(set: CardSet, cards: CardSet) -> CardSet {
