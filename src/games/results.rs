@@ -104,6 +104,48 @@ pub fn rate(current: &[RatingRow], results: &[PlayerResult]) -> Vec<RatingRow> {
         .collect()
 }
 
+/// Glicko-2 for the four-player modes (RULES.md section 11), seats 0 and 2 against 1 and 3:
+/// each player meets the other team as one composite opponent (the mean of its two ratings
+/// and volatilities, the root mean square of its deviations) and takes the team's result. A
+/// partner's rating does not move a player's; both partners move by the same rule.
+pub fn rate_teams(current: &[RatingRow], winning_team: usize) -> Vec<RatingRow> {
+    let config = Glicko2Config::new();
+    let composite = |team: usize| {
+        let members: Vec<&RatingRow> = current.iter().skip(team).step_by(2).collect();
+        let n = members.len() as f64;
+        Glicko2Rating {
+            rating: members.iter().map(|r| r.rating).sum::<f64>() / n,
+            deviation: (members.iter().map(|r| r.deviation.powi(2)).sum::<f64>() / n).sqrt(),
+            volatility: members.iter().map(|r| r.volatility).sum::<f64>() / n,
+        }
+    };
+    current
+        .iter()
+        .enumerate()
+        .map(|(seat, r)| {
+            let team = seat % 2;
+            let outcome = if team == winning_team {
+                Outcomes::WIN
+            } else {
+                Outcomes::LOSS
+            };
+            let own = Glicko2Rating {
+                rating: r.rating,
+                deviation: r.deviation,
+                volatility: r.volatility,
+            };
+            let new = glicko2_rating_period(&own, &[(composite(1 - team), outcome)], &config);
+            RatingRow {
+                user_id: r.user_id,
+                rating: new.rating,
+                deviation: new.deviation,
+                volatility: new.volatility,
+                matches: r.matches + 1,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,5 +201,25 @@ mod tests {
             ],
         );
         assert!(new[1].rating > new[0].rating && new[0].rating > new[2].rating);
+    }
+
+    #[test]
+    fn team_ratings_move_both_partners_by_the_teams_result() {
+        let new = rate_teams(&[row(1), row(2), row(3), row(4)], 1);
+        assert!(new[1].rating > 1500.0 && new[3].rating > 1500.0);
+        assert!(new[0].rating < 1500.0 && new[2].rating < 1500.0);
+        assert!((new[1].rating - new[3].rating).abs() < 1e-9);
+        assert!(new.iter().all(|r| r.matches == 1));
+    }
+
+    #[test]
+    fn beating_a_stronger_team_gains_more() {
+        let strong = |id| RatingRow {
+            rating: 1800.0,
+            ..row(id)
+        };
+        let upset = rate_teams(&[row(1), strong(2), row(3), strong(4)], 0);
+        let expected = rate_teams(&[row(1), row(2), row(3), row(4)], 0);
+        assert!(upset[0].rating > expected[0].rating);
     }
 }
