@@ -1,11 +1,14 @@
 //! `arena`: computer players against each other, with the numbers that say how they fare.
 //!
 //! ```sh
-//! cargo run --release --bin arena -- --matches N --a hard --b simple [--seed HEX] [--threads T]
+//! cargo run --release --bin arena -- --matches N --a hard --b simple [--protocol eaai]
+//!                                    [--seed HEX] [--threads T]
 //! ```
 //!
 //! Matches go to 100 points with gin 25 and undercut 25, the classic preset otherwise: a tie is
-//! an undercut, a dead hand is redealt by the same dealer, no re-discard. Matches come in pairs
+//! an undercut, a dead hand is redealt by the same dealer, no re-discard. The `classic`
+//! protocol lets the loser of a hand deal the next (the non-dealer leads); `eaai`, the EAAI
+//! 2021 challenge's, alternates the starting player after each scored hand. Matches come in pairs
 //! sharing one match seed, A in seat 0 and then in seat 1, so each pair's first deal is played
 //! from both sides. Each match runs on one thread; `--threads` of them (default: one per core)
 //! run side by side. Results depend only on the arguments, not on the thread count.
@@ -19,8 +22,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 const USAGE: &str =
-    "usage: arena --matches N --a LEVEL --b LEVEL [--seed HEX] [--threads T] [--hard-samples S]
-  LEVEL    simple, medium or hard
+    "usage: arena --matches N --a PLAYER --b PLAYER [--protocol P] [--seed HEX] [--threads T]
+             [--hard-samples S]
+  PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
+           whenever it lowers its deadwood, keeps cards near melds, knocks at once)
+  --protocol  classic (default): target 100, gin 25, undercut 25, the loser deals next;
+              eaai: the same scores, the starting player alternates after each scored hand;
+              in both a dead hand is redealt by the same dealer and a tie is an undercut
   --seed   64 hex digits, the seed every match seed derives from (default: all zeros)
   --threads  matches played at once (default: one per core)
   --hard-samples  worlds per decision of the hard level (default: the shipped value)";
@@ -32,10 +40,55 @@ const MAX_DEALS_PER_MATCH: u32 = 10_000;
 /// The arena's rules on top of the classic preset.
 const OVERRIDES: &str = "gin_bonus=25, undercut_bonus=25, target=100, allow_rediscard=false";
 
+/// Who plays a side: a level, or the arena's baseline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Player {
+    Level(Level),
+    Baseline,
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Level(l) => write!(f, "{l}"),
+            Player::Baseline => f.write_str("baseline"),
+        }
+    }
+}
+
+/// The rules a protocol plays by.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Protocol {
+    Classic,
+    Eaai,
+}
+
+impl Protocol {
+    fn rules(self) -> Rules {
+        let dealer = match self {
+            Protocol::Classic => "loser_deals",
+            Protocol::Eaai => "alternate",
+        };
+        Rules::from_preset_and_overrides(
+            Preset::Classic,
+            &format!("{OVERRIDES}, dealer_rule={dealer}"),
+        )
+        .expect("the arena's rules are valid")
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Protocol::Classic => "classic",
+            Protocol::Eaai => "eaai",
+        }
+    }
+}
+
 struct Args {
     matches: usize,
-    a: Level,
-    b: Level,
+    a: Player,
+    b: Player,
+    protocol: Protocol,
     /// Worlds per decision of the hard level (tuning; default the shipped value).
     hard_samples: Option<usize>,
     seed: Seed,
@@ -54,8 +107,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let rules = Rules::from_preset_and_overrides(Preset::Classic, OVERRIDES)
-        .expect("the arena's rules are valid");
+    let rules = args.protocol.rules();
     let start = Instant::now();
     let mut tally = run(&args, &rules);
     let seconds = start.elapsed().as_secs_f64();
@@ -71,6 +123,7 @@ fn main() -> ExitCode {
 fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
     let mut matches = None;
     let (mut a, mut b) = (None, None);
+    let mut protocol = Protocol::Classic;
     let mut seed = [0u8; 32];
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut hard_samples = None;
@@ -78,8 +131,15 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
             "--matches" => matches = Some(number(&value(&mut args, &flag)?, &flag)?),
-            "--a" => a = Some(level(&value(&mut args, &flag)?)?),
-            "--b" => b = Some(level(&value(&mut args, &flag)?)?),
+            "--a" => a = Some(player(&value(&mut args, &flag)?)?),
+            "--b" => b = Some(player(&value(&mut args, &flag)?)?),
+            "--protocol" => {
+                protocol = match value(&mut args, &flag)?.as_str() {
+                    "classic" => Protocol::Classic,
+                    "eaai" => Protocol::Eaai,
+                    other => return Err(format!("--protocol is classic or eaai, not `{other}`")),
+                }
+            }
             "--seed" => {
                 let text = value(&mut args, &flag)?;
                 seed = parse_seed(&text)
@@ -96,6 +156,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         matches: matches.ok_or("--matches is required")?,
         a: a.ok_or("--a is required")?,
         b: b.ok_or("--b is required")?,
+        protocol,
         seed,
         threads,
         hard_samples,
@@ -111,8 +172,13 @@ fn number(text: &str, flag: &str) -> Result<usize, String> {
         .map_err(|_| format!("{flag} wants a whole number, not `{text}`"))
 }
 
-fn level(text: &str) -> Result<Level, String> {
-    text.parse::<Level>().map_err(|e| e.to_string())
+fn player(text: &str) -> Result<Player, String> {
+    if text == "baseline" {
+        return Ok(Player::Baseline);
+    }
+    text.parse::<Level>()
+        .map(Player::Level)
+        .map_err(|e| e.to_string())
 }
 
 /// Everything counted over some matches; tallies add up.
@@ -177,18 +243,25 @@ fn run(args: &Args, rules: &Rules) -> Tally {
     })
 }
 
+/// Match `j` of the run: the seed of pair `j / 2`, with A in seat `j % 2` (mirrored deals).
+fn seating(run_seed: &Seed, j: usize) -> (Seed, Seat) {
+    (derive(run_seed, b"match", (j / 2) as u64), (j % 2) as Seat)
+}
+
 /// Match `j`: pair `j / 2`'s seed, with A in seat `j % 2`.
 fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
-    let match_seed = derive(&args.seed, b"match", (j / 2) as u64);
-    let a_seat = (j % 2) as Seat;
+    let (match_seed, a_seat) = seating(&args.seed, j);
     // Each role keeps its own seed in both matches of the pair.
     let ai_seeds = [derive(&match_seed, b"a", 0), derive(&match_seed, b"b", 0)];
-    let strategy = |level: Level| match (level.strategy(), args.hard_samples) {
-        (Strategy::Hard(mut config), Some(samples)) => {
-            config.samples = samples;
-            Strategy::Hard(config)
-        }
-        (s, _) => s,
+    let strategy = |player: Player| match player {
+        Player::Baseline => Strategy::Baseline,
+        Player::Level(level) => match (level.strategy(), args.hard_samples) {
+            (Strategy::Hard(mut config), Some(samples)) => {
+                config.samples = samples;
+                Strategy::Hard(config)
+            }
+            (s, _) => s,
+        },
     };
     let levels = [strategy(args.a), strategy(args.b)];
     let mut tally = Tally {
@@ -251,10 +324,11 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
     let (lo, hi) = wilson(t.a_wins, t.matches);
     let hands = t.hands.max(1) as f64;
     println!(
-        "matches={} a={} b={} threads={} seed={}",
+        "matches={} a={} b={} protocol={} threads={} seed={}",
         t.matches,
         args.a,
         args.b,
+        args.protocol.name(),
         args.threads,
         seed_hex(&args.seed)
     );
@@ -322,4 +396,71 @@ fn wilson(wins: u64, n: u64) -> (f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / denominator;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gin::engine::ai::decide;
+
+    /// Plays a whole match between two `simple` players under `protocol`.
+    fn played(protocol: Protocol, seed: u8) -> Match {
+        let mut m = Match::new(protocol.rules(), 2, [seed; 32]).unwrap();
+        while let Some(seat) = m.to_act() {
+            let action = decide(Level::Simple, &[seat; 32], &m.view_for(seat));
+            m.apply(seat, action).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn eaai_alternates_the_starter_after_each_scored_hand_and_redeals_a_dead_one() {
+        let m = played(Protocol::Eaai, 3);
+        assert!(m.history.len() > 2);
+        for pair in m.history.windows(2) {
+            let scored = pair[0].end.winner(pair[0].players).is_some();
+            let expected = if scored {
+                1 - pair[0].dealer
+            } else {
+                pair[0].dealer
+            };
+            assert_eq!(pair[1].dealer, expected);
+            // The non-dealer starts.
+            assert_eq!(pair[1].players[0], 1 - pair[1].dealer);
+        }
+    }
+
+    #[test]
+    fn classic_lets_the_loser_deal() {
+        let m = played(Protocol::Classic, 4);
+        for pair in m.history.windows(2) {
+            if let Some((winner, _)) = pair[0].end.winner(pair[0].players) {
+                assert_eq!(pair[1].dealer, 1 - winner);
+            }
+        }
+    }
+
+    #[test]
+    fn each_seed_is_played_twice_with_the_seats_swapped() {
+        let run = [9u8; 32];
+        assert_eq!(seating(&run, 0).0, seating(&run, 1).0);
+        assert_eq!((seating(&run, 0).1, seating(&run, 1).1), (0, 1));
+        assert_ne!(seating(&run, 1).0, seating(&run, 2).0);
+    }
+
+    #[test]
+    fn the_protocol_and_the_baseline_are_arguments() {
+        let args = parse_args(
+            ["--matches", "2", "--a", "hard", "--b", "baseline", "--protocol", "eaai"]
+                .map(String::from)
+                .into_iter(),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (args.a, args.b, args.protocol),
+            (Player::Level(Level::Hard), Player::Baseline, Protocol::Eaai)
+        );
+        assert!(parse_args(["--protocol", "fast"].map(String::from).into_iter()).is_err());
+    }
 }

@@ -11,6 +11,7 @@
 //! - [`Level::Hard`]: Monte Carlo over the opponent's possible hands, every candidate move
 //!   played out to the end of the hand (`hard.rs`, `rollout.rs`, `knowledge.rs`).
 
+mod baseline;
 mod eval;
 mod hard;
 mod knowledge;
@@ -90,6 +91,8 @@ pub enum Strategy {
     Simple,
     Medium,
     Hard(HardConfig),
+    /// The arena's second yardstick (see `baseline.rs`); no player level.
+    Baseline,
 }
 
 /// The move of the player whose view this is, at `level`.
@@ -119,6 +122,7 @@ pub fn decide_with(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView) -> A
         Strategy::Simple => simple::decide(&know, view, &mut rng),
         Strategy::Medium => medium::decide(&know, view, &mut rng),
         Strategy::Hard(config) => hard::decide(config, &know, view, &mut rng),
+        Strategy::Baseline => baseline::decide(&know, view),
     };
     // The strategies only ever pick from the legal list; this keeps that a guarantee.
     if legal.contains(&chosen) {
