@@ -837,3 +837,61 @@ fn invalid_rule_overrides_are_refused() {
     ));
     assert!(Rules::from_preset_and_overrides(Preset::Classic, "knock_limit=11").is_err());
 }
+
+/// RULES.md section 13, Straight Gin: with `knock_limit = 0` only gin ends a hand; a hand one
+/// point from gin cannot knock, whatever it discards.
+#[test]
+fn straight_gin_knocks_only_with_gin() {
+    let r = rules("knock_limit=0");
+    let mut h = hand(
+        &r,
+        "AS 2S 3S 4H 5H 6H 7C 7D 7S AD",
+        "KH QH JH TH 9C 8C 2D 3D 4D 5D",
+        "KC",
+        "AH QC",
+    );
+    h.apply(0, Pass).unwrap();
+    h.apply(1, Pass).unwrap();
+    h.apply(0, DrawStock).unwrap();
+    // With the ace of hearts drawn, the best discard still leaves an ace: deadwood 1, no gin.
+    assert!(h.legal_actions(0).iter().all(|a| !matches!(a, Knock(_))));
+    for c in h.hand_of(0).unwrap().iter() {
+        assert!(matches!(
+            h.clone().apply(0, Knock(c)),
+            Err(ActionError::AboveKnockLimit { limit: 0, .. })
+        ));
+    }
+}
+
+/// RULES.md section 13, Hollywood Gin: a whole match ends only when all three games are
+/// closed; the result is the sum of the three settlements.
+#[test]
+fn a_hollywood_match_ends_when_its_three_games_are_closed() {
+    use gin::engine::ai::{decide, Level};
+    let r = Rules {
+        hollywood: true,
+        ..Rules::default()
+    };
+    assert!(
+        Match::new(r.clone(), 3, [1; 32]).is_err(),
+        "two players only"
+    );
+    let mut m = Match::new(r.clone(), 2, [6; 32]).unwrap();
+    while let Some(seat) = m.to_act() {
+        let action = decide(Level::Simple, &[seat; 32], &m.view_for(seat));
+        m.apply(seat, action).unwrap();
+    }
+    let sheet = m.hollywood.clone().unwrap();
+    assert!(sheet.all_closed());
+    let s = m.settlement().unwrap();
+    let games_net: i64 = sheet
+        .games
+        .iter()
+        .map(|g| g.closed.as_ref().unwrap().net[0])
+        .sum();
+    assert_eq!(s.net[0], games_net);
+    assert_eq!(s.net.iter().sum::<i64>(), 0);
+    // Game 1 closed first: it holds every point scored until then.
+    assert!(sheet.games[0].totals.iter().max().unwrap() >= &r.target);
+    assert_eq!(Match::replay(r, 2, [6; 32], &m.log).unwrap(), m);
+}

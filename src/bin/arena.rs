@@ -451,9 +451,18 @@ mod tests {
     #[test]
     fn the_protocol_and_the_baseline_are_arguments() {
         let args = parse_args(
-            ["--matches", "2", "--a", "hard", "--b", "baseline", "--protocol", "eaai"]
-                .map(String::from)
-                .into_iter(),
+            [
+                "--matches",
+                "2",
+                "--a",
+                "hard",
+                "--b",
+                "baseline",
+                "--protocol",
+                "eaai",
+            ]
+            .map(String::from)
+            .into_iter(),
         )
         .unwrap()
         .unwrap();

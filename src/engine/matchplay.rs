@@ -6,6 +6,7 @@
 
 use super::deck::{commitment, hand_seed, Seed};
 use super::hand::{Action, ActionError, Hand, HandEnd, Seat};
+use super::hollywood::HollywoodSheet;
 use super::rotation::{first_dealer, next_dealer, players_for};
 use super::rules::{Rules, RulesError};
 use serde::{Deserialize, Serialize};
@@ -120,15 +121,19 @@ pub struct Match {
     pub history: Vec<HandRecord>,
     pub log: Vec<MatchEvent>,
     pub status: MatchStatus,
+    /// The three games of a Hollywood match (`rules.hollywood`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hollywood: Option<HollywoodSheet>,
 }
 
 impl Match {
     /// Starts a match and deals its first hand; the first dealer comes from the seed.
     pub fn new(rules: Rules, seats: u8, seed: Seed) -> Result<Match, MatchError> {
         rules.validate()?;
-        if !(2..=3).contains(&seats) {
+        if !(2..=3).contains(&seats) || (rules.hollywood && seats != 2) {
             return Err(MatchError::SeatCount);
         }
+        let rules_hollywood = rules.hollywood;
         let dealer = first_dealer(&seed, seats);
         let hand = Hand::deal(
             &rules,
@@ -147,6 +152,7 @@ impl Match {
             history: Vec::new(),
             log: Vec::new(),
             status: MatchStatus::InProgress,
+            hollywood: rules_hollywood.then(HollywoodSheet::default),
         })
     }
 
@@ -267,7 +273,13 @@ impl Match {
             end,
             totals: self.totals.clone(),
         });
-        if let Some((seat, _)) = winner {
+        if let (Some(sheet), Some((seat, score))) = (self.hollywood.as_mut(), winner) {
+            sheet.score(&self.rules, seat, score.points, score.lines);
+            if sheet.all_closed() {
+                self.status = MatchStatus::Finished(sheet.total(None));
+                return;
+            }
+        } else if let (None, Some((seat, _))) = (&self.hollywood, winner) {
             if self.totals[seat as usize] >= self.rules.target {
                 self.status = MatchStatus::Finished(self.settle(seat, None));
                 return;
@@ -284,7 +296,18 @@ impl Match {
     }
 
     fn settle(&self, winner: Seat, resigned: Option<Seat>) -> Settlement {
-        settle(&self.rules, &self.totals, &self.lines, winner, resigned)
+        match &self.hollywood {
+            // A resignation closes every open game for the other player.
+            Some(sheet) => {
+                let mut sheet = sheet.clone();
+                for game in sheet.games.iter_mut().filter(|g| g.closed.is_none()) {
+                    game.closed =
+                        Some(settle(&self.rules, &game.totals, &game.lines, winner, None));
+                }
+                sheet.total(resigned)
+            }
+            None => settle(&self.rules, &self.totals, &self.lines, winner, resigned),
+        }
     }
 }
 

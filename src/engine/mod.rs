@@ -7,6 +7,7 @@ pub mod ai;
 pub mod card;
 pub mod deck;
 pub mod hand;
+pub mod hollywood;
 pub mod matchplay;
 pub mod meld;
 pub mod partnership;

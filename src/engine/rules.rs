@@ -58,6 +58,7 @@ impl Preset {
             allow_rediscard: false,
             fiftieth_card: false,
             eleven_card_deal: false,
+            hollywood: false,
         };
         match self {
             Preset::Classic => classic,
@@ -118,6 +119,9 @@ pub struct Rules {
     pub allow_rediscard: bool,
     pub fiftieth_card: bool,
     pub eleven_card_deal: bool,
+    /// Hollywood scoring: three games on one sheet (RULES.md section 13; two players).
+    #[serde(default)]
+    pub hollywood: bool,
 }
 
 impl Default for Rules {

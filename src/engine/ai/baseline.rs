@@ -36,9 +36,7 @@ pub(super) fn decide(know: &Knowledge, view: &PlayerView) -> Action {
     match view.table.phase {
         Phase::UpcardOffer { .. } if wanted => Action::TakeUpcard,
         Phase::UpcardOffer { .. } => Action::Pass,
-        Phase::Draw { .. } if wanted && legal.contains(&Action::DrawDiscard) => {
-            Action::DrawDiscard
-        }
+        Phase::Draw { .. } if wanted && legal.contains(&Action::DrawDiscard) => Action::DrawDiscard,
         Phase::Draw { .. } => Action::DrawStock,
         Phase::Discard { taken, .. } => {
             let mut barred = know.repeat_barred;
