@@ -895,3 +895,25 @@ fn a_hollywood_match_ends_when_its_three_games_are_closed() {
     assert!(sheet.games[0].totals.iter().max().unwrap() >= &r.target);
     assert_eq!(Match::replay(r, 2, [6; 32], &m.log).unwrap(), m);
 }
+
+/// A finished hand can be stepped through from the seed and the log: the first step is the
+/// deal, the last reaches the stored result; a deal still in play has no replay.
+#[test]
+fn a_finished_hand_replays_step_by_step_to_its_stored_result() {
+    use gin::engine::ai::{decide, Level};
+    let mut m = Match::new(Rules::default(), 2, [8; 32]).unwrap();
+    while m.history.len() < 2 {
+        let seat = m.to_act().unwrap();
+        let action = decide(Level::Simple, &[seat; 32], &m.view_for(seat));
+        m.apply(seat, action).unwrap();
+    }
+    for record in &m.history {
+        let steps = m.hand_steps(record.deal_no).unwrap();
+        assert_eq!(steps[0].seed, record.seed);
+        assert!(steps[0].actions.is_empty());
+        let last = steps.last().unwrap();
+        assert_eq!(last.end.as_ref(), Some(&record.end));
+        assert_eq!(steps.len(), last.actions.len() + 1);
+    }
+    assert!(m.hand_steps(m.deal_no).is_none(), "the hand in play");
+}

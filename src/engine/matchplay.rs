@@ -251,6 +251,31 @@ impl Match {
         Ok(())
     }
 
+    /// Deal `deal_no` step by step, for a replay: the hand as dealt, then after each of its
+    /// actions, ending with the finished hand and its showdown. Rebuilt from the seed and the
+    /// log alone, so anyone holding them gets the same steps. `None` for a deal not played
+    /// to its end.
+    pub fn hand_steps(&self, deal_no: u32) -> Option<Vec<Hand>> {
+        let mut m = Match::new(self.rules.clone(), self.seats, self.seed).ok()?;
+        let mut steps = Vec::new();
+        for event in &self.log {
+            if m.deal_no == deal_no && steps.is_empty() {
+                steps.push(m.hand.clone());
+            }
+            if let (MatchEvent::Play { seat, action }, true) = (event, m.deal_no == deal_no) {
+                let mut after = m.hand.clone();
+                after.apply(*seat, *action).ok()?;
+                let over = after.is_over();
+                steps.push(after);
+                if over {
+                    return Some(steps);
+                }
+            }
+            m.apply_event(*event).ok()?;
+        }
+        None
+    }
+
     fn check_seat(&self, seat: Seat) -> Result<(), MatchError> {
         if seat < self.seats {
             Ok(())
