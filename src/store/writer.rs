@@ -37,10 +37,11 @@ pub(crate) type Writing<'c, T> = Pin<Box<dyn Future<Output = Result<T, StoreErro
 /// What a job's answer waits for: the commit of the batch it was written in.
 type Answer = Box<dyn FnOnce(Result<(), &StoreError>) + Send>;
 
+/// A job's work: its answer, and whether the work itself succeeded.
 type Work = Box<
     dyn for<'c> FnOnce(
             &'c mut SqliteConnection,
-        ) -> Pin<Box<dyn Future<Output = Answer> + Send + 'c>>
+        ) -> Pin<Box<dyn Future<Output = (Answer, bool)> + Send + 'c>>
         + Send,
 >;
 
@@ -147,10 +148,11 @@ impl Writer {
         let job: Work = Box::new(move |conn| {
             Box::pin(async move {
                 let result = work(conn).await;
+                let ok = result.is_ok();
                 let answer: Answer = Box::new(move |committed| {
                     let _ = done.send(committed.map_err(not_committed).and(result));
                 });
-                answer
+                (answer, ok)
             })
         });
         self.jobs.send(Job::Other(job)).map_err(|_| stopped())?;
@@ -185,8 +187,18 @@ async fn run(
             Job::Delivered(_) => true,
         });
         if !moves_only {
-            let n = write_batch(&mut conn, &mut jobs, &mut delivered).await;
-            commits.fetch_add(n, Ordering::Relaxed);
+            if write_batch(&mut conn, &mut jobs, &mut delivered, &commits)
+                .await
+                .is_err()
+            {
+                // Every waiting caller is told the writer stopped; the bot then stops too
+                // (see `Db::writer_stopped`), for its supervisor to start it afresh.
+                tracing::error!(
+                    "the database rolled back a batch of writes on its own (disk full? I/O \
+                     error?): the writer stops; restart the bot"
+                );
+                return;
+            }
             continue;
         }
         // The common case under load, in the fewest round trips.
@@ -197,32 +209,51 @@ async fn run(
                 Job::Other(_) => unreachable!("only moves here"),
             }
         }
-        let n = commit_actions(&mut conn, &mut actions, &mut delivered).await
-            + delete_noted(&mut conn, &mut delivered).await;
-        commits.fetch_add(n, Ordering::Relaxed);
+        commit_actions(&mut conn, &mut actions, &mut delivered, &commits).await;
+        delete_noted(&mut conn, &mut delivered, &commits).await;
+    }
+}
+
+/// SQLite rolled back a batch's whole transaction by itself (it does on SQLITE_FULL, IOERR,
+/// BUSY or NOMEM): what the batch did is gone, and sqlx's own count of open transactions on
+/// the connection is wrong from then on.
+struct Lost;
+
+/// Whether SQLite still has a transaction open on `conn` (sqlx cannot tell: see [`Lost`]).
+async fn in_transaction(conn: &mut SqliteConnection) -> bool {
+    match conn.lock_handle().await {
+        Ok(mut handle) => {
+            let raw = handle.as_raw_handle();
+            // SAFETY: the connection is locked for this call, which only reads a flag of it.
+            unsafe { libsqlite3_sys::sqlite3_get_autocommit(raw.as_ptr()) == 0 }
+        }
+        Err(_) => false,
     }
 }
 
 /// Every job of `jobs`, in order, in as few transactions as [`SLICE`] allows: with
 /// `synchronous = FULL` each COMMIT waits for the disk, so a thousand match starts at once
 /// must not cost a thousand syncs. Each job is answered once its transaction is committed.
-/// Returns the transactions committed.
 async fn write_batch(
     conn: &mut SqliteConnection,
     jobs: &mut Vec<Job>,
     delivered: &mut Vec<Delivered>,
-) -> u64 {
+    commits: &AtomicU64,
+) -> Result<(), Lost> {
     let mut jobs = jobs.drain(..);
-    let mut commits = 0;
     let e = loop {
         if jobs.len() == 0 {
-            return commits;
+            return Ok(());
         }
         match conn.begin_with("BEGIN IMMEDIATE").await {
-            Ok(tx) => commits += write_slice(tx, &mut jobs, delivered).await,
+            Ok(tx) => write_slice(tx, &mut jobs, delivered, commits).await?,
             Err(e) => break e,
         }
     };
+    if in_transaction(conn).await {
+        // Some earlier write left a transaction open: nothing here can be trusted.
+        return Err(Lost);
+    }
     // The rest, each alone, as it would have run without batching: each is answered with
     // what it did, or its own error.
     tracing::warn!(error = %e, "starting a batch's transaction");
@@ -231,82 +262,120 @@ async fn write_batch(
         match job {
             Job::Action { action, done } => actions.push((action, done)),
             Job::Other(work) => {
-                commits += commit_actions(conn, &mut actions, &mut Vec::new()).await;
-                work(conn).await(Ok(()));
+                commit_actions(conn, &mut actions, &mut Vec::new(), commits).await;
+                work(conn).await.0(Ok(()));
             }
             Job::Delivered(d) => delivered.push(d),
         }
     }
-    commits + commit_actions(conn, &mut actions, &mut Vec::new()).await
+    commit_actions(conn, &mut actions, &mut Vec::new(), commits).await;
+    delete_noted(conn, delivered, commits).await;
+    Ok(())
 }
 
-/// The jobs of one [`SLICE`] of [`write_batch`], in its open transaction `tx`, and the
-/// delivered rows noted so far; returns whether it committed.
+/// The jobs of one [`SLICE`] of [`write_batch`] in its open transaction `tx`, with the
+/// delivered rows noted so far. After any failure it makes sure the transaction is still
+/// there; if SQLite dropped it, the slice's jobs are answered with the error and the rest of
+/// the batch is not run.
 async fn write_slice(
     mut tx: sqlx::Transaction<'_, sqlx::Sqlite>,
     jobs: &mut std::vec::Drain<'_, Job>,
     delivered: &mut Vec<Delivered>,
-) -> u64 {
+    commits: &AtomicU64,
+) -> Result<(), Lost> {
     let began = std::time::Instant::now();
     let mut answers: Vec<Answer> = Vec::new();
     let mut actions = Vec::new();
+    let lost = |answers: Vec<Answer>| {
+        let e = StoreError::Commit("SQLite rolled the transaction back".into());
+        for answer in answers {
+            answer(Err(&e));
+        }
+        Err(Lost)
+    };
     for job in jobs.by_ref() {
-        match job {
-            Job::Action { action, done } => actions.push((action, done)),
+        let ok = match job {
+            Job::Action { action, done } => {
+                actions.push((action, done));
+                true
+            }
             Job::Other(work) => {
                 // Whatever came before it is written first.
-                stage_actions(&mut tx, &mut actions, &mut answers).await;
-                answers.push(work(&mut tx).await);
+                let staged = stage_actions(&mut tx, &mut actions, &mut answers).await;
+                let (answer, ok) = work(&mut tx).await;
+                answers.push(answer);
+                staged && ok
             }
-            Job::Delivered(d) => delivered.push(d),
+            Job::Delivered(d) => {
+                delivered.push(d);
+                true
+            }
+        };
+        if !ok && !in_transaction(&mut tx).await {
+            return lost(answers);
         }
         if began.elapsed() >= SLICE {
             break;
         }
     }
-    stage_actions(&mut tx, &mut actions, &mut answers).await;
+    let mut ok = stage_actions(&mut tx, &mut actions, &mut answers).await;
     if !delivered.is_empty() {
         if let Err(e) = delete_delivered(&mut tx, delivered, false).await {
             tracing::warn!(error = %e, "writing delivery notes");
+            ok = false;
         }
         delivered.clear();
+    }
+    if !ok && !in_transaction(&mut tx).await {
+        return lost(answers);
     }
     let committed = tx.commit().await.map_err(StoreError::from);
     if let Err(e) = &committed {
         tracing::error!(error = %e, "committing a batch of writes");
+    } else {
+        commits.fetch_add(1, Ordering::Relaxed);
     }
     for answer in answers {
         answer(committed.as_ref().copied());
     }
-    u64::from(committed.is_ok())
+    // After a failed COMMIT the connection's state is unknown.
+    committed.map_err(|_| Lost)
 }
 
 /// Writes the waiting actions inside the open transaction `tx`, each action's answer waiting
-/// for its commit. A failing action rolls back to its savepoint and fails alone.
+/// for its commit. A failing action rolls back to its savepoint and fails alone. Returns
+/// false if anything failed (the caller then checks that the transaction is still there).
 async fn stage_actions(
     tx: &mut SqliteConnection,
     actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
     answers: &mut Vec<Answer>,
-) {
+) -> bool {
     if actions.is_empty() {
-        return;
+        return true;
     }
     let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
-    let stored = match in_savepoint(tx, &batch).await {
-        Ok(stored) => stored.into_iter().map(Ok).collect(),
+    let (stored, ok) = match in_savepoint(tx, &batch).await {
+        Ok(stored) => (stored.into_iter().map(Ok).collect(), true),
+        Err(e) if !in_transaction(tx).await => {
+            (batch.iter().map(|_| Err(e.to_string())).collect(), false)
+        }
         Err(_) => {
             let mut each = Vec::with_capacity(batch.len());
             for a in &batch {
-                each.push(in_savepoint(tx, &[a]).await.map(|s| s[0]));
+                let alone = in_savepoint(tx, &[a]).await.map(|s| s[0]);
+                each.push(alone.map_err(|e| e.to_string()));
             }
-            each
+            (each, false)
         }
     };
+    let stored: Vec<Result<bool, String>> = stored;
     for ((_, done), result) in actions.drain(..).zip(stored) {
         answers.push(Box::new(move |committed| {
+            let result = result.map_err(StoreError::Commit);
             let _ = done.send(committed.map_err(not_committed).and(result));
         }));
     }
+    ok
 }
 
 /// [`stage`] inside a savepoint: nothing of `actions` is kept if any statement fails.
@@ -320,29 +389,34 @@ async fn in_savepoint(
     Ok(stored)
 }
 
-/// Deletes the delivered rows noted so far; returns the transactions committed.
-async fn delete_noted(conn: &mut SqliteConnection, delivered: &mut Vec<Delivered>) -> u64 {
+/// Deletes the delivered rows noted so far, in a transaction of their own.
+async fn delete_noted(
+    conn: &mut SqliteConnection,
+    delivered: &mut Vec<Delivered>,
+    commits: &AtomicU64,
+) {
     if delivered.is_empty() {
-        return 0;
+        return;
     }
-    let deleted = delete_delivered(conn, delivered, true).await;
-    if let Err(e) = &deleted {
-        tracing::warn!(error = %e, "writing delivery notes");
+    match delete_delivered(conn, delivered, true).await {
+        Ok(()) => {
+            commits.fetch_add(1, Ordering::Relaxed);
+        }
+        Err(e) => tracing::warn!(error = %e, "writing delivery notes"),
     }
     delivered.clear();
-    u64::from(deleted.is_ok())
 }
 
-/// Writes the waiting actions in one transaction and answers each of them; returns the
-/// transactions committed. When they are all moves, the `delivered` rows are deleted in the
-/// same commit (and the list emptied).
+/// Writes the waiting actions in one transaction and answers each of them. When they are
+/// all moves, the `delivered` rows are deleted in the same commit (and the list emptied).
 async fn commit_actions(
     conn: &mut SqliteConnection,
     actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
     delivered: &mut Vec<Delivered>,
-) -> u64 {
+    commits: &AtomicU64,
+) {
     if actions.is_empty() {
-        return 0;
+        return;
     }
     let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
     let moves = batch.iter().all(|a| plain(a));
@@ -356,20 +430,20 @@ async fn commit_actions(
             if moves {
                 delivered.clear();
             }
+            commits.fetch_add(1, Ordering::Relaxed);
             for ((_, done), ok) in actions.drain(..).zip(stored) {
                 let _ = done.send(Ok(ok));
             }
-            1
         }
         // One action's failure must not fail the others: each again, alone.
         Err(_) => {
-            let mut commits = 0;
             for (action, done) in actions.drain(..) {
                 let alone = write(conn, &[&action]).await;
-                commits += u64::from(alone.is_ok());
+                if alone.is_ok() {
+                    commits.fetch_add(1, Ordering::Relaxed);
+                }
                 let _ = done.send(alone.map(|stored| stored[0]));
             }
-            commits
         }
     }
 }
@@ -666,7 +740,8 @@ pub(super) mod tests {
             Box::pin(async move {
                 use sqlx::Connection;
                 let mut tx = conn.begin().await?;
-                sqlx::query("UPDATE matches SET state_json = 'spoilt' WHERE id = ?")
+                // A column the move below does not touch: a leak would show.
+                sqlx::query("UPDATE matches SET table_message_id = 999 WHERE id = ?")
                     .bind(first)
                     .execute(&mut *tx)
                     .await?;
@@ -691,9 +766,51 @@ pub(super) mod tests {
         assert!(twice.unwrap_err().is_conflict());
         assert!(moved.unwrap());
         assert_eq!(stored(&db, first).await, ("s1".into(), 1, 1));
+        let message: Option<i64> =
+            sqlx::query_scalar("SELECT table_message_id FROM matches WHERE id = ?")
+                .bind(first)
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
+        assert_eq!(message, None, "the failed write left nothing behind");
         for id in [a.unwrap(), b.unwrap()] {
             assert_eq!(stored(&db, id).await, ("s0".into(), 0, 0));
         }
+    }
+
+    /// When SQLite rolls back a batch's whole transaction by itself (disk full, I/O error),
+    /// nothing of the batch is reported stored, nothing after it is written outside a
+    /// transaction, and the writer stops so that the bot is restarted.
+    #[tokio::test]
+    async fn a_transaction_sqlite_rolled_back_stops_the_writer_and_stores_nothing() {
+        let (_dir, db, _) = db_with_matches(0).await;
+        let (release, held) = hold(&db).await;
+        let lost = db.write(|conn| {
+            Box::pin(async move {
+                // What SQLite does on SQLITE_FULL: the whole transaction is gone.
+                sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+                Err::<(), _>(StoreError::Corrupt("disk full".into()))
+            })
+        });
+        let (before, after) = (new_match(20), new_match(21));
+        let (before, lost, after, _) = tokio::join!(
+            db.create_match(&before),
+            lost,
+            db.create_match(&after),
+            async { release.send(()) }
+        );
+        held.await.unwrap();
+        assert!(before.is_err(), "rolled back, so not stored");
+        assert!(lost.is_err());
+        assert!(after.is_err(), "never run outside a transaction");
+        tokio::time::timeout(std::time::Duration::from_secs(10), db.writer_stopped())
+            .await
+            .expect("the writer stops");
+        let matches: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
+        assert_eq!(matches, 0);
     }
 
     /// One action that fails (its log entry exists already) fails alone; the others that
