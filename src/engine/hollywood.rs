@@ -6,7 +6,7 @@
 //! three are closed, and its result is the sum of the three settlements.
 
 use super::hand::Seat;
-use super::matchplay::{settle, Payment, Settlement};
+use super::matchplay::{pairwise, settle, Settlement};
 use super::rules::Rules;
 use serde::{Deserialize, Serialize};
 
@@ -86,16 +86,7 @@ impl HollywoodSheet {
             None if net[0] != net[1] => Seat::from(net[1] > net[0]),
             None => Seat::from(games_won(1) > games_won(0)),
         };
-        let payments = if net[0] == 0 {
-            Vec::new()
-        } else {
-            let (payer, payee) = if net[0] > 0 { (1, 0) } else { (0, 1) };
-            vec![Payment {
-                payer,
-                payee,
-                amount: net[0].unsigned_abs() as u32,
-            }]
-        };
+        let (payments, _) = pairwise(2, |_, _| net[0]);
         let mut shutouts: Vec<Seat> = closed.iter().flat_map(|c| c.shutouts.clone()).collect();
         shutouts.sort();
         shutouts.dedup();

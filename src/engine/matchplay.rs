@@ -376,30 +376,16 @@ pub fn settle(
     };
     let mut game_bonus = vec![0; n];
     game_bonus[w] = finals[w] - plain(w);
-    let mut payments = Vec::new();
-    let mut net = vec![0i64; n];
-    for a in 0..sides {
-        for b in a + 1..sides {
-            let (va, vb) = if a == winner {
-                (winner_against(b), plain(b as usize))
-            } else if b == winner {
-                (plain(a as usize), winner_against(a))
-            } else {
-                (plain(a as usize), plain(b as usize))
-            };
-            let diff = va as i64 - vb as i64;
-            net[a as usize] += diff;
-            net[b as usize] -= diff;
-            if diff != 0 {
-                let (payer, payee) = if diff > 0 { (b, a) } else { (a, b) };
-                payments.push(Payment {
-                    payer,
-                    payee,
-                    amount: diff.unsigned_abs() as u32,
-                });
-            }
-        }
-    }
+    let (payments, net) = pairwise(sides, |a, b| {
+        let (va, vb) = if a == winner {
+            (winner_against(b), plain(b as usize))
+        } else if b == winner {
+            (plain(a as usize), winner_against(a))
+        } else {
+            (plain(a as usize), plain(b as usize))
+        };
+        va as i64 - vb as i64
+    });
     Settlement {
         winner,
         resigned,
@@ -412,4 +398,27 @@ pub fn settle(
         payments,
         net,
     }
+}
+
+/// Every pair of `sides` settles `diff(a, b)` (what `a` wins from `b`, negative if it pays):
+/// the payments between them and each side's net, whose sum is zero.
+pub(crate) fn pairwise(sides: u8, diff: impl Fn(Seat, Seat) -> i64) -> (Vec<Payment>, Vec<i64>) {
+    let mut payments = Vec::new();
+    let mut net = vec![0i64; usize::from(sides)];
+    for a in 0..sides {
+        for b in a + 1..sides {
+            let d = diff(a, b);
+            net[usize::from(a)] += d;
+            net[usize::from(b)] -= d;
+            if d != 0 {
+                let (payer, payee) = if d > 0 { (b, a) } else { (a, b) };
+                payments.push(Payment {
+                    payer,
+                    payee,
+                    amount: d.unsigned_abs() as u32,
+                });
+            }
+        }
+    }
+    (payments, net)
 }

@@ -224,7 +224,7 @@ impl PartnershipMatch {
         self.tables = deal(&self.rules, &self.seed, &self.history, self.deal_no);
     }
 
-    /// Why `seat` cannot act at its table now, if the reason is the match's.
+    /// Whether `seat`'s table has finished and waits for the other table to end the deal.
     pub fn waiting_for_other_table(&self, seat: Seat) -> bool {
         self.hand_of(seat).is_some_and(Hand::is_over) && !self.is_over()
     }

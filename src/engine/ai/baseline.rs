@@ -4,10 +4,10 @@
 //! among the discards that leave the least deadwood, and knocks at the first legal chance.
 //! Only the arena plays it: it is no level a player can choose.
 
-use super::eval::{least_deadwood_discards, relation, Relation};
+use super::eval::{relation, Relation};
 use super::knowledge::Knowledge;
 use crate::engine::card::{Card, CardSet};
-use crate::engine::hand::{Action, Phase};
+use crate::engine::hand::Action;
 use crate::engine::solver::min_deadwood;
 use crate::engine::view::PlayerView;
 
@@ -30,41 +30,16 @@ fn neighbours(hand: CardSet, card: Card) -> usize {
 }
 
 pub(super) fn decide(know: &Knowledge, view: &PlayerView) -> Action {
-    let legal = &view.legal_actions;
-    let fallback = legal.first().copied().unwrap_or(Action::Pass);
     let wanted = know.top.is_some_and(|c| lowers_deadwood(know.hand, c));
-    match view.table.phase {
-        Phase::UpcardOffer { .. } if wanted => Action::TakeUpcard,
-        Phase::UpcardOffer { .. } => Action::Pass,
-        Phase::Draw { .. } if wanted && legal.contains(&Action::DrawDiscard) => Action::DrawDiscard,
-        Phase::Draw { .. } => Action::DrawStock,
-        Phase::Discard { taken, .. } => {
-            let mut barred = know.repeat_barred;
-            if let Some(card) = taken {
-                barred.insert(card);
-            }
-            let Some((ties, deadwood)) = least_deadwood_discards(know.hand, barred) else {
-                return fallback;
-            };
-            // Among equals: the card with the fewest neighbours, then the highest, then the
-            // first in card order (no randomness: a yardstick should not wobble).
-            let Some(card) = ties.iter().min_by_key(|&c| {
-                (
-                    neighbours(know.hand, c),
-                    std::cmp::Reverse(c.value()),
-                    c.index(),
-                )
-            }) else {
-                return fallback;
-            };
-            if deadwood <= know.knock_limit {
-                Action::Knock(card)
-            } else {
-                Action::Discard(card)
-            }
-        }
-        Phase::FiftiethCard { .. } if legal.contains(&Action::DrawDiscard) => Action::DrawDiscard,
-        Phase::FiftiethCard { .. } => Action::Pass,
-        Phase::Over => fallback,
-    }
+    // Among equals: the card with the fewest neighbours, then the highest, then the first in
+    // card order (no randomness: a yardstick should not wobble).
+    super::simple::play(know, view, wanted, |ties| {
+        ties.iter().min_by_key(|&c| {
+            (
+                neighbours(know.hand, c),
+                std::cmp::Reverse(c.value()),
+                c.index(),
+            )
+        })
+    })
 }

@@ -12,19 +12,31 @@
 use super::eval::{completes_meld, least_deadwood_discards, pick};
 use super::knowledge::Knowledge;
 use super::Random;
+use crate::engine::card::{Card, CardSet};
 use crate::engine::hand::{Action, Phase};
 use crate::engine::view::PlayerView;
 
 pub(super) fn decide(know: &Knowledge, view: &PlayerView, rng: &mut impl Random) -> Action {
+    let top_melds = know.top.is_some_and(|c| completes_meld(know.hand, c));
+    play(know, view, top_melds, |ties| pick(ties, rng))
+}
+
+/// The shape both yardsticks share (this one and `baseline`): take the top card when
+/// `wanted`, else draw from the stock; discard `choose`'s pick among the cards that leave the
+/// least deadwood (never the card just taken, nor a repeated pair); knock at the first legal
+/// chance; take the fiftieth card whenever it lets this seat knock.
+pub(super) fn play(
+    know: &Knowledge,
+    view: &PlayerView,
+    wanted: bool,
+    choose: impl FnOnce(CardSet) -> Option<Card>,
+) -> Action {
     let legal = &view.legal_actions;
     let fallback = legal.first().copied().unwrap_or(Action::Pass);
-    let top_melds = know.top.is_some_and(|c| completes_meld(know.hand, c));
     match view.table.phase {
-        Phase::UpcardOffer { .. } if top_melds => Action::TakeUpcard,
+        Phase::UpcardOffer { .. } if wanted => Action::TakeUpcard,
         Phase::UpcardOffer { .. } => Action::Pass,
-        Phase::Draw { .. } if top_melds && legal.contains(&Action::DrawDiscard) => {
-            Action::DrawDiscard
-        }
+        Phase::Draw { .. } if wanted && legal.contains(&Action::DrawDiscard) => Action::DrawDiscard,
         Phase::Draw { .. } => Action::DrawStock,
         Phase::Discard { taken, .. } => {
             let mut barred = know.repeat_barred;
@@ -34,7 +46,7 @@ pub(super) fn decide(know: &Knowledge, view: &PlayerView, rng: &mut impl Random)
             let Some((ties, deadwood)) = least_deadwood_discards(know.hand, barred) else {
                 return fallback;
             };
-            let Some(card) = pick(ties, rng) else {
+            let Some(card) = choose(ties) else {
                 return fallback;
             };
             // Under `must_knock` the least deadwood is always within the limit: the fiftieth

@@ -15,7 +15,7 @@ pub use rules::{HandRummy, RummyRules};
 use crate::engine::card::{Card, CardSet};
 use crate::engine::deck::{hand_seed, Seed};
 use crate::engine::hand::Seat;
-use crate::engine::matchplay::Payment;
+use crate::engine::matchplay::{pairwise, Payment};
 use crate::engine::rotation::first_dealer;
 use serde::{Deserialize, Serialize};
 
@@ -208,24 +208,8 @@ impl RummyMatch {
         let winners = (0..n)
             .filter(|&s| Some(s) != resigned && self.totals[usize::from(s)] == best)
             .collect();
-        let mut payments = Vec::new();
-        let mut net = vec![0i64; usize::from(n)];
-        for a in 0..n {
-            for b in a + 1..n {
-                let diff =
-                    i64::from(self.totals[usize::from(a)]) - i64::from(self.totals[usize::from(b)]);
-                net[usize::from(a)] += diff;
-                net[usize::from(b)] -= diff;
-                if diff != 0 {
-                    let (payer, payee) = if diff > 0 { (b, a) } else { (a, b) };
-                    payments.push(Payment {
-                        payer,
-                        payee,
-                        amount: diff.unsigned_abs() as u32,
-                    });
-                }
-            }
-        }
+        let total = |s: Seat| i64::from(self.totals[usize::from(s)]);
+        let (payments, net) = pairwise(n, |a, b| total(a) - total(b));
         RummySettlement {
             winners,
             resigned,
