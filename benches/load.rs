@@ -479,7 +479,7 @@ async fn resume(a: &Args) {
             let table = render::table_scene(&TableScene {
                 lang: Lang::En,
                 seats: seats.clone(),
-                view: game.table_view(),
+                view: gin::games::TableOf::Gin(game.table_view()),
             });
             fake.seed_message(table_id, channel, &table.content, rows_json(&table), None);
             let seat = game.to_act().expect("someone to move");
@@ -488,7 +488,7 @@ async fn resume(a: &Args) {
                 let hand = render::hand_scene(&HandScene {
                     lang: Lang::En,
                     seats: seats.clone(),
-                    view: game.view_for(seat),
+                    view: gin::games::HandOf::Gin(game.view_for(seat)),
                     mode: HandMode::Normal,
                     note: None,
                 });

@@ -117,7 +117,10 @@ prompt-fiftieth = ➡️ { $player }: Nimm { $card }, um zu klopfen, oder passe,
 ## Die Nachricht mit deinen Karten (nur du siehst sie)
 hand-title = **Deine Karten** · Runde { $hand } gegen { $opponent }
 hand-cards = { $cards } · Totholz **{ $deadwood }**
-hand-opponent-cards = { $player } hat { $count } Karten auf der Hand
+hand-opponent-cards = { $player } hat { $count ->
+    [one] 1 Karte
+   *[other] { $count } Karten
+} auf der Hand
 hand-wait = Warten auf { $player }.
 hand-sitting-out = Du gibst Runde { $hand } und setzt aus: Schau am Tisch zu, die nächste Runde spielst du.
 you-upcard = Du bist dran: Nimm die aufgedeckte Karte { $card } oder passe.
@@ -159,7 +162,7 @@ end-line = **{ $player }**: { $total } Punkte + { $lines } × { $bonus } Boxbonu
 end-shutout = { $player } hat überhaupt keine Punkte erzielt: Schneider.
 end-payment = { $payer } zahlt an { $payee } **{ $amount }**.
 forfeit = ⌛ { $player } hat nicht rechtzeitig gespielt und verliert die Partie kampflos.
-reminder = ⏰ { $player }, du bist dran bei Gin Rummy. Drück am Tisch auf „Meine Karten“. Nach { $hours } { $hours ->
+reminder = ⏰ { $player }, du bist dran. Drück am Tisch auf „Meine Karten“. Nach { $hours } { $hours ->
     [one] Stunde
    *[other] Stunden
 } ohne Zug ist die Partie kampflos verloren.
@@ -267,3 +270,109 @@ err-moderators-only = Nur Moderatoren (Server verwalten) können Partien abbrech
 err-nothing-to-cancel = Hier läuft keine Partie, die man abbrechen könnte.
 err-cancel-which = Hier laufen mehrere Partien: nenne einen Spieler der abzubrechenden.
 ai-name = { $bot } (Bot, { $level })
+
+## Rommé: Befehle
+cmd-rummy = Rommé (Basic Rummy) mit 2 bis 6 Spielern spielen
+cmd-rummy-name = romme
+cmd-rummy-start = Einen bis fünf Spieler zu einer Partie Rommé herausfordern
+cmd-rummy-start-name = starten
+cmd-rummy-start-opponent = Wen du herausforderst
+cmd-rummy-start-opponent-name = gegner
+cmd-rummy-start-opponent2 = Ein zweiter Gegner
+cmd-rummy-start-opponent2-name = gegner2
+cmd-rummy-start-opponent3 = Ein dritter Gegner
+cmd-rummy-start-opponent3-name = gegner3
+cmd-rummy-start-opponent4 = Ein vierter Gegner
+cmd-rummy-start-opponent4-name = gegner4
+cmd-rummy-start-opponent5 = Ein fünfter Gegner
+cmd-rummy-start-opponent5-name = gegner5
+cmd-rummy-start-target = Punkte zum Sieg der Partie (10 bis 500, Standard 100)
+cmd-rummy-start-target-name = ziel
+cmd-rummy-practice = Spiele Rommé gegen den Bot, der alle anderen Plätze einnimmt
+cmd-rummy-practice-name = training
+cmd-rummy-practice-players = Spieler am Tisch, du eingeschlossen (2 bis 6, Standard 2)
+cmd-rummy-practice-players-name = spieler
+cmd-rummy-practice-level = Wie stark der Bot spielt (Standard: mittel)
+cmd-rummy-practice-level-name = stufe
+cmd-rummy-practice-target = Punkte zum Sieg der Partie (10 bis 500, Standard 100)
+cmd-rummy-practice-target-name = ziel
+cmd-rummy-rules = Wie Rommé hier gespielt wird
+cmd-rummy-rules-name = regeln
+choice-rummy = Rommé
+board-format-rummy = Rommé
+sheet-out = raus
+sheet-hand-rummy = Rommé!
+err-player-count = Gin geht mit einem oder zwei Gegnern, Rommé mit einem bis fünf.
+
+## Rommé: Herausforderung und Tisch (öffentlich)
+rummy-challenge-text = 🂡 { $challenger } fordert { $opponents } zu einer Partie Rommé heraus ({ $target } Punkte zum Sieg). Alle müssen innerhalb von { $minutes } Minuten annehmen.
+rummy-table-title = 🂡 **Rommé** · { $players } Spieler · { $target } Punkte · Runde { $hand }
+rummy-seat = **{ $player }** { $total ->
+    [one] 1 Punkt
+   *[other] { $total } Punkte
+} · { $count ->
+    [one] 1 Karte
+   *[other] { $count } Karten
+}
+rummy-stock-turned = Der Stapel war { $passes ->
+    [one] einmal
+   *[other] { $passes }-mal
+} leer; beim { $max }. Mal endet die Runde ohne Wertung.
+rummy-melds-title = Meldungen auf dem Tisch:
+rummy-meld-line = `{ $n }.` { $player }: { $cards }
+rummy-no-melds = Noch keine Meldungen auf dem Tisch.
+rummy-act-meld = { $player } hat { $cards } ausgelegt.
+rummy-act-layoff = { $player } hat { $card } an Meldung { $n } angelegt.
+rummy-prompt-play = ➡️ { $player }: Auslegen, anlegen, dann abwerfen.
+rummy-prompt-draw-stock = ➡️ { $player }: Zieh vom Stapel.
+
+## Rommé: deine Karten (nur du siehst sie)
+rummy-hand-title = **Deine Karten** · Rommé, Runde { $hand } · { $count ->
+    [one] 1 Karte
+   *[other] { $count } Karten
+}
+rummy-you-draw = Du bist dran: Zieh vom Stapel oder nimm { $card }.
+rummy-you-draw-stock = Du bist dran: Zieh vom Stapel.
+rummy-you-play = Du bist dran: Auslegen, anlegen, dann abwerfen. Die Menüs bieten nur an, was die Regeln gerade erlauben.
+rummy-menu-meld = Satz oder Folge auslegen…
+rummy-menu-layoff = Eine Karte anlegen…
+rummy-menu-discard = Abwerfen…
+rummy-menu-cut = Es sind mehr Züge möglich, als ein Menü fasst ({ $max }): Angeboten werden die längsten Meldungen und jede Karte, die sich anlegen lässt.
+rummy-option-layoff = { $card } → Meldung { $n } ({ $player }: { $cards })
+
+## Rommé: Ende einer Runde und der Partie (öffentlich)
+rummy-out = 🎉 **Runde { $hand }: { $player } ist raus** und erhält **{ $points }**.
+rummy-out-hand-rummy = 🎉 **Runde { $hand }: { $player } ist in einem Zug raus, Rommé!** und erhält **{ $points }**.
+rummy-left = { $player } bleibt auf { $cards } sitzen = { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+}
+rummy-exhausted = 💤 **Runde { $hand } endet ohne Wertung**: Der Stapel war zu oft leer.
+rummy-end-title = 🏆 **{ $players } { $count ->
+    [one] gewinnt die Partie Rommé!
+   *[other] teilen sich den Sieg in der Partie Rommé!
+}**
+rummy-end-line = **{ $player }**: { $total ->
+    [one] 1 Punkt
+   *[other] { $total } Punkte
+}
+
+## Rommé: Regeln
+rummy-rules-double = Die Runde zählt doppelt
+rummy-rules-bonus10 = 10 Extrapunkte
+rummy-rules-target = { $target } Punkte gewinnen die Partie
+rummy-rules-rounds = die Partie dauert { $rounds } Runden
+rummy-rules-text = **Regeln: Rommé (Basic Rummy)**, 2 bis 6 Spieler: je 10 Karten zu zweit, 7 zu dritt oder viert, 6 zu fünft oder sechst.
+    • Wer dran ist, zieht vom Stapel oder nimmt die oberste Karte des Ablagestapels, legt einen Satz (3 oder 4 gleiche Werte) oder eine Folge (3 oder mehr einer Farbe) aus, legt Karten an beliebige Meldungen an und wirft dann ab. Eine vom Ablagestapel genommene Karte darf nicht im selben Zug abgeworfen werden.
+    • Wer alle Karten los ist, ist raus und erhält die Kartenwerte der anderen Hände (Ass 1, Bilder 10, sonst der Zahlenwert); { $end }.
+    • Mehrere Meldungen pro Zug: { $multiple } · anlegen erst nach der eigenen ersten Meldung: { $first } · Ass hoch oder niedrig (D-K-A, Ass 15): { $aces } · die letzte Karte muss abgeworfen werden: { $discard } · in einem Zug raus (Rommé): { $rummy } · leerer Stapel: Der Ablagestapel wird umgedreht (gemischt: { $shuffle }); nach { $passes } Mal endet die Runde ohne Wertung.
+    • Herausfordern mit `/romme starten`, gegen den Bot mit `/romme training spieler:4`; `/gin hand` und `/gin aufgeben` gelten auch für Rommé.
+err-rummy-already-drawn = Du hast schon gezogen: Auslegen, anlegen oder abwerfen.
+err-rummy-not-a-meld = Diese Karten sind weder Satz noch Folge.
+err-rummy-one-meld = Eine Meldung pro Zug: Jetzt anlegen oder abwerfen.
+err-rummy-no-such-meld = Diese Meldung liegt nicht auf dem Tisch.
+err-rummy-does-not-extend = Diese Karte passt nicht an diese Meldung.
+err-rummy-layoff-first = Anlegen erst nach deiner ersten eigenen Meldung.
+err-rummy-rediscard = Die vom Ablagestapel genommene Karte darf in diesem Zug nicht abgeworfen werden.
+err-rummy-discard-to-go-out = Die letzte Karte muss abgeworfen werden: Behalte eine.
+err-rummy-strand = Dann bliebe dir nur die vom Ablagestapel genommene Karte, die du in diesem Zug nicht abwerfen darfst.

@@ -117,7 +117,10 @@ prompt-fiftieth = ➡️ { $player }: take { $card } to knock, or pass and the h
 ## The hand message (only you see it)
 hand-title = **Your hand** · hand { $hand } against { $opponent }
 hand-cards = { $cards } · deadwood **{ $deadwood }**
-hand-opponent-cards = { $player } holds { $count } cards
+hand-opponent-cards = { $player } holds { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}
 hand-wait = Waiting for { $player }.
 hand-sitting-out = You deal hand { $hand } and sit it out: watch the table, you play the next one.
 you-upcard = Your turn: take the upcard { $card }, or pass.
@@ -159,7 +162,7 @@ end-line = **{ $player }**: { $total } points + { $lines } × { $bonus } line bo
 end-shutout = { $player } did not score at all: shutout.
 end-payment = { $payer } pays { $payee } **{ $amount }**.
 forfeit = ⌛ { $player } did not move in time and forfeits the match.
-reminder = ⏰ { $player }, it is your turn in Gin Rummy. Press "My hand" on the table. After { $hours } { $hours ->
+reminder = ⏰ { $player }, it is your turn. Press "My hand" on the table. After { $hours } { $hours ->
     [one] hour
    *[other] hours
 } without a move the match is forfeited.
@@ -267,3 +270,109 @@ err-moderators-only = Only moderators (Manage Server) can cancel matches.
 err-nothing-to-cancel = There is no running match to cancel here.
 err-cancel-which = Several matches run here: name a player of the one to cancel.
 ai-name = { $bot } (bot, { $level })
+
+## Basic Rummy (Rommé): commands
+cmd-rummy = Play Basic Rummy (Rommé) with 2 to 6 players
+cmd-rummy-name = rummy
+cmd-rummy-start = Challenge one to five players to a Rummy match
+cmd-rummy-start-name = start
+cmd-rummy-start-opponent = Who you challenge
+cmd-rummy-start-opponent-name = opponent
+cmd-rummy-start-opponent2 = A second opponent
+cmd-rummy-start-opponent2-name = opponent2
+cmd-rummy-start-opponent3 = A third opponent
+cmd-rummy-start-opponent3-name = opponent3
+cmd-rummy-start-opponent4 = A fourth opponent
+cmd-rummy-start-opponent4-name = opponent4
+cmd-rummy-start-opponent5 = A fifth opponent
+cmd-rummy-start-opponent5-name = opponent5
+cmd-rummy-start-target = Points to win the match (10 to 500, default 100)
+cmd-rummy-start-target-name = target
+cmd-rummy-practice = Play Rummy against the bot, which takes every other seat
+cmd-rummy-practice-name = practice
+cmd-rummy-practice-players = Players at the table, you included (2 to 6, default 2)
+cmd-rummy-practice-players-name = players
+cmd-rummy-practice-level = How strong the bot plays (default: medium)
+cmd-rummy-practice-level-name = level
+cmd-rummy-practice-target = Points to win the match (10 to 500, default 100)
+cmd-rummy-practice-target-name = target
+cmd-rummy-rules = How Rummy is played here
+cmd-rummy-rules-name = rules
+choice-rummy = Rummy
+board-format-rummy = Rummy
+sheet-out = out
+sheet-hand-rummy = rummy!
+err-player-count = Gin takes one or two opponents, Rummy one to five.
+
+## Basic Rummy: challenge and table (public)
+rummy-challenge-text = 🂡 { $challenger } challenges { $opponents } to Rummy ({ $target } points to win). Everyone must accept within { $minutes } minutes.
+rummy-table-title = 🂡 **Rummy** · { $players } players · { $target } points · hand { $hand }
+rummy-seat = **{ $player }** { $total ->
+    [one] 1 point
+   *[other] { $total } points
+} · { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}
+rummy-stock-turned = The stock ran out { $passes ->
+    [one] once
+   *[other] { $passes } times
+}; at { $max } the hand ends without score.
+rummy-melds-title = Melds on the table:
+rummy-meld-line = `{ $n }.` { $player }: { $cards }
+rummy-no-melds = No melds on the table yet.
+rummy-act-meld = { $player } melded { $cards }.
+rummy-act-layoff = { $player } laid { $card } off onto meld { $n }.
+rummy-prompt-play = ➡️ { $player }: meld, lay off, then discard.
+rummy-prompt-draw-stock = ➡️ { $player }: draw from the stock.
+
+## Basic Rummy: your hand (only you see it)
+rummy-hand-title = **Your hand** · Rummy hand { $hand } · { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}
+rummy-you-draw = Your turn: draw from the stock or take { $card }.
+rummy-you-draw-stock = Your turn: draw from the stock.
+rummy-you-play = Your turn: meld, lay off, then discard. The menus offer only what the rules allow now.
+rummy-menu-meld = Meld a set or run…
+rummy-menu-layoff = Lay a card off…
+rummy-menu-discard = Discard…
+rummy-menu-cut = More moves are possible than a menu holds ({ $max }): the longest melds, and every card that can be laid off, are offered.
+rummy-option-layoff = { $card } → meld { $n } ({ $player }: { $cards })
+
+## Basic Rummy: end of a hand and of the match (public)
+rummy-out = 🎉 **Hand { $hand }: { $player } goes out** and scores **{ $points }**.
+rummy-out-hand-rummy = 🎉 **Hand { $hand }: { $player } goes out in one turn, rummy!** and scores **{ $points }**.
+rummy-left = { $player } is left with { $cards } = { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+rummy-exhausted = 💤 **Hand { $hand } ends without score**: the stock ran out too often.
+rummy-end-title = 🏆 **{ $players } { $count ->
+    [one] wins the Rummy match!
+   *[other] share the win of the Rummy match!
+}**
+rummy-end-line = **{ $player }**: { $total ->
+    [one] 1 point
+   *[other] { $total } points
+}
+
+## Basic Rummy: rules
+rummy-rules-double = the hand counts double
+rummy-rules-bonus10 = 10 extra points
+rummy-rules-target = { $target } points win the match
+rummy-rules-rounds = the match lasts { $rounds } hands
+rummy-rules-text = **Rules: Basic Rummy (Rommé)**, 2 to 6 players: 10 cards each for two, 7 for three or four, 6 for five or six.
+    • On your turn: draw from the stock or take the top discard; meld one set (3 or 4 of a rank) or run (3 or more in a suit); lay cards off onto any meld on the table; then discard. A card taken from the pile is not discarded in the same turn.
+    • Whoever gets rid of all their cards goes out and scores the cards left in the other hands (ace 1, pictures 10, the rest their value); { $end }.
+    • Several melds per turn: { $multiple } · lay off only after your own first meld: { $first } · aces high or low (Q-K-A, ace 15): { $aces } · the last card must be discarded: { $discard } · going out in one turn (rummy): { $rummy } · empty stock: the pile is turned over (shuffled: { $shuffle }); after { $passes } times the hand ends without score.
+    • Challenge with `/rummy start`, play the bot with `/rummy practice players:4`; `/gin hand` and `/gin resign` work for Rummy too.
+err-rummy-already-drawn = You have drawn already: meld, lay off or discard.
+err-rummy-not-a-meld = Those cards are not a set or a run.
+err-rummy-one-meld = One meld per turn: lay off or discard now.
+err-rummy-no-such-meld = That meld is not on the table.
+err-rummy-does-not-extend = That card does not extend that meld.
+err-rummy-layoff-first = Lay off only after your first meld.
+err-rummy-rediscard = The card you took from the pile cannot be discarded this turn.
+err-rummy-discard-to-go-out = Your last card must be discarded: keep one.
+err-rummy-strand = That would leave you only the card you took from the pile, which you cannot discard this turn.

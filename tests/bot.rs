@@ -25,7 +25,7 @@ async fn assert_no_hidden_card_in_public(h: &Harness, id: i64) {
     if !live.is_active() {
         return;
     }
-    let hand = &live.game.hand;
+    let hand = &live.game.as_gin().unwrap().hand;
     let hidden: Vec<String> = (0..2)
         .flat_map(|i| gin::engine::CardSet(hand.hands[i].0 & !hand.known[i].0).iter())
         .flat_map(|c| rendered([c]))
@@ -65,7 +65,7 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
     assert!(turns > 10);
 
     let live = h.games.snapshot(id).await.unwrap();
-    let MatchStatus::Finished(s) = &live.game.status else {
+    let MatchStatus::Finished(s) = &live.game.as_gin().unwrap().status else {
         panic!("finished")
     };
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
@@ -75,9 +75,9 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
         assert_eq!(net, s.net[seat as usize]);
         assert_eq!(won, s.winner == seat);
     }
-    assert!(s.totals[s.winner as usize] >= live.game.rules.target);
+    assert!(s.totals[s.winner as usize] >= live.game.as_gin().unwrap().rules.target);
     let hands = h.games.db.match_hands(id).await.unwrap();
-    assert_eq!(hands.len(), live.game.history.len());
+    assert_eq!(hands.len(), live.game.as_gin().unwrap().history.len());
     let points: i64 = hands.iter().map(|h| h.2).sum();
     assert_eq!(points, s.totals.iter().map(|&t| t as i64).sum::<i64>());
 
@@ -91,9 +91,15 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
         .iter()
         .map(|(_, e)| serde_json::from_str(e).unwrap())
         .collect();
-    let mut replayed = Match::replay(live.game.rules.clone(), 2, live.game.seed, &log).unwrap();
+    let mut replayed = Match::replay(
+        live.game.as_gin().unwrap().rules.clone(),
+        2,
+        *live.game.seed(),
+        &log,
+    )
+    .unwrap();
     replayed.clear_log();
-    assert_eq!(replayed, live.game);
+    assert_eq!(&replayed, live.game.as_gin().unwrap());
 
     // Showdowns and the match end were posted publicly.
     let sent = h.out.sent.lock().unwrap();
@@ -104,7 +110,7 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
         .iter()
         .filter(|s| s.msg.content.contains("Shuffle seed"))
         .count();
-    assert_eq!(showdowns, live.game.history.len());
+    assert_eq!(showdowns, live.game.as_gin().unwrap().history.len());
     for s in sent.iter() {
         check_limits(&s.msg);
     }
@@ -302,7 +308,12 @@ async fn challenge_refusals_decline_and_expiry() {
     };
     let o = h.answer(
         h.games
-            .start(&h.caller(ALICE, None), &[bot], None, None)
+            .start(
+                &h.caller(ALICE, None),
+                &[bot],
+                gin::games::GameChoice::Gin(None),
+                None,
+            )
             .await,
     );
     assert!(o.response.msg().content.contains("Bots"));
@@ -315,7 +326,7 @@ async fn challenge_refusals_decline_and_expiry() {
                     name: "Bob".into(),
                     bot: false,
                 }],
-                None,
+                gin::games::GameChoice::Gin(None),
                 Some(5),
             )
             .await,
@@ -423,7 +434,7 @@ async fn public_messages_follow_the_server_language_and_hands_the_players() {
             .start(
                 &german_server(ALICE, gin::i18n::Lang::En),
                 &[bob],
-                None,
+                gin::games::GameChoice::Gin(None),
                 None,
             )
             .await,

@@ -38,7 +38,7 @@ async fn a_practice_match_is_played_to_the_end_with_the_ai_moving_by_itself() {
         );
     }
     let live = h.games.snapshot(id).await.unwrap();
-    assert!(live.game.is_over());
+    assert!(live.game.as_gin().unwrap().is_over());
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(status.to_string(), "finished");
     assert_eq!(players.len(), 2);
@@ -92,8 +92,14 @@ async fn two_practice_starts_at_once_make_one_match() {
     let h = Harness::new().await;
     let alice = h.caller(ALICE, None);
     let start = || {
-        h.games
-            .practice(&alice, Level::Simple, None, None, (BOT, "Gin".into()))
+        h.games.practice(
+            &alice,
+            Level::Simple,
+            gin::games::GameChoice::Gin(None),
+            2,
+            None,
+            (BOT, "Gin".into()),
+        )
     };
     let (a, b) = tokio::join!(start(), start());
     let said: Vec<String> = [a, b].iter().map(|o| o.said().content).collect();
@@ -130,7 +136,8 @@ async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
             .practice(
                 &in_channel(10_000 + i),
                 Level::Simple,
-                None,
+                gin::games::GameChoice::Gin(None),
+                2,
                 None,
                 (BOT, "Gin".into()),
             )

@@ -519,6 +519,14 @@ proptest! {
             prop_assert!(!legal.is_empty());
             m.apply(seat, legal[usize::from(pick) % legal.len()]).unwrap();
             prop_assert!(conserved(&m.hand));
+            // The public table names no card of any hand but those everyone saw taken.
+            let table = serde_json::to_string(&m.table_view()).unwrap();
+            for (seat, hand) in m.hand.hands.iter().enumerate() {
+                for c in hand.iter().filter(|&c| !m.hand.known[seat].contains(c)) {
+                    let quoted = format!("\"{c}\"");
+                    prop_assert!(!table.contains(&quoted));
+                }
+            }
             for viewer in 0..players {
                 let v = m.view_for(viewer);
                 if v.end.is_some() {
@@ -541,4 +549,18 @@ proptest! {
         let again = RummyMatch::replay(rules, players, seed, &m.log).unwrap();
         prop_assert_eq!(again, m);
     }
+}
+
+/// Leaving a match (a resignation or a forfeit) never gains: the player who leaves settles as
+/// if they had scored nothing and pays each other player that player's total.
+#[test]
+fn a_player_who_resigns_while_leading_pays_every_other_player() {
+    let mut m = RummyMatch::new(RummyRules::default(), 3, [3; 32]).unwrap();
+    m.totals = vec![60, 5, 20];
+    m.apply_event(RummyEvent::Resign { seat: 0 }).unwrap();
+    let s = m.settlement().unwrap();
+    assert_eq!(s.winners, vec![2]);
+    assert_eq!(s.resigned, Some(0));
+    assert_eq!(s.net, vec![-25, -10, 35]);
+    assert_eq!(s.totals, vec![60, 5, 20], "the sheet keeps what was scored");
 }

@@ -11,7 +11,7 @@ use gin::ui::model::Response;
 
 /// Plays the first hand without knocking (so it dies), then the rest normally.
 async fn play_with_a_dead_first_hand(h: &Harness, id: i64) {
-    while h.games.snapshot(id).await.unwrap().game.deal_no == 0 {
+    while h.games.snapshot(id).await.unwrap().game.deal_no() == 0 {
         assert!(h.play_turn_with(id, false).await);
     }
     let mut turns = 0;
@@ -121,7 +121,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB, CAROL]).await;
     let live = h.games.snapshot(id).await.unwrap();
-    let out = live.game.hand.dealer;
+    let out = live.game.as_gin().unwrap().hand.dealer;
     let table = gin::ui::render::table_scene(&live.table_scene());
     assert!(
         table.content.contains("deals this hand and sits it out"),
@@ -139,7 +139,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
 
     play_with_a_dead_first_hand(&h, id).await;
     let live = h.games.snapshot(id).await.unwrap();
-    let game = &live.game;
+    let game = live.game.as_gin().unwrap();
     assert!(matches!(game.history[0].end, HandEnd::Dead));
     assert!(game.history.len() >= 3);
     check_rotation(game);
@@ -186,7 +186,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         .leaderboard(
             GUILD,
             i64::MIN,
-            Some(gin::store::Format::Three),
+            Some(gin::store::Format::Three.as_str()),
             gin::store::BoardSort::Net,
             1,
         )
@@ -199,7 +199,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         .leaderboard(
             GUILD,
             i64::MIN,
-            Some(gin::store::Format::Two),
+            Some(gin::store::Format::Two.as_str()),
             gin::store::BoardSort::Net,
             1,
         )
@@ -238,7 +238,7 @@ async fn a_restart_in_the_middle_of_a_three_player_hand_continues_correctly() {
 
     let h = Harness::new().await;
     let id = h.new_match(&[BOB, CAROL]).await;
-    while h.games.snapshot(id).await.unwrap().game.deal_no == 0 {
+    while h.games.snapshot(id).await.unwrap().game.deal_no() == 0 {
         assert!(h.play_turn_with(id, false).await);
     }
     for _ in 0..5 {
@@ -246,7 +246,7 @@ async fn a_restart_in_the_middle_of_a_three_player_hand_continues_correctly() {
     }
     let before = h.games.snapshot(id).await.unwrap();
     assert!(
-        !before.game.hand.actions.is_empty(),
+        !before.game.as_gin().unwrap().hand.actions.is_empty(),
         "in the middle of a hand"
     );
     let h = h.restart().await;

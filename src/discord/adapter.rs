@@ -7,26 +7,38 @@ use serenity::http::{LightMethod, Request, Route};
 use std::sync::Arc;
 
 fn rows(msg: &Msg) -> Vec<serenity::CreateActionRow> {
-    msg.rows
-        .iter()
-        .map(|row| {
-            serenity::CreateActionRow::Buttons(
-                row.iter()
-                    .map(|b| {
-                        serenity::CreateButton::new(b.id.clone())
-                            .label(b.label.clone())
-                            .style(match b.style {
-                                Style::Primary => serenity::ButtonStyle::Primary,
-                                Style::Secondary => serenity::ButtonStyle::Secondary,
-                                Style::Success => serenity::ButtonStyle::Success,
-                                Style::Danger => serenity::ButtonStyle::Danger,
-                            })
-                            .disabled(b.disabled)
-                    })
-                    .collect(),
+    let selects = msg.selects.iter().map(|s| {
+        let options = s
+            .options
+            .iter()
+            .map(|o| serenity::CreateSelectMenuOption::new(o.label.clone(), o.value.clone()))
+            .collect();
+        serenity::CreateActionRow::SelectMenu(
+            serenity::CreateSelectMenu::new(
+                s.id.clone(),
+                serenity::CreateSelectMenuKind::String { options },
             )
-        })
-        .collect()
+            .placeholder(s.placeholder.clone()),
+        )
+    });
+    let buttons = msg.rows.iter().map(|row| {
+        serenity::CreateActionRow::Buttons(
+            row.iter()
+                .map(|b| {
+                    serenity::CreateButton::new(b.id.clone())
+                        .label(b.label.clone())
+                        .style(match b.style {
+                            Style::Primary => serenity::ButtonStyle::Primary,
+                            Style::Secondary => serenity::ButtonStyle::Secondary,
+                            Style::Success => serenity::ButtonStyle::Success,
+                            Style::Danger => serenity::ButtonStyle::Danger,
+                        })
+                        .disabled(b.disabled)
+                })
+                .collect(),
+        )
+    });
+    selects.chain(buttons).collect()
 }
 
 /// Only the users a message names on purpose are pinged.

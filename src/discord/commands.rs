@@ -4,7 +4,7 @@
 use super::{adapter, display_name, Context, Data, Error};
 use crate::engine::ai::Level;
 use crate::engine::Preset;
-use crate::games::{Caller, Outcome, UserRef};
+use crate::games::{Caller, GameChoice, Outcome, UserRef};
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
@@ -153,7 +153,8 @@ pub async fn start(
             .practice(
                 &caller(ctx),
                 Level::Medium,
-                preset.map(Preset::from),
+                GameChoice::Gin(preset.map(Preset::from)),
+                2,
                 target,
                 bot,
             )
@@ -163,7 +164,12 @@ pub async fn start(
     let mut opponents = vec![user_ref(&opponent)];
     opponents.extend(opponent2.as_ref().map(user_ref));
     let outcome = games
-        .start(&caller(ctx), &opponents, preset.map(Preset::from), target)
+        .start(
+            &caller(ctx),
+            &opponents,
+            GameChoice::Gin(preset.map(Preset::from)),
+            target,
+        )
         .await;
     answer(ctx, outcome).await
 }
@@ -178,17 +184,23 @@ pub async fn practice(
     #[max = 500]
     target: Option<i64>,
 ) -> Result<(), Error> {
+    let game = GameChoice::Gin(preset.map(Preset::from));
+    practice_against_bot(ctx, level, game, 2, target).await
+}
+
+/// A practice match of `game` with `seats` players, all but the caller the bot's AI.
+async fn practice_against_bot(
+    ctx: Context<'_>,
+    level: Option<LevelChoice>,
+    game: GameChoice,
+    seats: u8,
+    target: Option<i64>,
+) -> Result<(), Error> {
     let level = level.map(Level::from).unwrap_or(Level::Medium);
     let outcome = ctx
         .data()
         .games
-        .practice(
-            &caller(ctx),
-            level,
-            preset.map(Preset::from),
-            target,
-            bot_user(ctx),
-        )
+        .practice(&caller(ctx), level, game, seats, target, bot_user(ctx))
         .await;
     answer(ctx, outcome).await
 }
@@ -211,6 +223,66 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx.data().games.rules_command(&caller(ctx)).await;
+    answer(ctx, outcome).await
+}
+
+/// Basic Rummy (Rommé), for 2 to 6 players.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("rummy_start", "rummy_practice", "rummy_rules"),
+    subcommand_required
+)]
+pub async fn rummy(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge one to five players to a Rummy match.
+#[poise::command(slash_command, guild_only, rename = "start")]
+pub async fn rummy_start(
+    ctx: Context<'_>,
+    opponent: serenity::User,
+    opponent2: Option<serenity::User>,
+    opponent3: Option<serenity::User>,
+    opponent4: Option<serenity::User>,
+    opponent5: Option<serenity::User>,
+    #[min = 10]
+    #[max = 500]
+    target: Option<i64>,
+) -> Result<(), Error> {
+    let opponents: Vec<UserRef> = [Some(opponent), opponent2, opponent3, opponent4, opponent5]
+        .iter()
+        .flatten()
+        .map(user_ref)
+        .collect();
+    let outcome = ctx
+        .data()
+        .games
+        .start(&caller(ctx), &opponents, GameChoice::Rummy, target)
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Play Rummy against the bot, which fills every other seat.
+#[poise::command(slash_command, guild_only, rename = "practice")]
+pub async fn rummy_practice(
+    ctx: Context<'_>,
+    #[min = 2]
+    #[max = 6]
+    players: Option<u8>,
+    level: Option<LevelChoice>,
+    #[min = 10]
+    #[max = 500]
+    target: Option<i64>,
+) -> Result<(), Error> {
+    let seats = players.unwrap_or(2);
+    practice_against_bot(ctx, level, GameChoice::Rummy, seats, target).await
+}
+
+/// The rules of Rummy (of your match here, if it is one).
+#[poise::command(slash_command, guild_only, rename = "rules")]
+pub async fn rummy_rules(ctx: Context<'_>) -> Result<(), Error> {
+    let outcome = ctx.data().games.rummy_rules_command(&caller(ctx)).await;
     answer(ctx, outcome).await
 }
 
@@ -247,6 +319,8 @@ pub enum FormatChoice {
     Two,
     #[name = "three"]
     Three,
+    #[name = "rummy"]
+    Rummy,
 }
 
 fn format_filter(format: Option<FormatChoice>) -> crate::games::ledger::FormatFilter {
@@ -255,6 +329,7 @@ fn format_filter(format: Option<FormatChoice>) -> crate::games::ledger::FormatFi
         FormatChoice::Any => FormatFilter::Any,
         FormatChoice::Two => FormatFilter::Two,
         FormatChoice::Three => FormatFilter::Three,
+        FormatChoice::Rummy => FormatFilter::Rummy,
     }
 }
 
@@ -347,8 +422,19 @@ pub async fn cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Result<
 /// `cmd-<command>-name` and `cmd-<command>-<parameter>-name` for localized names,
 /// `choice-<value>` for choices.
 pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
+    localize_under(commands, None);
+}
+
+/// As [`localize`]; a subcommand's texts are `cmd-<parent>-<command>…` where the catalogue
+/// has them (`/rummy start` is not `/gin start`), `cmd-<command>…` otherwise.
+fn localize_under(commands: &mut [poise::Command<Data, Error>], parent: Option<&str>) {
     for c in commands {
-        let key = format!("cmd-{}", c.name);
+        let key = match parent {
+            Some(p) if i18n::has(Lang::En, &format!("cmd-{p}-{}", c.name)) => {
+                format!("cmd-{p}-{}", c.name)
+            }
+            _ => format!("cmd-{}", c.name),
+        };
         c.description = Some(i18n::t(Lang::En, &key, &[]).into());
         c.description_localizations = localized(&key);
         c.name_localizations = localized(&format!("{key}-name"));
@@ -368,7 +454,8 @@ pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
                 .collect();
             p.choices = choices.into();
         }
-        localize(&mut c.subcommands);
+        let name = c.name.clone();
+        localize_under(&mut c.subcommands, Some(&name));
     }
 }
 

@@ -26,7 +26,7 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// The command tree with its texts taken from the message catalogue.
 pub fn command_tree() -> Vec<poise::Command<Data, Error>> {
-    let mut cmds = vec![commands::gin()];
+    let mut cmds = vec![commands::gin(), commands::rummy()];
     commands::localize(&mut cmds);
     cmds
 }
@@ -299,7 +299,11 @@ async fn on_event(
             .message
             .flags
             .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
-        let work = crate::ui::press_on(&games, &caller, &ci.data.custom_id, private);
+        let values = match &ci.data.kind {
+            serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+            _ => Vec::new(),
+        };
+        let work = crate::ui::press_on(&games, &caller, &ci.data.custom_id, &values, private);
         tokio::pin!(work);
         // The action is already stored when it is answered: even if the answer fails, the
         // table must move on, so what follows runs whatever became of the answer.

@@ -1,11 +1,14 @@
 //! Challenges: `/gin start` asks, the challenged players accept or decline, the match begins.
 
 use super::effects::{Delivery, Effect, PART_MESSAGES};
+use super::game::Game;
 use super::scenes::ChallengeScene;
+use super::scenes::RulesOf;
 use super::{
-    Caller, ChallengeRow, ChallengeState, Deliveries, Failure, Format, Games, Live, Outcome,
-    Refusal, Reply, ReplyRole,
+    Caller, ChallengeRow, ChallengeState, Deliveries, Failure, Games, Live, Outcome, Refusal,
+    Reply, ReplyRole,
 };
+use crate::engine::rummy::{RummyMatch, RummyRules};
 use crate::engine::{deck, Match, Preset, Rules};
 use crate::i18n::Lang;
 use crate::store::{Acceptance, NewChallenge, NewMatch, OutboxKey};
@@ -18,16 +21,28 @@ pub struct UserRef {
     pub bot: bool,
 }
 
+/// Which game a new match plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameChoice {
+    /// Gin Rummy with a preset (the server's default when `None`).
+    Gin(Option<Preset>),
+    /// Basic Rummy, for 2 to 6 players.
+    Rummy,
+}
+
+/// The preset name a Rummy match is stored under.
+pub const RUMMY_PRESET: &str = "rummy";
+
 impl Games {
     /// `/gin start`: a challenge the others accept or decline.
     pub async fn start(
         &self,
         caller: &Caller,
         opponents: &[UserRef],
-        preset: Option<Preset>,
+        game: GameChoice,
         target: Option<i64>,
     ) -> Outcome {
-        self.try_start(caller, opponents, preset, target)
+        self.try_start(caller, opponents, game, target)
             .await
             .unwrap_or_else(Failure::into_outcome)
     }
@@ -36,17 +51,25 @@ impl Games {
         &self,
         caller: &Caller,
         opponents: &[UserRef],
-        preset: Option<Preset>,
+        game: GameChoice,
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let most = match game {
+            GameChoice::Gin(_) => 2,
+            GameChoice::Rummy => 5,
+        };
+        if opponents.is_empty() || opponents.len() > most {
+            return Err(Refusal::PlayerCount.into());
+        }
         if opponents.iter().any(|o| o.id == caller.user_id) {
             return Err(Refusal::SelfChallenge.into());
         }
         if opponents.iter().any(|o| o.bot) {
             return Err(Refusal::BotChallenge.into());
         }
-        if opponents.len() == 2 && opponents[0].id == opponents[1].id {
+        let distinct: std::collections::HashSet<u64> = opponents.iter().map(|o| o.id).collect();
+        if distinct.len() < opponents.len() {
             return Err(Refusal::SameOpponent.into());
         }
         if self
@@ -61,8 +84,16 @@ impl Games {
                 return Err(Refusal::OpponentBusy.into());
             }
         }
-        let preset = preset.unwrap_or(self.config.default_preset.0);
-        let rules = rules_with_target(preset, target)?;
+        let (preset, rules) = match game {
+            GameChoice::Gin(preset) => {
+                let preset = preset.unwrap_or(self.config.default_preset.0);
+                (
+                    preset.name(),
+                    RulesOf::Gin(rules_with_target(preset, target)?),
+                )
+            }
+            GameChoice::Rummy => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(target)?)),
+        };
         let now = self.now();
         let minutes = self.config.timeouts.challenge_minutes;
         let new = NewChallenge {
@@ -70,8 +101,8 @@ impl Games {
             channel_id: caller.channel_id,
             challenger: (caller.user_id, caller.name.clone()),
             opponents: opponents.iter().map(|o| (o.id, o.name.clone())).collect(),
-            preset: preset.name().to_string(),
-            rules_json: serde_json::to_string(&rules).expect("rules serialize"),
+            preset: preset.to_string(),
+            rules_json: rules_json(&rules),
             locale: caller.guild_lang.code().to_string(),
             now,
             expires_at: now + minutes as i64 * 60,
@@ -119,12 +150,12 @@ impl Games {
             self.db.close_challenge(id, ChallengeState::Expired).await?;
             return Ok(Outcome::reply(Reply::ChallengeExpired { lang }));
         }
-        let rules: Rules = serde_json::from_str(&row.rules_json)
+        let rules = read_rules(&row.preset, &row.rules_json)
             .map_err(|e| crate::store::StoreError::Corrupt(format!("challenge {id}: {e}")))?;
         // The match as it starts if this acceptance is the last one.
         let seed = self.next_seed();
         let seats = 1 + row.opponents.len() as u8;
-        let game = Match::new(rules.clone(), seats, seed).map_err(|_| Refusal::Internal)?;
+        let game = new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
         // The challenge message becomes the table through the answer; should the answer
         // fail, this stored delivery makes it the table all the same.
         let table = Delivery {
@@ -142,11 +173,11 @@ impl Games {
             guild_id: row.guild_id,
             channel_id: row.channel_id,
             table_message_id: caller.message_id.or(row.message_id),
-            format: Format::for_seats(seats),
+            format: game.format(),
             preset: row.preset.clone(),
             rules_json: row.rules_json.clone(),
             locale: row.locale.clone(),
-            state_json: serde_json::to_string(&game).expect("state serializes"),
+            state_json: game.to_json(),
             seed_hex: deck::seed_hex(&seed),
             players,
             ai_level: None,
@@ -213,7 +244,7 @@ impl Games {
 fn challenge_reply(
     lang: Lang,
     row: ChallengeRow,
-    rules: Rules,
+    rules: RulesOf,
     minutes: u64,
     update: bool,
 ) -> Outcome {
@@ -237,4 +268,42 @@ pub(crate) fn rules_with_target(preset: Preset, target: Option<i64>) -> Result<R
             .map_err(|_| Refusal::TargetRange)?;
     }
     Ok(rules)
+}
+
+/// Basic Rummy's rules (RULES.md section 12's defaults) with the target a command asked for.
+pub(crate) fn rummy_rules(target: Option<i64>) -> Result<RummyRules, Failure> {
+    let mut rules = RummyRules::default();
+    if let Some(t) = target {
+        if !(10..=500).contains(&t) {
+            return Err(Refusal::TargetRange.into());
+        }
+        rules.target = t as u32;
+    }
+    Ok(rules)
+}
+
+/// Rules as a challenge stores them.
+pub(crate) fn rules_json(rules: &RulesOf) -> String {
+    match rules {
+        RulesOf::Gin(r) => serde_json::to_string(r),
+        RulesOf::Rummy(r) => serde_json::to_string(r),
+    }
+    .expect("rules serialize")
+}
+
+/// A challenge's stored rules: Rummy's under its preset name, Gin's under any other.
+fn read_rules(preset: &str, json: &str) -> Result<RulesOf, serde_json::Error> {
+    Ok(if preset == RUMMY_PRESET {
+        RulesOf::Rummy(serde_json::from_str(json)?)
+    } else {
+        RulesOf::Gin(serde_json::from_str(json)?)
+    })
+}
+
+/// A new match of `seats` players dealt from `seed`; `None` if the game has no such table.
+pub(crate) fn new_game(rules: &RulesOf, seats: u8, seed: deck::Seed) -> Option<Game> {
+    Some(match rules {
+        RulesOf::Gin(r) => Game::Gin(Match::new(r.clone(), seats, seed).ok()?),
+        RulesOf::Rummy(r) => Game::Rummy(RummyMatch::new(r.clone(), seats, seed).ok()?),
+    })
 }

@@ -134,7 +134,7 @@ impl Games {
         let channel = live.channel_id;
         Ok(match effect {
             Effect::Table => {
-                let new_deal = live.game.deal_no > live.table_deal && live.is_active();
+                let new_deal = live.game.deal_no() > live.table_deal && live.is_active();
                 match live.table_message_id {
                     Some(message) if !new_deal => Show::EditTable {
                         channel,
@@ -144,33 +144,22 @@ impl Games {
                     retire => Show::NewTable {
                         channel,
                         retire,
-                        deal: live.game.deal_no,
+                        deal: live.game.deal_no(),
                         scene: Box::new(live.table_scene()),
                     },
                 }
             }
-            Effect::Showdown { deal } => {
-                match live.game.history.iter().find(|r| r.deal_no == deal) {
-                    Some(record) => Show::Post {
-                        channel,
-                        post: Post::Showdown(Box::new(ShowdownScene {
-                            lang: live.lang,
-                            seats: live.seats(),
-                            record: record.clone(),
-                        })),
-                    },
-                    None => Show::Nothing,
-                }
-            }
-            Effect::MatchEnd => match live.game.settlement() {
-                Some(s) => Show::Post {
+            Effect::Showdown { deal } => match live.showdown_scene(deal) {
+                Some(scene) => Show::Post {
                     channel,
-                    post: Post::MatchEnd(Box::new(MatchEndScene {
-                        lang: live.lang,
-                        seats: live.seats(),
-                        settlement: s.clone(),
-                        rules: live.game.rules.clone(),
-                    })),
+                    post: Post::Showdown(Box::new(scene)),
+                },
+                None => Show::Nothing,
+            },
+            Effect::MatchEnd => match live.match_end_scene() {
+                Some(scene) => Show::Post {
+                    channel,
+                    post: Post::MatchEnd(Box::new(scene)),
                 },
                 None => Show::Nothing,
             },
@@ -236,7 +225,7 @@ impl Games {
             super::ReplyRole::Challenge(id) => self.db.set_challenge_message(id, message).await,
             super::ReplyRole::Table(match_id) => {
                 let deal = match self.hold(match_id).await {
-                    Ok(live) if live.table_message_id.is_none() => live.game.deal_no,
+                    Ok(live) if live.table_message_id.is_none() => live.game.deal_no(),
                     _ => return,
                 };
                 self.table_posted(match_id, message, deal).await

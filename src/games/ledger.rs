@@ -6,7 +6,6 @@ use super::transition::Answered;
 use super::{
     BoardSort, Caller, EndReason, Failure, Format, Games, Outcome, Refusal, Reply, UserRef,
 };
-use crate::engine::MatchEvent;
 
 /// Which matches a leaderboard counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,20 +25,23 @@ impl Period {
     }
 }
 
-/// Two-player, three-player or all matches.
+/// Two-player Gin, three-player Gin, Basic Rummy (any player count) or all matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormatFilter {
     Any,
     Two,
     Three,
+    Rummy,
 }
 
 impl FormatFilter {
-    fn format(self) -> Option<Format> {
+    /// The stored formats this filter keeps, as a LIKE pattern.
+    fn pattern(self) -> Option<&'static str> {
         match self {
             FormatFilter::Any => None,
-            FormatFilter::Two => Some(Format::Two),
-            FormatFilter::Three => Some(Format::Three),
+            FormatFilter::Two => Some(Format::Two.as_str()),
+            FormatFilter::Three => Some(Format::Three.as_str()),
+            FormatFilter::Rummy => Some("rummy-%"),
         }
     }
 }
@@ -85,7 +87,7 @@ impl Games {
                 .leaderboard(
                     guild,
                     q.period.since(self.now()),
-                    q.format.format(),
+                    q.format.pattern(),
                     q.sort,
                     min,
                 )
@@ -111,7 +113,7 @@ impl Games {
     ) -> Outcome {
         let result = async {
             let (guild, user, name) = subject(caller, player)?;
-            let stats = self.db.player_stats(guild, user, format.format()).await?;
+            let stats = self.db.player_stats(guild, user, format.pattern()).await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
                 lang: caller.guild_lang,
                 name,
@@ -133,7 +135,7 @@ impl Games {
             let (guild, user, name) = subject(caller, player)?;
             let rows = self
                 .db
-                .history(guild, user, format.format(), HISTORY_LEN)
+                .history(guild, user, format.pattern(), HISTORY_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::History {
                 lang: caller.guild_lang,
@@ -190,7 +192,7 @@ impl Games {
             let deliveries = match self
                 .commit(
                     &mut live,
-                    MatchEvent::Cancel,
+                    super::Event::Cancel,
                     EndReason::Cancelled,
                     Answered::Nothing,
                 )

@@ -1,9 +1,13 @@
 //! A match in memory: the engine state plus who sits where and where its table message is.
 
-use super::scenes::{HandMode, HandScene, Note, Seats, TableScene};
+use super::game::{corrupt, Game};
+use super::scenes::{
+    DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf, Seats, ShowdownScene,
+    TableOf, TableScene,
+};
 use super::MatchState;
 use crate::engine::ai::Level;
-use crate::engine::{Match, Seat};
+use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::store::{MatchRow, StoreError};
 
@@ -27,13 +31,12 @@ pub struct Live {
     pub ai: Vec<bool>,
     /// The AI's level when one seat is the bot.
     pub ai_level: Option<Level>,
-    pub game: Match,
+    pub game: Game,
 }
 
 impl Live {
     pub fn from_row(row: MatchRow) -> Result<Live, StoreError> {
-        let game: Match = serde_json::from_str(&row.state_json)
-            .map_err(|e| StoreError::Corrupt(format!("match {}: {e}", row.id)))?;
+        let game = Game::from_json(row.format, &row.state_json).map_err(|e| corrupt(row.id, e))?;
         Ok(Live {
             id: row.id,
             guild_id: row.guild_id,
@@ -89,7 +92,10 @@ impl Live {
         TableScene {
             lang: self.lang,
             seats: self.seats(),
-            view: self.game.table_view(),
+            view: match &self.game {
+                Game::Gin(m) => TableOf::Gin(m.table_view()),
+                Game::Rummy(m) => TableOf::Rummy(m.table_view()),
+            },
         }
     }
 
@@ -104,9 +110,53 @@ impl Live {
         HandScene {
             lang,
             seats: self.seats(),
-            view: self.game.view_for(seat),
+            view: match &self.game {
+                Game::Gin(m) => HandOf::Gin(m.view_for(seat)),
+                Game::Rummy(m) => HandOf::Rummy(m.view_for(seat)),
+            },
             mode,
             note,
+        }
+    }
+
+    /// The public record of finished deal `deal`, if it is finished.
+    pub fn showdown_scene(&self, deal: u32) -> Option<ShowdownScene> {
+        let record = match &self.game {
+            Game::Gin(m) => DealOf::Gin(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
+            Game::Rummy(m) => DealOf::Rummy(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
+        };
+        let aces_high = match &self.game {
+            Game::Rummy(m) => m.rules.aces_high_low,
+            Game::Gin(_) => false,
+        };
+        Some(ShowdownScene {
+            lang: self.lang,
+            seats: self.seats(),
+            record,
+            aces_high,
+        })
+    }
+
+    /// The match's settlement, once it has one.
+    pub fn match_end_scene(&self) -> Option<MatchEndScene> {
+        let end = match &self.game {
+            Game::Gin(m) => EndOf::Gin {
+                settlement: m.settlement()?.clone(),
+                rules: m.rules.clone(),
+            },
+            Game::Rummy(m) => EndOf::Rummy(m.settlement()?.clone()),
+        };
+        Some(MatchEndScene {
+            lang: self.lang,
+            seats: self.seats(),
+            end,
+        })
+    }
+
+    pub fn rules(&self) -> RulesOf {
+        match &self.game {
+            Game::Gin(m) => RulesOf::Gin(m.rules.clone()),
+            Game::Rummy(m) => RulesOf::Rummy(m.rules.clone()),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 mod challenge;
 mod effects;
+pub mod game;
 mod hold;
 pub mod ledger;
 mod live;
@@ -16,15 +17,17 @@ mod scenes;
 mod sweep;
 mod transition;
 
-pub use challenge::UserRef;
+pub use challenge::{GameChoice, UserRef, RUMMY_PRESET};
 pub use effects::{
     Delivery, Effect, HandHandle, Post, Show, Turn, PART_AI, PART_MESSAGES, PART_REMINDER,
 };
+pub use game::{Event, Game, GameError, Play};
 pub use hold::Held;
 pub use live::Live;
 pub use play::Move;
 pub use scenes::{
-    ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
+    ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,
+    Seats, ShowdownScene, TableOf, TableScene,
 };
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
@@ -35,7 +38,7 @@ pub use crate::store::{
 };
 
 use crate::config::Config;
-use crate::engine::{Rules, Seat};
+use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::store::{Db, StoreError};
 use std::collections::HashMap;
@@ -131,7 +134,7 @@ pub enum Reply {
     /// The challenge message becomes "expired".
     ChallengeExpired { lang: Lang },
     /// The rules of a match (or of the default preset), for the caller only.
-    Rules { preset: String, rules: Box<Rules> },
+    Rules { preset: String, rules: Box<RulesOf> },
     /// A match ended by this command (a resignation): its settlement, in public.
     MatchEnd(Box<MatchEndScene>),
     /// A moderator cancelled a match, in public.
@@ -172,6 +175,8 @@ pub enum Refusal {
     SelfChallenge,
     BotChallenge,
     SameOpponent,
+    /// Too many (or no) players named for this game.
+    PlayerCount,
     YouBusy,
     OpponentBusy,
     /// A player of the challenge started another match here meanwhile.

@@ -1,16 +1,17 @@
 //! Playing: moves, hand messages, `/gin hand`, `/gin rules`, `/gin resign`, and the one path
 //! every accepted event takes ([`Games::commit`]).
 
+use super::game::{Event, GameError, Play};
 use super::scenes::{HandMode, Note};
 use super::transition::{plan, record, transition, Answered};
 use super::{Caller, Deliveries, EndReason, Failure, Games, Held, Outcome, Refusal, Reply};
-use crate::engine::{Action, MatchError, MatchEvent, Seat};
+use crate::engine::Seat;
 use crate::i18n::Lang;
 
 /// What a hand message's button asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
-    Play(Action),
+    Play(Play),
     /// Show the knock choices instead of the discards.
     ShowKnocks,
     /// Back from the knock choices.
@@ -65,7 +66,7 @@ impl Games {
         match self.hold(match_id).await {
             Ok(live) => Outcome::reply(Reply::Rules {
                 preset: live.preset.clone(),
-                rules: Box::new(live.game.rules.clone()),
+                rules: Box::new(live.rules()),
             }),
             Err(f) => f.into_outcome(),
         }
@@ -79,10 +80,28 @@ impl Games {
                 let preset = self.config.default_preset.0;
                 Outcome::reply(Reply::Rules {
                     preset: preset.name().to_string(),
-                    rules: Box::new(preset.rules()),
+                    rules: Box::new(super::RulesOf::Gin(preset.rules())),
                 })
             }
         }
+    }
+
+    /// `/rummy rules`: the rules of the caller's Rummy match here, or Rummy's defaults.
+    pub async fn rummy_rules_command(&self, caller: &Caller) -> Outcome {
+        if let Ok(id) = self.match_here(caller).await {
+            if let Ok(live) = self.hold(id).await {
+                if let super::RulesOf::Rummy(rules) = live.rules() {
+                    return Outcome::reply(Reply::Rules {
+                        preset: live.preset.clone(),
+                        rules: Box::new(super::RulesOf::Rummy(rules)),
+                    });
+                }
+            }
+        }
+        Outcome::reply(Reply::Rules {
+            preset: super::RUMMY_PRESET.to_string(),
+            rules: Box::new(super::RulesOf::Rummy(Default::default())),
+        })
     }
 
     /// A hand message's button, drawn for `version` of the match: checked against the state,
@@ -111,14 +130,14 @@ impl Games {
         if version != live.version {
             return Ok(note(&live, Some(Note::Stale)));
         }
-        let action = match mv {
-            Move::Play(action) => action,
+        let play = match mv {
+            Move::Play(play) => play,
             Move::ShowKnocks => {
                 return Ok(hand_outcome(&live, lang, seat, HandMode::Knock, None, true))
             }
             Move::Back => return Ok(note(&live, None)),
         };
-        let event = MatchEvent::Play { seat, action };
+        let event = Event::Play { seat, play };
         match self
             .commit(&mut live, event, EndReason::Resigned, Answered::Hand(seat))
             .await?
@@ -127,7 +146,7 @@ impl Games {
                 tracing::info!(
                     match_id,
                     seat,
-                    ?action,
+                    ?play,
                     version = live.version,
                     "action applied"
                 );
@@ -145,10 +164,10 @@ impl Games {
     pub(crate) async fn commit(
         &self,
         live: &mut Held<'_>,
-        event: MatchEvent,
+        event: Event,
         resigned: EndReason,
         answered: Answered,
-    ) -> Result<Result<Deliveries, MatchError>, Failure> {
+    ) -> Result<Result<Deliveries, GameError>, Failure> {
         let t = match transition(live, event, resigned) {
             Ok(t) => t,
             Err(e) => return Ok(Err(e)),
@@ -190,12 +209,7 @@ impl Games {
             let deliveries = self
                 .end_by_resignation(&mut live, seat, EndReason::Resigned, Answered::MatchEnd)
                 .await?;
-            let end = super::scenes::MatchEndScene {
-                lang: live.lang,
-                seats: live.seats(),
-                settlement: live.game.settlement().cloned().ok_or(Refusal::Internal)?,
-                rules: live.game.rules.clone(),
-            };
+            let end = live.match_end_scene().ok_or(Refusal::Internal)?;
             Ok::<_, Failure>(Outcome {
                 reply: Reply::MatchEnd(Box::new(end)),
                 deliveries,
@@ -216,7 +230,7 @@ impl Games {
         answered: Answered,
     ) -> Result<Deliveries, Failure> {
         match self
-            .commit(live, MatchEvent::Resign { seat }, how, answered)
+            .commit(live, Event::Resign { seat }, how, answered)
             .await?
         {
             Ok(deliveries) => Ok(deliveries),
@@ -246,10 +260,13 @@ fn hand_outcome(
 }
 
 /// The engine's refusal as a note: a move that is no longer possible is a stale button.
-fn refusal_note(e: MatchError) -> Note {
+fn refusal_note(e: GameError) -> Note {
+    use crate::engine::rummy::{RummyError, RummyMatchError};
+    use crate::engine::{ActionError, MatchError};
     match e {
-        MatchError::MatchOver => Note::MatchOver,
-        MatchError::Action(crate::engine::ActionError::HandOver) => Note::Stale,
+        e if e.is_match_over() => Note::MatchOver,
+        GameError::Gin(MatchError::Action(ActionError::HandOver))
+        | GameError::Rummy(RummyMatchError::Hand(RummyError::HandOver)) => Note::Stale,
         other => Note::Refused(other),
     }
 }

@@ -3,11 +3,16 @@
 //! row due then, carried out as a task of its own.
 
 use super::effects::{Delivery, Effect, PART_AI};
+use super::game::{Event, Game, Play};
 use super::transition::Answered;
 use super::ReplyRole;
-use super::{Caller, Deliveries, EndReason, Failure, Format, Games, Live, Outcome, Refusal, Reply};
+use super::{
+    Caller, Deliveries, EndReason, Failure, GameChoice, Games, Live, Outcome, Refusal, Reply,
+    RulesOf,
+};
 use crate::engine::ai::{decide, Level};
-use crate::engine::{deck, Match, MatchEvent, Preset, Seat};
+use crate::engine::rummy::{decide_rummy, RummyLevel};
+use crate::engine::{deck, Seat};
 use crate::store::{NewMatch, OutboxKey};
 use sha2::{Digest, Sha256};
 
@@ -17,11 +22,12 @@ impl Games {
         &self,
         caller: &Caller,
         level: Level,
-        preset: Option<Preset>,
+        game: GameChoice,
+        seats: u8,
         target: Option<i64>,
         bot: (u64, String),
     ) -> Outcome {
-        self.try_practice(caller, level, preset, target, bot)
+        self.try_practice(caller, level, game, seats, target, bot)
             .await
             .unwrap_or_else(Failure::into_outcome)
     }
@@ -30,7 +36,8 @@ impl Games {
         &self,
         caller: &Caller,
         level: Level,
-        preset: Option<Preset>,
+        game: GameChoice,
+        seats: u8,
         target: Option<i64>,
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
@@ -42,20 +49,42 @@ impl Games {
         {
             return Err(Refusal::YouBusy.into());
         }
-        let preset = preset.unwrap_or(self.config.default_preset.0);
-        let rules = super::challenge::rules_with_target(preset, target)?;
+        let (preset, rules) = match game {
+            GameChoice::Gin(preset) => {
+                let preset = preset.unwrap_or(self.config.default_preset.0);
+                let rules = super::challenge::rules_with_target(preset, target)?;
+                (preset.name(), RulesOf::Gin(rules))
+            }
+            GameChoice::Rummy => (
+                super::RUMMY_PRESET,
+                RulesOf::Rummy(super::challenge::rummy_rules(target)?),
+            ),
+        };
+        let seats = match game {
+            GameChoice::Gin(_) => 2,
+            GameChoice::Rummy if (2..=6).contains(&seats) => seats,
+            GameChoice::Rummy => return Err(Refusal::PlayerCount.into()),
+        };
         let seed = self.next_seed();
-        let game = Match::new(rules.clone(), 2, seed).map_err(|_| Refusal::Internal)?;
+        let game = super::challenge::new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
         let level_name =
             crate::i18n::t(caller.guild_lang, &format!("choice-{}", level.name()), &[]);
-        let ai_name = crate::tr!(
-            caller.guild_lang,
-            "ai-name",
-            bot = bot.1.clone(),
-            level = level_name
-        );
-        // Seat 1 is the AI: if it moves first, its turn is stored with the match.
-        let ai_first = game.to_act() == Some(1);
+        let ai_name = |n: u8| {
+            let bot = if seats > 2 {
+                format!("{} {n}", bot.1)
+            } else {
+                bot.1.clone()
+            };
+            crate::tr!(
+                caller.guild_lang,
+                "ai-name",
+                bot = bot,
+                level = level_name.clone()
+            )
+        };
+        // Every seat but the first is the AI: if it moves first, its turn is stored with
+        // the match.
+        let ai_first = game.to_act().is_some_and(|s| s > 0);
         let ai_turn = ai_first.then(|| Delivery {
             key: OutboxKey {
                 match_id: 0,
@@ -65,20 +94,19 @@ impl Games {
             due_ms: self.now_ms() + self.config.timeouts.ai_delay_ms as i64,
             effects: vec![Effect::AiTurn],
         });
+        let mut players = vec![(caller.user_id, caller.name.clone(), false)];
+        players.extend((1..seats).map(|n| (bot.0, ai_name(n), true)));
         let new = NewMatch {
             guild_id,
             channel_id: caller.channel_id,
             table_message_id: None,
-            format: Format::Two,
-            preset: preset.name().to_string(),
-            rules_json: serde_json::to_string(&rules).expect("rules serialize"),
+            format: game.format(),
+            preset: preset.to_string(),
+            rules_json: super::challenge::rules_json(&rules),
             locale: caller.guild_lang.code().to_string(),
-            state_json: serde_json::to_string(&game).expect("state serializes"),
+            state_json: game.to_json(),
             seed_hex: deck::seed_hex(&seed),
-            players: vec![
-                (caller.user_id, caller.name.clone(), false),
-                (bot.0, ai_name, true),
-            ],
+            players,
             ai_level: Some(level.name().to_string()),
             now: self.now(),
             outbox: ai_turn.iter().map(Delivery::row).collect(),
@@ -126,21 +154,29 @@ impl Games {
             return Ok(None);
         };
         let level = live.ai_level.unwrap_or(Level::Medium);
-        let view = live.game.view_for(seat);
-        let seed = ai_seed(&live.game.seed, seat);
-        let action = tokio::task::spawn_blocking(move || decide(level, &seed, &view))
-            .await
-            .map_err(|_| {
-                tracing::error!(match_id, "the AI's decision failed");
-                Refusal::Internal
-            })?;
-        let event = MatchEvent::Play { seat, action };
+        let seed = ai_seed(live.game.seed(), seat);
+        let decision = match &live.game {
+            Game::Gin(m) => {
+                let view = m.view_for(seat);
+                tokio::task::spawn_blocking(move || Play::Gin(decide(level, &seed, &view))).await
+            }
+            Game::Rummy(m) => {
+                let view = m.view_for(seat);
+                let level = rummy_level(level);
+                tokio::task::spawn_blocking(move || Play::Rummy(decide_rummy(level, &view))).await
+            }
+        };
+        let play = decision.map_err(|_| {
+            tracing::error!(match_id, "the AI's decision failed");
+            Refusal::Internal
+        })?;
+        let event = Event::Play { seat, play };
         match self
             .commit(&mut live, event, EndReason::Resigned, Answered::Nothing)
             .await?
         {
             Ok(deliveries) => {
-                tracing::info!(match_id, seat, ?action, "AI move");
+                tracing::info!(match_id, seat, ?play, "AI move");
                 Ok(Some(deliveries))
             }
             Err(e) => {
@@ -148,6 +184,14 @@ impl Games {
                 Err(Refusal::Internal.into())
             }
         }
+    }
+}
+
+/// Rummy's AI has two levels: the simple one, and the stronger one for medium and hard.
+pub(crate) fn rummy_level(level: Level) -> RummyLevel {
+    match level {
+        Level::Simple => RummyLevel::Simple,
+        Level::Medium | Level::Hard => RummyLevel::Medium,
     }
 }
 

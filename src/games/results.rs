@@ -1,13 +1,175 @@
 //! What a finished match leaves in the ledger: each player's figures and the rating update.
 
+use super::game::Game;
 use crate::engine::hand::HandEnd;
-use crate::engine::{Match, Seat, Settlement, ShowdownKind};
-use crate::store::{PlayerResult, RatingRow};
+use crate::engine::rummy::{RummyEnd, RummyMatch, RummyRecord};
+use crate::engine::{HandRecord, Match, Seat, Settlement, ShowdownKind};
+use crate::store::{HandKind, HandRow, PlayerResult, RatingRow};
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
-/// Every seat's figures at the end of `game`.
-pub fn player_results(game: &Match, s: &Settlement) -> Vec<PlayerResult> {
+/// Every seat's figures at the end of a settled match; `None` if it has no settlement.
+pub fn player_results(game: &Game) -> Option<Vec<PlayerResult>> {
+    Some(match game {
+        Game::Gin(m) => gin_results(m, m.settlement()?),
+        Game::Rummy(m) => rummy_results(m),
+    })
+}
+
+/// The numbers of the deals finished after the first `before`.
+pub fn finished_deals(game: &Game, before: usize) -> Vec<u32> {
+    match game {
+        Game::Gin(m) => m.history[before..].iter().map(|r| r.deal_no).collect(),
+        Game::Rummy(m) => m.history[before..].iter().map(|r| r.deal_no).collect(),
+    }
+}
+
+/// The ledger rows of the deals finished after the first `before`.
+pub fn hand_rows(game: &Game, before: usize) -> Vec<HandRow> {
+    match game {
+        Game::Gin(m) => m.history[before..].iter().map(gin_hand_row).collect(),
+        Game::Rummy(m) => {
+            let doubles = m.rules.hand_rummy == crate::engine::rummy::HandRummy::Double;
+            m.history[before..]
+                .iter()
+                .map(|r| rummy_hand_row(r, doubles))
+                .collect()
+        }
+    }
+}
+
+/// A Rummy match's figures: the points each scored, the net of the pairwise settlement, who
+/// won (equal best totals share the win) and the hands each took.
+fn rummy_results(m: &RummyMatch) -> Vec<PlayerResult> {
+    let Some(s) = m.settlement() else {
+        return Vec::new();
+    };
+    (0..m.players)
+        .map(|seat| {
+            let i = usize::from(seat);
+            let hands_won = m
+                .history
+                .iter()
+                .filter(|r| matches!(r.end, RummyEnd::Out { winner, .. } if winner == seat))
+                .count() as u32;
+            PlayerResult {
+                seat,
+                total: s.totals[i],
+                lines: 0,
+                line_bonus: 0,
+                game_bonus: 0,
+                final_total: s.totals[i],
+                net: s.net[i],
+                won: s.winners.contains(&seat),
+                hands_won,
+                gins: 0,
+                knocks: 0,
+                undercuts_given: 0,
+                undercuts_suffered: 0,
+                knock_deadwood: 0,
+            }
+        })
+        .collect()
+}
+
+/// The ledger row of a finished Rummy hand: who went out, for how many points (`doubles`:
+/// hand rummy doubles the hand under these rules).
+fn rummy_hand_row(rec: &RummyRecord, doubles: bool) -> HandRow {
+    let (kind, points, winner) = match &rec.end {
+        RummyEnd::Out {
+            winner,
+            points,
+            hand_rummy,
+            ..
+        } => (
+            if *hand_rummy {
+                HandKind::HandRummy
+            } else {
+                HandKind::Out
+            },
+            *points,
+            Some(*winner),
+        ),
+        RummyEnd::StockExhausted => (HandKind::Dead, 0, None),
+    };
+    HandRow {
+        deal_no: rec.deal_no,
+        dealer_seat: rec.dealer,
+        first_seat: rec.dealer,
+        second_seat: rec.dealer,
+        knocker_seat: winner,
+        kind,
+        knocker_deadwood: None,
+        defender_deadwood: None,
+        points,
+        winner_seat: winner,
+        lines: 0,
+        doubled: doubles
+            && matches!(
+                rec.end,
+                RummyEnd::Out {
+                    hand_rummy: true,
+                    ..
+                }
+            ),
+        commitment: crate::engine::deck::commitment(&rec.seed),
+        seed_hex: crate::engine::deck::seed_hex(&rec.seed),
+    }
+}
+
+/// The ledger row of a finished Gin deal.
+fn gin_hand_row(rec: &HandRecord) -> HandRow {
+    use crate::engine::hand::opponent_of;
+    let (knocker_seat, kind, kd, dd, points, winner, lines, doubled) = match &rec.end {
+        HandEnd::Dead => (None, HandKind::Dead, None, None, 0, None, 0, false),
+        HandEnd::Knocked {
+            knocker,
+            showdown,
+            score,
+            ..
+        } => {
+            let defender = opponent_of(rec.players, *knocker);
+            let kind = match showdown.kind {
+                ShowdownKind::Gin => HandKind::Gin,
+                ShowdownKind::Knock => HandKind::Knock,
+                ShowdownKind::Undercut => HandKind::Undercut,
+            };
+            (
+                Some(*knocker),
+                kind,
+                Some(showdown.knocker_deadwood),
+                Some(showdown.defender_deadwood),
+                score.points,
+                Some(if score.knocker_won {
+                    *knocker
+                } else {
+                    defender
+                }),
+                score.lines,
+                score.doubled,
+            )
+        }
+    };
+    HandRow {
+        deal_no: rec.deal_no,
+        dealer_seat: rec.dealer,
+        first_seat: rec.players[0],
+        second_seat: rec.players[1],
+        knocker_seat,
+        kind,
+        knocker_deadwood: kd,
+        defender_deadwood: dd,
+        points,
+        winner_seat: winner,
+        lines,
+        doubled,
+        commitment: crate::engine::deck::commitment(&rec.seed),
+        seed_hex: crate::engine::deck::seed_hex(&rec.seed),
+    }
+}
+
+/// Every seat's figures at the end of a Gin match.
+fn gin_results(game: &Match, s: &Settlement) -> Vec<PlayerResult> {
     (0..s.totals.len())
         .map(|i| {
             let seat = i as Seat;
@@ -67,8 +229,9 @@ pub fn rating_policy(live: &super::Live) -> Option<crate::store::RateFn> {
     (!live.ai.iter().any(|&a| a)).then_some(rate as crate::store::RateFn)
 }
 
-/// Glicko-2 over one rating period: every pair of players meets once. The match winner beats
-/// each loser; two losers of a three-player match compare final totals.
+/// Glicko-2 over one rating period: every pair of players meets once (Gin's three players,
+/// Rummy's two to six alike). A match winner beats each loser; two losers, or two tied
+/// winners, compare final totals.
 pub fn rate(current: &[RatingRow], results: &[PlayerResult]) -> Vec<RatingRow> {
     let config = Glicko2Config::new();
     let glicko = |r: &RatingRow| Glicko2Rating {
@@ -82,12 +245,16 @@ pub fn rate(current: &[RatingRow], results: &[PlayerResult]) -> Vec<RatingRow> {
                 .filter(|&j| j != i)
                 .map(|j| {
                     let (a, b) = (&results[i], &results[j]);
-                    let outcome = if a.won || (!b.won && a.final_total > b.final_total) {
-                        Outcomes::WIN
-                    } else if b.won || b.final_total > a.final_total {
-                        Outcomes::LOSS
-                    } else {
-                        Outcomes::DRAW
+                    // The winner beats the others; players on the same side of that line
+                    // (two losers, or Rummy's tied winners) compare final totals.
+                    let outcome = match (a.won, b.won) {
+                        (true, false) => Outcomes::WIN,
+                        (false, true) => Outcomes::LOSS,
+                        _ => match a.final_total.cmp(&b.final_total) {
+                            std::cmp::Ordering::Greater => Outcomes::WIN,
+                            std::cmp::Ordering::Less => Outcomes::LOSS,
+                            std::cmp::Ordering::Equal => Outcomes::DRAW,
+                        },
                     };
                     (glicko(&current[j]), outcome)
                 })
@@ -201,6 +368,49 @@ mod tests {
             ],
         );
         assert!(new[1].rating > new[0].rating && new[0].rating > new[2].rating);
+    }
+
+    #[test]
+    fn rummy_winners_who_tie_draw_with_each_other_and_beat_the_rest() {
+        let new = rate(
+            &[row(1), row(2), row(3), row(4)],
+            &[
+                result(0, true, 120),
+                result(1, false, 30),
+                result(2, true, 120),
+                result(3, false, 0),
+            ],
+        );
+        assert!(
+            (new[0].rating - new[2].rating).abs() < 1e-9,
+            "a tie is a draw"
+        );
+        assert!(new[0].rating > 1500.0 && new[1].rating > new[3].rating);
+        assert!(new[3].rating < 1500.0);
+    }
+
+    /// A Rummy match's figures are its settlement's: points, net, every tied winner.
+    #[test]
+    fn a_rummy_match_leaves_its_totals_net_and_winners() {
+        use crate::engine::rummy::RummyEvent;
+        let mut m = RummyMatch::new(Default::default(), 3, [4; 32]).unwrap();
+        m.totals = vec![40, 10, 40];
+        m.apply_event(RummyEvent::Resign { seat: 1 }).unwrap();
+        let s = m.settlement().unwrap();
+        assert_eq!(
+            s.net,
+            vec![40, -80, 40],
+            "who resigns pays everyone's total"
+        );
+        let results = player_results(&Game::Rummy(m.clone())).unwrap();
+        let s = m.settlement().unwrap();
+        assert_eq!(results.len(), 3);
+        for r in &results {
+            let i = usize::from(r.seat);
+            assert_eq!((r.final_total, r.net), (s.totals[i], s.net[i]));
+        }
+        let won: Vec<bool> = results.iter().map(|r| r.won).collect();
+        assert_eq!(won, vec![true, false, true]);
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! What there is to show, as data: the presentation layer renders each of these. A scene holds
 //! engine views, never the whole state, so no hidden card can reach a message by mistake.
 
+use super::game::GameError;
 use super::ChallengeRow;
-use crate::engine::{HandRecord, MatchError, PlayerView, Rules, Seat, Settlement, TableView};
+use crate::engine::rummy::{
+    RummyRecord, RummyRules, RummySettlement, RummyStatus, RummyTable, RummyView,
+};
+use crate::engine::{HandRecord, MatchStatus, PlayerView, Rules, Seat, Settlement, TableView};
 use crate::i18n::Lang;
 
 /// Who sits where, and the state version that buttons are drawn for.
@@ -33,7 +37,25 @@ impl Seats {
 pub struct TableScene {
     pub lang: Lang,
     pub seats: Seats,
-    pub view: TableView,
+    pub view: TableOf,
+}
+
+/// The public view of the table, by game (scenes travel boxed already).
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum TableOf {
+    Gin(TableView),
+    Rummy(RummyTable),
+}
+
+impl TableOf {
+    /// The match is over (a table showing it needs no later edit).
+    pub fn ended(&self) -> bool {
+        match self {
+            TableOf::Gin(v) => v.status != MatchStatus::InProgress,
+            TableOf::Rummy(v) => v.status != RummyStatus::InProgress,
+        }
+    }
 }
 
 /// Whether a hand shows the knock choices instead of the discards.
@@ -50,7 +72,7 @@ pub enum Note {
     Stale,
     MatchOver,
     /// The rules do not allow that move now.
-    Refused(MatchError),
+    Refused(GameError),
 }
 
 /// A player's private hand message.
@@ -58,9 +80,26 @@ pub enum Note {
 pub struct HandScene {
     pub lang: Lang,
     pub seats: Seats,
-    pub view: PlayerView,
+    pub view: HandOf,
     pub mode: HandMode,
     pub note: Option<Note>,
+}
+
+/// One player's own view, by game (scenes travel boxed already).
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum HandOf {
+    Gin(PlayerView),
+    Rummy(RummyView),
+}
+
+impl HandOf {
+    pub fn ended(&self) -> bool {
+        match self {
+            HandOf::Gin(v) => v.table.status != MatchStatus::InProgress,
+            HandOf::Rummy(v) => v.table.status != RummyStatus::InProgress,
+        }
+    }
 }
 
 /// A finished deal, shown to everyone.
@@ -68,7 +107,16 @@ pub struct HandScene {
 pub struct ShowdownScene {
     pub lang: Lang,
     pub seats: Seats,
-    pub record: HandRecord,
+    pub record: DealOf,
+    /// Rummy: aces count 15 (a rule the record's points were counted by).
+    pub aces_high: bool,
+}
+
+/// A finished deal's record, by game.
+#[derive(Clone, Debug)]
+pub enum DealOf {
+    Gin(HandRecord),
+    Rummy(RummyRecord),
 }
 
 /// The end of a match: totals, bonuses, settlement.
@@ -76,8 +124,34 @@ pub struct ShowdownScene {
 pub struct MatchEndScene {
     pub lang: Lang,
     pub seats: Seats,
-    pub settlement: Settlement,
-    pub rules: Rules,
+    pub end: EndOf,
+}
+
+/// A match's settlement, by game.
+#[derive(Clone, Debug)]
+pub enum EndOf {
+    Gin {
+        settlement: Settlement,
+        rules: Rules,
+    },
+    Rummy(RummySettlement),
+}
+
+/// A game's rules, for `/gin rules` and challenges.
+#[derive(Clone, Debug)]
+pub enum RulesOf {
+    Gin(Rules),
+    Rummy(RummyRules),
+}
+
+impl RulesOf {
+    /// The score that ends the match.
+    pub fn target(&self) -> u32 {
+        match self {
+            RulesOf::Gin(r) => r.target,
+            RulesOf::Rummy(r) => r.target,
+        }
+    }
 }
 
 /// An open challenge (or one waiting for more acceptances).
@@ -85,7 +159,7 @@ pub struct MatchEndScene {
 pub struct ChallengeScene {
     pub lang: Lang,
     pub row: ChallengeRow,
-    pub rules: Rules,
+    pub rules: RulesOf,
     /// Minutes left to accept.
     pub minutes: u64,
 }

@@ -3,20 +3,23 @@
 //! `play.rs`). Only after the store has it does the match in memory move on.
 
 use super::effects::{Delivery, Effect, HandHandle, PART_AI, PART_MESSAGES};
+use super::game::{Event, Game, GameError};
 use super::{EndReason, Live, MatchState};
-use crate::engine::{HandRecord, Match, MatchError, MatchEvent, Seat, Settlement};
-use crate::store::{HandKind, HandRow, OutboxKey, SavedAction};
+use crate::engine::Seat;
+use crate::store::{OutboxKey, SavedAction};
 
 /// What one event did to a match.
 #[derive(Clone, Debug)]
 pub struct Transition {
-    pub event: MatchEvent,
+    pub event: Event,
     /// The match after the event (without its in-memory log: the actions table keeps it).
-    pub next: Match,
-    /// Deals the event finished.
-    pub new_hands: Vec<HandRecord>,
-    /// Set when the event ended the match with a settlement.
-    pub settlement: Option<Settlement>,
+    pub next: Game,
+    /// Deals the event finished (their numbers).
+    pub new_deals: Vec<u32>,
+    /// How many deals were finished before the event.
+    pub deals_before: usize,
+    /// Whether the event ended the match with a settlement.
+    pub settled: bool,
     pub state: MatchState,
     pub to_act_before: Option<Seat>,
     pub to_act: Option<Seat>,
@@ -26,37 +29,34 @@ impl Transition {
     /// The seat that acted, if any (a moderator's cancel is nobody's).
     pub fn seat(&self) -> Option<Seat> {
         match self.event {
-            MatchEvent::Play { seat, .. } | MatchEvent::Resign { seat } => Some(seat),
-            MatchEvent::Cancel => None,
+            Event::Play { seat, .. } | Event::Resign { seat } => Some(seat),
+            Event::Cancel => None,
         }
     }
 
     /// Whether the idle clock starts again.
     pub fn turn_changed(&self) -> bool {
-        self.to_act != self.to_act_before || !self.new_hands.is_empty()
+        self.to_act != self.to_act_before || !self.new_deals.is_empty()
     }
 }
 
 /// Applies `event` to a copy of `live`'s match. A resignation ends the match `resigned` (a
 /// resignation or a forfeit); the engine's refusal leaves everything as it was.
-pub fn transition(
-    live: &Live,
-    event: MatchEvent,
-    resigned: EndReason,
-) -> Result<Transition, MatchError> {
+pub fn transition(live: &Live, event: Event, resigned: EndReason) -> Result<Transition, GameError> {
     if !live.is_active() {
-        return Err(MatchError::MatchOver);
+        return Err(crate::engine::MatchError::MatchOver.into());
     }
     let mut next = live.game.clone();
-    next.apply_event(event)?;
+    next.apply(event)?;
     next.clear_log();
-    let new_hands = next.history[live.game.history.len()..].to_vec();
-    let settlement = next.settlement().cloned();
+    let deals_before = live.game.deals_done();
+    let new_deals = super::results::finished_deals(&next, deals_before);
+    let settled = next.is_settled();
     let state = match event {
-        MatchEvent::Cancel => MatchState::Ended(EndReason::Cancelled),
-        MatchEvent::Resign { .. } => MatchState::Ended(resigned),
-        MatchEvent::Play { .. } if settlement.is_some() => MatchState::Ended(EndReason::PlayedOut),
-        MatchEvent::Play { .. } => MatchState::Active,
+        Event::Cancel => MatchState::Ended(EndReason::Cancelled),
+        Event::Resign { .. } => MatchState::Ended(resigned),
+        Event::Play { .. } if settled => MatchState::Ended(EndReason::PlayedOut),
+        Event::Play { .. } => MatchState::Active,
     };
     let to_act = if state.is_active() {
         next.to_act()
@@ -68,8 +68,9 @@ pub fn transition(
         to_act_before: live.game.to_act(),
         to_act,
         next,
-        new_hands,
-        settlement,
+        new_deals,
+        deals_before,
+        settled,
         state,
     })
 }
@@ -102,15 +103,13 @@ pub fn plan(
     handles: &dyn Fn(Seat) -> Option<HandHandle>,
 ) -> Plan {
     let mut messages = Vec::new();
-    if let (MatchEvent::Resign { seat }, MatchState::Ended(EndReason::Forfeited)) =
-        (t.event, t.state)
-    {
+    if let (Event::Resign { seat }, MatchState::Ended(EndReason::Forfeited)) = (t.event, t.state) {
         messages.push(Effect::Forfeit { seat });
     }
-    for rec in &t.new_hands {
-        messages.push(Effect::Showdown { deal: rec.deal_no });
+    for &deal in &t.new_deals {
+        messages.push(Effect::Showdown { deal });
     }
-    if t.settlement.is_some() && answered != Answered::MatchEnd {
+    if t.settled && answered != Answered::MatchEnd {
         messages.push(Effect::MatchEnd);
     }
     messages.push(Effect::Table);
@@ -127,7 +126,7 @@ pub fn plan(
         // Every open hand message says the match is over (or cancelled) and offers no move.
         messages.extend(people().map(hand));
     } else if let Some(next) = t.to_act {
-        let moved_on = Some(next) != t.to_act_before || !t.new_hands.is_empty();
+        let moved_on = Some(next) != t.to_act_before || !t.new_deals.is_empty();
         if moved_on && !before.ai[next as usize] && Some(next) != answered_seat {
             messages.push(hand(next));
         }
@@ -169,86 +168,37 @@ impl Plan {
 /// The stored record of `t` (pure): the new state, the log entry, finished deals, results
 /// and ratings when the match ended, and the outbox rows.
 pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) -> SavedAction {
+    let results = t
+        .settled
+        .then(|| super::results::player_results(&t.next))
+        .flatten();
     SavedAction {
         match_id: live.id,
         version: live.version,
         seat: t.seat().unwrap_or(0),
-        event_json: serde_json::to_string(&t.event).expect("events serialize"),
-        state_json: serde_json::to_string(&t.next).expect("state serializes"),
+        event_json: live.game.event_json(t.event),
+        state_json: t.next.to_json(),
         status: t.state,
         now,
         turn_changed: t.turn_changed(),
         ai_to_act: t.to_act.is_some_and(|s| live.ai[s as usize]),
-        hands: t.new_hands.iter().map(hand_row).collect(),
-        result: t
-            .settlement
+        hands: super::results::hand_rows(&t.next, t.deals_before),
+        winner_seat: results
             .as_ref()
-            .map(|s| super::results::player_results(&t.next, s)),
-        rate: t
-            .settlement
+            .and_then(|r| r.iter().find(|p| p.won).map(|p| p.seat)),
+        rate: results
             .as_ref()
             .and_then(|_| super::results::rating_policy(live)),
-        winner_seat: t.settlement.as_ref().map(|s| s.winner),
+        result: results,
         outbox: deliveries.iter().map(Delivery::row).collect(),
-    }
-}
-
-/// The ledger row of a finished deal.
-fn hand_row(rec: &HandRecord) -> HandRow {
-    use crate::engine::hand::opponent_of;
-    use crate::engine::{HandEnd, ShowdownKind};
-    let (knocker_seat, kind, kd, dd, points, winner, lines, doubled) = match &rec.end {
-        HandEnd::Dead => (None, HandKind::Dead, None, None, 0, None, 0, false),
-        HandEnd::Knocked {
-            knocker,
-            showdown,
-            score,
-            ..
-        } => {
-            let defender = opponent_of(rec.players, *knocker);
-            let kind = match showdown.kind {
-                ShowdownKind::Gin => HandKind::Gin,
-                ShowdownKind::Knock => HandKind::Knock,
-                ShowdownKind::Undercut => HandKind::Undercut,
-            };
-            (
-                Some(*knocker),
-                kind,
-                Some(showdown.knocker_deadwood),
-                Some(showdown.defender_deadwood),
-                score.points,
-                Some(if score.knocker_won {
-                    *knocker
-                } else {
-                    defender
-                }),
-                score.lines,
-                score.doubled,
-            )
-        }
-    };
-    HandRow {
-        deal_no: rec.deal_no,
-        dealer_seat: rec.dealer,
-        first_seat: rec.players[0],
-        second_seat: rec.players[1],
-        knocker_seat,
-        kind,
-        knocker_deadwood: kd,
-        defender_deadwood: dd,
-        points,
-        winner_seat: winner,
-        lines,
-        doubled,
-        commitment: crate::engine::deck::commitment(&rec.seed),
-        seed_hex: crate::engine::deck::seed_hex(&rec.seed),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Action, Preset};
+    use crate::engine::{Action, Match, MatchError, Preset};
+    use crate::games::game::Play;
     use crate::i18n::Lang;
 
     /// A fresh two-player match (seat 1 an AI when `ai`).
@@ -268,7 +218,7 @@ mod tests {
             names: vec!["Ann".into(), "Ben".into()],
             ai: vec![false, ai],
             ai_level: None,
-            game,
+            game: Game::Gin(game),
         }
     }
 
@@ -279,11 +229,11 @@ mod tests {
             .collect()
     }
 
-    fn pass(l: &Live) -> MatchEvent {
+    fn pass(l: &Live) -> Event {
         let seat = l.game.to_act().unwrap();
-        MatchEvent::Play {
+        Event::Play {
             seat,
-            action: Action::Pass,
+            play: Play::Gin(Action::Pass),
         }
     }
 
@@ -328,7 +278,7 @@ mod tests {
     fn a_forfeit_is_announced_then_settled_and_every_hand_hears_of_it() {
         let l = live(false);
         let seat = l.game.to_act().unwrap();
-        let t = transition(&l, MatchEvent::Resign { seat }, EndReason::Forfeited).unwrap();
+        let t = transition(&l, Event::Resign { seat }, EndReason::Forfeited).unwrap();
         assert_eq!(t.state, MatchState::Ended(EndReason::Forfeited));
         assert_eq!(t.to_act, None);
         let p = plan(&l, &t, Answered::Nothing, &|_| None);
@@ -345,7 +295,7 @@ mod tests {
     #[test]
     fn a_resignation_answered_with_the_match_end_does_not_post_it_again() {
         let l = live(false);
-        let t = transition(&l, MatchEvent::Resign { seat: 0 }, EndReason::Resigned).unwrap();
+        let t = transition(&l, Event::Resign { seat: 0 }, EndReason::Resigned).unwrap();
         let p = plan(&l, &t, Answered::MatchEnd, &|_| None);
         assert!(!p.messages.contains(&Effect::MatchEnd));
         assert!(p.messages.contains(&Effect::Table));
@@ -354,9 +304,9 @@ mod tests {
     #[test]
     fn a_cancel_ends_without_settlement_and_tells_the_table_and_both_hands() {
         let l = live(false);
-        let t = transition(&l, MatchEvent::Cancel, EndReason::Resigned).unwrap();
+        let t = transition(&l, Event::Cancel, EndReason::Resigned).unwrap();
         assert_eq!(t.state, MatchState::Ended(EndReason::Cancelled));
-        assert!(t.settlement.is_none() && t.next.is_cancelled());
+        assert!(!t.settled && t.next.as_gin().unwrap().is_cancelled());
         let p = plan(&l, &t, Answered::Nothing, &|_| None);
         assert_eq!(p.messages, [vec![Effect::Table], both_hands()].concat());
         let saved = record(&l, &t, 5, &p.deliveries(7, 1, 0, 0));
@@ -370,7 +320,7 @@ mod tests {
         l.state = MatchState::Ended(EndReason::Cancelled);
         assert_eq!(
             transition(&l, pass(&l), EndReason::Resigned).unwrap_err(),
-            MatchError::MatchOver
+            GameError::Gin(MatchError::MatchOver)
         );
     }
 

@@ -157,12 +157,12 @@ struct RawHistory {
 
 impl Db {
     /// Every player with at least `min_matches` counted matches ended since `since`, in
-    /// `format` (`two`, `three`, or any), sorted by `sort` (ties: more matches, then user id).
+    /// the formats matching `format_like` (a LIKE pattern: `two`, `rummy-%`; any when `None`), sorted by `sort` (ties: more matches, then user id).
     pub async fn leaderboard(
         &self,
         guild_id: u64,
         since: i64,
-        format: Option<Format>,
+        format_like: Option<&str>,
         sort: BoardSort,
         min_matches: i64,
     ) -> Result<Vec<BoardRow>, StoreError> {
@@ -175,12 +175,12 @@ impl Db {
              g.played, g.wins, g.net, g.gins, COALESCE(r.rating, 1500.0) AS rating \
              FROM (SELECT user_id, COUNT(*) AS played, SUM(won) AS wins, SUM(net) AS net, SUM(gins) AS gins \
                    FROM match_players WHERE guild_id = ?1 AND counted = 1 AND ended_at >= ?2 \
-                   AND (?3 IS NULL OR format = ?3) GROUP BY user_id HAVING COUNT(*) >= ?4) g \
+                   AND (?3 IS NULL OR format LIKE ?3) GROUP BY user_id HAVING COUNT(*) >= ?4) g \
              LEFT JOIN ratings r ON r.guild_id = ?1 AND r.user_id = g.user_id",
         )
         .bind(id(guild_id))
         .bind(since)
-        .bind(format.map(Format::as_str))
+        .bind(format_like)
         .bind(min_matches)
         .fetch_all(self.pool())
         .await?;
@@ -220,7 +220,7 @@ impl Db {
         &self,
         guild_id: u64,
         user_id: u64,
-        format: Option<Format>,
+        format_like: Option<&str>,
     ) -> Result<Option<StatsRow>, StoreError> {
         let row: Option<RawStats> = sqlx::query_as(
             "SELECT MAX(display_name) AS name, COUNT(*) AS played, SUM(won) AS won, SUM(net) AS net, \
@@ -229,23 +229,23 @@ impl Db {
              SUM(knock_deadwood) AS knock_deadwood, MAX(CASE WHEN won = 1 THEN net ELSE 0 END) AS biggest_win, \
              SUM(vs_ai) AS vs_ai \
              FROM match_players WHERE guild_id = ? AND user_id = ? AND ended_at IS NOT NULL AND status <> 'cancelled' \
-             AND (? IS NULL OR format = ?) HAVING COUNT(*) > 0",
+             AND (? IS NULL OR format LIKE ?) HAVING COUNT(*) > 0",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
-        .bind(format.map(Format::as_str))
-        .bind(format.map(Format::as_str))
+        .bind(format_like)
+        .bind(format_like)
         .fetch_optional(self.pool())
         .await?;
         let Some(r) = row else { return Ok(None) };
         let recent: Vec<bool> = sqlx::query_scalar(
             "SELECT won FROM match_players WHERE guild_id = ? AND user_id = ? AND ended_at IS NOT NULL \
-             AND status <> 'cancelled' AND (? IS NULL OR format = ?) ORDER BY ended_at DESC, match_id DESC LIMIT 200",
+             AND status <> 'cancelled' AND (? IS NULL OR format LIKE ?) ORDER BY ended_at DESC, match_id DESC LIMIT 200",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
-        .bind(format.map(Format::as_str))
-        .bind(format.map(Format::as_str))
+        .bind(format_like)
+        .bind(format_like)
         .fetch_all(self.pool())
         .await?;
         let streak = match recent.first() {
@@ -289,7 +289,7 @@ impl Db {
         &self,
         guild_id: u64,
         user_id: u64,
-        format: Option<Format>,
+        format_like: Option<&str>,
         limit: i64,
     ) -> Result<Vec<HistoryRow>, StoreError> {
         let rows: Vec<RawHistory> = sqlx::query_as(
@@ -297,12 +297,12 @@ impl Db {
              (SELECT group_concat(o.display_name, ', ') FROM match_players o WHERE o.match_id = p.match_id AND o.seat <> p.seat) \
              AS opponents, p.won, p.net, p.final_total, p.vs_ai \
              FROM match_players p WHERE p.guild_id = ? AND p.user_id = ? AND p.ended_at IS NOT NULL \
-             AND (? IS NULL OR p.format = ?) ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?",
+             AND (? IS NULL OR p.format LIKE ?) ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
-        .bind(format.map(Format::as_str))
-        .bind(format.map(Format::as_str))
+        .bind(format_like)
+        .bind(format_like)
         .bind(limit)
         .fetch_all(self.pool())
         .await?;

@@ -36,6 +36,7 @@ impl NewMatch {
             guild_id: self.guild_id,
             channel_id: self.channel_id,
             table_message_id: self.table_message_id,
+            format: self.format,
             preset: self.preset.clone(),
             locale: self.locale.clone(),
             status: MatchState::Active,
@@ -57,6 +58,8 @@ pub struct MatchRow {
     pub guild_id: u64,
     pub channel_id: u64,
     pub table_message_id: Option<u64>,
+    /// The game and player count: how `state_json` reads.
+    pub format: Format,
     pub preset: String,
     pub locale: String,
     pub status: MatchState,
@@ -154,6 +157,7 @@ struct Raw {
     guild_id: i64,
     channel_id: i64,
     table_message_id: Option<i64>,
+    format: String,
     preset: String,
     locale: String,
     status: String,
@@ -173,6 +177,8 @@ impl Raw {
             guild_id: unid(self.guild_id),
             channel_id: unid(self.channel_id),
             table_message_id: self.table_message_id.map(unid),
+            format: Format::parse(&self.format)
+                .map_err(|e| StoreError::Corrupt(format!("match {}: {e}", self.id)))?,
             preset: self.preset,
             locale: self.locale,
             status: MatchState::parse(&self.status)
@@ -192,7 +198,7 @@ impl Raw {
 }
 
 const COLUMNS: &str =
-    "id, guild_id, channel_id, table_message_id, preset, locale, status, state_json, version, \
+    "id, guild_id, channel_id, table_message_id, format, preset, locale, status, state_json, version, \
      table_deal, turn_started_at, reminded, ai_level";
 
 impl Db {

@@ -87,11 +87,15 @@ impl ChallengeState {
     }
 }
 
-/// How many play at one table.
+/// The game and how many play at one table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
+    /// Gin Rummy, two players.
     Two,
+    /// Gin Rummy, three players (the dealer sits out).
     Three,
+    /// Basic Rummy with this many players (2 to 6).
+    Rummy(u8),
 }
 
 impl Format {
@@ -99,6 +103,11 @@ impl Format {
         match self {
             Format::Two => "two",
             Format::Three => "three",
+            Format::Rummy(2) => "rummy-2",
+            Format::Rummy(3) => "rummy-3",
+            Format::Rummy(4) => "rummy-4",
+            Format::Rummy(5) => "rummy-5",
+            Format::Rummy(_) => "rummy-6",
         }
     }
 
@@ -106,17 +115,26 @@ impl Format {
         match text {
             "two" => Ok(Format::Two),
             "three" => Ok(Format::Three),
-            _ => Err(unknown("format", text)),
+            _ => text
+                .strip_prefix("rummy-")
+                .and_then(|n| n.parse().ok())
+                .filter(|n| (2..=6).contains(n))
+                .map(Format::Rummy)
+                .ok_or_else(|| unknown("format", text)),
         }
     }
 
-    /// The format of a match with `seats` players.
+    /// The format of a Gin match with `seats` players.
     pub fn for_seats(seats: u8) -> Format {
         if seats == 3 {
             Format::Three
         } else {
             Format::Two
         }
+    }
+
+    pub fn is_rummy(self) -> bool {
+        matches!(self, Format::Rummy(_))
     }
 }
 
@@ -126,8 +144,12 @@ pub enum HandKind {
     Knock,
     Gin,
     Undercut,
-    /// Nobody knocked before the stock ran down.
+    /// Nobody knocked before the stock ran down (Rummy: the stock ran out too often).
     Dead,
+    /// Rummy: a player went out.
+    Out,
+    /// Rummy: a player went out in one turn (hand rummy).
+    HandRummy,
 }
 
 impl HandKind {
@@ -137,6 +159,8 @@ impl HandKind {
             HandKind::Gin => "gin",
             HandKind::Undercut => "undercut",
             HandKind::Dead => "dead",
+            HandKind::Out => "out",
+            HandKind::HandRummy => "hand_rummy",
         }
     }
 
@@ -146,6 +170,8 @@ impl HandKind {
             "gin" => HandKind::Gin,
             "undercut" => HandKind::Undercut,
             "dead" => HandKind::Dead,
+            "out" => HandKind::Out,
+            "hand_rummy" => HandKind::HandRummy,
             _ => return Err(unknown("hand kind", text)),
         })
     }
@@ -200,14 +226,20 @@ mod tests {
         ] {
             assert_eq!(ChallengeState::parse(s.as_str()), Ok(s));
         }
-        for f in [Format::Two, Format::Three] {
+        for f in [Format::Two, Format::Three]
+            .into_iter()
+            .chain((2..=6).map(Format::Rummy))
+        {
             assert_eq!(Format::parse(f.as_str()), Ok(f));
         }
+        assert!(Format::parse("rummy-7").is_err() && Format::parse("rummy-").is_err());
         for k in [
             HandKind::Knock,
             HandKind::Gin,
             HandKind::Undercut,
             HandKind::Dead,
+            HandKind::Out,
+            HandKind::HandRummy,
         ] {
             assert_eq!(HandKind::parse(k.as_str()), Ok(k));
         }

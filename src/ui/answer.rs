@@ -23,14 +23,26 @@ pub struct Answer {
 
 /// A button press on one of the bot's private messages (a hand message); see [`press_on`].
 pub async fn press(games: &Games, caller: &Caller, custom_id: &str) -> Answer {
-    press_on(games, caller, custom_id, true).await
+    press_on(games, caller, custom_id, &[], true).await
 }
 
-/// Any button press of the bot's messages; `private`: the message is ephemeral. A hand is
-/// only ever written onto a private message: a hand button forged onto a public one (the
-/// table) is answered with a new private message, never by rewriting the public one.
-pub async fn press_on(games: &Games, caller: &Caller, custom_id: &str, private: bool) -> Answer {
-    let Some(press) = Press::decode(custom_id) else {
+/// Any button press, or choice in a select menu (`values`), of the bot's messages;
+/// `private`: the message is ephemeral. A hand is only ever written onto a private message: a
+/// hand button forged onto a public one (the table) is answered with a new private message,
+/// never by rewriting the public one.
+pub async fn press_on(
+    games: &Games,
+    caller: &Caller,
+    custom_id: &str,
+    values: &[String],
+    private: bool,
+) -> Answer {
+    let press = match values {
+        [] => Press::decode(custom_id),
+        [value] => Press::decode_choice(custom_id, value),
+        _ => None,
+    };
+    let Some(press) = press else {
         return respond(Outcome::refusal(Refusal::UnknownButton), caller.lang);
     };
     let mut outcome = match press {
@@ -44,6 +56,14 @@ pub async fn press_on(games: &Games, caller: &Caller, custom_id: &str, private: 
             version,
             act,
         } => games.act(caller, match_id, version, act.to_move()).await,
+        Press::Rummy {
+            match_id,
+            version,
+            action,
+        } => {
+            let mv = crate::games::Move::Play(crate::games::Play::Rummy(action));
+            games.act(caller, match_id, version, mv).await
+        }
         Press::Board(q) => games.leaderboard(caller, q, true).await,
         Press::Sheet(id) => games.sheet(caller, id).await,
     };
@@ -86,7 +106,7 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
             Response::Update(Msg::text(tr!(*lang, "challenge-expired")))
         }
         Reply::Rules { preset, rules } => {
-            Response::Ephemeral(Msg::text(render::rules_text(lang, preset, rules)))
+            Response::Ephemeral(Msg::text(render::rules_of_text(lang, preset, rules)))
         }
         Reply::MatchEnd(scene) => Response::Public(render::match_end_scene(scene)),
         Reply::Cancelled { lang, by } => Response::Public(ledger_view::cancelled(*lang, by)),
@@ -130,6 +150,7 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::SelfChallenge => "err-self-challenge",
         Refusal::BotChallenge => "err-bot-challenge",
         Refusal::SameOpponent => "err-same-opponent",
+        Refusal::PlayerCount => "err-player-count",
         Refusal::YouBusy => "err-you-busy",
         Refusal::OpponentBusy => "err-opponent-busy",
         Refusal::AlreadyPlaying => "err-already-playing",

@@ -5,7 +5,6 @@
 
 use super::model::Msg;
 use super::render;
-use crate::engine::MatchStatus;
 use crate::games::{
     Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Post, ReplyRole, Show, Turn,
 };
@@ -237,14 +236,11 @@ impl<T: Transport> Deliverer<T> {
                 retry: true,
                 message: e.to_string(),
             })?;
-        let status = match &show {
-            Show::EditTable { scene, .. } | Show::NewTable { scene, .. } => {
-                Some(&scene.view.status)
-            }
-            Show::EditHand { scene, .. } => Some(&scene.view.table.status),
-            Show::Nothing | Show::Post { .. } => None,
+        shown.ended |= match &show {
+            Show::EditTable { scene, .. } | Show::NewTable { scene, .. } => scene.view.ended(),
+            Show::EditHand { scene, .. } => scene.view.ended(),
+            Show::Nothing | Show::Post { .. } => false,
         };
-        shown.ended |= status.is_some_and(|s| *s != MatchStatus::InProgress);
         let result = match show {
             Show::Nothing => Ok(()),
             Show::EditTable {

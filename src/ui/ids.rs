@@ -1,10 +1,13 @@
 //! Button ids. Every custom_id names the match (or challenge) it belongs to, and action buttons
 //! also the state version they were drawn for, so a press from an older state is recognised.
 //! Format: `gin:<verb>:<id>[:<version>:<action>]`, well under Discord's 100 characters.
+//! A select menu's id is `gin:rs:<id>:<version>:<menu>`; the chosen option's value is the
+//! action, so menu and value together read as the Rummy press `gin:r:<id>:<version>:<action>`.
 
-use crate::engine::{Action, Card};
+use crate::engine::rummy::RummyAction;
+use crate::engine::{Action, Card, CardSet};
 use crate::games::ledger::{BoardQuery, FormatFilter, Period};
-use crate::games::{BoardSort, Move};
+use crate::games::{BoardSort, Move, Play};
 
 const SORTS: [BoardSort; 5] = [
     BoardSort::Net,
@@ -14,7 +17,12 @@ const SORTS: [BoardSort; 5] = [
     BoardSort::Rating,
 ];
 const PERIODS: [Period; 3] = [Period::All, Period::Days30, Period::Days7];
-const FORMATS: [FormatFilter; 3] = [FormatFilter::Any, FormatFilter::Two, FormatFilter::Three];
+const FORMATS: [FormatFilter; 4] = [
+    FormatFilter::Any,
+    FormatFilter::Two,
+    FormatFilter::Three,
+    FormatFilter::Rummy,
+];
 
 fn index<T: PartialEq>(all: &[T], x: &T) -> usize {
     all.iter().position(|a| a == x).expect("listed")
@@ -34,6 +42,12 @@ pub enum Press {
         match_id: i64,
         version: i64,
         act: Act,
+    },
+    /// A Rummy move, by button or by a menu's choice.
+    Rummy {
+        match_id: i64,
+        version: i64,
+        action: RummyAction,
     },
     /// A leaderboard page button.
     Board(BoardQuery),
@@ -60,7 +74,7 @@ impl Act {
     /// What this button asks of the match.
     pub fn to_move(self) -> Move {
         match (self, self.action()) {
-            (_, Some(action)) => Move::Play(action),
+            (_, Some(action)) => Move::Play(Play::Gin(action)),
             (Act::KnockMode, None) => Move::ShowKnocks,
             (_, None) => Move::Back,
         }
@@ -80,9 +94,107 @@ impl Act {
     }
 }
 
+/// The Rummy select menus of a hand message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menu {
+    Meld,
+    LayOff,
+    Discard,
+}
+
+impl Menu {
+    const ALL: [Menu; 3] = [Menu::Meld, Menu::LayOff, Menu::Discard];
+
+    fn code(self) -> &'static str {
+        match self {
+            Menu::Meld => "meld",
+            Menu::LayOff => "lay",
+            Menu::Discard => "disc",
+        }
+    }
+
+    /// Whether `action` is one this menu offers.
+    fn offers(self, action: &RummyAction) -> bool {
+        matches!(
+            (self, action),
+            (Menu::Meld, RummyAction::Meld { .. })
+                | (Menu::LayOff, RummyAction::LayOff { .. })
+                | (Menu::Discard, RummyAction::Discard { .. })
+        )
+    }
+
+    /// The id of this menu in a hand message drawn for `version` of match `match_id`.
+    pub fn id(self, match_id: i64, version: i64) -> String {
+        format!("gin:rs:{match_id}:{version}:{}", self.code())
+    }
+}
+
+/// A Rummy action as an id's last part: `stock`, `pile`, `m-7H8H9H`, `l-7H-2`, `d-7H`.
+pub fn rummy_code(action: RummyAction) -> String {
+    match action {
+        RummyAction::DrawStock => "stock".into(),
+        RummyAction::DrawDiscard => "pile".into(),
+        RummyAction::Meld { cards } => {
+            let mut code = String::from("m-");
+            for c in cards.iter() {
+                code.push_str(&c.to_string());
+            }
+            code
+        }
+        RummyAction::LayOff { card, meld } => format!("l-{card}-{meld}"),
+        RummyAction::Discard { card } => format!("d-{card}"),
+    }
+}
+
+fn rummy_action(code: &str) -> Option<RummyAction> {
+    let card = |s: &str| s.parse::<Card>().ok();
+    Some(match code {
+        "stock" => RummyAction::DrawStock,
+        "pile" => RummyAction::DrawDiscard,
+        _ => match code.split_once('-')? {
+            ("m", cards) => {
+                if cards.is_empty() || cards.len() % 2 != 0 || cards.len() > 26 {
+                    return None;
+                }
+                let mut set = CardSet::EMPTY;
+                for i in (0..cards.len()).step_by(2) {
+                    set.insert(card(cards.get(i..i + 2)?)?);
+                }
+                RummyAction::Meld { cards: set }
+            }
+            ("l", rest) => {
+                let (c, meld) = rest.split_once('-')?;
+                RummyAction::LayOff {
+                    card: card(c)?,
+                    meld: meld.parse().ok().filter(|m: &usize| *m < 52)?,
+                }
+            }
+            ("d", c) => RummyAction::Discard { card: card(c)? },
+            _ => return None,
+        },
+    })
+}
+
 impl Press {
+    /// A menu's choice: the menu's id and the chosen value, read as the press it stands for.
+    /// `None` when the value is not one of that menu's kind (a forged choice).
+    pub fn decode_choice(menu_id: &str, value: &str) -> Option<Press> {
+        let rest = menu_id.strip_prefix("gin:rs:")?;
+        let (head, menu) = rest.rsplit_once(':')?;
+        let menu = *Menu::ALL.iter().find(|m| m.code() == menu)?;
+        match Press::decode(&format!("gin:r:{head}:{value}"))? {
+            p @ Press::Rummy { action, .. } if menu.offers(&action) => Some(p),
+            _ => None,
+        }
+    }
+
     pub fn encode(self) -> String {
         match self {
+            Press::Rummy {
+                match_id,
+                version,
+                action,
+            } => format!("gin:r:{match_id}:{version}:{}", rummy_code(action)),
             Press::Accept(id) => format!("gin:acc:{id}"),
             Press::Decline(id) => format!("gin:dec:{id}"),
             Press::Hand(id) => format!("gin:hand:{id}"),
@@ -137,6 +249,14 @@ impl Press {
                     format: *FORMATS.get(code % 10)?,
                     page,
                 })
+            }
+            "r" => {
+                let version: i64 = parts.next()?.parse().ok().filter(|v| *v >= 0)?;
+                Press::Rummy {
+                    match_id: num,
+                    version,
+                    action: rummy_action(parts.next()?)?,
+                }
             }
             "a" => {
                 let version: i64 = parts.next()?.parse().ok().filter(|v| *v >= 0)?;
@@ -205,6 +325,50 @@ mod tests {
         ] {
             assert_eq!(Press::decode(&p.encode()), Some(p));
         }
+    }
+
+    #[test]
+    fn rummy_ids_and_menu_choices_round_trip() {
+        let c = |s: &str| s.parse::<Card>().unwrap();
+        let mut run = CardSet::EMPTY;
+        for card in [
+            "9H", "TH", "JH", "QH", "KH", "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H",
+        ] {
+            run.insert(c(card));
+        }
+        for action in [
+            RummyAction::DrawStock,
+            RummyAction::DrawDiscard,
+            RummyAction::Meld { cards: run },
+            RummyAction::LayOff {
+                card: c("7H"),
+                meld: 12,
+            },
+            RummyAction::Discard { card: c("AS") },
+        ] {
+            let p = Press::Rummy {
+                match_id: i64::MAX,
+                version: i64::MAX,
+                action,
+            };
+            let id = p.encode();
+            assert!(id.len() <= 100, "{id}");
+            assert_eq!(Press::decode(&id), Some(p));
+        }
+        let menu = Menu::Discard.id(5, 7);
+        assert_eq!(
+            Press::decode_choice(&menu, "d-7H"),
+            Some(Press::Rummy {
+                match_id: 5,
+                version: 7,
+                action: RummyAction::Discard { card: c("7H") }
+            })
+        );
+        // A value of another menu, or garbage, is no choice of this one.
+        assert_eq!(Press::decode_choice(&menu, "m-7H8H9H"), None);
+        assert_eq!(Press::decode_choice(&menu, "d-7H:extra"), None);
+        assert_eq!(Press::decode_choice(&menu, "m-7H8"), None);
+        assert_eq!(Press::decode_choice("gin:rs:5:7:zzz", "d-7H"), None);
     }
 
     #[test]

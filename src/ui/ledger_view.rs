@@ -32,6 +32,7 @@ fn format_key(f: FormatFilter) -> &'static str {
         FormatFilter::Any => "board-format-any",
         FormatFilter::Two => "board-format-two",
         FormatFilter::Three => "board-format-three",
+        FormatFilter::Rummy => "board-format-rummy",
     }
 }
 
@@ -203,7 +204,16 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
             date = format!("<t:{}:d>", r.ended_at),
             opponents = r.opponents.clone(),
             result = result,
-            how = tr!(lang, status_key(r.status)),
+            how = if r.format.is_rummy() {
+                // Gin is the default game; a Rummy match says so.
+                format!(
+                    "{} · {}",
+                    tr!(lang, "board-format-rummy"),
+                    tr!(lang, status_key(r.status))
+                )
+            } else {
+                tr!(lang, status_key(r.status))
+            },
             net = format!("{:+}", r.net)
         ));
         buttons.push(Button::new(
@@ -247,6 +257,8 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
                     HandKind::Gin => tr!(lang, "sheet-gin"),
                     HandKind::Undercut => tr!(lang, "sheet-undercut"),
                     HandKind::Knock | HandKind::Dead => tr!(lang, "sheet-knock"),
+                    HandKind::Out => tr!(lang, "sheet-out"),
+                    HandKind::HandRummy => tr!(lang, "sheet-hand-rummy"),
                 };
                 if doubled {
                     format!("{k} ×2")
@@ -281,13 +293,16 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
                 .collect::<String>()
         )
     };
-    table.push(row(&tr!(lang, "sheet-lines"), &|i| m.players[i].lines));
-    table.push(row(&tr!(lang, "sheet-box-bonus"), &|i| {
-        m.players[i].line_bonus
-    }));
-    table.push(row(&tr!(lang, "sheet-game-bonus"), &|i| {
-        m.players[i].game_bonus
-    }));
+    if !m.format.is_rummy() {
+        // Rummy has no boxes or bonuses: its totals are the points scored.
+        table.push(row(&tr!(lang, "sheet-lines"), &|i| m.players[i].lines));
+        table.push(row(&tr!(lang, "sheet-box-bonus"), &|i| {
+            m.players[i].line_bonus
+        }));
+        table.push(row(&tr!(lang, "sheet-game-bonus"), &|i| {
+            m.players[i].game_bonus
+        }));
+    }
     table.push(row(&tr!(lang, "sheet-final"), &|i| {
         m.players[i].final_total
     }));

@@ -1,11 +1,14 @@
 //! Messages as the handlers produce them, independent of serenity: the Discord adapter turns
 //! them into builders, the tests read them directly.
 
-/// A message's text, buttons and who may be pinged by it.
+/// A message's text, select menus, buttons and who may be pinged by it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Msg {
     pub content: String,
-    /// At most 5 rows of at most 5 buttons (Discord's limits; checked in tests).
+    /// Select menus, one row each, above the buttons.
+    pub selects: Vec<Select>,
+    /// At most 5 rows of at most 5 buttons, selects included (Discord's limits; checked in
+    /// tests).
     pub rows: Vec<Vec<Button>>,
     /// Users this message may mention (everyone else's mention is not pinged).
     pub mentions: Vec<u64>,
@@ -36,6 +39,21 @@ impl Button {
             disabled: false,
         }
     }
+}
+
+/// A menu of one choice among at most 25 (Discord's limit), each option's value completing
+/// the menu's id into a button's (see [`super::ids::Press::decode_choice`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Select {
+    pub id: String,
+    pub placeholder: String,
+    pub options: Vec<SelectOption>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    pub label: String,
+    pub value: String,
 }
 
 impl Msg {

@@ -4,13 +4,16 @@
 
 use super::ids::{Act, Press};
 use super::model::{Button, Msg, Style};
+use super::rummy;
 use crate::engine::hand::{opponent_of, Action, HandEnd, Phase};
+use crate::engine::rummy::{RummyError, RummyMatchError};
 use crate::engine::{
     best_arrangement, deck, min_deadwood, ActionError, Card, CardSet, HandRecord, MatchError,
     MatchStatus, Meld, PlayerView, Rules, Seat, Settlement, ShowdownKind, TableView,
 };
 use crate::games::{
-    ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
+    ChallengeScene, DealOf, EndOf, GameError, HandMode, HandOf, HandScene, MatchEndScene, Note,
+    RulesOf, Seats, ShowdownScene, TableOf, TableScene,
 };
 use crate::i18n::Lang;
 use crate::tr;
@@ -199,8 +202,27 @@ pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
     } else {
         lines.push(tr!(lang, "table-over"));
     }
+    Msg {
+        content: lines.join("\n"),
+        rows: vec![table_buttons(lang, seats, view.to_act.is_some())],
+        mentions,
+        ..Msg::default()
+    }
+}
+
+/// A hand message's "Refresh".
+pub(super) fn refresh_button(lang: Lang, seats: &Seats) -> Button {
+    Button::new(
+        Press::Refresh(seats.match_id).encode(),
+        tr!(lang, "button-refresh"),
+        Style::Secondary,
+    )
+}
+
+/// A table's buttons: "My hand" while someone is to move, and "Rules".
+pub(super) fn table_buttons(lang: Lang, seats: &Seats, in_play: bool) -> Vec<Button> {
     let mut buttons = Vec::new();
-    if view.to_act.is_some() {
+    if in_play {
         buttons.push(Button::new(
             Press::Hand(seats.match_id).encode(),
             tr!(lang, "button-my-hand"),
@@ -212,11 +234,7 @@ pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
         tr!(lang, "button-rules"),
         Style::Secondary,
     ));
-    Msg {
-        content: lines.join("\n"),
-        rows: vec![buttons],
-        mentions,
-    }
+    buttons
 }
 
 /// The ephemeral hand message of one player: their cards and the buttons legal now.
@@ -228,11 +246,7 @@ pub fn hand(
     note: Option<&str>,
 ) -> Msg {
     let t = &view.table;
-    let refresh = Button::new(
-        Press::Refresh(seats.match_id).encode(),
-        tr!(lang, "button-refresh"),
-        Style::Secondary,
-    );
+    let refresh = refresh_button(lang, seats);
     let mut lines = Vec::new();
     if let Some(note) = note {
         lines.push(format!("> {note}"));
@@ -500,20 +514,31 @@ pub fn showdown(lang: Lang, seats: &Seats, rec: &HandRecord) -> Msg {
             }
         }
     }
-    let totals: Vec<String> = rec
-        .totals
+    lines.extend(deal_footer(lang, seats, &rec.totals, &rec.seed));
+    Msg::text(lines.join("\n"))
+}
+
+/// The closing lines of a finished deal: the running totals and the revealed seed.
+pub(super) fn deal_footer(
+    lang: Lang,
+    seats: &Seats,
+    totals: &[u32],
+    seed: &deck::Seed,
+) -> [String; 2] {
+    let totals: Vec<String> = totals
         .iter()
         .enumerate()
-        .map(|(s, t)| format!("{} {}", seats.name(s as Seat), t))
+        .map(|(s, t)| format!("{} {t}", seats.name(s as Seat)))
         .collect();
-    lines.push(tr!(lang, "showdown-totals", totals = totals.join(" · ")));
-    lines.push(tr!(
-        lang,
-        "showdown-seed",
-        seed = deck::seed_hex(&rec.seed),
-        commitment = deck::commitment(&rec.seed)
-    ));
-    Msg::text(lines.join("\n"))
+    [
+        tr!(lang, "showdown-totals", totals = totals.join(" · ")),
+        tr!(
+            lang,
+            "showdown-seed",
+            seed = deck::seed_hex(seed),
+            commitment = deck::commitment(seed)
+        ),
+    ]
 }
 
 /// One side of a showdown: its melds (if any), its deadwood cards and their count.
@@ -572,16 +597,25 @@ pub fn match_end(lang: Lang, seats: &Seats, s: &Settlement, rules: &Rules) -> Ms
             player = seats.name(seat).to_string()
         ));
     }
-    for p in &s.payments {
-        lines.push(tr!(
+    lines.extend(payment_lines(lang, seats, &s.payments));
+    Msg::text(lines.join("\n"))
+}
+
+/// Who pays whom, a line each.
+pub(super) fn payment_lines<'a>(
+    lang: Lang,
+    seats: &'a Seats,
+    payments: &'a [crate::engine::matchplay::Payment],
+) -> impl Iterator<Item = String> + 'a {
+    payments.iter().map(move |p| {
+        tr!(
             lang,
             "end-payment",
             payer = seats.name(p.payer).to_string(),
             payee = seats.name(p.payee).to_string(),
             amount = p.amount
-        ));
-    }
-    Msg::text(lines.join("\n"))
+        )
+    })
 }
 
 /// The rules of a match in words.
@@ -615,21 +649,41 @@ pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
 
 /// The public table of a scene.
 pub fn table_scene(s: &TableScene) -> Msg {
-    table(s.lang, &s.seats, &s.view)
+    match &s.view {
+        TableOf::Gin(v) => table(s.lang, &s.seats, v),
+        TableOf::Rummy(v) => rummy::table(s.lang, &s.seats, v),
+    }
 }
 
 /// A player's hand message of a scene, with its note.
 pub fn hand_scene(s: &HandScene) -> Msg {
     let note = s.note.as_ref().map(|n| note_text(s.lang, n));
-    hand(s.lang, &s.seats, &s.view, s.mode, note.as_deref())
+    match &s.view {
+        HandOf::Gin(v) => hand(s.lang, &s.seats, v, s.mode, note.as_deref()),
+        HandOf::Rummy(v) => rummy::hand(s.lang, &s.seats, v, note.as_deref()),
+    }
 }
 
 pub fn showdown_scene(s: &ShowdownScene) -> Msg {
-    showdown(s.lang, &s.seats, &s.record)
+    match &s.record {
+        DealOf::Gin(r) => showdown(s.lang, &s.seats, r),
+        DealOf::Rummy(r) => rummy::hand_end(s.lang, &s.seats, r, s.aces_high),
+    }
 }
 
 pub fn match_end_scene(s: &MatchEndScene) -> Msg {
-    match_end(s.lang, &s.seats, &s.settlement, &s.rules)
+    match &s.end {
+        EndOf::Gin { settlement, rules } => match_end(s.lang, &s.seats, settlement, rules),
+        EndOf::Rummy(settlement) => rummy::match_end(s.lang, &s.seats, settlement),
+    }
+}
+
+/// The rules of a match (or a preset) in words.
+pub fn rules_of_text(lang: Lang, preset: &str, rules: &RulesOf) -> String {
+    match rules {
+        RulesOf::Gin(r) => rules_text(lang, preset, r),
+        RulesOf::Rummy(r) => rummy::rules_text(lang, r),
+    }
 }
 
 /// Why a hand message comes with a remark instead of the move.
@@ -637,7 +691,7 @@ pub fn note_text(lang: Lang, note: &Note) -> String {
     let key = match note {
         Note::Stale => "err-stale",
         Note::MatchOver => "err-match-over",
-        Note::Refused(MatchError::Action(a)) => match a {
+        Note::Refused(GameError::Gin(MatchError::Action(a))) => match a {
             ActionError::NotInHand => "err-sitting-out",
             ActionError::NotYourTurn => "err-not-your-turn",
             ActionError::HandOver => "err-stale",
@@ -660,10 +714,32 @@ pub fn note_text(lang: Lang, note: &Note) -> String {
             ActionError::FiftiethCardPending => "err-fiftieth-pending",
             ActionError::FiftiethCardUseless => "err-fiftieth-useless",
         },
-        Note::Refused(MatchError::MatchOver) => "err-match-over",
+        Note::Refused(GameError::Rummy(RummyMatchError::Hand(e))) => rummy_error_key(e),
+        Note::Refused(e) if e.is_match_over() => "err-match-over",
+        Note::Refused(GameError::WrongGame) => "err-unknown-button",
         Note::Refused(_) => "err-internal",
     };
     tr!(lang, key)
+}
+
+fn rummy_error_key(e: &RummyError) -> &'static str {
+    match e {
+        RummyError::NotInHand => "err-not-a-player",
+        RummyError::NotYourTurn => "err-not-your-turn",
+        RummyError::HandOver => "err-stale",
+        RummyError::MustDraw => "err-must-draw",
+        RummyError::AlreadyDrawn => "err-rummy-already-drawn",
+        RummyError::EmptyDiscardPile => "err-empty-pile",
+        RummyError::CardNotInHand => "err-card-not-in-hand",
+        RummyError::NotAMeld => "err-rummy-not-a-meld",
+        RummyError::OneMeldPerTurn => "err-rummy-one-meld",
+        RummyError::NoSuchMeld => "err-rummy-no-such-meld",
+        RummyError::DoesNotExtend => "err-rummy-does-not-extend",
+        RummyError::LayOffBeforeFirstMeld => "err-rummy-layoff-first",
+        RummyError::CannotRediscard => "err-rummy-rediscard",
+        RummyError::MustGoOutByDiscard => "err-rummy-discard-to-go-out",
+        RummyError::WouldStrandTakenCard => "err-rummy-strand",
+    }
 }
 
 /// The public challenge message.
@@ -671,15 +747,25 @@ pub fn challenge(s: &ChallengeScene) -> Msg {
     let (lang, row) = (s.lang, &s.row);
     let mention = |u: u64| format!("<@{u}>");
     let opponents: Vec<String> = row.opponents.iter().map(|o| mention(o.0)).collect();
-    let mut lines = vec![tr!(
-        lang,
-        "challenge-text",
-        challenger = mention(row.challenger.0),
-        opponents = opponents.join(", "),
-        preset = row.preset.clone(),
-        target = s.rules.target,
-        minutes = s.minutes
-    )];
+    let mut lines = vec![match &s.rules {
+        RulesOf::Gin(r) => tr!(
+            lang,
+            "challenge-text",
+            challenger = mention(row.challenger.0),
+            opponents = opponents.join(", "),
+            preset = row.preset.clone(),
+            target = r.target,
+            minutes = s.minutes
+        ),
+        RulesOf::Rummy(r) => tr!(
+            lang,
+            "rummy-challenge-text",
+            challenger = mention(row.challenger.0),
+            opponents = opponents.join(", "),
+            target = r.target,
+            minutes = s.minutes
+        ),
+    }];
     for a in &row.accepted {
         lines.push(tr!(lang, "challenge-accepted-by", player = mention(*a)));
     }

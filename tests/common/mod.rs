@@ -243,7 +243,12 @@ impl Harness {
             .collect();
         let o = self
             .games
-            .start(&self.caller(from, None), &refs, None, None)
+            .start(
+                &self.caller(from, None),
+                &refs,
+                gin::games::GameChoice::Gin(None),
+                None,
+            )
             .await;
         self.settle_outcome(o, from, Some(5000)).await
     }
@@ -276,7 +281,8 @@ impl Harness {
             .practice(
                 &self.caller(ALICE, None),
                 level,
-                None,
+                gin::games::GameChoice::Gin(None),
+                2,
                 None,
                 (BOT, "Gin".into()),
             )
@@ -386,7 +392,7 @@ fn choose(msg: &Msg, live: &gin::games::Live, seat: u8, knock: bool) -> String {
             return id;
         }
     }
-    let hand: CardSet = live.game.hand.hand_of(seat).unwrap();
+    let hand: CardSet = live.game.as_gin().unwrap().hand.hand_of(seat).unwrap();
     let best = acts
         .iter()
         .filter_map(|(a, id)| match a {

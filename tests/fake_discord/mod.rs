@@ -62,7 +62,12 @@ impl Default for FakeOptions {
             heartbeat_ms: 1000,
             record: true,
             validate_limit: u64::MAX,
-            private_prefixes: vec!["gin:ref:".into(), "gin:a:".into()],
+            private_prefixes: vec![
+                "gin:ref:".into(),
+                "gin:a:".into(),
+                "gin:r:".into(),
+                "gin:rs:".into(),
+            ],
             response_deadline: Duration::from_secs(3),
             gateway_url: None,
         }
@@ -111,6 +116,13 @@ pub struct StoredMessage {
     pub version: u64,
 }
 
+/// A string select menu of a message: its id and its options as (label, value).
+#[derive(Clone, Debug)]
+pub struct SelectView {
+    pub custom_id: String,
+    pub options: Vec<(String, String)>,
+}
+
 /// A button of a message.
 #[derive(Clone, Debug)]
 pub struct ButtonView {
@@ -153,6 +165,29 @@ impl StoredMessage {
                     label: c["label"].as_str().unwrap_or_default().to_string(),
                     style: c["style"].as_u64().unwrap_or(0),
                     disabled: c["disabled"].as_bool().unwrap_or(false),
+                })
+            })
+            .collect()
+    }
+
+    pub fn selects(&self) -> Vec<SelectView> {
+        let rows = self.components.as_array().map(Vec::as_slice).unwrap_or(&[]);
+        rows.iter()
+            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .filter(|c| c["type"].as_u64() == Some(3))
+            .filter_map(|c| {
+                Some(SelectView {
+                    custom_id: c["custom_id"].as_str()?.to_string(),
+                    options: c["options"]
+                        .as_array()?
+                        .iter()
+                        .filter_map(|o| {
+                            Some((
+                                o["label"].as_str()?.to_string(),
+                                o["value"].as_str()?.to_string(),
+                            ))
+                        })
+                        .collect(),
                 })
             })
             .collect()
@@ -657,6 +692,30 @@ impl FakeDiscord {
             );
         }
         self.press_forged(user, message, custom_id)
+    }
+
+    /// `user` picks `value` in the select menu `custom_id` of `message`. Panics unless the
+    /// message shows that menu with that option to that user.
+    pub fn select(
+        &self,
+        user: &User,
+        message: &StoredMessage,
+        custom_id: &str,
+        value: &str,
+    ) -> Value {
+        let menu = message
+            .selects()
+            .into_iter()
+            .find(|s| s.custom_id == custom_id)
+            .unwrap_or_else(|| panic!("message {} has no menu {custom_id:?}", message.id));
+        assert!(
+            menu.options.iter().any(|o| o.1 == value),
+            "menu {custom_id:?} offers no {value:?}"
+        );
+        if message.ephemeral {
+            assert_eq!(message.owner, Some(user.id), "only its owner sees it");
+        }
+        payloads::select(&self.inner.opts, user, message, custom_id, value)
     }
 
     /// A press Discord would never deliver: any custom_id, on any message, by anyone.

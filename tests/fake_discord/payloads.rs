@@ -162,6 +162,20 @@ pub fn component(
     v
 }
 
+/// A choice in a string select menu (type 3, component_type 3) on the full message.
+pub fn select(
+    opts: &FakeOptions,
+    user: &User,
+    message: &StoredMessage,
+    custom_id: &str,
+    value: &str,
+) -> Value {
+    let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    let mut v = envelope(opts, 3, message.channel_id, user, data);
+    v["message"] = message_json(opts, message);
+    v
+}
+
 /// A full `Message` as REST answers and component interactions carry it. Required by
 /// serenity: `id, channel_id, author, content, timestamp, tts, mention_everyone, mentions,
 /// mention_roles, attachments, embeds, pinned, type`.

@@ -206,6 +206,11 @@ impl Binary {
         Binary { fake, url, dir }
     }
 
+    /// Writes the bot's config file (before its first start): an empty one otherwise.
+    pub fn configure(&self, toml: &str) {
+        std::fs::write(self.dir.path().join("gin.toml"), toml).unwrap();
+    }
+
     /// Run `n` of the bot, ready for interactions.
     pub async fn start(&self, n: u32) -> Process {
         let process = Process::spawn(&self.fake, self.dir.path(), &self.url, n);

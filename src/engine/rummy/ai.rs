@@ -31,21 +31,25 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
     let aces = aces_high(view);
     if matches!(first, RummyAction::DrawStock | RummyAction::DrawDiscard) {
         let take = RummyAction::DrawDiscard;
-        let wanted = view.discard_pile.last().is_some_and(|&top| match level {
-            RummyLevel::Simple => melds_in(view.hand.with(top), aces)
-                .iter()
-                .any(|m| m.contains(top)),
-            RummyLevel::Medium => {
-                let after = view.hand.with(top);
-                let best_keep = after
+        let wanted = view
+            .table
+            .discard_pile
+            .last()
+            .is_some_and(|&top| match level {
+                RummyLevel::Simple => melds_in(view.hand.with(top), aces)
                     .iter()
-                    .filter(|&c| c != top)
-                    .map(|c| distance(after.without(c), aces))
-                    .min()
-                    .unwrap_or(u32::MAX);
-                best_keep + HALF <= distance(view.hand, aces)
-            }
-        });
+                    .any(|m| m.contains(top)),
+                RummyLevel::Medium => {
+                    let after = view.hand.with(top);
+                    let best_keep = after
+                        .iter()
+                        .filter(|&c| c != top)
+                        .map(|c| distance(after.without(c), aces))
+                        .min()
+                        .unwrap_or(u32::MAX);
+                    best_keep + HALF <= distance(view.hand, aces)
+                }
+            });
         return if wanted && legal.contains(&take) {
             take
         } else {
@@ -108,7 +112,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
 }
 
 fn aces_high(view: &RummyView) -> bool {
-    view.rules.aces_high_low
+    view.table.rules.aces_high_low
 }
 
 /// What a loose card costs in [`distance`]: a whole step from going out alone, half with a
@@ -149,8 +153,9 @@ fn loose_cost(loose: CardSet, aces: bool) -> u32 {
 /// What discarding `card` may give the next player, who was seen taking cards from the pile:
 /// a card of the same rank as one of those, or a suit neighbour, may complete their meld.
 fn danger(view: &RummyView, card: Card) -> u32 {
-    let next = usize::from((view.seat + 1) % view.players);
+    let next = usize::from((view.seat + 1) % view.table.players);
     let wants = view
+        .table
         .known
         .get(next)
         .copied()

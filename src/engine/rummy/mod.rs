@@ -197,7 +197,9 @@ impl RummyMatch {
     }
 
     /// Highest total wins (equal totals share the win; a player who resigned never wins);
-    /// every pair settles the difference of their totals.
+    /// every pair settles the difference of their totals. A player who resigns (or forfeits)
+    /// settles as if they had scored nothing: they pay every other player that player's
+    /// total, so leaving while ahead never gains (RULES.md is silent on leaving a match).
     fn settle(&self, resigned: Option<Seat>) -> RummySettlement {
         let n = self.players;
         let best = (0..n)
@@ -208,7 +210,13 @@ impl RummyMatch {
         let winners = (0..n)
             .filter(|&s| Some(s) != resigned && self.totals[usize::from(s)] == best)
             .collect();
-        let total = |s: Seat| i64::from(self.totals[usize::from(s)]);
+        let total = |s: Seat| {
+            if Some(s) == resigned {
+                0
+            } else {
+                i64::from(self.totals[usize::from(s)])
+            }
+        };
         let (payments, net) = pairwise(n, |a, b| total(a) - total(b));
         RummySettlement {
             winners,
@@ -219,37 +227,69 @@ impl RummyMatch {
         }
     }
 
-    /// What `seat` may see: its own hand and the public table, never another hand.
-    pub fn view_for(&self, seat: Seat) -> RummyView {
+    /// Forgets the event log (the ledger keeps it; a stored state need not carry it).
+    pub fn clear_log(&mut self) {
+        self.log.clear();
+    }
+
+    /// The settlement, once the match is over by play or resignation.
+    pub fn settlement(&self) -> Option<&RummySettlement> {
+        match &self.status {
+            RummyStatus::Finished(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            self.hand.to_act()
+        }
+    }
+
+    /// What everyone may see: the table, card counts, scores; no hand but at the hand's end.
+    pub fn table_view(&self) -> RummyTable {
         let h = &self.hand;
-        RummyView {
+        RummyTable {
             rules: self.rules.clone(),
-            seat,
             players: self.players,
-            hand: h.hands.get(usize::from(seat)).copied().unwrap_or_default(),
+            deal_no: self.deal_no,
             card_counts: h.hands.iter().map(|c| c.len()).collect(),
             melds: h.melds.clone(),
             discard_pile: h.discard_pile.clone(),
             stock_count: h.stock.len(),
             stock_passes: h.stock_passes,
             dealer: h.dealer,
-            to_act: if self.is_over() { None } else { h.to_act() },
+            to_act: self.to_act(),
+            drawn: matches!(h.phase, RummyPhase::Play { .. }),
             known: h.known.clone(),
             totals: self.totals.clone(),
+            last_action: h.actions.last().copied(),
+            commitment: crate::engine::deck::commitment(&h.seed),
+            status: self.status.clone(),
+        }
+    }
+
+    /// What `seat` may see: its own hand and the public table, never another hand.
+    pub fn view_for(&self, seat: Seat) -> RummyView {
+        let h = &self.hand;
+        RummyView {
+            table: self.table_view(),
+            seat,
+            hand: h.hands.get(usize::from(seat)).copied().unwrap_or_default(),
             legal_actions: self.legal_actions(seat),
             end: h.end.clone(),
-            status: self.status.clone(),
         }
     }
 }
 
-/// A player's view of a Rummy match.
+/// The public table of a Rummy match: no player's cards (but those everyone saw taken).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RummyView {
+pub struct RummyTable {
     pub rules: RummyRules,
-    pub seat: Seat,
     pub players: u8,
-    pub hand: CardSet,
+    pub deal_no: u32,
     pub card_counts: Vec<usize>,
     pub melds: Vec<TableMeld>,
     pub discard_pile: Vec<Card>,
@@ -257,11 +297,24 @@ pub struct RummyView {
     pub stock_passes: u32,
     pub dealer: Seat,
     pub to_act: Option<Seat>,
-    /// Cards each player took from the discard pile and still holds, as everyone saw.
+    /// The player to move has drawn and is melding, laying off or discarding.
+    pub drawn: bool,
     pub known: Vec<CardSet>,
     pub totals: Vec<u32>,
+    pub last_action: Option<(Seat, RummyAction)>,
+    /// SHA-256 of this hand's seed, shown before play and checked against the seed revealed
+    /// at the hand's end.
+    pub commitment: String,
+    pub status: RummyStatus,
+}
+
+/// A player's view of a Rummy match: the public table and their own hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RummyView {
+    pub table: RummyTable,
+    pub seat: Seat,
+    pub hand: CardSet,
     pub legal_actions: Vec<RummyAction>,
     /// The end of the hand: every hand's remaining cards are public then.
     pub end: Option<RummyEnd>,
-    pub status: RummyStatus,
 }

@@ -1,0 +1,511 @@
+//! Basic Rummy as messages. The table is rendered from the public [`RummyTable`], a hand from
+//! the player's own [`RummyView`]: neither holds another player's hidden card. Multi-card moves
+//! are menus of the legal ones only (a meld's cards, a card and the meld it extends), so a
+//! phone needs two taps per move and an illegal pick cannot be made.
+
+use super::ids::{rummy_code, Menu, Press};
+use super::model::{Button, Msg, Select, SelectOption, Style};
+use super::render::{card, cards};
+use crate::engine::rummy::{
+    HandRummy, RummyAction, RummyEnd, RummyRecord, RummyRules, RummySettlement, RummyStatus,
+    RummyTable, RummyView, TableMeld,
+};
+use crate::engine::{Card, CardSet, Seat};
+use crate::games::Seats;
+use crate::i18n::Lang;
+use crate::tr;
+
+/// Discord's most options in one menu.
+const MENU_OPTIONS: usize = 25;
+
+/// Cards in reading order: by suit, then rank.
+fn sorted(set: CardSet) -> Vec<Card> {
+    let mut list: Vec<Card> = set.iter().collect();
+    list.sort_by_key(|c| (c.suit(), c.rank()));
+    list
+}
+
+fn set_text(lang: Lang, set: CardSet) -> String {
+    let mut list: Vec<Card> = set.iter().collect();
+    // Runs read low to high, sets by suit.
+    list.sort_by_key(|c| (c.rank(), c.suit()));
+    cards(lang, list)
+}
+
+fn meld_line(lang: Lang, seats: &Seats, n: usize, m: &TableMeld) -> String {
+    tr!(
+        lang,
+        "rummy-meld-line",
+        n = n + 1,
+        player = seats.name(m.owner).to_string(),
+        cards = set_text(lang, m.cards)
+    )
+}
+
+fn melds_block(lang: Lang, seats: &Seats, melds: &[TableMeld]) -> Vec<String> {
+    if melds.is_empty() {
+        return vec![tr!(lang, "rummy-no-melds")];
+    }
+    let mut lines = vec![tr!(lang, "rummy-melds-title")];
+    lines.extend(
+        melds
+            .iter()
+            .enumerate()
+            .map(|(i, m)| meld_line(lang, seats, i, m)),
+    );
+    lines
+}
+
+fn pile_line(lang: Lang, pile: &[Card], stock: usize) -> String {
+    let top = match pile.last() {
+        Some(&c) => tr!(
+            lang,
+            "table-discard",
+            card = card(lang, c),
+            count = pile.len()
+        ),
+        None => tr!(lang, "table-discard-empty"),
+    };
+    format!("{} · {top}", tr!(lang, "table-stock", count = stock))
+}
+
+/// One past move in words.
+fn action_text(lang: Lang, seats: &Seats, seat: Seat, action: RummyAction) -> String {
+    let player = seats.name(seat).to_string();
+    match action {
+        RummyAction::DrawStock => tr!(lang, "act-draw-stock", player = player),
+        RummyAction::DrawDiscard => tr!(lang, "act-draw-discard", player = player),
+        RummyAction::Meld { cards } => tr!(
+            lang,
+            "rummy-act-meld",
+            player = player,
+            cards = set_text(lang, cards)
+        ),
+        RummyAction::LayOff { card: c, meld } => tr!(
+            lang,
+            "rummy-act-layoff",
+            player = player,
+            card = card(lang, c),
+            n = meld + 1
+        ),
+        RummyAction::Discard { card: c } => {
+            tr!(lang, "act-discard", player = player, card = card(lang, c))
+        }
+    }
+}
+
+/// The public table message.
+pub fn table(lang: Lang, seats: &Seats, view: &RummyTable) -> Msg {
+    let mut lines = vec![tr!(
+        lang,
+        "rummy-table-title",
+        players = view.players,
+        target = view.rules.target,
+        hand = view.deal_no + 1
+    )];
+    for s in 0..view.players {
+        let i = usize::from(s);
+        lines.push(tr!(
+            lang,
+            "rummy-seat",
+            player = seats.name(s).to_string(),
+            total = view.totals[i],
+            count = view.card_counts[i]
+        ));
+    }
+    lines.push(tr!(
+        lang,
+        "table-dealer",
+        player = seats.name(view.dealer).to_string()
+    ));
+    lines.push(pile_line(lang, &view.discard_pile, view.stock_count));
+    if view.stock_passes > 0 {
+        lines.push(tr!(
+            lang,
+            "rummy-stock-turned",
+            passes = view.stock_passes,
+            max = view.rules.max_stock_passes
+        ));
+    }
+    lines.extend(melds_block(lang, seats, &view.melds));
+    lines.push(tr!(
+        lang,
+        "table-commitment",
+        commitment = view.commitment.clone()
+    ));
+    for (s, known) in view.known.iter().enumerate() {
+        if !known.is_empty() {
+            lines.push(tr!(
+                lang,
+                "table-took",
+                player = seats.name(s as Seat).to_string(),
+                cards = cards(lang, sorted(*known))
+            ));
+        }
+    }
+    if let Some((seat, action)) = view.last_action {
+        lines.push(action_text(lang, seats, seat, action));
+    }
+    let mut mentions = Vec::new();
+    match (view.to_act, &view.status) {
+        (Some(seat), _) => {
+            let player = format!("<@{}>", seats.user(seat));
+            lines.push(match (view.drawn, view.discard_pile.last()) {
+                (true, _) => tr!(lang, "rummy-prompt-play", player = player),
+                (false, Some(&c)) => {
+                    tr!(lang, "prompt-draw", player = player, card = card(lang, c))
+                }
+                (false, None) => tr!(lang, "rummy-prompt-draw-stock", player = player),
+            });
+            mentions.push(seats.user(seat));
+        }
+        (None, RummyStatus::Cancelled) => lines.push(tr!(lang, "table-cancelled")),
+        (None, _) => lines.push(tr!(lang, "table-over")),
+    }
+    let buttons = super::render::table_buttons(lang, seats, view.to_act.is_some());
+    let mut msg = Msg::text(lines.join("\n")).with_buttons(buttons);
+    msg.mentions = mentions;
+    msg
+}
+
+/// A menu of up to 25 of `actions`, labelled by `label`.
+fn menu(
+    seats: &Seats,
+    kind: Menu,
+    placeholder: String,
+    actions: Vec<(RummyAction, String)>,
+) -> Option<Select> {
+    if actions.is_empty() {
+        return None;
+    }
+    Some(Select {
+        id: kind.id(seats.match_id, seats.version),
+        placeholder,
+        options: actions
+            .into_iter()
+            .take(MENU_OPTIONS)
+            .map(|(a, label)| SelectOption {
+                label,
+                value: rummy_code(a),
+            })
+            .collect(),
+    })
+}
+
+/// A player's private hand message: their cards, the table, and the moves legal now.
+pub fn hand(lang: Lang, seats: &Seats, view: &RummyView, note: Option<&str>) -> Msg {
+    let refresh = super::render::refresh_button(lang, seats);
+    let mut lines = Vec::new();
+    if let Some(note) = note {
+        lines.push(format!("> {note}"));
+    }
+    lines.push(tr!(
+        lang,
+        "rummy-hand-title",
+        hand = view.table.deal_no + 1,
+        count = view.hand.len()
+    ));
+    lines.push(cards(lang, sorted(view.hand)));
+    let others: Vec<String> = (0..view.table.players)
+        .filter(|&s| s != view.seat)
+        .map(|s| {
+            tr!(
+                lang,
+                "hand-opponent-cards",
+                player = seats.name(s).to_string(),
+                count = view.table.card_counts[usize::from(s)]
+            )
+        })
+        .collect();
+    lines.push(others.join(" · "));
+    lines.push(pile_line(
+        lang,
+        &view.table.discard_pile,
+        view.table.stock_count,
+    ));
+    lines.extend(melds_block(lang, seats, &view.table.melds));
+    let mut msg = Msg::default();
+    let mut buttons = Vec::new();
+    if view.table.to_act != Some(view.seat) {
+        lines.push(match (view.table.to_act, &view.table.status) {
+            (Some(s), _) => tr!(lang, "hand-wait", player = seats.name(s).to_string()),
+            (None, RummyStatus::Cancelled) => tr!(lang, "table-cancelled"),
+            (None, _) => tr!(lang, "table-over"),
+        });
+    } else if view.legal_actions.contains(&RummyAction::DrawStock) {
+        let top = view.table.discard_pile.last().map(|&c| card(lang, c));
+        lines.push(match &top {
+            Some(c) => tr!(lang, "rummy-you-draw", card = c.clone()),
+            None => tr!(lang, "rummy-you-draw-stock"),
+        });
+        buttons.push(Button::new(
+            rummy_id(seats, RummyAction::DrawStock),
+            tr!(lang, "button-draw-stock"),
+            Style::Primary,
+        ));
+        if let (Some(top), true) = (top, view.legal_actions.contains(&RummyAction::DrawDiscard)) {
+            buttons.push(Button::new(
+                rummy_id(seats, RummyAction::DrawDiscard),
+                tr!(lang, "button-take-discard", card = top),
+                Style::Secondary,
+            ));
+        }
+    } else {
+        lines.push(tr!(lang, "rummy-you-play"));
+        let (menus, cut) = play_menus(lang, seats, view);
+        if cut {
+            lines.push(tr!(lang, "rummy-menu-cut", max = MENU_OPTIONS));
+        }
+        msg.selects = menus;
+    }
+    buttons.push(refresh);
+    msg.content = lines.join("\n");
+    msg.with_buttons(buttons)
+}
+
+fn rummy_id(seats: &Seats, action: RummyAction) -> String {
+    Press::Rummy {
+        match_id: seats.match_id,
+        version: seats.version,
+        action,
+    }
+    .encode()
+}
+
+/// The meld, layoff and discard menus of a player who has drawn: only legal moves, the
+/// longest melds first (a menu holds 25); and whether a menu had to leave moves out.
+fn play_menus(lang: Lang, seats: &Seats, view: &RummyView) -> (Vec<Select>, bool) {
+    let (mut melds, mut layoffs, mut discards) = (Vec::new(), Vec::new(), Vec::new());
+    for &a in &view.legal_actions {
+        match a {
+            RummyAction::Meld { cards } => melds.push((a, set_text(lang, cards))),
+            RummyAction::LayOff { card: c, meld } => {
+                let target = &view.table.melds[meld];
+                layoffs.push((
+                    a,
+                    tr!(
+                        lang,
+                        "rummy-option-layoff",
+                        card = card(lang, c),
+                        n = meld + 1,
+                        player = seats.name(target.owner).to_string(),
+                        cards = set_text(lang, target.cards)
+                    ),
+                ))
+            }
+            RummyAction::Discard { card: c } => discards.push((a, card(lang, c))),
+            RummyAction::DrawStock | RummyAction::DrawDiscard => {}
+        }
+    }
+    // Every card's first layoff before any card's second: cut at 25, the menu still offers
+    // each card that can be laid off.
+    let mut seen = std::collections::HashMap::new();
+    let mut ranked: Vec<(usize, (RummyAction, String))> = layoffs
+        .into_iter()
+        .map(|l| {
+            let card = match l.0 {
+                RummyAction::LayOff { card, .. } => card,
+                _ => unreachable!("only layoffs here"),
+            };
+            let n = seen.entry(card).or_insert(0);
+            *n += 1;
+            (*n, l)
+        })
+        .collect();
+    ranked.sort_by_key(|(n, _)| *n);
+    let layoffs: Vec<_> = ranked.into_iter().map(|(_, l)| l).collect();
+    melds.sort_by_key(|(a, label)| {
+        let n = match a {
+            RummyAction::Meld { cards } => cards.len(),
+            _ => 0,
+        };
+        (std::cmp::Reverse(n), label.clone())
+    });
+    let cut = melds.len() > MENU_OPTIONS || layoffs.len() > MENU_OPTIONS;
+    let menus = [
+        menu(seats, Menu::Meld, tr!(lang, "rummy-menu-meld"), melds),
+        menu(seats, Menu::LayOff, tr!(lang, "rummy-menu-layoff"), layoffs),
+        menu(
+            seats,
+            Menu::Discard,
+            tr!(lang, "rummy-menu-discard"),
+            discards,
+        ),
+    ];
+    (menus.into_iter().flatten().collect(), cut)
+}
+
+/// The public end of a hand: who went out, every hand's remaining cards and their points.
+pub fn hand_end(lang: Lang, seats: &Seats, rec: &RummyRecord, aces_high: bool) -> Msg {
+    let hand = rec.deal_no + 1;
+    let mut lines = Vec::new();
+    match &rec.end {
+        RummyEnd::Out {
+            winner,
+            points,
+            hand_rummy,
+            left,
+        } => {
+            let key = if *hand_rummy {
+                "rummy-out-hand-rummy"
+            } else {
+                "rummy-out"
+            };
+            lines.push(tr!(
+                lang,
+                key,
+                hand = hand,
+                player = seats.name(*winner).to_string(),
+                points = *points
+            ));
+            for (s, rest) in left.iter().enumerate() {
+                if s as Seat == *winner {
+                    continue;
+                }
+                lines.push(tr!(
+                    lang,
+                    "rummy-left",
+                    player = seats.name(s as Seat).to_string(),
+                    cards = cards(lang, sorted(*rest)),
+                    points = crate::engine::rummy::melds::hand_points(*rest, aces_high)
+                ));
+            }
+        }
+        RummyEnd::StockExhausted => lines.push(tr!(lang, "rummy-exhausted", hand = hand)),
+    }
+    lines.extend(super::render::deal_footer(
+        lang,
+        seats,
+        &rec.totals,
+        &rec.seed,
+    ));
+    Msg::text(lines.join("\n"))
+}
+
+/// The end of a Rummy match: totals and who pays whom.
+pub fn match_end(lang: Lang, seats: &Seats, s: &RummySettlement) -> Msg {
+    let winners: Vec<String> = s
+        .winners
+        .iter()
+        .map(|&w| seats.name(w).to_string())
+        .collect();
+    let mut lines = vec![tr!(
+        lang,
+        "rummy-end-title",
+        players = winners.join(", "),
+        count = winners.len()
+    )];
+    if let Some(r) = s.resigned {
+        lines.push(tr!(
+            lang,
+            "end-resigned",
+            player = seats.name(r).to_string()
+        ));
+    }
+    for (seat, total) in s.totals.iter().enumerate() {
+        lines.push(tr!(
+            lang,
+            "rummy-end-line",
+            player = seats.name(seat as Seat).to_string(),
+            total = *total
+        ));
+    }
+    lines.extend(super::render::payment_lines(lang, seats, &s.payments));
+    Msg::text(lines.join("\n"))
+}
+
+/// Basic Rummy's rules in words.
+pub fn rules_text(lang: Lang, r: &RummyRules) -> String {
+    let on = |b: bool| tr!(lang, if b { "rules-on" } else { "rules-off" });
+    let hand_rummy = match r.hand_rummy {
+        HandRummy::Double => "rummy-rules-double",
+        HandRummy::Bonus10 => "rummy-rules-bonus10",
+        HandRummy::Off => "rules-off",
+    };
+    let end = match r.rounds {
+        Some(n) => tr!(lang, "rummy-rules-rounds", rounds = n),
+        None => tr!(lang, "rummy-rules-target", target = r.target),
+    };
+    tr!(
+        lang,
+        "rummy-rules-text",
+        end = end,
+        multiple = on(r.multiple_melds),
+        first = on(r.layoff_after_first_meld),
+        aces = on(r.aces_high_low),
+        discard = on(r.discard_to_go_out),
+        rummy = tr!(lang, hand_rummy),
+        shuffle = on(r.reshuffle_stock),
+        passes = r.max_stock_passes
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rummy::{RummyMatch, RummyPhase};
+    use crate::engine::Suit;
+
+    /// The largest choice a hand can face: eleven hearts in a row (45 runs) and a set of each
+    /// of their ranks on the table. Every menu stays within Discord's limits, longest melds
+    /// first, and every option is a legal move.
+    #[test]
+    fn the_largest_hand_fits_discords_component_limits() {
+        let mut m = RummyMatch::new(RummyRules::default(), 6, [9; 32]).unwrap();
+        let seat = 0;
+        let mut hearts = CardSet::EMPTY;
+        for rank in 0..11 {
+            hearts.insert(Card::new(rank, Suit::Hearts));
+        }
+        m.hand.hands[0] = hearts;
+        m.hand.melds = (0..11)
+            .map(|rank| {
+                let mut cards = CardSet::EMPTY;
+                for suit in [Suit::Spades, Suit::Diamonds, Suit::Clubs] {
+                    cards.insert(Card::new(rank, suit));
+                }
+                TableMeld { owner: 1, cards }
+            })
+            .collect();
+        m.hand.phase = RummyPhase::Play {
+            seat,
+            taken: None,
+            melded: false,
+        };
+        let view = m.view_for(seat);
+        assert!(
+            view.legal_actions.len() > 60,
+            "more moves than one menu holds"
+        );
+        let seats = Seats {
+            match_id: i64::MAX,
+            version: i64::MAX,
+            preset: "rummy".into(),
+            names: (0..6)
+                .map(|i| format!("Player with a long name {i}"))
+                .collect(),
+            users: (1..=6).collect(),
+        };
+        for lang in Lang::ALL {
+            let msg = hand(lang, &seats, &view, Some("a note"));
+            assert_eq!(msg.selects.len(), 3);
+            assert!(msg.selects.len() + msg.rows.len() <= 5);
+            assert!(msg.content.chars().count() <= 2000);
+            for s in &msg.selects {
+                assert!(!s.options.is_empty() && s.options.len() <= MENU_OPTIONS);
+                assert!(s.id.len() <= 100 && s.placeholder.chars().count() <= 150);
+                for o in &s.options {
+                    assert!(o.label.chars().count() <= 100 && o.value.len() <= 100);
+                    let press = Press::decode_choice(&s.id, &o.value).expect("a choice");
+                    let Press::Rummy { action, .. } = press else {
+                        panic!("a Rummy move")
+                    };
+                    assert!(view.legal_actions.contains(&action), "{action:?}");
+                }
+            }
+            assert!(msg.content.contains("(25)"), "the cut is said");
+            let longest = &msg.selects[0].options[0].value;
+            assert_eq!(longest.len(), 2 + 2 * 11, "the 11-card run comes first");
+        }
+    }
+}
