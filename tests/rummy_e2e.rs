@@ -37,7 +37,13 @@ struct Table<'a> {
 
 impl<'a> Table<'a> {
     /// `/rummy start` by the first player against the others; all accept.
-    async fn start(fake: &'a FakeDiscord, url: &str, users: Vec<User>, target: i64) -> Self {
+    async fn start(
+        fake: &'a FakeDiscord,
+        url: &str,
+        users: Vec<User>,
+        target: i64,
+        extra: Vec<Opt>,
+    ) -> Self {
         let names = [
             "opponent",
             "opponent2",
@@ -51,6 +57,7 @@ impl<'a> Table<'a> {
             .map(|(u, n)| Opt::user(n, u))
             .collect();
         options.push(Opt::int("target", target));
+        options.extend(extra);
         let cmd = fake.slash_command_in(
             fake.channel_id(),
             &users[0],
@@ -298,7 +305,8 @@ fn scan(w: &Write, m: &RummyMatch, users: &[User]) {
 /// The ledger agrees with the engine: results, format, hands, replay from the log.
 async fn assert_ledger(t: &Table<'_>, m: &RummyMatch) {
     let s = m.settlement().expect("settled by play").clone();
-    assert!(s.totals.iter().any(|&x| x >= m.rules.target));
+    let rounds_done = m.rules.rounds.is_some_and(|r| m.history.len() as u32 >= r);
+    assert!(rounds_done || s.totals.iter().any(|&x| x >= m.rules.target));
     assert_eq!(s.net.iter().sum::<i64>(), 0);
     let (status, seats) = t.db.match_result(t.match_id).await.unwrap().unwrap();
     assert_eq!(status.to_string(), "finished");
@@ -338,11 +346,11 @@ async fn assert_ledger(t: &Table<'_>, m: &RummyMatch) {
     assert_eq!(&replayed, m, "the log replays to the stored state");
 }
 
-async fn whole_match(players_n: usize, target: i64) {
+async fn whole_match(players_n: usize, target: i64, options: Vec<Opt>) -> RummyMatch {
     let bin = Binary::new().await;
     let (fake, url) = (&bin.fake, &bin.url);
     let _bot = bin.start(1).await;
-    let mut t = Table::start(fake, url, players(players_n), target).await;
+    let mut t = Table::start(fake, url, players(players_n), target, options).await;
     let m = t.play_to_end(4000).await;
     assert_ledger(&t, &m).await;
     // The end of every hand and of the match are public.
@@ -377,16 +385,29 @@ async fn whole_match(players_n: usize, target: i64) {
         t.presses,
         m.totals
     );
+    m
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_two_player_rummy_match_is_played_to_the_end_by_presses_and_menus() {
-    whole_match(2, 40).await;
+    // With options of RULES.md section 12, as the command gives them.
+    let options = vec![
+        Opt::bool("multiple_melds", true),
+        Opt::bool("aces_high", true),
+        Opt::choice("hand_rummy", 1),
+    ];
+    let m = whole_match(2, 40, options).await;
+    let r = &m.rules;
+    assert!(r.multiple_melds && r.aces_high_low && !r.discard_to_go_out);
+    assert_eq!(r.hand_rummy, gin::engine::rummy::HandRummy::Bonus10);
+    assert_eq!(r.target, 40);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_five_player_rummy_match_is_played_to_the_end_by_presses_and_menus() {
-    whole_match(5, 30).await;
+    let m = whole_match(5, 30, vec![Opt::int("rounds", 3)]).await;
+    assert_eq!(m.rules.rounds, Some(3));
+    assert!(m.history.len() <= 3);
 }
 
 /// `/rummy practice players:4`: three AI seats (simple) and the caller play a whole match.

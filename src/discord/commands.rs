@@ -3,6 +3,7 @@
 
 use super::{adapter, display_name, Context, Data, Error};
 use crate::engine::ai::Level;
+use crate::engine::rummy::{HandRummy, RummyRules};
 use crate::engine::Preset;
 use crate::games::{Caller, GameChoice, Outcome, UserRef};
 use crate::i18n::{self, Lang};
@@ -237,7 +238,52 @@ pub async fn rummy(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// What going out in one turn is worth, as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum HandRummyChoice {
+    #[name = "double"]
+    Double,
+    #[name = "plus10"]
+    Plus10,
+    #[name = "off"]
+    Off,
+}
+
+/// Rummy's options (RULES.md section 12) as a command gives them; unset ones keep the default.
+#[derive(Default)]
+struct RummyOptions {
+    multiple_melds: Option<bool>,
+    layoff_after_meld: Option<bool>,
+    aces_high: Option<bool>,
+    discard_to_go_out: Option<bool>,
+    hand_rummy: Option<HandRummyChoice>,
+    reshuffle: Option<bool>,
+    rounds: Option<i64>,
+}
+
+impl RummyOptions {
+    fn rules(self) -> RummyRules {
+        let d = RummyRules::default();
+        RummyRules {
+            multiple_melds: self.multiple_melds.unwrap_or(d.multiple_melds),
+            layoff_after_first_meld: self.layoff_after_meld.unwrap_or(d.layoff_after_first_meld),
+            aces_high_low: self.aces_high.unwrap_or(d.aces_high_low),
+            discard_to_go_out: self.discard_to_go_out.unwrap_or(d.discard_to_go_out),
+            hand_rummy: match self.hand_rummy {
+                None => d.hand_rummy,
+                Some(HandRummyChoice::Double) => HandRummy::Double,
+                Some(HandRummyChoice::Plus10) => HandRummy::Bonus10,
+                Some(HandRummyChoice::Off) => HandRummy::Off,
+            },
+            reshuffle_stock: self.reshuffle.unwrap_or(d.reshuffle_stock),
+            rounds: self.rounds.map(|r| r.clamp(1, 50) as u32),
+            ..d
+        }
+    }
+}
+
 /// Challenge one to five players to a Rummy match.
+#[allow(clippy::too_many_arguments)] // one per slash-command option
 #[poise::command(slash_command, guild_only, rename = "start")]
 pub async fn rummy_start(
     ctx: Context<'_>,
@@ -249,16 +295,35 @@ pub async fn rummy_start(
     #[min = 10]
     #[max = 500]
     target: Option<i64>,
+    #[min = 1]
+    #[max = 50]
+    rounds: Option<i64>,
+    multiple_melds: Option<bool>,
+    layoff_after_meld: Option<bool>,
+    aces_high: Option<bool>,
+    discard_to_go_out: Option<bool>,
+    hand_rummy: Option<HandRummyChoice>,
+    reshuffle: Option<bool>,
 ) -> Result<(), Error> {
     let opponents: Vec<UserRef> = [Some(opponent), opponent2, opponent3, opponent4, opponent5]
         .iter()
         .flatten()
         .map(user_ref)
         .collect();
+    let rules = RummyOptions {
+        multiple_melds,
+        layoff_after_meld,
+        aces_high,
+        discard_to_go_out,
+        hand_rummy,
+        reshuffle,
+        rounds,
+    }
+    .rules();
     let outcome = ctx
         .data()
         .games
-        .start(&caller(ctx), &opponents, GameChoice::Rummy, target)
+        .start(&caller(ctx), &opponents, GameChoice::Rummy(rules), target)
         .await;
     answer(ctx, outcome).await
 }
@@ -276,7 +341,8 @@ pub async fn rummy_practice(
     target: Option<i64>,
 ) -> Result<(), Error> {
     let seats = players.unwrap_or(2);
-    practice_against_bot(ctx, level, GameChoice::Rummy, seats, target).await
+    let rules = RummyOptions::default().rules();
+    practice_against_bot(ctx, level, GameChoice::Rummy(rules), seats, target).await
 }
 
 /// The rules of Rummy (of your match here, if it is one).

@@ -22,12 +22,12 @@ pub struct UserRef {
 }
 
 /// Which game a new match plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameChoice {
     /// Gin Rummy with a preset (the server's default when `None`).
     Gin(Option<Preset>),
-    /// Basic Rummy, for 2 to 6 players.
-    Rummy,
+    /// Basic Rummy, for 2 to 6 players, with these options (the target is set apart).
+    Rummy(RummyRules),
 }
 
 /// The preset name a Rummy match is stored under.
@@ -55,9 +55,9 @@ impl Games {
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        let most = match game {
+        let most = match &game {
             GameChoice::Gin(_) => 2,
-            GameChoice::Rummy => 5,
+            GameChoice::Rummy(_) => 5,
         };
         if opponents.is_empty() || opponents.len() > most {
             return Err(Refusal::PlayerCount.into());
@@ -92,7 +92,7 @@ impl Games {
                     RulesOf::Gin(rules_with_target(preset, target)?),
                 )
             }
-            GameChoice::Rummy => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(target)?)),
+            GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
         };
         let now = self.now();
         let minutes = self.config.timeouts.challenge_minutes;
@@ -270,9 +270,11 @@ pub(crate) fn rules_with_target(preset: Preset, target: Option<i64>) -> Result<R
     Ok(rules)
 }
 
-/// Basic Rummy's rules (RULES.md section 12's defaults) with the target a command asked for.
-pub(crate) fn rummy_rules(target: Option<i64>) -> Result<RummyRules, Failure> {
-    let mut rules = RummyRules::default();
+/// Basic Rummy's rules with the target a command asked for (RULES.md's 100 by default).
+pub(crate) fn rummy_rules(
+    mut rules: RummyRules,
+    target: Option<i64>,
+) -> Result<RummyRules, Failure> {
     if let Some(t) = target {
         if !(10..=500).contains(&t) {
             return Err(Refusal::TargetRange.into());

@@ -49,21 +49,21 @@ impl Games {
         {
             return Err(Refusal::YouBusy.into());
         }
-        let (preset, rules) = match game {
+        let (preset, rules) = match &game {
             GameChoice::Gin(preset) => {
                 let preset = preset.unwrap_or(self.config.default_preset.0);
                 let rules = super::challenge::rules_with_target(preset, target)?;
                 (preset.name(), RulesOf::Gin(rules))
             }
-            GameChoice::Rummy => (
+            GameChoice::Rummy(rules) => (
                 super::RUMMY_PRESET,
-                RulesOf::Rummy(super::challenge::rummy_rules(target)?),
+                RulesOf::Rummy(super::challenge::rummy_rules(rules.clone(), target)?),
             ),
         };
         let seats = match game {
             GameChoice::Gin(_) => 2,
-            GameChoice::Rummy if (2..=6).contains(&seats) => seats,
-            GameChoice::Rummy => return Err(Refusal::PlayerCount.into()),
+            GameChoice::Rummy(_) if (2..=6).contains(&seats) => seats,
+            GameChoice::Rummy(_) => return Err(Refusal::PlayerCount.into()),
         };
         let seed = self.next_seed();
         let game = super::challenge::new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
