@@ -360,7 +360,10 @@ rummy-option-layoff = { $card } → Meldung { $n } ({ $player }: { $cards })
 ## Rommé: Ende einer Runde und der Partie (öffentlich)
 rummy-out = 🎉 **Runde { $hand }: { $player } ist raus** und erhält **{ $points }**.
 rummy-out-hand-rummy = 🎉 **Runde { $hand }: { $player } ist in einem Zug raus, Rommé!** und erhält **{ $points }**.
-rummy-left = { $player } bleibt auf { $cards } sitzen = { $points ->
+rummy-left = { $player } bleibt auf { $cards } sitzen ({ $count ->
+    [one] 1 Karte
+   *[other] { $count } Karten
+}) = { $points ->
     [one] 1 Punkt
    *[other] { $points } Punkte
 }

@@ -360,7 +360,10 @@ rummy-option-layoff = { $card } → meld { $n } ({ $player }: { $cards })
 ## Basic Rummy: end of a hand and of the match (public)
 rummy-out = 🎉 **Hand { $hand }: { $player } goes out** and scores **{ $points }**.
 rummy-out-hand-rummy = 🎉 **Hand { $hand }: { $player } goes out in one turn, rummy!** and scores **{ $points }**.
-rummy-left = { $player } is left with { $cards } = { $points ->
+rummy-left = { $player } is left with { $cards } ({ $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}) = { $points ->
     [one] 1 point
    *[other] { $points } points
 }

@@ -367,6 +367,7 @@ pub fn hand_end(lang: Lang, seats: &Seats, rec: &RummyRecord, aces_high: bool) -
                     "rummy-left",
                     player = seats.name(s as Seat).to_string(),
                     cards = cards(lang, sorted(*rest)),
+                    count = rest.len(),
                     points = crate::engine::rummy::melds::hand_points(*rest, aces_high)
                 ));
             }
