@@ -396,3 +396,17 @@ err-rummy-layoff-first = Anlegen erst nach deiner ersten eigenen Meldung.
 err-rummy-rediscard = Die vom Ablagestapel genommene Karte darf in diesem Zug nicht abgeworfen werden.
 err-rummy-discard-to-go-out = Die letzte Karte muss abgeworfen werden: Behalte eine.
 err-rummy-strand = Dann bliebe dir nur die vom Ablagestapel genommene Karte, die du in diesem Zug nicht abwerfen darfst.
+
+## Wiederholungen
+cmd-replay = Eine beendete Runde Schritt für Schritt, aus ihrem Seed und den Zügen nachgebaut
+cmd-replay-name = wiederholung
+cmd-replay-match = Die Nummer der Partie (aus /gin verlauf oder ihrem Punktezettel)
+cmd-replay-match-name = partie
+cmd-replay-hand = Welche Runde (Standard: die erste)
+cmd-replay-hand-name = runde
+replay-title = 🔁 **Wiederholung der Partie { $id }** · Runde { $hand } von { $hands } · Schritt { $step } von { $steps }
+replay-previous-hand = ◀ Runde { $hand }
+replay-next-hand = Runde { $hand } ▶
+err-replay-in-play = Diese Partie läuft noch: Wiederholungen gibt es nur für beendete Partien.
+err-replay-gin-only = Wiederholungen gibt es vorerst nur für Gin-Partien.
+err-no-such-hand = Diese Partie hat keine solche beendete Runde.

@@ -396,3 +396,17 @@ err-rummy-layoff-first = Lay off only after your first meld.
 err-rummy-rediscard = The card you took from the pile cannot be discarded this turn.
 err-rummy-discard-to-go-out = Your last card must be discarded: keep one.
 err-rummy-strand = That would leave you only the card you took from the pile, which you cannot discard this turn.
+
+## Replays
+cmd-replay = A finished hand step by step, rebuilt from its seed and the moves
+cmd-replay-name = replay
+cmd-replay-match = The match number (from /gin history or its score sheet)
+cmd-replay-match-name = match
+cmd-replay-hand = Which hand (default: the first)
+cmd-replay-hand-name = hand
+replay-title = 🔁 **Replay of match { $id }** · hand { $hand } of { $hands } · step { $step } of { $steps }
+replay-previous-hand = ◀ Hand { $hand }
+replay-next-hand = Hand { $hand } ▶
+err-replay-in-play = That match is still being played: replays are for finished matches.
+err-replay-gin-only = Replays are of Gin matches for now.
+err-no-such-hand = That match has no such finished hand.

@@ -127,6 +127,7 @@ fn user_ref(u: &serenity::User) -> UserRef {
         "leaderboard",
         "stats",
         "history",
+        "replay",
         "cancel"
     ),
     subcommand_required
@@ -457,6 +458,26 @@ pub async fn history(
         .data()
         .games
         .history(&caller(ctx), player.as_ref(), format_filter(format))
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// A finished hand, step by step, rebuilt from its seed and the action log.
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+    #[min = 1]
+    #[max = 1000]
+    hand: Option<i64>,
+) -> Result<(), Error> {
+    let deal = hand.map(|h| (h.max(1) - 1) as u32);
+    let outcome = ctx
+        .data()
+        .games
+        .replay(&caller(ctx), match_id, deal, None, false)
         .await;
     answer(ctx, outcome).await
 }

@@ -12,6 +12,7 @@ pub mod ledger;
 mod live;
 mod play;
 mod practice;
+mod replay;
 pub mod results;
 mod scenes;
 mod sweep;
@@ -25,6 +26,7 @@ pub use game::{Event, Game, GameError, Play};
 pub use hold::Held;
 pub use live::Live;
 pub use play::Move;
+pub use replay::ReplayScene;
 pub use scenes::{
     ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,
     Seats, ShowdownScene, TableOf, TableScene,
@@ -158,6 +160,12 @@ pub enum Reply {
     },
     /// A match's score sheet, for the caller only.
     Sheet(Box<SheetMatch>),
+    /// One step of a replayed hand, for the caller only (a new message, or the one the
+    /// Previous/Next button was on).
+    Replay {
+        scene: Box<ReplayScene>,
+        update: bool,
+    },
 }
 
 /// Why a request was refused. Nothing changed.
@@ -185,6 +193,12 @@ pub enum Refusal {
     ModeratorsOnly,
     NothingToCancel,
     CancelWhich,
+    /// Replays are of finished matches only.
+    ReplayInPlay,
+    /// Replays are of Gin matches.
+    ReplayGinOnly,
+    /// The match has no such (finished) hand.
+    NoSuchHand,
     /// Something broke on our side (logged); the caller may try again.
     Internal,
 }

@@ -66,6 +66,22 @@ pub async fn press_on(
         }
         Press::Board(q) => games.leaderboard(caller, q, true).await,
         Press::Sheet(id) => games.sheet(caller, id).await,
+        Press::Replay {
+            match_id,
+            deal,
+            step,
+        } => {
+            let private_update = private;
+            games
+                .replay(
+                    caller,
+                    match_id,
+                    Some(deal),
+                    Some(step as usize),
+                    private_update,
+                )
+                .await
+        }
     };
     if let Reply::Hand { update, .. } = &mut outcome.reply {
         *update &= private;
@@ -128,6 +144,9 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
             Response::Public(ledger_view::history(*lang, name, rows))
         }
         Reply::Sheet(sheet) => Response::Ephemeral(ledger_view::sheet(lang, sheet)),
+        Reply::Replay { scene, update } => {
+            new_or_update(super::replay::replay(scene), *update, false)
+        }
     }
 }
 
@@ -158,6 +177,9 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::ModeratorsOnly => "err-moderators-only",
         Refusal::NothingToCancel => "err-nothing-to-cancel",
         Refusal::CancelWhich => "err-cancel-which",
+        Refusal::ReplayInPlay => "err-replay-in-play",
+        Refusal::ReplayGinOnly => "err-replay-gin-only",
+        Refusal::NoSuchHand => "err-no-such-hand",
         Refusal::Internal => "err-internal",
     }
 }

@@ -53,6 +53,12 @@ pub enum Press {
     Board(BoardQuery),
     /// A history button: one match's score sheet.
     Sheet(i64),
+    /// A replay's Previous/Next: step `step` of deal `deal` (both zero-based).
+    Replay {
+        match_id: i64,
+        deal: u32,
+        step: u32,
+    },
 }
 
 /// A move (or a view change) drawn for one state of a match.
@@ -201,6 +207,11 @@ impl Press {
             Press::Rules(id) => format!("gin:rules:{id}"),
             Press::Refresh(id) => format!("gin:ref:{id}"),
             Press::Sheet(id) => format!("gin:sheet:{id}"),
+            Press::Replay {
+                match_id,
+                deal,
+                step,
+            } => format!("gin:rp:{match_id}:{deal}:{step}"),
             Press::Board(q) => {
                 let code = 1000
                     + index(&SORTS, &q.sort) * 100
@@ -240,6 +251,11 @@ impl Press {
             "rules" => Press::Rules(num),
             "ref" => Press::Refresh(num),
             "sheet" => Press::Sheet(num),
+            "rp" => Press::Replay {
+                match_id: num,
+                deal: parts.next()?.parse().ok().filter(|d| *d < 10_000)?,
+                step: parts.next()?.parse().ok().filter(|s| *s < 10_000)?,
+            },
             "lb" => {
                 let code = usize::try_from(num).ok()?.checked_sub(1000)?;
                 let page: u32 = parts.next()?.parse().ok()?;
@@ -322,6 +338,11 @@ mod tests {
             Press::Hand(3),
             Press::Rules(4),
             Press::Refresh(5),
+            Press::Replay {
+                match_id: 6,
+                deal: 7,
+                step: 8,
+            },
         ] {
             assert_eq!(Press::decode(&p.encode()), Some(p));
         }

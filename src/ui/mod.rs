@@ -9,6 +9,7 @@ pub mod ids;
 pub mod ledger_view;
 pub mod model;
 pub mod render;
+pub mod replay;
 pub mod rummy;
 
 pub use answer::{press, press_on, respond, Answer};

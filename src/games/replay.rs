@@ -1,0 +1,99 @@
+//! `/gin replay`: a finished hand of a finished match, step by step, rebuilt from the match's
+//! seed and its stored action log alone (never from the stored state), so what it shows is
+//! what anyone holding the seed and the log would get. Never for a match in play: its hands
+//! and its seeds are still secret.
+
+use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use crate::engine::{Hand, HandRecord, Match, MatchEvent};
+use crate::i18n::Lang;
+
+/// One step of a replayed hand.
+#[derive(Clone, Debug)]
+pub struct ReplayScene {
+    pub lang: Lang,
+    pub match_id: i64,
+    pub names: Vec<String>,
+    /// Zero-based deal number, and how many deals the match had.
+    pub deal: u32,
+    pub deals: u32,
+    /// Zero-based step (0: as dealt), and how many steps there are.
+    pub step: usize,
+    pub steps: usize,
+    /// The hand after this step (both hands shown: the match is over).
+    pub hand: Hand,
+    /// The stored record of the deal, shown at its last step.
+    pub record: Option<HandRecord>,
+}
+
+impl Games {
+    /// Step `step` (clamped; `None`: the first) of deal `deal` (zero-based; `None`: the
+    /// first) of finished match `match_id` of the caller's server.
+    pub async fn replay(
+        &self,
+        caller: &Caller,
+        match_id: i64,
+        deal: Option<u32>,
+        step: Option<usize>,
+        update: bool,
+    ) -> Outcome {
+        self.try_replay(caller, match_id, deal, step, update)
+            .await
+            .unwrap_or_else(Failure::into_outcome)
+    }
+
+    async fn try_replay(
+        &self,
+        caller: &Caller,
+        match_id: i64,
+        deal: Option<u32>,
+        step: Option<usize>,
+        update: bool,
+    ) -> Result<Outcome, Failure> {
+        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let row = self
+            .db
+            .load_match(match_id)
+            .await?
+            .filter(|r| r.guild_id == guild)
+            .ok_or(Refusal::UnknownMatch)?;
+        if row.status.is_active() {
+            return Err(Refusal::ReplayInPlay.into());
+        }
+        if row.format.is_rummy() {
+            return Err(Refusal::ReplayGinOnly.into());
+        }
+        let stored: Match =
+            serde_json::from_str(&row.state_json).map_err(|e| super::game::corrupt(match_id, e))?;
+        let mut log = Vec::new();
+        for (_, json) in self.db.match_actions(match_id).await? {
+            let event: MatchEvent =
+                serde_json::from_str(&json).map_err(|e| super::game::corrupt(match_id, e))?;
+            log.push(event);
+        }
+        let replayed = Match::replay(stored.rules.clone(), stored.seats, stored.seed, &log)
+            .map_err(|_| Refusal::Internal)?;
+        let deals = replayed.history.len() as u32;
+        let deal = deal.unwrap_or(0);
+        if deal >= deals {
+            return Err(Refusal::NoSuchHand.into());
+        }
+        let steps = replayed.hand_steps(deal).ok_or(Refusal::NoSuchHand)?;
+        let step = step.unwrap_or(0).min(steps.len() - 1);
+        let last = step + 1 == steps.len();
+        let scene = ReplayScene {
+            lang: caller.lang,
+            match_id,
+            names: row.players.iter().map(|p| p.1.clone()).collect(),
+            deal,
+            deals,
+            step,
+            steps: steps.len(),
+            hand: steps[step].clone(),
+            record: last.then(|| replayed.history[deal as usize].clone()),
+        };
+        Ok(Outcome::reply(Reply::Replay {
+            scene: Box::new(scene),
+            update,
+        }))
+    }
+}

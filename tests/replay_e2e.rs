@@ -1,0 +1,92 @@
+//! `/gin replay` over the wire, with the real binary: refused while the match is played; once
+//! it is over, a hand stepped through with Next from the deal to its last action, which shows
+//! the showdown the channel saw when the hand ended (rebuilt from seed and log alone).
+
+mod fake_discord;
+mod wire;
+
+use fake_discord::{FakeDiscord, Opt, StoredMessage, User};
+use wire::*;
+
+async fn replay(fake: &FakeDiscord, who: &User, id: i64, hand: Option<i64>) -> StoredMessage {
+    let mut options = vec![Opt::int("match", id)];
+    options.extend(hand.map(|h| Opt::int("hand", h)));
+    let cmd = fake.slash_command_in(fake.channel_id(), who, "gin", Some("replay"), options);
+    let cb = fake.interact(cmd).await;
+    assert!(
+        cb.ok() && cb.ephemeral,
+        "a replay is for the caller only: {cb:?}"
+    );
+    fake.message(cb.message_id.expect("a message"))
+        .expect("stored")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_hand_replays_to_its_showdown_and_a_match_in_play_is_refused() {
+    let bin = Binary::new().await;
+    let fake = &bin.fake;
+    let _bot = bin.start(1).await;
+    let mut game = fake_discord::player::Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(TARGET)).await;
+    play_until_applied(&mut game, 3).await;
+    let refused = replay(fake, &user(CAROL), game.match_id, None).await;
+    assert!(
+        refused.content.contains("still being played"),
+        "{}",
+        refused.content
+    );
+    assert!(
+        refused.custom_ids().is_empty(),
+        "no steps of a match in play"
+    );
+    game.play_to_end(MAX_PRESSES).await;
+
+    // Anyone (not only its players) may replay a finished match, hand by hand.
+    let mut msg = replay(fake, &user(CAROL), game.match_id, Some(1)).await;
+    assert!(msg.content.contains("hand 1 of"), "{}", msg.content);
+    assert!(msg.content.contains("step 1 of"), "{}", msg.content);
+    let mut steps = 1;
+    loop {
+        let next = msg
+            .buttons()
+            .into_iter()
+            .find(|b| b.label.contains("Next"))
+            .map(|b| b.custom_id);
+        let Some(next) = next else { break };
+        let cb = fake.interact(fake.press(&user(CAROL), &msg, &next)).await;
+        assert!(cb.ok() && cb.kind == 7, "Next updates the replay: {cb:?}");
+        msg = fake.message(msg.id).unwrap();
+        steps += 1;
+        assert!(steps < 200, "a hand has fewer steps");
+    }
+    assert!(steps > 3, "{steps} steps");
+    assert!(msg.content.contains(&format!("step {steps} of {steps}")));
+    // The last step is the stored result: the showdown the channel saw for hand 1.
+    let posted = fake
+        .messages_in(fake.channel_id())
+        .into_iter()
+        .find(|m| {
+            !m.ephemeral && m.content.contains("Hand 1") && m.content.contains("Shuffle seed")
+        })
+        .expect("hand 1's showdown was posted");
+    assert!(
+        msg.content.contains(&posted.content),
+        "replay end:\n{}\nposted:\n{}",
+        msg.content,
+        posted.content
+    );
+    let db = gin::store::Db::open(&bin.url).await.unwrap();
+    let stored = db.match_hands(game.match_id).await.unwrap();
+    assert!(msg.content.contains(&format!("scores {}", stored[0].2)) || stored[0].1 == "dead");
+    let none = replay(fake, &user(CAROL), game.match_id, Some(999)).await;
+    assert!(
+        none.content.contains("no such finished hand"),
+        "{}",
+        none.content
+    );
+    fake.assert_no_violations();
+}
