@@ -410,3 +410,17 @@ replay-next-hand = Runde { $hand } ▶
 err-replay-in-play = Diese Partie läuft noch: Wiederholungen gibt es nur für beendete Partien.
 err-replay-gin-only = Wiederholungen gibt es vorerst nur für Gin-Partien.
 err-no-such-hand = Diese Partie hat keine solche beendete Runde.
+
+## Export
+cmd-export = Die Partien des Servers als CSV-Datei (Moderation) oder deine eigenen
+cmd-export-name = export
+cmd-export-mine = Nur die Partien, die du gespielt hast (darf jeder)
+cmd-export-mine-name = meine
+cmd-export-before = Nur Partien mit kleinerer Nummer (für die nächste Datei eines großen Servers)
+cmd-export-before-name = vor
+export-done = 📄 { $matches ->
+    [one] 1 beendete Partie
+   *[other] { $matches } beendete Partien
+}, die neuesten zuerst: eine Zeile pro Partie und Spieler.
+export-more = Ältere Partien: `/gin export vor:{ $before }`.
+export-none = Es gibt noch keine beendeten Partien zum Exportieren.

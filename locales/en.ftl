@@ -410,3 +410,17 @@ replay-next-hand = Hand { $hand } ▶
 err-replay-in-play = That match is still being played: replays are for finished matches.
 err-replay-gin-only = Replays are of Gin matches for now.
 err-no-such-hand = That match has no such finished hand.
+
+## Export
+cmd-export = The server's matches as a CSV file (moderators), or your own
+cmd-export-name = export
+cmd-export-mine = Only the matches you played (anyone may)
+cmd-export-mine-name = mine
+cmd-export-before = Only matches numbered below this one (for the next file of a large server)
+cmd-export-before-name = before
+export-done = 📄 { $matches ->
+    [one] 1 finished match
+   *[other] { $matches } finished matches
+}, newest first: one row per match and player.
+export-more = Older matches: `/gin export before:{ $before }`.
+export-none = There are no finished matches to export yet.

@@ -90,3 +90,92 @@ async fn a_finished_hand_replays_to_its_showdown_and_a_match_in_play_is_refused(
     );
     fake.assert_no_violations();
 }
+
+/// A CSV file's records (RFC 4180: quoted fields may hold commas, quotes and line breaks).
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let (mut rows, mut row, mut cell) = (Vec::new(), Vec::new(), String::new());
+    let (mut quoted, mut chars) = (false, text.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                cell.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => cell.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut cell)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => cell.push(c),
+        }
+    }
+    assert!(
+        !quoted && cell.is_empty() && row.is_empty(),
+        "ends with a record"
+    );
+    rows
+}
+
+/// `/gin export`: moderators only for the server's ledger; a file that parses as CSV with one
+/// row per match and player, whose figures are the ledger's; `mine` for anyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_export_is_csv_whose_figures_are_the_ledgers() {
+    let bin = Binary::new().await;
+    let fake = &bin.fake;
+    let _bot = bin.start(1).await;
+    let mut game = fake_discord::player::Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(TARGET)).await;
+    game.play_to_end(MAX_PRESSES).await;
+    let export = |who: User, mine: bool| {
+        let options = if mine {
+            vec![Opt::bool("mine", true)]
+        } else {
+            Vec::new()
+        };
+        fake.slash_command_in(fake.channel_id(), &who, "gin", Some("export"), options)
+    };
+    let refused = fake.interact(export(user(BOB), false)).await;
+    assert!(
+        refused.ephemeral && refused.content().contains("Manage Server"),
+        "{refused:?}"
+    );
+
+    let db = gin::store::Db::open(&bin.url).await.unwrap();
+    let (_, results) = db.match_result(game.match_id).await.unwrap().unwrap();
+    for (who, mine) in [(user(MODERATOR).moderator(), false), (user(BOB), true)] {
+        let cb = fake.interact(export(who, mine)).await;
+        assert!(cb.ok() && cb.ephemeral, "{cb:?}");
+        assert!(
+            cb.content().contains("1 finished match"),
+            "{}",
+            cb.content()
+        );
+        let msg = fake.message(cb.message_id.unwrap()).unwrap();
+        assert_eq!(msg.attachments.len(), 1, "one file");
+        let id: u64 = msg.attachments[0]["id"].as_str().unwrap().parse().unwrap();
+        let bytes = fake.attachment(id).expect("the file's bytes");
+        let rows = parse_csv(std::str::from_utf8(&bytes).unwrap());
+        let header = &rows[0];
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        assert_eq!(rows.len(), 1 + results.len(), "one row per player");
+        for (row, &(seat, final_total, net, won)) in rows[1..].iter().zip(&results) {
+            assert_eq!(row.len(), header.len());
+            assert_eq!(row[col("match")], game.match_id.to_string());
+            assert_eq!(row[col("seat")], seat.to_string());
+            assert_eq!(row[col("final_total")], final_total.to_string());
+            assert_eq!(row[col("net")], net.to_string());
+            assert_eq!(row[col("won")], won.to_string());
+            assert_eq!(row[col("format")], "two");
+            assert!(row[col("rules")].starts_with('{'), "the rules as JSON");
+        }
+    }
+    fake.assert_no_violations();
+}

@@ -101,11 +101,18 @@ pub fn reply(r: &Response) -> poise::CreateReply {
         Response::Ephemeral(m) => (m, true),
         Response::Public(m) | Response::Update(m) => (m, false),
     };
-    poise::CreateReply::default()
+    let mut reply = poise::CreateReply::default()
         .content(m.content.clone())
         .components(rows(m))
         .allowed_mentions(mentions(m))
-        .ephemeral(ephemeral)
+        .ephemeral(ephemeral);
+    for (name, bytes) in &m.files {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(
+            bytes.clone(),
+            name.clone(),
+        ));
+    }
+    reply
 }
 
 /// Posts and edits through serenity's HTTP client.

@@ -128,6 +128,7 @@ fn user_ref(u: &serenity::User) -> UserRef {
         "stats",
         "history",
         "replay",
+        "export",
         "cancel"
     ),
     subcommand_required
@@ -482,11 +483,30 @@ pub async fn replay(
     answer(ctx, outcome).await
 }
 
-/// Moderators: end a stuck match in this channel without scoring.
-#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
-pub async fn cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
-    // Discord hides the command from others by default; the server may change that, so check.
-    let is_moderator = match ctx {
+/// The server's match ledger as CSV (Manage Server), or your own matches (`mine`).
+#[poise::command(slash_command, guild_only)]
+pub async fn export(
+    ctx: Context<'_>,
+    mine: Option<bool>,
+    #[min = 1] before: Option<i64>,
+) -> Result<(), Error> {
+    let outcome = ctx
+        .data()
+        .games
+        .export(
+            &caller(ctx),
+            is_moderator(ctx),
+            mine.unwrap_or(false),
+            before,
+        )
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Whether the caller may manage the server (Discord hides moderators' commands from others
+/// by default; servers may change that, so the bot checks).
+fn is_moderator(ctx: Context<'_>) -> bool {
+    match ctx {
         poise::Context::Application(a) => a
             .interaction
             .member
@@ -494,7 +514,13 @@ pub async fn cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Result<
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_guild() || p.administrator()),
         poise::Context::Prefix(_) => false,
-    };
+    }
+}
+
+/// Moderators: end a stuck match in this channel without scoring.
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
+pub async fn cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let is_moderator = is_moderator(ctx);
     let player = player.as_ref().map(user_ref);
     let outcome = ctx
         .data()

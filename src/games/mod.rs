@@ -6,6 +6,7 @@
 
 mod challenge;
 mod effects;
+mod export;
 pub mod game;
 mod hold;
 pub mod ledger;
@@ -22,6 +23,7 @@ pub use challenge::{GameChoice, UserRef, RUMMY_PRESET};
 pub use effects::{
     Delivery, Effect, HandHandle, Post, Show, Turn, PART_AI, PART_MESSAGES, PART_REMINDER,
 };
+pub use export::{ExportFile, EXPORT_MATCHES};
 pub use game::{Event, Game, GameError, Play};
 pub use hold::Held;
 pub use live::Live;
@@ -166,6 +168,8 @@ pub enum Reply {
         scene: Box<ReplayScene>,
         update: bool,
     },
+    /// A CSV file of the ledger, for the caller only.
+    Export(Box<ExportFile>),
 }
 
 /// Why a request was refused. Nothing changed.

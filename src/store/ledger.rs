@@ -366,3 +366,55 @@ impl Db {
 fn corrupt(e: super::UnknownState) -> StoreError {
     StoreError::Corrupt(e.to_string())
 }
+
+/// One player's line of an ended match, for the CSV export.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ExportRow {
+    pub match_id: i64,
+    pub ended_at: i64,
+    pub format: String,
+    pub preset: String,
+    pub rules_json: String,
+    pub status: String,
+    pub seat: i64,
+    /// A Discord id, as stored (see [`super::unid`]).
+    pub user_id: i64,
+    pub display_name: String,
+    pub is_ai: bool,
+    pub total: i64,
+    pub lines: i64,
+    pub line_bonus: i64,
+    pub game_bonus: i64,
+    pub final_total: i64,
+    pub net: i64,
+    pub won: bool,
+}
+
+impl Db {
+    /// Every player's line of the newest `matches` ended matches of a server (only those
+    /// `user` played, when given) with ids below `before`, newest first, seats in order.
+    pub async fn export_rows(
+        &self,
+        guild_id: u64,
+        user: Option<u64>,
+        before: Option<i64>,
+        matches: i64,
+    ) -> Result<Vec<ExportRow>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT p.match_id, p.ended_at, m.format, m.preset, m.rules_json, m.status, p.seat, \
+             p.user_id, p.display_name, p.is_ai, p.total, p.lines, p.line_bonus, p.game_bonus, \
+             p.final_total, p.net, p.won FROM match_players p JOIN matches m ON m.id = p.match_id \
+             WHERE p.match_id IN (SELECT id FROM matches WHERE guild_id = ?1 AND status <> 'active' \
+               AND (?3 IS NULL OR id < ?3) \
+               AND (?2 IS NULL OR id IN (SELECT match_id FROM match_players WHERE guild_id = ?1 AND user_id = ?2)) \
+               ORDER BY id DESC LIMIT ?4) \
+             ORDER BY p.match_id DESC, p.seat",
+        )
+        .bind(id(guild_id))
+        .bind(user.map(id))
+        .bind(before)
+        .bind(matches)
+        .fetch_all(self.pool())
+        .await?)
+    }
+}

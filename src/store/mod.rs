@@ -11,7 +11,7 @@ mod states;
 mod writer;
 
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
-pub use ledger::{BoardRow, BoardSort, HistoryRow, SheetHand, SheetMatch, StatsRow};
+pub use ledger::{BoardRow, BoardSort, ExportRow, HistoryRow, SheetHand, SheetMatch, StatsRow};
 pub use matches::{HandRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction};
 pub use outbox::{OutboxKey, OutboxRow};
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
@@ -162,7 +162,7 @@ pub(crate) fn id(v: u64) -> i64 {
     v as i64
 }
 
-pub(crate) fn unid(v: i64) -> u64 {
+pub fn unid(v: i64) -> u64 {
     v as u64
 }
 

@@ -144,6 +144,7 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
             Response::Public(ledger_view::history(*lang, name, rows))
         }
         Reply::Sheet(sheet) => Response::Ephemeral(ledger_view::sheet(lang, sheet)),
+        Reply::Export(file) => Response::Ephemeral(ledger_view::export(file)),
         Reply::Replay { scene, update } => {
             new_or_update(super::replay::replay(scene), *update, false)
         }

@@ -325,3 +325,18 @@ fn truncate(s: &str, n: usize) -> String {
 pub fn cancelled(lang: Lang, by: &str) -> Msg {
     Msg::text(tr!(lang, "cancelled", player = by.to_string()))
 }
+
+/// A CSV export: the file, how many matches it holds and where the next one starts.
+pub fn export(f: &crate::games::ExportFile) -> Msg {
+    let lang = f.lang;
+    if f.matches == 0 {
+        return Msg::text(tr!(lang, "export-none"));
+    }
+    let mut lines = vec![tr!(lang, "export-done", matches = f.matches)];
+    if let Some(before) = f.next_before {
+        lines.push(tr!(lang, "export-more", before = before));
+    }
+    let mut msg = Msg::text(lines.join("\n"));
+    msg.files = vec![(f.name.clone(), f.csv.clone().into_bytes())];
+    msg
+}

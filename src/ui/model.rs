@@ -12,6 +12,8 @@ pub struct Msg {
     pub rows: Vec<Vec<Button>>,
     /// Users this message may mention (everyone else's mention is not pinged).
     pub mentions: Vec<u64>,
+    /// Files attached to it: (file name, bytes). Only command replies carry files.
+    pub files: Vec<(String, Vec<u8>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

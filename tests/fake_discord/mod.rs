@@ -524,6 +524,8 @@ pub(crate) struct Shared {
     next_id: AtomicU64,
     validated: AtomicU64,
     notifiers: Mutex<HashMap<u64, Arc<Notify>>>,
+    /// The bytes of every uploaded file, by attachment id.
+    pub uploads: Mutex<HashMap<u64, Vec<u8>>>,
 }
 
 impl Shared {
@@ -580,6 +582,7 @@ impl FakeDiscord {
             next_id: AtomicU64::new(1_000_000_000_000),
             validated: AtomicU64::new(0),
             notifiers: Mutex::new(HashMap::new()),
+            uploads: Mutex::new(HashMap::new()),
         });
         tokio::spawn(rest::serve(http, inner.clone()));
         tokio::spawn(gateway::serve(ws, inner.clone()));
@@ -774,6 +777,11 @@ impl FakeDiscord {
 
     pub fn message(&self, id: u64) -> Option<StoredMessage> {
         self.inner.lock().messages.get(&id).cloned()
+    }
+
+    /// The bytes of an attachment the bot uploaded (by the id in a message's `attachments`).
+    pub fn attachment(&self, id: u64) -> Option<Vec<u8>> {
+        self.inner.uploads.lock().unwrap().get(&id).cloned()
     }
 
     /// The message that last showed this custom_id (use with ids unique to one message).

@@ -499,6 +499,11 @@ fn apply(shared: &Shared, m: &mut StoredMessage, body: &Value, parts: &[Part]) {
                 }
                 let part = parts.iter().find(|p| p.name == format!("files[{id}]"))?;
                 let new_id = shared.next_id();
+                shared
+                    .uploads
+                    .lock()
+                    .unwrap()
+                    .insert(new_id, part.data.clone());
                 let name = a["filename"]
                     .as_str()
                     .or(part.filename.as_deref())
