@@ -14,6 +14,10 @@ cmd-start-preset = Regelvariante (Standard: klassisch)
 cmd-start-preset-name = variante
 cmd-start-target = Punkte zum Gewinn der Partie (10 bis 500)
 cmd-start-target-name = ziel
+cmd-start-straight = Straight Gin: kein Klopfen, nur Gin beendet eine Runde (Standard: aus)
+cmd-start-straight-name = straight
+cmd-practice-straight = Straight Gin: kein Klopfen, nur Gin beendet eine Runde (Standard: aus)
+cmd-practice-straight-name = straight
 cmd-practice = Spiele eine Partie gegen den Bot
 cmd-practice-name = training
 cmd-practice-level = Wie stark der Bot spielt (Standard: mittel)
@@ -168,6 +172,7 @@ reminder = ⏰ { $player }, du bist dran. Drück am Tisch auf „Meine Karten“
 } ohne Zug ist die Partie kampflos verloren.
 
 ## Regeln
+rules-straight = Straight Gin: Kein Klopfen, nur Gin beendet eine Runde.
 rules-on = an
 rules-off = aus
 rules-loser-deals = Der Verlierer einer Runde gibt die nächste

@@ -14,6 +14,10 @@ cmd-start-preset = Rule preset (default: classic)
 cmd-start-preset-name = preset
 cmd-start-target = Points to win the match (10 to 500)
 cmd-start-target-name = target
+cmd-start-straight = Straight Gin: no knocking, only gin ends a hand (default: off)
+cmd-start-straight-name = straight
+cmd-practice-straight = Straight Gin: no knocking, only gin ends a hand (default: off)
+cmd-practice-straight-name = straight
 cmd-practice = Play a match against the bot
 cmd-practice-name = practice
 cmd-practice-level = How strong the bot plays (default: medium)
@@ -168,6 +172,7 @@ reminder = ⏰ { $player }, it is your turn. Press "My hand" on the table. After
 } without a move the match is forfeited.
 
 ## Rules
+rules-straight = Straight Gin: no knocking, only gin ends a hand.
 rules-on = on
 rules-off = off
 rules-loser-deals = the loser of a hand deals the next

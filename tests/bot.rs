@@ -311,7 +311,7 @@ async fn challenge_refusals_decline_and_expiry() {
             .start(
                 &h.caller(ALICE, None),
                 &[bot],
-                gin::games::GameChoice::Gin(None),
+                gin::games::GameChoice::Gin(Default::default()),
                 None,
             )
             .await,
@@ -326,7 +326,7 @@ async fn challenge_refusals_decline_and_expiry() {
                     name: "Bob".into(),
                     bot: false,
                 }],
-                gin::games::GameChoice::Gin(None),
+                gin::games::GameChoice::Gin(Default::default()),
                 Some(5),
             )
             .await,
@@ -434,7 +434,7 @@ async fn public_messages_follow_the_server_language_and_hands_the_players() {
             .start(
                 &german_server(ALICE, gin::i18n::Lang::En),
                 &[bob],
-                gin::games::GameChoice::Gin(None),
+                gin::games::GameChoice::Gin(Default::default()),
                 None,
             )
             .await,

@@ -95,7 +95,7 @@ async fn two_practice_starts_at_once_make_one_match() {
         h.games.practice(
             &alice,
             Level::Simple,
-            gin::games::GameChoice::Gin(None),
+            gin::games::GameChoice::Gin(Default::default()),
             2,
             None,
             (BOT, "Gin".into()),
@@ -136,7 +136,7 @@ async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
             .practice(
                 &in_channel(10_000 + i),
                 Level::Simple,
-                gin::games::GameChoice::Gin(None),
+                gin::games::GameChoice::Gin(Default::default()),
                 2,
                 None,
                 (BOT, "Gin".into()),

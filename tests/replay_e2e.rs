@@ -179,3 +179,42 @@ async fn the_export_is_csv_whose_figures_are_the_ledgers() {
     }
     fake.assert_no_violations();
 }
+
+/// `/gin start straight:true`: Straight Gin (knock limit 0), said on the table and in the
+/// rules, in the stored rules of the match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn straight_gin_is_chosen_with_the_start_command() {
+    let bin = Binary::new().await;
+    let fake = &bin.fake;
+    let _bot = bin.start(1).await;
+    let start = fake.slash_command_in(
+        fake.channel_id(),
+        &user(ALICE),
+        "gin",
+        Some("start"),
+        vec![
+            Opt::user("opponent", &user(BOB)),
+            Opt::bool("straight", true),
+        ],
+    );
+    let challenge = fake.interact(start).await.message_id.unwrap();
+    let msg = fake.message(challenge).unwrap();
+    let accept = msg.find_button(|id| id.starts_with("gin:acc:")).unwrap();
+    fake.interact(fake.press(&user(BOB), &msg, &accept)).await;
+    let table = fake.message(challenge).unwrap();
+    assert!(
+        table.content.contains("only gin ends a hand"),
+        "{}",
+        table.content
+    );
+    let rules = table
+        .find_button(|id| id.starts_with("gin:rules:"))
+        .unwrap();
+    let cb = fake
+        .interact(fake.press(&user(CAROL), &table, &rules))
+        .await;
+    assert!(cb.content().contains("Straight Gin"), "{}", cb.content());
+    let db = gin::store::Db::open(&bin.url).await.unwrap();
+    let id: i64 = rules.rsplit(':').next().unwrap().parse().unwrap();
+    assert_eq!(state(&db, id).await.rules.knock_limit, 0);
+}

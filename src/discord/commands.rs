@@ -5,7 +5,7 @@ use super::{adapter, display_name, Context, Data, Error};
 use crate::engine::ai::Level;
 use crate::engine::rummy::{HandRummy, RummyRules};
 use crate::engine::Preset;
-use crate::games::{Caller, GameChoice, Outcome, UserRef};
+use crate::games::{Caller, GameChoice, GinChoice, Outcome, UserRef};
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
@@ -147,33 +147,24 @@ pub async fn start(
     #[min = 10]
     #[max = 500]
     target: Option<i64>,
+    straight: Option<bool>,
 ) -> Result<(), Error> {
     let games = &ctx.data().games;
+    let choice = GameChoice::Gin(GinChoice {
+        preset: preset.map(Preset::from),
+        straight: straight.unwrap_or(false),
+    });
     let bot = bot_user(ctx);
     // Challenging the bot itself starts a practice match at the medium level.
     if opponent.id.get() == bot.0 && opponent2.is_none() {
         let outcome = games
-            .practice(
-                &caller(ctx),
-                Level::Medium,
-                GameChoice::Gin(preset.map(Preset::from)),
-                2,
-                target,
-                bot,
-            )
+            .practice(&caller(ctx), Level::Medium, choice, 2, target, bot)
             .await;
         return answer(ctx, outcome).await;
     }
     let mut opponents = vec![user_ref(&opponent)];
     opponents.extend(opponent2.as_ref().map(user_ref));
-    let outcome = games
-        .start(
-            &caller(ctx),
-            &opponents,
-            GameChoice::Gin(preset.map(Preset::from)),
-            target,
-        )
-        .await;
+    let outcome = games.start(&caller(ctx), &opponents, choice, target).await;
     answer(ctx, outcome).await
 }
 
@@ -186,8 +177,12 @@ pub async fn practice(
     #[min = 10]
     #[max = 500]
     target: Option<i64>,
+    straight: Option<bool>,
 ) -> Result<(), Error> {
-    let game = GameChoice::Gin(preset.map(Preset::from));
+    let game = GameChoice::Gin(GinChoice {
+        preset: preset.map(Preset::from),
+        straight: straight.unwrap_or(false),
+    });
     practice_against_bot(ctx, level, game, 2, target).await
 }
 

@@ -24,10 +24,35 @@ pub struct UserRef {
 /// Which game a new match plays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameChoice {
-    /// Gin Rummy with a preset (the server's default when `None`).
-    Gin(Option<Preset>),
+    Gin(GinChoice),
     /// Basic Rummy, for 2 to 6 players, with these options (the target is set apart).
     Rummy(RummyRules),
+}
+
+/// A Gin match's preset (the server's default when `None`), and whether it is Straight Gin
+/// (RULES.md section 13: knock limit 0, only gin ends a hand).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GinChoice {
+    pub preset: Option<Preset>,
+    pub straight: bool,
+}
+
+impl GinChoice {
+    /// The rules this choice plays, with the target a command asked for.
+    pub(crate) fn rules(
+        self,
+        default: Preset,
+        target: Option<i64>,
+    ) -> Result<(Preset, Rules), Failure> {
+        let preset = self.preset.unwrap_or(default);
+        let mut rules = rules_with_target(preset, target)?;
+        if self.straight {
+            rules
+                .set("knock_limit", "0")
+                .map_err(|_| Refusal::Internal)?;
+        }
+        Ok((preset, rules))
+    }
 }
 
 /// The preset name a Rummy match is stored under.
@@ -85,12 +110,9 @@ impl Games {
             }
         }
         let (preset, rules) = match game {
-            GameChoice::Gin(preset) => {
-                let preset = preset.unwrap_or(self.config.default_preset.0);
-                (
-                    preset.name(),
-                    RulesOf::Gin(rules_with_target(preset, target)?),
-                )
+            GameChoice::Gin(choice) => {
+                let (preset, rules) = choice.rules(self.config.default_preset.0, target)?;
+                (preset.name(), RulesOf::Gin(rules))
             }
             GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
         };

@@ -50,9 +50,8 @@ impl Games {
             return Err(Refusal::YouBusy.into());
         }
         let (preset, rules) = match &game {
-            GameChoice::Gin(preset) => {
-                let preset = preset.unwrap_or(self.config.default_preset.0);
-                let rules = super::challenge::rules_with_target(preset, target)?;
+            GameChoice::Gin(choice) => {
+                let (preset, rules) = choice.rules(self.config.default_preset.0, target)?;
                 (preset.name(), RulesOf::Gin(rules))
             }
             GameChoice::Rummy(rules) => (

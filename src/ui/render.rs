@@ -169,6 +169,8 @@ pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
     ));
     if view.rules.oklahoma {
         lines.push(tr!(lang, "table-knock-limit", limit = view.knock_limit));
+    } else if view.rules.knock_limit == 0 {
+        lines.push(tr!(lang, "rules-straight"));
     }
     lines.push(tr!(
         lang,
@@ -626,7 +628,7 @@ pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
         crate::engine::DealerRule::WinnerDeals => "rules-winner-deals",
         crate::engine::DealerRule::Alternate => "rules-alternate",
     };
-    tr!(
+    let mut text = tr!(
         lang,
         "rules-text",
         preset = preset.to_string(),
@@ -644,7 +646,12 @@ pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
         eleven = on(r.eleven_card_deal),
         extra = on(r.extra_boxes),
         doubles = on(r.shutout_doubles)
-    )
+    );
+    if r.knock_limit == 0 && !r.oklahoma {
+        text.push_str("\n• ");
+        text.push_str(&tr!(lang, "rules-straight"));
+    }
+    text
 }
 
 /// The public table of a scene.

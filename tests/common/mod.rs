@@ -246,7 +246,7 @@ impl Harness {
             .start(
                 &self.caller(from, None),
                 &refs,
-                gin::games::GameChoice::Gin(None),
+                gin::games::GameChoice::Gin(Default::default()),
                 None,
             )
             .await;
@@ -281,7 +281,7 @@ impl Harness {
             .practice(
                 &self.caller(ALICE, None),
                 level,
-                gin::games::GameChoice::Gin(None),
+                gin::games::GameChoice::Gin(Default::default()),
                 2,
                 None,
                 (BOT, "Gin".into()),
