@@ -76,6 +76,7 @@ async fn seed(db: &Db, now: i64) {
             result: Some(vec![result(0, a_wins, x), result(1, !a_wins, x >> 3)]),
             rate: Some(rate),
             winner_seat: Some(if a_wins { 0 } else { 1 }),
+            hollywood: Vec::new(),
             outbox: Vec::new(),
         };
         db.save_action(saved).await.unwrap();

@@ -18,6 +18,10 @@ cmd-start-straight = Straight Gin: kein Klopfen, nur Gin beendet eine Runde (Sta
 cmd-start-straight-name = straight
 cmd-practice-straight = Straight Gin: kein Klopfen, nur Gin beendet eine Runde (Standard: aus)
 cmd-practice-straight-name = straight
+cmd-start-hollywood = Hollywood-Wertung: drei Spiele auf einem Zettel (zu zweit; Standard: aus)
+cmd-start-hollywood-name = hollywood
+cmd-practice-hollywood = Hollywood-Wertung: drei Spiele auf einem Zettel (Standard: aus)
+cmd-practice-hollywood-name = hollywood
 cmd-practice = Spiele eine Partie gegen den Bot
 cmd-practice-name = training
 cmd-practice-level = Wie stark der Bot spielt (Standard: mittel)
@@ -173,6 +177,9 @@ reminder = ⏰ { $player }, du bist dran. Drück am Tisch auf „Meine Karten“
 
 ## Regeln
 rules-straight = Straight Gin: Kein Klopfen, nur Gin beendet eine Runde.
+rules-hollywood = Hollywood: drei Spiele auf einem Zettel. Deine erste gewonnene Runde zählt in Spiel 1, die zweite in Spiel 1 und 2, jede weitere in allen drei offenen Spielen; jedes Spiel endet beim Ziel mit eigenen Boni, die Partie, wenn alle drei beendet sind.
+hollywood-game-open = Spiel { $game }: { $scores }
+hollywood-game-won = Spiel { $game }: { $scores } · gewonnen von **{ $player }**
 rules-on = an
 rules-off = aus
 rules-loser-deals = Der Verlierer einer Runde gibt die nächste
@@ -324,7 +331,7 @@ choice-rummy = Rommé
 board-format-rummy = Rommé
 sheet-out = raus
 sheet-hand-rummy = Rommé!
-err-player-count = Gin geht mit einem oder zwei Gegnern, Rommé mit einem bis fünf.
+err-player-count = Gin geht mit einem oder zwei Gegnern (Hollywood: einem), Rommé mit einem bis fünf.
 
 ## Rommé: Herausforderung und Tisch (öffentlich)
 rummy-challenge-text = 🂡 { $challenger } fordert { $opponents } zu einer Partie Rommé heraus ({ $target } Punkte zum Sieg). Alle müssen innerhalb von { $minutes } Minuten annehmen.

@@ -18,6 +18,10 @@ cmd-start-straight = Straight Gin: no knocking, only gin ends a hand (default: o
 cmd-start-straight-name = straight
 cmd-practice-straight = Straight Gin: no knocking, only gin ends a hand (default: off)
 cmd-practice-straight-name = straight
+cmd-start-hollywood = Hollywood scoring: three games on one sheet (two players; default: off)
+cmd-start-hollywood-name = hollywood
+cmd-practice-hollywood = Hollywood scoring: three games on one sheet (default: off)
+cmd-practice-hollywood-name = hollywood
 cmd-practice = Play a match against the bot
 cmd-practice-name = practice
 cmd-practice-level = How strong the bot plays (default: medium)
@@ -173,6 +177,9 @@ reminder = ⏰ { $player }, it is your turn. Press "My hand" on the table. After
 
 ## Rules
 rules-straight = Straight Gin: no knocking, only gin ends a hand.
+rules-hollywood = Hollywood: three games on one sheet. Your first hand won scores in game 1, the second in games 1 and 2, every later one in all three open games; each game closes at the target with its own bonuses, and the match ends when all three are closed.
+hollywood-game-open = Game { $game }: { $scores }
+hollywood-game-won = Game { $game }: { $scores } · won by **{ $player }**
 rules-on = on
 rules-off = off
 rules-loser-deals = the loser of a hand deals the next
@@ -324,7 +331,7 @@ choice-rummy = Rummy
 board-format-rummy = Rummy
 sheet-out = out
 sheet-hand-rummy = rummy!
-err-player-count = Gin takes one or two opponents, Rummy one to five.
+err-player-count = Gin takes one or two opponents (Hollywood: one), Rummy one to five.
 
 ## Basic Rummy: challenge and table (public)
 rummy-challenge-text = 🂡 { $challenger } challenges { $opponents } to Rummy ({ $target } points to win). Everyone must accept within { $minutes } minutes.

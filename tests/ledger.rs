@@ -78,6 +78,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         result: Some(result),
         rate: (!vs_ai).then_some(rate as gin::store::RateFn),
         winner_seat: seats.iter().position(|s| s.2).map(|p| p as u8),
+        hollywood: Vec::new(),
         outbox: Vec::new(),
     };
     assert!(db.save_action(saved).await.unwrap());

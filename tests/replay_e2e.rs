@@ -21,16 +21,21 @@ async fn replay(fake: &FakeDiscord, who: &User, id: i64, hand: Option<i64>) -> S
         .expect("stored")
 }
 
+/// Alice and Bob at a table of the fake, driven by their presses.
+fn alice_and_bob(fake: &FakeDiscord) -> fake_discord::player::Game {
+    fake_discord::player::Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_hand_replays_to_its_showdown_and_a_match_in_play_is_refused() {
     let bin = Binary::new().await;
     let fake = &bin.fake;
     let _bot = bin.start(1).await;
-    let mut game = fake_discord::player::Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
+    let mut game = alice_and_bob(fake);
     game.start(Some(TARGET)).await;
     play_until_applied(&mut game, 3).await;
     let refused = replay(fake, &user(CAROL), game.match_id, None).await;
@@ -127,11 +132,7 @@ async fn the_export_is_csv_whose_figures_are_the_ledgers() {
     let bin = Binary::new().await;
     let fake = &bin.fake;
     let _bot = bin.start(1).await;
-    let mut game = fake_discord::player::Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
+    let mut game = alice_and_bob(fake);
     game.start(Some(TARGET)).await;
     game.play_to_end(MAX_PRESSES).await;
     let export = |who: User, mine: bool| {
@@ -217,4 +218,53 @@ async fn straight_gin_is_chosen_with_the_start_command() {
     let db = gin::store::Db::open(&bin.url).await.unwrap();
     let id: i64 = rules.rsplit(':').next().unwrap().parse().unwrap();
     assert_eq!(state(&db, id).await.rules.knock_limit, 0);
+}
+
+/// `/gin start hollywood:true`: a Hollywood match played to the end by presses; the table
+/// shows its three games, the end shows each game's result, the ledger keeps all three and
+/// their sum is the match's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hollywood_match_is_played_to_the_end_with_its_three_games_shown() {
+    let bin = Binary::new().await;
+    let fake = &bin.fake;
+    let _bot = bin.start(1).await;
+    let mut game = alice_and_bob(fake);
+    game.start_with(Some(TARGET), vec![Opt::bool("hollywood", true)])
+        .await;
+    let table = game.table().expect("the table");
+    for g in 1..=3 {
+        assert!(
+            table.content.contains(&format!("Game {g}:")),
+            "{}",
+            table.content
+        );
+    }
+    game.play_to_end(MAX_PRESSES).await;
+    fake.wait_until(fake.channel_id(), std::time::Duration::from_secs(5), || {
+        fake.messages_in(fake.channel_id())
+            .iter()
+            .any(|m| m.content.contains("wins the match"))
+    })
+    .await;
+    let end = fake
+        .messages_in(fake.channel_id())
+        .into_iter()
+        .find(|m| !m.ephemeral && m.content.contains("wins the match"))
+        .expect("the match end");
+    assert_eq!(end.content.matches("won by").count(), 3, "{}", end.content);
+    let db = gin::store::Db::open(&bin.url).await.unwrap();
+    let games = db.hollywood_games(game.match_id).await.unwrap();
+    assert_eq!(games.len(), 6, "three games of two players");
+    let (_, results) = db.match_result(game.match_id).await.unwrap().unwrap();
+    for (seat, final_total, net, _) in results {
+        let mine = games.iter().filter(|g| g.1 == seat);
+        assert_eq!(mine.clone().map(|g| g.2).sum::<i64>(), final_total);
+        assert_eq!(mine.map(|g| g.3).sum::<i64>(), net);
+    }
+    assert_eq!(
+        games.iter().filter(|g| g.4).count(),
+        3,
+        "one winner per game"
+    );
+    fake.assert_no_violations();
 }

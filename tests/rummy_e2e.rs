@@ -263,9 +263,22 @@ fn drawn_for(m: &StoredMessage) -> Option<i64> {
     id.split(':').nth(3)?.parse().ok()
 }
 
-/// The cards of seat `i` nobody else has seen, as the bot writes cards.
+/// The cards of seat `i` nobody else has seen, as the bot writes cards. A card that was face
+/// up in this deal (the upcard, any discard) is left out: once the stock ran out and the pile
+/// was turned, it may be drawn again, and a write made while it lay face up is no leak.
 fn hidden(m: &RummyMatch, i: usize) -> Vec<String> {
-    CardSet(m.hand.hands[i].0 & !m.hand.known[i].0)
+    let h = &m.hand;
+    let dealt = gin::engine::rummy::RummyHand::deal(&m.rules, h.seed, m.players, h.dealer);
+    let mut seen = CardSet(h.known[i].0);
+    for &c in dealt.discard_pile.iter().chain(&h.discard_pile) {
+        seen.insert(c);
+    }
+    for (_, a) in &h.actions {
+        if let gin::engine::rummy::RummyAction::Discard { card } = a {
+            seen.insert(*card);
+        }
+    }
+    CardSet(h.hands[i].0 & !seen.0)
         .iter()
         .map(|c| gin::ui::render::card(Lang::En, c))
         .collect()

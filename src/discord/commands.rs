@@ -148,11 +148,13 @@ pub async fn start(
     #[max = 500]
     target: Option<i64>,
     straight: Option<bool>,
+    hollywood: Option<bool>,
 ) -> Result<(), Error> {
     let games = &ctx.data().games;
     let choice = GameChoice::Gin(GinChoice {
         preset: preset.map(Preset::from),
         straight: straight.unwrap_or(false),
+        hollywood: hollywood.unwrap_or(false),
     });
     let bot = bot_user(ctx);
     // Challenging the bot itself starts a practice match at the medium level.
@@ -178,10 +180,12 @@ pub async fn practice(
     #[max = 500]
     target: Option<i64>,
     straight: Option<bool>,
+    hollywood: Option<bool>,
 ) -> Result<(), Error> {
     let game = GameChoice::Gin(GinChoice {
         preset: preset.map(Preset::from),
         straight: straight.unwrap_or(false),
+        hollywood: hollywood.unwrap_or(false),
     });
     practice_against_bot(ctx, level, game, 2, target).await
 }

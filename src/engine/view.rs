@@ -5,6 +5,7 @@
 use super::card::Card;
 use super::deck::commitment;
 use super::hand::{Action, Hand, HandEnd, Phase, Seat};
+use super::hollywood::HollywoodSheet;
 use super::matchplay::{Match, MatchStatus};
 use super::partnership::PartnershipMatch;
 use super::rotation::sitting_out;
@@ -40,6 +41,9 @@ pub struct TableView {
     /// The showdown, once the hand is over (public from then on).
     pub end: Option<HandEnd>,
     pub status: MatchStatus,
+    /// A Hollywood match's three games (public scores).
+    #[serde(default)]
+    pub hollywood: Option<HollywoodSheet>,
 }
 
 /// A player's view: the table plus their own cards and what they may do now.
@@ -101,6 +105,7 @@ impl TableView {
             commitment: commitment(&h.seed),
             end: h.end.clone(),
             status: status.clone(),
+            hollywood: None,
         }
     }
 }
@@ -117,14 +122,16 @@ fn own_cards(h: &Hand, seat: Seat) -> Option<Vec<Card>> {
 impl Match {
     /// The spectator's (and the channel's) view.
     pub fn table_view(&self) -> TableView {
-        TableView::of_hand(
+        let mut view = TableView::of_hand(
             &self.hand,
             &self.rules,
             self.seats,
             self.deal_no,
             (&self.totals, &self.lines),
             &self.status,
-        )
+        );
+        view.hollywood = self.hollywood.clone();
+        view
     }
 
     /// What `seat` may see: the table, its own hand, its legal actions.

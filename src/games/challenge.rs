@@ -35,6 +35,8 @@ pub enum GameChoice {
 pub struct GinChoice {
     pub preset: Option<Preset>,
     pub straight: bool,
+    /// Hollywood scoring (RULES.md section 13): three games on one sheet, two players.
+    pub hollywood: bool,
 }
 
 impl GinChoice {
@@ -51,6 +53,7 @@ impl GinChoice {
                 .set("knock_limit", "0")
                 .map_err(|_| Refusal::Internal)?;
         }
+        rules.hollywood = self.hollywood;
         Ok((preset, rules))
     }
 }
@@ -81,6 +84,7 @@ impl Games {
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
         let most = match &game {
+            GameChoice::Gin(c) if c.hollywood => 1,
             GameChoice::Gin(_) => 2,
             GameChoice::Rummy(_) => 5,
         };

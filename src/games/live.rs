@@ -143,6 +143,7 @@ impl Live {
             Game::Gin(m) => EndOf::Gin {
                 settlement: m.settlement()?.clone(),
                 rules: m.rules.clone(),
+                hollywood: m.hollywood.clone(),
             },
             Game::Rummy(m) => EndOf::Rummy(m.settlement()?.clone()),
         };

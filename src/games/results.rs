@@ -4,7 +4,7 @@ use super::game::Game;
 use crate::engine::hand::HandEnd;
 use crate::engine::rummy::{RummyEnd, RummyMatch, RummyRecord};
 use crate::engine::{HandRecord, Match, Seat, Settlement, ShowdownKind};
-use crate::store::{HandKind, HandRow, PlayerResult, RatingRow};
+use crate::store::{HandKind, HandRow, HollywoodRow, PlayerResult, RatingRow};
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -14,6 +14,29 @@ pub fn player_results(game: &Game) -> Option<Vec<PlayerResult>> {
         Game::Gin(m) => gin_results(m, m.settlement()?),
         Game::Rummy(m) => rummy_results(m),
     })
+}
+
+/// A Hollywood match's closed games, per player (none for any other match).
+pub fn hollywood_rows(game: &Game) -> Vec<HollywoodRow> {
+    let Some(sheet) = game.as_gin().and_then(|m| m.hollywood.as_ref()) else {
+        return Vec::new();
+    };
+    let mut rows = Vec::new();
+    for (i, g) in sheet.games.iter().enumerate() {
+        let Some(c) = &g.closed else { continue };
+        for seat in 0..c.finals.len() {
+            rows.push(HollywoodRow {
+                game: i as u8,
+                seat: seat as Seat,
+                total: c.totals[seat],
+                lines: c.lines[seat],
+                final_total: c.finals[seat],
+                net: c.net[seat],
+                won: usize::from(c.winner) == seat,
+            });
+        }
+    }
+    rows
 }
 
 /// The numbers of the deals finished after the first `before`.

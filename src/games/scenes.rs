@@ -3,6 +3,7 @@
 
 use super::game::GameError;
 use super::ChallengeRow;
+use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::rummy::{
     RummyRecord, RummyRules, RummySettlement, RummyStatus, RummyTable, RummyView,
 };
@@ -127,12 +128,15 @@ pub struct MatchEndScene {
     pub end: EndOf,
 }
 
-/// A match's settlement, by game.
+/// A match's settlement, by game (scenes travel boxed already).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum EndOf {
     Gin {
         settlement: Settlement,
         rules: Rules,
+        /// A Hollywood match's three games.
+        hollywood: Option<HollywoodSheet>,
     },
     Rummy(RummySettlement),
 }

@@ -189,6 +189,10 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
         rate: results
             .as_ref()
             .and_then(|_| super::results::rating_policy(live)),
+        hollywood: results
+            .as_ref()
+            .map(|_| super::results::hollywood_rows(&t.next))
+            .unwrap_or_default(),
         result: results,
         outbox: deliveries.iter().map(Delivery::row).collect(),
     }

@@ -96,8 +96,22 @@ pub struct SavedAction {
     /// otherwise.
     pub rate: Option<RateFn>,
     pub winner_seat: Option<u8>,
+    /// A Hollywood match's three games, when it ended with this action.
+    pub hollywood: Vec<HollywoodRow>,
     /// What the action requires to be shown, stored with it.
     pub outbox: Vec<OutboxRow>,
+}
+
+/// One player's figures in one game (0 to 2) of a Hollywood match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HollywoodRow {
+    pub game: u8,
+    pub seat: u8,
+    pub total: u32,
+    pub lines: u32,
+    pub final_total: u32,
+    pub net: i64,
+    pub won: bool,
 }
 
 /// A finished deal, as the score sheet records it.
@@ -327,6 +341,24 @@ impl Db {
                 .fetch_all(self.pool())
                 .await?;
         Ok(rows.into_iter().map(|(s, e)| (s as u8, e)).collect())
+    }
+
+    /// A Hollywood match's three games: (game, seat, final_total, net, won), in order.
+    pub async fn hollywood_games(
+        &self,
+        match_id: i64,
+    ) -> Result<Vec<(u8, u8, i64, i64, bool)>, StoreError> {
+        let rows: Vec<(i64, i64, i64, i64, bool)> = sqlx::query_as(
+            "SELECT game, seat, final_total, net, won FROM hollywood_games WHERE match_id = ? \
+             ORDER BY game, seat",
+        )
+        .bind(match_id)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(g, s, f, n, w)| (g as u8, s as u8, f, n, w))
+            .collect())
     }
 
     /// Status and players' results of a match: (status, [(seat, final_total, net, won)]).
@@ -664,6 +696,22 @@ pub(super) async fn store_action(
     }
     for h in &a.hands {
         insert_hand(conn, a.match_id, h).await?;
+    }
+    for g in &a.hollywood {
+        sqlx::query(
+            "INSERT INTO hollywood_games (match_id, game, seat, total, lines, final_total, net, won) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(a.match_id)
+        .bind(i64::from(g.game))
+        .bind(i64::from(g.seat))
+        .bind(i64::from(g.total))
+        .bind(i64::from(g.lines))
+        .bind(i64::from(g.final_total))
+        .bind(g.net)
+        .bind(g.won)
+        .execute(&mut *conn)
+        .await?;
     }
     if a.status == MatchState::Ended(EndReason::Cancelled) {
         sqlx::query(

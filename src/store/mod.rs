@@ -12,7 +12,9 @@ mod writer;
 
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use ledger::{BoardRow, BoardSort, ExportRow, HistoryRow, SheetHand, SheetMatch, StatsRow};
-pub use matches::{HandRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction};
+pub use matches::{
+    HandRow, HollywoodRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction,
+};
 pub use outbox::{OutboxKey, OutboxRow};
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
 

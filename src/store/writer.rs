@@ -547,6 +547,7 @@ pub(super) mod tests {
             result: None,
             rate: None,
             winner_seat: None,
+            hollywood: Vec::new(),
             outbox: Vec::new(),
         }
     }

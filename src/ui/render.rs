@@ -6,6 +6,7 @@ use super::ids::{Act, Press};
 use super::model::{Button, Msg, Style};
 use super::rummy;
 use crate::engine::hand::{opponent_of, Action, HandEnd, Phase};
+use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::rummy::{RummyError, RummyMatchError};
 use crate::engine::{
     best_arrangement, deck, min_deadwood, ActionError, Card, CardSet, HandRecord, MatchError,
@@ -140,6 +141,9 @@ pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
         })
         .collect();
     lines.push(scores.join(" · "));
+    if let Some(sheet) = &view.hollywood {
+        lines.extend(hollywood_lines(lang, seats, sheet, false));
+    }
     if let Some(out) = view.sitting_out {
         lines.push(tr!(
             lang,
@@ -603,6 +607,47 @@ pub fn match_end(lang: Lang, seats: &Seats, s: &Settlement, rules: &Rules) -> Ms
     Msg::text(lines.join("\n"))
 }
 
+/// A Hollywood sheet's three games, a line each: the scores and, once closed, the winner
+/// (`finals`: with the game's final figures, bonuses included).
+pub(super) fn hollywood_lines(
+    lang: Lang,
+    seats: &Seats,
+    sheet: &HollywoodSheet,
+    finals: bool,
+) -> Vec<String> {
+    sheet
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let figures = match (&g.closed, finals) {
+                (Some(c), true) => &c.finals,
+                _ => &g.totals,
+            };
+            let scores: Vec<String> = figures
+                .iter()
+                .enumerate()
+                .map(|(s, t)| format!("{} {t}", seats.name(s as Seat)))
+                .collect();
+            match &g.closed {
+                Some(c) => tr!(
+                    lang,
+                    "hollywood-game-won",
+                    game = i + 1,
+                    scores = scores.join(" · "),
+                    player = seats.name(c.winner).to_string()
+                ),
+                None => tr!(
+                    lang,
+                    "hollywood-game-open",
+                    game = i + 1,
+                    scores = scores.join(" · ")
+                ),
+            }
+        })
+        .collect()
+}
+
 /// Who pays whom, a line each.
 pub(super) fn payment_lines<'a>(
     lang: Lang,
@@ -651,6 +696,10 @@ pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
         text.push_str("\n• ");
         text.push_str(&tr!(lang, "rules-straight"));
     }
+    if r.hollywood {
+        text.push_str("\n• ");
+        text.push_str(&tr!(lang, "rules-hollywood"));
+    }
     text
 }
 
@@ -680,7 +729,18 @@ pub fn showdown_scene(s: &ShowdownScene) -> Msg {
 
 pub fn match_end_scene(s: &MatchEndScene) -> Msg {
     match &s.end {
-        EndOf::Gin { settlement, rules } => match_end(s.lang, &s.seats, settlement, rules),
+        EndOf::Gin {
+            settlement,
+            rules,
+            hollywood,
+        } => {
+            let mut msg = match_end(s.lang, &s.seats, settlement, rules);
+            if let Some(sheet) = hollywood {
+                let games = hollywood_lines(s.lang, &s.seats, sheet, true).join("\n");
+                msg.content = format!("{}\n{games}", msg.content);
+            }
+            msg
+        }
         EndOf::Rummy(settlement) => rummy::match_end(s.lang, &s.seats, settlement),
     }
 }

@@ -155,11 +155,17 @@ impl Game {
 
     /// `/gin start` by player 0 against the others, then every opponent presses Accept.
     pub async fn start(&mut self, target: Option<i64>) {
+        self.start_with(target, Vec::new()).await
+    }
+
+    /// As [`Game::start`], with more options of `/gin start`.
+    pub async fn start_with(&mut self, target: Option<i64>, extra: Vec<Opt>) {
         let mut options = vec![Opt::user("opponent", &self.players[1].user)];
         if let Some(p) = self.players.get(2) {
             options.push(Opt::user("opponent2", &p.user));
         }
         options.extend(target.map(|t| Opt::int("target", t)));
+        options.extend(extra);
         let host = self.players[0].user.clone();
         let payload =
             self.fake
