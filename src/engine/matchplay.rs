@@ -241,6 +241,13 @@ impl Match {
                     .filter(|&s| s != seat)
                     .max_by_key(|&s| (self.totals[s as usize], std::cmp::Reverse(s)))
                     .expect("two or more seats");
+                if let Some(sheet) = self.hollywood.as_mut() {
+                    // The sheet itself shows the open games closed for the other player.
+                    for game in sheet.games.iter_mut().filter(|g| g.closed.is_none()) {
+                        game.closed =
+                            Some(settle(&self.rules, &game.totals, &game.lines, winner, None));
+                    }
+                }
                 self.status = MatchStatus::Finished(self.settle(winner, Some(seat)));
             }
             MatchEvent::Cancel => {

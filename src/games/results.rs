@@ -436,6 +436,29 @@ mod tests {
         assert_eq!(won, vec![true, false, true]);
     }
 
+    /// A Hollywood match's ledger rows add up to its settlement, also when a resignation
+    /// closes the open games.
+    #[test]
+    fn hollywood_rows_sum_to_the_settlement_after_a_resignation() {
+        use crate::engine::{MatchEvent, Preset};
+        let mut rules = Preset::Classic.rules();
+        rules.hollywood = true;
+        let mut m = Match::new(rules, 2, [5; 32]).unwrap();
+        m.apply_event(MatchEvent::Resign { seat: 0 }).unwrap();
+        let rows = hollywood_rows(&Game::Gin(m.clone()));
+        assert_eq!(rows.len(), 6, "three games, two players");
+        let s = m.settlement().unwrap();
+        for seat in 0..2u8 {
+            let mine = rows.iter().filter(|r| r.seat == seat);
+            let net: i64 = mine.clone().map(|r| r.net).sum();
+            let finals: u32 = mine.map(|r| r.final_total).sum();
+            assert_eq!(
+                (net, finals),
+                (s.net[seat as usize], s.finals[seat as usize])
+            );
+        }
+    }
+
     #[test]
     fn team_ratings_move_both_partners_by_the_teams_result() {
         let new = rate_teams(&[row(1), row(2), row(3), row(4)], 1);
