@@ -81,6 +81,7 @@ choice-oklahoma = oklahoma
 
 ## Herausforderungen
 challenge-text = 🃏 { $challenger } fordert { $opponents } zu einer Partie Gin Rummy heraus ({ $preset }, { $target } Punkte zum Sieg). Annehmen innerhalb von { $minutes } Minuten.
+challenge-hollywood = Hollywood-Wertung: drei Spiele auf einem Zettel.
 challenge-accepted-by = ✅ { $player } hat angenommen.
 challenge-declined = Die Herausforderung wurde von { $player } abgelehnt.
 challenge-expired = ⌛ Diese Herausforderung ist ohne Antwort abgelaufen.
@@ -434,5 +435,8 @@ export-done = 📄 { $matches ->
     [one] 1 beendete Partie
    *[other] { $matches } beendete Partien
 }, die neuesten zuerst: eine Zeile pro Partie und Spieler.
-export-more = Ältere Partien: `/gin export vor:{ $before }`.
+export-more = Ältere Partien: `/gin export { $mine ->
+    [yes] meine:true vor:{ $before }
+   *[other] vor:{ $before }
+}`.
 export-none = Es gibt noch keine beendeten Partien zum Exportieren.

@@ -81,6 +81,7 @@ choice-oklahoma = oklahoma
 
 ## Challenges
 challenge-text = 🃏 { $challenger } challenges { $opponents } to Gin Rummy ({ $preset }, { $target } points to win). Accept within { $minutes } minutes.
+challenge-hollywood = Hollywood scoring: three games on one sheet.
 challenge-accepted-by = ✅ { $player } accepted.
 challenge-declined = The challenge was declined by { $player }.
 challenge-expired = ⌛ This challenge expired without an answer.
@@ -434,5 +435,8 @@ export-done = 📄 { $matches ->
     [one] 1 finished match
    *[other] { $matches } finished matches
 }, newest first: one row per match and player.
-export-more = Older matches: `/gin export before:{ $before }`.
+export-more = Older matches: `/gin export { $mine ->
+    [yes] mine:true before:{ $before }
+   *[other] before:{ $before }
+}`.
 export-none = There are no finished matches to export yet.

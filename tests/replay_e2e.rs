@@ -143,23 +143,37 @@ async fn the_export_is_csv_whose_figures_are_the_ledgers() {
         };
         fake.slash_command_in(fake.channel_id(), &who, "gin", Some("export"), options)
     };
-    let refused = fake.interact(export(user(BOB), false)).await;
+    // The export is deferred (a large ledger takes time): its answer follows the deferral.
+    let answer = |who: User, mine: bool| {
+        let payload = export(who.clone(), mine);
+        async move {
+            let cb = fake.interact(payload).await;
+            assert!(cb.ok() && cb.kind == 5 && cb.ephemeral, "deferred: {cb:?}");
+            let after = cb.message_id.unwrap();
+            let found = || {
+                fake.messages_in(fake.channel_id())
+                    .into_iter()
+                    .find(|m| m.id > after && m.ephemeral && m.owner == Some(who.id))
+            };
+            fake.wait_until(fake.channel_id(), std::time::Duration::from_secs(5), || {
+                found().is_some()
+            })
+            .await;
+            found().expect("the deferred answer")
+        }
+    };
+    let refused = answer(user(BOB), false).await;
     assert!(
-        refused.ephemeral && refused.content().contains("Manage Server"),
-        "{refused:?}"
+        refused.content.contains("Manage Server"),
+        "{}",
+        refused.content
     );
 
     let db = gin::store::Db::open(&bin.url).await.unwrap();
     let (_, results) = db.match_result(game.match_id).await.unwrap().unwrap();
     for (who, mine) in [(user(MODERATOR).moderator(), false), (user(BOB), true)] {
-        let cb = fake.interact(export(who, mine)).await;
-        assert!(cb.ok() && cb.ephemeral, "{cb:?}");
-        assert!(
-            cb.content().contains("1 finished match"),
-            "{}",
-            cb.content()
-        );
-        let msg = fake.message(cb.message_id.unwrap()).unwrap();
+        let msg = answer(who, mine).await;
+        assert!(msg.content.contains("1 finished match"), "{}", msg.content);
         assert_eq!(msg.attachments.len(), 1, "one file");
         let id: u64 = msg.attachments[0]["id"].as_str().unwrap().parse().unwrap();
         let bytes = fake.attachment(id).expect("the file's bytes");

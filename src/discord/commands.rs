@@ -489,6 +489,8 @@ pub async fn export(
     mine: Option<bool>,
     #[min = 1] before: Option<i64>,
 ) -> Result<(), Error> {
+    // Reading and attaching a large ledger may take longer than Discord's 3 s.
+    ctx.defer_ephemeral().await?;
     let outcome = ctx
         .data()
         .games

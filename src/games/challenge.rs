@@ -49,6 +49,8 @@ impl GinChoice {
         let preset = self.preset.unwrap_or(default);
         let mut rules = rules_with_target(preset, target)?;
         if self.straight {
+            // Oklahoma would take the limit from the upcard: Straight Gin has none.
+            rules.oklahoma = false;
             rules
                 .set("knock_limit", "0")
                 .map_err(|_| Refusal::Internal)?;
@@ -334,4 +336,28 @@ pub(crate) fn new_game(rules: &RulesOf, seats: u8, seed: deck::Seed) -> Option<G
         RulesOf::Gin(r) => Game::Gin(Match::new(r.clone(), seats, seed).ok()?),
         RulesOf::Rummy(r) => Game::Rummy(RummyMatch::new(r.clone(), seats, seed).ok()?),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Straight Gin on any preset, Oklahoma's included: no knock limit from the upcard.
+    #[test]
+    fn straight_gin_turns_every_preset_into_gin_only() {
+        for preset in [
+            Preset::Classic,
+            Preset::Hoyle,
+            Preset::Flipside,
+            Preset::Oklahoma,
+        ] {
+            let choice = GinChoice {
+                preset: Some(preset),
+                straight: true,
+                hollywood: false,
+            };
+            let (_, rules) = choice.rules(Preset::Classic, None).unwrap();
+            assert_eq!((rules.knock_limit, rules.oklahoma), (0, false), "{preset}");
+        }
+    }
 }

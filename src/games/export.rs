@@ -6,8 +6,9 @@ use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
 use crate::i18n::Lang;
 use crate::store::ExportRow;
 
-/// Matches per file: at about 20 rows of 200 bytes per 10 matches, some 2 MB.
-pub const EXPORT_MATCHES: i64 = 5_000;
+/// Matches per file: six players of some 500 bytes each (the rules repeat on every row) make
+/// at most about 6 MB, under Discord's 10 MiB upload limit.
+pub const EXPORT_MATCHES: i64 = 2_000;
 
 /// A CSV file to attach, with what the message says of it.
 #[derive(Clone, Debug)]
@@ -18,6 +19,8 @@ pub struct ExportFile {
     pub matches: usize,
     /// More, older matches: `/gin export before:<this>`.
     pub next_before: Option<i64>,
+    /// Only the caller's matches (the next file is asked for the same way).
+    pub mine: bool,
 }
 
 const HEADER: &str = "match,ended_at,format,preset,status,seat,user_id,player,ai,total,lines,\
@@ -57,6 +60,7 @@ impl Games {
                 csv: to_csv(&rows),
                 matches: ids.len(),
                 next_before,
+                mine,
             }))))
         }
         .await;
@@ -65,11 +69,17 @@ impl Games {
 }
 
 /// RFC 4180: a field with a comma, a quote or a line break is quoted, quotes doubled.
+/// A name starting like a formula is kept text for spreadsheets (a leading `'`).
 fn field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
@@ -140,5 +150,6 @@ mod tests {
         assert_eq!(field("Ann"), "Ann");
         assert_eq!(field("Ann, \"the Ace\""), "\"Ann, \"\"the Ace\"\"\"");
         assert_eq!(field("a\nb"), "\"a\nb\"");
+        assert_eq!(field("=1+1"), "'=1+1");
     }
 }

@@ -401,7 +401,7 @@ impl Db {
         matches: i64,
     ) -> Result<Vec<ExportRow>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT p.match_id, p.ended_at, m.format, m.preset, m.rules_json, m.status, p.seat, \
+            "SELECT p.match_id, COALESCE(p.ended_at, m.ended_at, m.started_at) AS ended_at, m.format, m.preset, m.rules_json, m.status, p.seat, \
              p.user_id, p.display_name, p.is_ai, p.total, p.lines, p.line_bonus, p.game_bonus, \
              p.final_total, p.net, p.won FROM match_players p JOIN matches m ON m.id = p.match_id \
              WHERE p.match_id IN (SELECT id FROM matches WHERE guild_id = ?1 AND status <> 'active' \

@@ -334,7 +334,8 @@ pub fn export(f: &crate::games::ExportFile) -> Msg {
     }
     let mut lines = vec![tr!(lang, "export-done", matches = f.matches)];
     if let Some(before) = f.next_before {
-        lines.push(tr!(lang, "export-more", before = before));
+        let mine = if f.mine { "yes" } else { "no" };
+        lines.push(tr!(lang, "export-more", before = before, mine = mine));
     }
     let mut msg = Msg::text(lines.join("\n"));
     msg.files = vec![(f.name.clone(), f.csv.clone().into_bytes())];

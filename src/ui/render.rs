@@ -815,15 +815,25 @@ pub fn challenge(s: &ChallengeScene) -> Msg {
     let mention = |u: u64| format!("<@{u}>");
     let opponents: Vec<String> = row.opponents.iter().map(|o| mention(o.0)).collect();
     let mut lines = vec![match &s.rules {
-        RulesOf::Gin(r) => tr!(
-            lang,
-            "challenge-text",
-            challenger = mention(row.challenger.0),
-            opponents = opponents.join(", "),
-            preset = row.preset.clone(),
-            target = r.target,
-            minutes = s.minutes
-        ),
+        RulesOf::Gin(r) => {
+            let mut text = tr!(
+                lang,
+                "challenge-text",
+                challenger = mention(row.challenger.0),
+                opponents = opponents.join(", "),
+                preset = row.preset.clone(),
+                target = r.target,
+                minutes = s.minutes
+            );
+            // What the challenged accept beyond the preset.
+            if r.knock_limit == 0 && !r.oklahoma {
+                text = format!("{text}\n{}", tr!(lang, "rules-straight"));
+            }
+            if r.hollywood {
+                text = format!("{text}\n{}", tr!(lang, "challenge-hollywood"));
+            }
+            text
+        }
         RulesOf::Rummy(r) => tr!(
             lang,
             "rummy-challenge-text",
