@@ -157,20 +157,7 @@ pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
             player = seats.name(view.dealer).to_string()
         ));
     }
-    let top = match view.discard_pile.last() {
-        Some(&c) => tr!(
-            lang,
-            "table-discard",
-            card = card(lang, c),
-            count = view.discard_pile.len()
-        ),
-        None => tr!(lang, "table-discard-empty"),
-    };
-    lines.push(format!(
-        "{} · {}",
-        tr!(lang, "table-stock", count = view.stock_count),
-        top
-    ));
+    lines.push(pile_line(lang, &view.discard_pile, view.stock_count));
     if view.rules.oklahoma {
         lines.push(tr!(lang, "table-knock-limit", limit = view.knock_limit));
     } else if view.rules.knock_limit == 0 {
@@ -214,6 +201,20 @@ pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
         mentions,
         ..Msg::default()
     }
+}
+
+/// The stock and the top of the discard pile, for a table.
+pub(super) fn pile_line(lang: Lang, pile: &[Card], stock: usize) -> String {
+    let top = match pile.last() {
+        Some(&c) => tr!(
+            lang,
+            "table-discard",
+            card = card(lang, c),
+            count = pile.len()
+        ),
+        None => tr!(lang, "table-discard-empty"),
+    };
+    format!("{} · {top}", tr!(lang, "table-stock", count = stock))
 }
 
 /// A hand message's "Refresh".

@@ -3,7 +3,7 @@
 
 use super::ids::Press;
 use super::model::{Button, Msg, Style};
-use super::render::{action_text, arranged, card, showdown};
+use super::render::{action_text, arranged, pile_line, showdown};
 use crate::engine::deck;
 use crate::games::{ReplayScene, Seats};
 use crate::tr;
@@ -35,19 +35,7 @@ pub fn replay(s: &ReplayScene) -> Msg {
             tr!(lang, "hand-cards", cards = cards, deadwood = deadwood)
         ));
     }
-    let top = match h.discard_pile.last() {
-        Some(&c) => tr!(
-            lang,
-            "table-discard",
-            card = card(lang, c),
-            count = h.discard_pile.len()
-        ),
-        None => tr!(lang, "table-discard-empty"),
-    };
-    lines.push(format!(
-        "{} · {top}",
-        tr!(lang, "table-stock", count = h.stock.len())
-    ));
+    lines.push(pile_line(lang, &h.discard_pile, h.stock.len()));
     if let Some(&(seat, action)) = h.actions.last() {
         lines.push(action_text(lang, &seats, seat, action));
     }

@@ -5,7 +5,7 @@
 
 use super::ids::{rummy_code, Menu, Press};
 use super::model::{Button, Msg, Select, SelectOption, Style};
-use super::render::{card, cards};
+use super::render::{card, cards, pile_line};
 use crate::engine::rummy::{
     HandRummy, RummyAction, RummyEnd, RummyRecord, RummyRules, RummySettlement, RummyStatus,
     RummyTable, RummyView, TableMeld,
@@ -54,19 +54,6 @@ fn melds_block(lang: Lang, seats: &Seats, melds: &[TableMeld]) -> Vec<String> {
             .map(|(i, m)| meld_line(lang, seats, i, m)),
     );
     lines
-}
-
-fn pile_line(lang: Lang, pile: &[Card], stock: usize) -> String {
-    let top = match pile.last() {
-        Some(&c) => tr!(
-            lang,
-            "table-discard",
-            card = card(lang, c),
-            count = pile.len()
-        ),
-        None => tr!(lang, "table-discard-empty"),
-    };
-    format!("{} · {top}", tr!(lang, "table-stock", count = stock))
 }
 
 /// One past move in words.
@@ -276,12 +263,18 @@ fn rummy_id(seats: &Seats, action: RummyAction) -> String {
 /// longest melds first (a menu holds 25); and whether a menu had to leave moves out.
 fn play_menus(lang: Lang, seats: &Seats, view: &RummyView) -> (Vec<Select>, bool) {
     let (mut melds, mut layoffs, mut discards) = (Vec::new(), Vec::new(), Vec::new());
+    let mut seen = std::collections::HashMap::new();
     for &a in &view.legal_actions {
         match a {
-            RummyAction::Meld { cards } => melds.push((a, set_text(lang, cards))),
+            RummyAction::Meld { cards } => melds.push((cards.len(), a, set_text(lang, cards))),
             RummyAction::LayOff { card: c, meld } => {
                 let target = &view.table.melds[meld];
+                // Every card's first layoff before any card's second: cut at 25, the menu
+                // still offers each card that can be laid off.
+                let nth = seen.entry(c).or_insert(0);
+                *nth += 1;
                 layoffs.push((
+                    *nth,
                     a,
                     tr!(
                         lang,
@@ -297,30 +290,13 @@ fn play_menus(lang: Lang, seats: &Seats, view: &RummyView) -> (Vec<Select>, bool
             RummyAction::DrawStock | RummyAction::DrawDiscard => {}
         }
     }
-    // Every card's first layoff before any card's second: cut at 25, the menu still offers
-    // each card that can be laid off.
-    let mut seen = std::collections::HashMap::new();
-    let mut ranked: Vec<(usize, (RummyAction, String))> = layoffs
+    layoffs.sort_by_key(|(nth, _, _)| *nth);
+    let layoffs: Vec<_> = layoffs
         .into_iter()
-        .map(|l| {
-            let card = match l.0 {
-                RummyAction::LayOff { card, .. } => card,
-                _ => unreachable!("only layoffs here"),
-            };
-            let n = seen.entry(card).or_insert(0);
-            *n += 1;
-            (*n, l)
-        })
+        .map(|(_, a, label)| (a, label))
         .collect();
-    ranked.sort_by_key(|(n, _)| *n);
-    let layoffs: Vec<_> = ranked.into_iter().map(|(_, l)| l).collect();
-    melds.sort_by_key(|(a, label)| {
-        let n = match a {
-            RummyAction::Meld { cards } => cards.len(),
-            _ => 0,
-        };
-        (std::cmp::Reverse(n), label.clone())
-    });
+    melds.sort_by(|x, y| y.0.cmp(&x.0).then_with(|| x.2.cmp(&y.2)));
+    let melds: Vec<_> = melds.into_iter().map(|(_, a, label)| (a, label)).collect();
     let cut = melds.len() > MENU_OPTIONS || layoffs.len() > MENU_OPTIONS;
     let menus = [
         menu(seats, Menu::Meld, tr!(lang, "rummy-menu-meld"), melds),
