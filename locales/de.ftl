@@ -4,7 +4,7 @@
 ## Befehle (Beschreibungen in der Befehlsauswahl von Discord)
 cmd-gin = Gin Rummy spielen
 cmd-gin-name = gin
-cmd-start = Einen oder zwei Spieler zu einer Partie Gin Rummy herausfordern
+cmd-start = Einen bis drei Spieler zu einer Partie Gin Rummy herausfordern
 cmd-start-name = starten
 cmd-start-opponent = Wen du herausforderst
 cmd-start-opponent-name = gegner
@@ -39,7 +39,7 @@ cmd-leaderboard-sort = Sortieren nach (Standard: Nettopunkte)
 cmd-leaderboard-sort-name = sortierung
 cmd-leaderboard-period = Welche Partien zählen (Standard: alle)
 cmd-leaderboard-period-name = zeitraum
-cmd-leaderboard-format = Partien zu zweit, zu dritt oder alle
+cmd-leaderboard-format = Welches Spiel: zu zweit, zu dritt, Rommé, Partnership, Team oder alle
 cmd-leaderboard-format-name = format
 cmd-stats = Die Zahlen eines Spielers auf diesem Server
 cmd-stats-name = statistik
@@ -332,7 +332,7 @@ choice-rummy = Rommé
 board-format-rummy = Rommé
 sheet-out = raus
 sheet-hand-rummy = Rommé!
-err-player-count = Gin geht mit einem oder zwei Gegnern (Hollywood: einem), Rommé mit einem bis fünf.
+err-player-count = Gin geht mit einem oder zwei Gegnern (Hollywood: einem), Partnership- und Team-Gin mit dreien (nenne deinen Partner mit `partner` oder drei Spieler: der zweite ist dein Partner), Rommé mit einem bis fünf.
 
 ## Rommé: Herausforderung und Tisch (öffentlich)
 rummy-challenge-text = 🂡 { $challenger } fordert { $opponents } zu einer Partie Rommé heraus ({ $target } Punkte zum Sieg). Alle müssen innerhalb von { $minutes } Minuten annehmen.
@@ -440,3 +440,60 @@ export-more = Ältere Partien: `/gin export { $mine ->
    *[other] vor:{ $before }
 }`.
 export-none = Es gibt noch keine beendeten Partien zum Exportieren.
+
+## Vier Spieler: Partnership Gin und Team Gin (RULES.md Abschnitt 11)
+cmd-start-opponent3 = Ein dritter Spieler, für Partnership oder Team Gin
+cmd-start-opponent3-name = gegner3
+cmd-start-mode = Vier Spieler in zwei Teams: Partnership Gin oder Team Gin mit Kartentausch
+cmd-start-mode-name = modus
+cmd-start-partner = Dein Partner in einem Spiel zu viert (sitzt dir gegenüber)
+cmd-start-partner-name = partner
+cmd-practice-mode = Zu viert: du und ein KI-Partner gegen zwei KI-Spieler
+cmd-practice-mode-name = modus
+choice-partnership = Partnership Gin
+choice-team = Team Gin
+mode-partnership = Partnership Gin
+mode-team = Team Gin mit Kartentausch
+board-format-partnership = Partnership Gin
+board-format-team = Team Gin
+challenge-teams = { $mode }: { $first } gegen { $second }.
+pship-title = 🃏 **Partnership Gin** · { $preset } · { $target } Punkte · Runde { $hand }
+pship-table = **Tisch { $table }**: { $first } gegen { $second } · Geber { $dealer }
+pship-table-waits = Tisch { $table } ist fertig und wartet auf den anderen Tisch.
+pship-table-done = Dein Tisch ist fertig: Die Runde endet, wenn auch der andere Tisch fertig ist.
+pship-commitments = Mischungs-Zusagen (SHA-256 des Seeds jedes Tisches, nach der Runde aufgedeckt): Tisch 1 `{ $first }` · Tisch 2 `{ $second }`
+pship-hand-over = 🏁 **Runde { $hand } ist an beiden Tischen zu Ende.**
+pship-table-result = __Tisch { $table }__
+pship-table-short = Tisch { $table }:
+pship-scores-sum = **{ $team } gewinnen beide Tische und schreiben { $points }.**
+pship-scores-difference = **{ $team } schreiben die Differenz, { $points }.**
+pship-scores-nothing = Beide Teams haben gleich viel: In dieser Runde schreibt niemand.
+teams-end-note = Im Ergebnisbuch zählt für jeden Spieler das Ergebnis seines Teams: { $team } gewinnen.
+team-title = 🃏 **Team Gin** · { $preset } · { $target } Punkte · Runde { $hand }
+team-dealer = Geber: { $player } · Karten: { $holds }
+team-swaps = Karten getauscht in dieser Runde: { $count }-mal
+team-act-upcard = { $player } hat die aufgedeckte Karte { $card } genommen.
+team-act-pile = { $player } hat { $card } vom Ablagestapel genommen.
+team-act-swap = { $player } hat { $partner } verdeckt eine Karte gegeben.
+team-act-return = { $player } hat { $partner } verdeckt eine Karte zurückgegeben.
+team-prompt-draw-stock = ➡️ { $player }: Alle vier haben die aufgedeckte Karte abgelehnt, zieh vom Stapel.
+team-prompt-turn = ➡️ { $player }: Wirf eine Karte ab, klopfe oder tausche vorher eine Karte mit deinem Partner.
+team-prompt-return = ➡️ { $player }: { $partner } hat dir eine Karte gegeben; gib eine zurück.
+team-hand-title = **Deine Karten** · Team Gin, Runde { $hand } · mit { $partner } gegen { $opponents }
+team-partner-cards = { $partner } (dein Partner): { $cards } · Restpunkte { $deadwood }
+team-wait-return = Du hast { $partner } { $card } gegeben: Warten auf eine Karte zurück.
+team-you-return = { $partner } hat dir { $card } gegeben: Wähle die Karte, die du zurückgibst (auch dieselbe).
+team-you-swap = Tauschen: Wähle die Karte, die du deinem Partner verdeckt gibst.
+team-you-discard-or-swap = Du bist dran: Wirf eine Karte ab oder tausche vorher eine mit deinem Partner.
+team-button-swap = Tauschen…
+team-showdown-gin = 🎉 **Runde { $hand }: Team-Gin!** { $knocker } legt für { $team } ab, gegen { $defenders }.
+team-showdown-knock = ✊ **Runde { $hand }: { $knocker } klopft** für { $team } gegen { $defenders }.
+team-showdown-undercut = 🔄 **Runde { $hand }: { $knocker } klopft für { $team } und wird unterboten** von { $defenders }.
+team-layoff = { $player } legt { $card } an { $meld } von { $owner } an.
+team-deadwood = Restpunkte: { $team } { $knocking } · { $defenders } { $defending }
+team-score = **{ $team } schreiben { $points }.**
+rules-partnership = **Partnership Gin** (vier Spieler, zwei Teams): In jeder Runde spielt jeder eine gewöhnliche Runde zu zweit gegen einen Spieler des anderen Teams, an zwei Tischen mit zwei Kartenspielen gleichzeitig; die Gegner wechseln jede Runde. Sind beide Tische fertig: Gewinnt ein Team beide, schreibt es die Summe; gewinnt jedes Team einen Tisch, schreibt das höhere Ergebnis die Differenz. Ziel standardmäßig 125; Boni und Abrechnung gelten für die Teams.
+rules-team = **Team Gin mit Kartentausch** (vier Spieler, zwei Teams): sieben Karten für jeden, gespielt wird im Uhrzeigersinn ab links vom Geber; die aufgedeckte Karte wird reihum angeboten. Du siehst die Karten deines Partners. Nach dem Ziehen darfst du einmal tauschen: Gib deinem Partner verdeckt eine Karte und erhalte eine beliebige zurück. Geklopft wird mit den eigenen Restpunkten; beim Aufdecken zählen beide Blätter jedes Teams; die Verteidiger legen nur bei klopfenden Spielern mit Restpunkten an. Team-Gin: Gin-Bonus + Restpunkte der Verteidiger; Klopfen: die Differenz; Unterbieten: die Differenz + Unterbietungsbonus für die Verteidiger. Bei zwei Karten im Stapel endet die Runde ohne Wertung.
+rules-seating = Partner sitzen sich gegenüber: Nenne in `/gin start` deinen Partner mit `partner` und die beiden anderen als Gegner, oder nenne drei Spieler in Sitzordnung (der zweite ist dein Partner).
+cmd-rules-mode = Einen Modus zu viert erklären: Partnership Gin oder Team Gin
+cmd-rules-mode-name = modus

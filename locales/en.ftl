@@ -4,7 +4,7 @@
 ## Commands (descriptions shown in Discord's command picker)
 cmd-gin = Play Gin Rummy
 cmd-gin-name = gin
-cmd-start = Challenge one or two players to a Gin Rummy match
+cmd-start = Challenge one to three players to a Gin Rummy match
 cmd-start-name = start
 cmd-start-opponent = Who you challenge
 cmd-start-opponent-name = opponent
@@ -39,7 +39,7 @@ cmd-leaderboard-sort = Order by (default: net points)
 cmd-leaderboard-sort-name = sort
 cmd-leaderboard-period = Which matches count (default: all time)
 cmd-leaderboard-period-name = period
-cmd-leaderboard-format = Two-player, three-player or all matches
+cmd-leaderboard-format = Which game: two or three players, Rummy, Partnership, Team, or all
 cmd-leaderboard-format-name = format
 cmd-stats = A player's figures in this server
 cmd-stats-name = stats
@@ -332,7 +332,7 @@ choice-rummy = Rummy
 board-format-rummy = Rummy
 sheet-out = out
 sheet-hand-rummy = rummy!
-err-player-count = Gin takes one or two opponents (Hollywood: one), Rummy one to five.
+err-player-count = Gin takes one or two opponents (Hollywood: one), Partnership and Team Gin three (name your partner with `partner`, or three players: the second one named is your partner), Rummy one to five.
 
 ## Basic Rummy: challenge and table (public)
 rummy-challenge-text = 🂡 { $challenger } challenges { $opponents } to Rummy ({ $target } points to win). Everyone must accept within { $minutes } minutes.
@@ -440,3 +440,60 @@ export-more = Older matches: `/gin export { $mine ->
    *[other] before:{ $before }
 }`.
 export-none = There are no finished matches to export yet.
+
+## Four players: Partnership Gin and Team Gin (RULES.md section 11)
+cmd-start-opponent3 = A third player, for Partnership or Team Gin
+cmd-start-opponent3-name = opponent3
+cmd-start-mode = Four players in two teams: Partnership Gin or Team Gin with card swap
+cmd-start-mode-name = mode
+cmd-start-partner = Your partner in a four-player mode (sits opposite you)
+cmd-start-partner-name = partner
+cmd-practice-mode = Four players: you and an AI partner against two AI players
+cmd-practice-mode-name = mode
+choice-partnership = Partnership Gin
+choice-team = Team Gin
+mode-partnership = Partnership Gin
+mode-team = Team Gin with card swap
+board-format-partnership = Partnership Gin
+board-format-team = Team Gin
+challenge-teams = { $mode }: { $first } against { $second }.
+pship-title = 🃏 **Partnership Gin** · { $preset } · { $target } points · hand { $hand }
+pship-table = **Table { $table }**: { $first } against { $second } · dealer { $dealer }
+pship-table-waits = Table { $table } is done and waits for the other table.
+pship-table-done = Your table is done: the hand ends when the other table has ended too.
+pship-commitments = Shuffle commitments (SHA-256 of each table's seed, revealed after the hand): table 1 `{ $first }` · table 2 `{ $second }`
+pship-hand-over = 🏁 **Hand { $hand } is over at both tables.**
+pship-table-result = __Table { $table }__
+pship-table-short = Table { $table }:
+pship-scores-sum = **{ $team } win both tables and score { $points }.**
+pship-scores-difference = **{ $team } score the difference, { $points }.**
+pship-scores-nothing = Both teams made the same: nobody scores this hand.
+teams-end-note = Every player's ledger result is the team's: { $team } win.
+team-title = 🃏 **Team Gin** · { $preset } · { $target } points · hand { $hand }
+team-dealer = Dealer: { $player } · cards held: { $holds }
+team-swaps = Swaps this hand: { $count }
+team-act-upcard = { $player } took the upcard { $card }.
+team-act-pile = { $player } took { $card } from the discard pile.
+team-act-swap = { $player } gave { $partner } a card face down.
+team-act-return = { $player } gave { $partner } a card back face down.
+team-prompt-draw-stock = ➡️ { $player }: all four passed the upcard, draw from the stock.
+team-prompt-turn = ➡️ { $player }: discard a card, knock, or swap a card with your partner first.
+team-prompt-return = ➡️ { $player }: { $partner } gave you a card; give one back.
+team-hand-title = **Your hand** · Team Gin hand { $hand } · with { $partner } against { $opponents }
+team-partner-cards = { $partner } (your partner): { $cards } · deadwood { $deadwood }
+team-wait-return = You gave { $partner } { $card }: waiting for a card back.
+team-you-return = { $partner } gave you { $card }: choose the card to give back (it may be the same).
+team-you-swap = Swap: choose the card to give your partner face down.
+team-you-discard-or-swap = Your turn: discard a card, or swap one with your partner first.
+team-button-swap = Swap…
+team-showdown-gin = 🎉 **Hand { $hand }: team gin!** { $knocker } goes down for { $team } against { $defenders }.
+team-showdown-knock = ✊ **Hand { $hand }: { $knocker } knocks** for { $team } against { $defenders }.
+team-showdown-undercut = 🔄 **Hand { $hand }: { $knocker } knocks for { $team } and is undercut** by { $defenders }.
+team-layoff = { $player } lays off { $card } on { $owner }'s { $meld }.
+team-deadwood = Deadwood: { $team } { $knocking } · { $defenders } { $defending }
+team-score = **{ $team } score { $points }.**
+rules-partnership = **Partnership Gin** (four players, two teams): every hand, each player plays an ordinary two-player hand against a player of the other team, at two tables dealt from two decks at the same time; opponents switch every hand. When both tables have ended, a team that won both scores the sum; one table each, the higher score takes the difference. Default target 125; bonuses and the settlement are the teams'.
+rules-team = **Team Gin with card swap** (four players, two teams): seven cards each, play clockwise from the dealer's left; the upcard is offered round the table. You see your partner's hand. After your draw you may swap once: give your partner a card face down and get any one back. Knock on your own deadwood; the showdown counts both hands of each team; defenders lay off only onto knocking players who have deadwood. Team gin: gin bonus + the defenders' deadwood; knock: the difference; undercut: the difference + the undercut bonus to the defenders. Dead hand at two stock cards.
+rules-seating = Partners sit opposite each other: in `/gin start`, name your partner with `partner` and the two others as opponents, or name three players in seat order (the second one is your partner).
+cmd-rules-mode = Explain a four-player mode: Partnership Gin or Team Gin
+cmd-rules-mode-name = mode

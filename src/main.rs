@@ -64,10 +64,29 @@ async fn run(config: Config) -> Result<(), String> {
     let db = Db::open_with(&config.database_url, config.durability)
         .await
         .map_err(|e| format!("cannot open the database `{}`: {e}", config.database_url))?;
-    let games = Arc::new(Games::new(db, config.clone(), system_clock()));
+    let mut games = Games::new(db, config.clone(), system_clock());
+    if let Some(first) = fixed_seeds() {
+        // For reproducible test runs only: every deck of this process is predictable.
+        tracing::warn!(
+            first,
+            "GIN_INSECURE_FIXED_SEEDS is set: decks are predictable"
+        );
+        let next = std::sync::atomic::AtomicU32::new(first);
+        games = games.with_seeds(Arc::new(move || {
+            let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            gin::engine::deck::hand_seed(&[0x5e; 32], n)
+        }));
+    }
+    let games = Arc::new(games);
     gin::discord::run(config, games)
         .await
         .map_err(|e| format!("stopped: {e}"))
+}
+
+/// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an
+/// end-to-end test of the binary deals the same cards every run. Never for real play.
+fn fixed_seeds() -> Option<u32> {
+    std::env::var("GIN_INSECURE_FIXED_SEEDS").ok()?.parse().ok()
 }
 
 /// One line on stderr saying what to fix; exit status 2.

@@ -5,7 +5,7 @@ use super::{adapter, display_name, Context, Data, Error};
 use crate::engine::ai::Level;
 use crate::engine::rummy::{HandRummy, RummyRules};
 use crate::engine::Preset;
-use crate::games::{Caller, GameChoice, GinChoice, Outcome, UserRef};
+use crate::games::{Caller, GameChoice, GinChoice, Outcome, TeamMode, UserRef};
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
 use std::borrow::Cow;
@@ -30,6 +30,24 @@ impl From<PresetChoice> for Preset {
             PresetChoice::Hoyle => Preset::Hoyle,
             PresetChoice::Flipside => Preset::Flipside,
             PresetChoice::Oklahoma => Preset::Oklahoma,
+        }
+    }
+}
+
+/// The four-player games as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ModeChoice {
+    #[name = "partnership"]
+    Partnership,
+    #[name = "team"]
+    Team,
+}
+
+impl From<ModeChoice> for TeamMode {
+    fn from(m: ModeChoice) -> TeamMode {
+        match m {
+            ModeChoice::Partnership => TeamMode::Partnership,
+            ModeChoice::Team => TeamMode::Team,
         }
     }
 }
@@ -137,12 +155,16 @@ pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Challenge one or two players to a match.
+/// Challenge one to three players to a match.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
 pub async fn start(
     ctx: Context<'_>,
     opponent: serenity::User,
     opponent2: Option<serenity::User>,
+    opponent3: Option<serenity::User>,
+    mode: Option<ModeChoice>,
+    partner: Option<serenity::User>,
     preset: Option<PresetChoice>,
     #[min = 10]
     #[max = 500]
@@ -155,19 +177,44 @@ pub async fn start(
         preset: preset.map(Preset::from),
         straight: straight.unwrap_or(false),
         hollywood: hollywood.unwrap_or(false),
+        teams: mode.map(TeamMode::from),
     });
     let bot = bot_user(ctx);
     // Challenging the bot itself starts a practice match at the medium level.
-    if opponent.id.get() == bot.0 && opponent2.is_none() {
+    let alone = opponent2.is_none() && opponent3.is_none() && partner.is_none();
+    if opponent.id.get() == bot.0 && alone && mode.is_none() {
         let outcome = games
             .practice(&caller(ctx), Level::Medium, choice, 2, target, bot)
             .await;
         return answer(ctx, outcome).await;
     }
-    let mut opponents = vec![user_ref(&opponent)];
-    opponents.extend(opponent2.as_ref().map(user_ref));
+    let named: Vec<UserRef> = [Some(&opponent), opponent2.as_ref(), opponent3.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(user_ref)
+        .collect();
+    if partner.is_some() && mode.is_none() {
+        // A partner only plays in a four-player mode.
+        let refusal = Outcome::refusal(crate::games::Refusal::PlayerCount);
+        return answer(ctx, refusal).await;
+    }
+    let opponents = seat_order(named, partner.as_ref().map(user_ref));
     let outcome = games.start(&caller(ctx), &opponents, choice, target).await;
     answer(ctx, outcome).await
+}
+
+/// The challenged players in seat order after the challenger. With a `partner`, the partner
+/// sits opposite the challenger (seat 2) and the others at 1 and 3; without, the order given
+/// (in a four-player match the second one named is the partner).
+fn seat_order(named: Vec<UserRef>, partner: Option<UserRef>) -> Vec<UserRef> {
+    match partner {
+        None => named,
+        Some(p) => {
+            let mut seats = named;
+            seats.insert(seats.len().min(1), p);
+            seats
+        }
+    }
 }
 
 /// Play a match against the bot.
@@ -181,13 +228,16 @@ pub async fn practice(
     target: Option<i64>,
     straight: Option<bool>,
     hollywood: Option<bool>,
+    mode: Option<ModeChoice>,
 ) -> Result<(), Error> {
     let game = GameChoice::Gin(GinChoice {
         preset: preset.map(Preset::from),
         straight: straight.unwrap_or(false),
         hollywood: hollywood.unwrap_or(false),
+        teams: mode.map(TeamMode::from),
     });
-    practice_against_bot(ctx, level, game, 2, target).await
+    let seats = if mode.is_some() { 4 } else { 2 };
+    practice_against_bot(ctx, level, game, seats, target).await
 }
 
 /// A practice match of `game` with `seats` players, all but the caller the bot's AI.
@@ -223,8 +273,12 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Show the rules of your match here.
 #[poise::command(slash_command, guild_only)]
-pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let outcome = ctx.data().games.rules_command(&caller(ctx)).await;
+pub async fn rules(ctx: Context<'_>, mode: Option<ModeChoice>) -> Result<(), Error> {
+    let outcome = ctx
+        .data()
+        .games
+        .rules_command(&caller(ctx), mode.map(TeamMode::from))
+        .await;
     answer(ctx, outcome).await
 }
 
@@ -388,6 +442,10 @@ pub enum FormatChoice {
     Three,
     #[name = "rummy"]
     Rummy,
+    #[name = "partnership"]
+    Partnership,
+    #[name = "team"]
+    Team,
 }
 
 fn format_filter(format: Option<FormatChoice>) -> crate::games::ledger::FormatFilter {
@@ -397,6 +455,8 @@ fn format_filter(format: Option<FormatChoice>) -> crate::games::ledger::FormatFi
         FormatChoice::Two => FormatFilter::Two,
         FormatChoice::Three => FormatFilter::Three,
         FormatChoice::Rummy => FormatFilter::Rummy,
+        FormatChoice::Partnership => FormatFilter::Partnership,
+        FormatChoice::Team => FormatFilter::Team,
     }
 }
 

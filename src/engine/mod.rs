@@ -20,6 +20,7 @@ pub mod solver;
 pub mod team;
 pub mod team_match;
 pub mod team_showdown;
+pub mod team_view;
 pub mod view;
 
 pub use card::{Card, CardSet, Suit};
@@ -37,4 +38,5 @@ pub use solver::{best_arrangement, knock_deadwood, min_deadwood, Arrangement};
 pub use team::{TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView};
 pub use team_match::{TeamHandRecord, TeamMatch, TeamMatchError, TeamMatchEvent};
 pub use team_showdown::{solve_team_showdown, TeamLayoff, TeamScore, TeamShowdown, TeamSide};
+pub use team_view::{TeamMove, TeamStage, TeamTable};
 pub use view::{PlayerView, TableView};

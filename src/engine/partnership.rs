@@ -94,6 +94,12 @@ pub struct PartnershipMatch {
     pub history: Vec<DealRecord>,
     pub log: Vec<PartnershipEvent>,
     pub status: MatchStatus,
+    /// Moves made so far, and the move count at each table's last move: the table that has
+    /// waited longer holds the match's turn clock (see [`PartnershipMatch::clock_seat`]).
+    #[serde(default)]
+    pub moves: u32,
+    #[serde(default)]
+    pub moved_at: [u32; 2],
 }
 
 impl PartnershipMatch {
@@ -109,7 +115,41 @@ impl PartnershipMatch {
             history: Vec::new(),
             log: Vec::new(),
             status: MatchStatus::InProgress,
+            moves: 0,
+            moved_at: [0; 2],
         }
+    }
+
+    /// Drops the in-memory log (the bot's actions table keeps it).
+    pub fn clear_log(&mut self) {
+        self.log.clear();
+    }
+
+    /// The seats that may move now: one per table still in play (both tables play at once).
+    pub fn seats_to_act(&self) -> Vec<Seat> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.tables.iter().filter_map(Hand::to_act).collect()
+    }
+
+    /// The seat the match's one turn clock waits for: of the tables still in play, the one
+    /// whose last move is older (table 0 on a tie). A reminder or a forfeit concerns it.
+    pub fn clock_seat(&self) -> Option<Seat> {
+        if self.is_over() {
+            return None;
+        }
+        (0..2)
+            .filter_map(|t| self.tables[t].to_act().map(|s| (self.moved_at[t], t, s)))
+            .min()
+            .map(|(_, _, s)| s)
+    }
+
+    /// A mark of `seat`'s table as it stands: it changes with every move there and every new
+    /// deal, not with moves at the other table (a button drawn for it stays good meanwhile).
+    pub fn table_step(&self, seat: Seat) -> i64 {
+        let moves = self.hand_of(seat).map_or(0, |h| h.actions.len());
+        (i64::from(self.deal_no) << 20) | moves as i64
     }
 
     pub fn replay(
@@ -163,6 +203,8 @@ impl PartnershipMatch {
             PartnershipEvent::Play { seat, action } => {
                 let t = self.table_of(seat).ok_or(MatchError::NoSuchSeat(seat))?;
                 self.tables[t].apply(seat, action)?;
+                self.moves += 1;
+                self.moved_at[t] = self.moves;
                 if self.tables.iter().all(Hand::is_over) {
                     self.finish_deal();
                 }
@@ -222,6 +264,7 @@ impl PartnershipMatch {
         }
         self.deal_no += 1;
         self.tables = deal(&self.rules, &self.seed, &self.history, self.deal_no);
+        self.moved_at = [self.moves; 2];
     }
 
     /// Whether `seat`'s table has finished and waits for the other table to end the deal.
@@ -406,6 +449,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_turn_clock_follows_the_table_that_waited_longer() {
+        let mut m = PartnershipMatch::new(Rules::default(), [6; 32]);
+        let first = m.tables.clone().map(|h| h.to_act().unwrap());
+        assert_eq!(m.seats_to_act(), first.to_vec());
+        assert_eq!(m.clock_seat(), Some(first[0]), "a tie: table 0");
+        let step = m.table_step(first[1]);
+        m.apply(first[0], Action::Pass).unwrap();
+        assert_eq!(m.clock_seat(), Some(first[1]), "table 1 has waited longer");
+        assert_eq!(m.table_step(first[1]), step, "the other table's move");
+        assert_ne!(m.table_step(first[0]), step);
+        m.apply(first[1], Action::Pass).unwrap();
+        assert_eq!(m.clock_seat(), m.tables[0].to_act());
     }
 
     #[test]

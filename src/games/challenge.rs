@@ -9,7 +9,7 @@ use super::{
     Reply, ReplyRole,
 };
 use crate::engine::rummy::{RummyMatch, RummyRules};
-use crate::engine::{deck, Match, Preset, Rules};
+use crate::engine::{deck, Match, PartnershipMatch, Preset, Rules, TeamMatch, PARTNERSHIP_TARGET};
 use crate::i18n::Lang;
 use crate::store::{Acceptance, NewChallenge, NewMatch, OutboxKey};
 
@@ -37,6 +37,17 @@ pub struct GinChoice {
     pub straight: bool,
     /// Hollywood scoring (RULES.md section 13): three games on one sheet, two players.
     pub hollywood: bool,
+    /// A four-player team game (RULES.md section 11) instead of two or three players.
+    pub teams: Option<TeamMode>,
+}
+
+/// The four-player games: two teams of two, partners opposite (seats 0 and 2, 1 and 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamMode {
+    /// Partnership Gin (RULES.md section 11a).
+    Partnership,
+    /// Team Gin with card swap (RULES.md section 11b).
+    Team,
 }
 
 impl GinChoice {
@@ -47,6 +58,11 @@ impl GinChoice {
         target: Option<i64>,
     ) -> Result<(Preset, Rules), Failure> {
         let preset = self.preset.unwrap_or(default);
+        // Partnership Gin plays to 125 unless the match says otherwise.
+        let target = match (target, self.teams) {
+            (None, Some(TeamMode::Partnership)) => Some(i64::from(PARTNERSHIP_TARGET)),
+            _ => target,
+        };
         let mut rules = rules_with_target(preset, target)?;
         if self.straight {
             // Oklahoma would take the limit from the upcard: Straight Gin has none.
@@ -57,6 +73,23 @@ impl GinChoice {
         }
         rules.hollywood = self.hollywood;
         Ok((preset, rules))
+    }
+
+    /// The rules as the game they play.
+    pub(crate) fn rules_of(
+        self,
+        default: Preset,
+        target: Option<i64>,
+    ) -> Result<(Preset, RulesOf), Failure> {
+        let (preset, rules) = self.rules(default, target)?;
+        Ok((
+            preset,
+            match self.teams {
+                None => RulesOf::Gin(rules),
+                Some(TeamMode::Partnership) => RulesOf::Partnership(rules),
+                Some(TeamMode::Team) => RulesOf::Team(rules),
+            },
+        ))
     }
 }
 
@@ -85,12 +118,14 @@ impl Games {
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        let most = match &game {
-            GameChoice::Gin(c) if c.hollywood => 1,
-            GameChoice::Gin(_) => 2,
-            GameChoice::Rummy(_) => 5,
+        let (least, most) = match &game {
+            GameChoice::Gin(c) if c.teams.is_some() && c.hollywood => (0, 0),
+            GameChoice::Gin(c) if c.teams.is_some() => (3, 3),
+            GameChoice::Gin(c) if c.hollywood => (1, 1),
+            GameChoice::Gin(_) => (1, 2),
+            GameChoice::Rummy(_) => (1, 5),
         };
-        if opponents.is_empty() || opponents.len() > most {
+        if opponents.len() < least.max(1) || opponents.len() > most {
             return Err(Refusal::PlayerCount.into());
         }
         if opponents.iter().any(|o| o.id == caller.user_id) {
@@ -117,8 +152,8 @@ impl Games {
         }
         let (preset, rules) = match game {
             GameChoice::Gin(choice) => {
-                let (preset, rules) = choice.rules(self.config.default_preset.0, target)?;
-                (preset.name(), RulesOf::Gin(rules))
+                let (preset, rules) = choice.rules_of(self.config.default_preset.0, target)?;
+                (preset.name(), rules)
             }
             GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
         };
@@ -312,21 +347,35 @@ pub(crate) fn rummy_rules(
     Ok(rules)
 }
 
+/// A four-player game's rules as stored: `{"partnership": {...}}` or `{"team": {...}}`.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+enum StoredTeamRules {
+    Partnership(Rules),
+    Team(Rules),
+}
+
 /// Rules as a challenge stores them.
 pub(crate) fn rules_json(rules: &RulesOf) -> String {
     match rules {
         RulesOf::Gin(r) => serde_json::to_string(r),
         RulesOf::Rummy(r) => serde_json::to_string(r),
+        RulesOf::Partnership(r) => serde_json::to_string(&StoredTeamRules::Partnership(r.clone())),
+        RulesOf::Team(r) => serde_json::to_string(&StoredTeamRules::Team(r.clone())),
     }
     .expect("rules serialize")
 }
 
-/// A challenge's stored rules: Rummy's under its preset name, Gin's under any other.
+/// A challenge's stored rules: Rummy's under its preset name, a four-player game's in its
+/// wrapper, Gin's otherwise.
 fn read_rules(preset: &str, json: &str) -> Result<RulesOf, serde_json::Error> {
-    Ok(if preset == RUMMY_PRESET {
-        RulesOf::Rummy(serde_json::from_str(json)?)
-    } else {
-        RulesOf::Gin(serde_json::from_str(json)?)
+    if preset == RUMMY_PRESET {
+        return Ok(RulesOf::Rummy(serde_json::from_str(json)?));
+    }
+    Ok(match serde_json::from_str::<StoredTeamRules>(json) {
+        Ok(StoredTeamRules::Partnership(r)) => RulesOf::Partnership(r),
+        Ok(StoredTeamRules::Team(r)) => RulesOf::Team(r),
+        Err(_) => RulesOf::Gin(serde_json::from_str(json)?),
     })
 }
 
@@ -335,6 +384,11 @@ pub(crate) fn new_game(rules: &RulesOf, seats: u8, seed: deck::Seed) -> Option<G
     Some(match rules {
         RulesOf::Gin(r) => Game::Gin(Match::new(r.clone(), seats, seed).ok()?),
         RulesOf::Rummy(r) => Game::Rummy(RummyMatch::new(r.clone(), seats, seed).ok()?),
+        RulesOf::Partnership(r) if seats == 4 => {
+            Game::Partnership(PartnershipMatch::new(r.clone(), seed))
+        }
+        RulesOf::Team(r) if seats == 4 => Game::Team(TeamMatch::new(r.clone(), seed)),
+        RulesOf::Partnership(_) | RulesOf::Team(_) => return None,
     })
 }
 
@@ -355,9 +409,34 @@ mod tests {
                 preset: Some(preset),
                 straight: true,
                 hollywood: false,
+                teams: None,
             };
             let (_, rules) = choice.rules(Preset::Classic, None).unwrap();
             assert_eq!((rules.knock_limit, rules.oklahoma), (0, false), "{preset}");
         }
+    }
+
+    /// A four-player challenge's rules read back as the game they were stored for.
+    #[test]
+    fn team_rules_are_stored_with_their_game() {
+        let rules = Preset::Classic.rules();
+        for stored in [
+            RulesOf::Partnership(rules.clone()),
+            RulesOf::Team(rules.clone()),
+            RulesOf::Gin(rules.clone()),
+        ] {
+            let back = read_rules("classic", &rules_json(&stored)).unwrap();
+            assert_eq!(format!("{back:?}"), format!("{stored:?}"));
+        }
+        let choice = GinChoice {
+            teams: Some(TeamMode::Partnership),
+            ..GinChoice::default()
+        };
+        let (_, r) = choice.rules_of(Preset::Classic, None).unwrap();
+        assert_eq!(
+            r.target(),
+            PARTNERSHIP_TARGET,
+            "Partnership Gin plays to 125"
+        );
     }
 }

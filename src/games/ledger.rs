@@ -32,6 +32,8 @@ pub enum FormatFilter {
     Two,
     Three,
     Rummy,
+    Partnership,
+    Team,
 }
 
 impl FormatFilter {
@@ -42,6 +44,8 @@ impl FormatFilter {
             FormatFilter::Two => Some(Format::Two.as_str()),
             FormatFilter::Three => Some(Format::Three.as_str()),
             FormatFilter::Rummy => Some("rummy-%"),
+            FormatFilter::Partnership => Some(Format::Partnership.as_str()),
+            FormatFilter::Team => Some(Format::Team.as_str()),
         }
     }
 }

@@ -66,10 +66,15 @@ impl Live {
         self.state.is_active()
     }
 
-    /// The AI's seat if it is the one to move.
+    /// An AI seat that may move now (at Partnership Gin, the one whose table has waited
+    /// longer first).
     pub fn ai_to_act(&self) -> Option<Seat> {
-        let seat = self.game.to_act()?;
-        (self.is_active() && self.ai[seat as usize]).then_some(seat)
+        if !self.is_active() {
+            return None;
+        }
+        let mut seats = self.game.seats_to_act();
+        seats.sort_by_key(|&s| Some(s) != self.game.to_act());
+        seats.into_iter().find(|&s| self.ai[s as usize])
     }
 
     /// Seats played by people.
@@ -95,6 +100,8 @@ impl Live {
             view: match &self.game {
                 Game::Gin(m) => TableOf::Gin(m.table_view()),
                 Game::Rummy(m) => TableOf::Rummy(m.table_view()),
+                Game::Partnership(m) => TableOf::Partnership([m.table_view(0), m.table_view(1)]),
+                Game::Team(m) => TableOf::Team(m.table_view()),
             },
         }
     }
@@ -107,12 +114,19 @@ impl Live {
         mode: HandMode,
         note: Option<Note>,
     ) -> HandScene {
+        let mut seats = self.seats();
+        seats.version = self.game.press_version(seat, self.version);
         HandScene {
             lang,
-            seats: self.seats(),
+            seats,
             view: match &self.game {
                 Game::Gin(m) => HandOf::Gin(m.view_for(seat)),
                 Game::Rummy(m) => HandOf::Rummy(m.view_for(seat)),
+                Game::Partnership(m) => HandOf::Gin(m.view_for(seat)),
+                Game::Team(m) => HandOf::Team {
+                    table: m.table_view(),
+                    view: m.view_for(seat),
+                },
             },
             mode,
             note,
@@ -124,10 +138,14 @@ impl Live {
         let record = match &self.game {
             Game::Gin(m) => DealOf::Gin(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
             Game::Rummy(m) => DealOf::Rummy(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
+            Game::Partnership(m) => {
+                DealOf::Partnership(m.history.iter().find(|r| r.deal_no == deal)?.clone())
+            }
+            Game::Team(m) => DealOf::Team(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
         };
         let aces_high = match &self.game {
             Game::Rummy(m) => m.rules.aces_high_low,
-            Game::Gin(_) => false,
+            _ => false,
         };
         Some(ShowdownScene {
             lang: self.lang,
@@ -146,6 +164,14 @@ impl Live {
                 hollywood: m.hollywood.clone(),
             },
             Game::Rummy(m) => EndOf::Rummy(m.settlement()?.clone()),
+            Game::Partnership(m) => EndOf::Teams {
+                settlement: m.settlement()?.clone(),
+                rules: m.rules.clone(),
+            },
+            Game::Team(m) => EndOf::Teams {
+                settlement: m.settlement()?.clone(),
+                rules: m.rules.clone(),
+            },
         };
         Some(MatchEndScene {
             lang: self.lang,
@@ -158,6 +184,8 @@ impl Live {
         match &self.game {
             Game::Gin(m) => RulesOf::Gin(m.rules.clone()),
             Game::Rummy(m) => RulesOf::Rummy(m.rules.clone()),
+            Game::Partnership(m) => RulesOf::Partnership(m.rules.clone()),
+            Game::Team(m) => RulesOf::Team(m.rules.clone()),
         }
     }
 }

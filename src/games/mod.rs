@@ -19,7 +19,7 @@ mod scenes;
 mod sweep;
 mod transition;
 
-pub use challenge::{GameChoice, GinChoice, UserRef, RUMMY_PRESET};
+pub use challenge::{GameChoice, GinChoice, TeamMode, UserRef, RUMMY_PRESET};
 pub use effects::{
     Delivery, Effect, HandHandle, Post, Show, Turn, PART_AI, PART_MESSAGES, PART_REMINDER,
 };

@@ -14,7 +14,9 @@ pub enum Move {
     Play(Play),
     /// Show the knock choices instead of the discards.
     ShowKnocks,
-    /// Back from the knock choices.
+    /// Team Gin: show the choice of the card to give the partner.
+    ShowSwaps,
+    /// Back from the knock (or swap) choices.
     Back,
 }
 
@@ -72,18 +74,30 @@ impl Games {
         }
     }
 
-    /// `/gin rules`: the rules of the caller's match here, or of the default preset.
-    pub async fn rules_command(&self, caller: &Caller) -> Outcome {
-        match self.match_here(caller).await {
-            Ok(id) => self.rules(id).await,
-            Err(_) => {
-                let preset = self.config.default_preset.0;
-                Outcome::reply(Reply::Rules {
-                    preset: preset.name().to_string(),
-                    rules: Box::new(super::RulesOf::Gin(preset.rules())),
-                })
+    /// `/gin rules [mode]`: the rules of a four-player mode when one is named, else of the
+    /// caller's match here, else of the default preset.
+    pub async fn rules_command(&self, caller: &Caller, mode: Option<super::TeamMode>) -> Outcome {
+        let (preset, rules) = match mode {
+            None => match self.match_here(caller).await {
+                Ok(id) => return self.rules(id).await,
+                Err(_) => {
+                    let choice = super::GinChoice::default();
+                    choice.rules_of(self.config.default_preset.0, None)
+                }
+            },
+            Some(mode) => {
+                let choice = super::GinChoice {
+                    teams: Some(mode),
+                    ..Default::default()
+                };
+                choice.rules_of(self.config.default_preset.0, None)
             }
         }
+        .expect("the default preset's rules are valid");
+        Outcome::reply(Reply::Rules {
+            preset: preset.name().to_string(),
+            rules: Box::new(rules),
+        })
     }
 
     /// `/rummy rules`: the rules of the caller's Rummy match here, or Rummy's defaults.
@@ -127,13 +141,16 @@ impl Games {
         if !live.is_active() {
             return Ok(note(&live, Some(Note::MatchOver)));
         }
-        if version != live.version {
+        if version != live.game.press_version(seat, live.version) {
             return Ok(note(&live, Some(Note::Stale)));
         }
         let play = match mv {
             Move::Play(play) => play,
             Move::ShowKnocks => {
                 return Ok(hand_outcome(&live, lang, seat, HandMode::Knock, None, true))
+            }
+            Move::ShowSwaps => {
+                return Ok(hand_outcome(&live, lang, seat, HandMode::Swap, None, true))
             }
             Move::Back => return Ok(note(&live, None)),
         };
@@ -262,11 +279,15 @@ fn hand_outcome(
 /// The engine's refusal as a note: a move that is no longer possible is a stale button.
 fn refusal_note(e: GameError) -> Note {
     use crate::engine::rummy::{RummyError, RummyMatchError};
-    use crate::engine::{ActionError, MatchError};
+    use crate::engine::team_match::TeamMatchError;
+    use crate::engine::{ActionError, MatchError, TeamError};
     match e {
         e if e.is_match_over() => Note::MatchOver,
         GameError::Gin(MatchError::Action(ActionError::HandOver))
-        | GameError::Rummy(RummyMatchError::Hand(RummyError::HandOver)) => Note::Stale,
+        | GameError::Rummy(RummyMatchError::Hand(RummyError::HandOver))
+        | GameError::Team(TeamMatchError::Hand(TeamError::Play(ActionError::HandOver))) => {
+            Note::Stale
+        }
         other => Note::Refused(other),
     }
 }

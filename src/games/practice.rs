@@ -10,9 +10,10 @@ use super::{
     Caller, Deliveries, EndReason, Failure, GameChoice, Games, Live, Outcome, Refusal, Reply,
     RulesOf,
 };
+use crate::engine::ai::team::decide_team;
 use crate::engine::ai::{decide, Level};
 use crate::engine::rummy::{decide_rummy, RummyLevel};
-use crate::engine::{deck, Seat};
+use crate::engine::{deck, Seat, TeamAction};
 use crate::store::{NewMatch, OutboxKey};
 use sha2::{Digest, Sha256};
 
@@ -51,8 +52,8 @@ impl Games {
         }
         let (preset, rules) = match &game {
             GameChoice::Gin(choice) => {
-                let (preset, rules) = choice.rules(self.config.default_preset.0, target)?;
-                (preset.name(), RulesOf::Gin(rules))
+                let (preset, rules) = choice.rules_of(self.config.default_preset.0, target)?;
+                (preset.name(), rules)
             }
             GameChoice::Rummy(rules) => (
                 super::RUMMY_PRESET,
@@ -60,6 +61,11 @@ impl Games {
             ),
         };
         let seats = match game {
+            // Hollywood's sheet is for two.
+            GameChoice::Gin(c) if c.teams.is_some() && c.hollywood => {
+                return Err(Refusal::PlayerCount.into())
+            }
+            GameChoice::Gin(c) if c.teams.is_some() => 4,
             GameChoice::Gin(_) => 2,
             GameChoice::Rummy(_) if (2..=6).contains(&seats) => seats,
             GameChoice::Rummy(_) => return Err(Refusal::PlayerCount.into()),
@@ -83,7 +89,7 @@ impl Games {
         };
         // Every seat but the first is the AI: if it moves first, its turn is stored with
         // the match.
-        let ai_first = game.to_act().is_some_and(|s| s > 0);
+        let ai_first = game.seats_to_act().iter().any(|&s| s > 0);
         let ai_turn = ai_first.then(|| Delivery {
             key: OutboxKey {
                 match_id: 0,
@@ -163,6 +169,19 @@ impl Games {
                 let view = m.view_for(seat);
                 let level = rummy_level(level);
                 tokio::task::spawn_blocking(move || Play::Rummy(decide_rummy(level, &view))).await
+            }
+            Game::Partnership(m) => {
+                let view = m.view_for(seat);
+                tokio::task::spawn_blocking(move || Play::Gin(decide(level, &seed, &view))).await
+            }
+            Game::Team(m) => {
+                // Team Gin's player has one level; its moves are Gin's or the swap's.
+                let view = m.view_for(seat);
+                tokio::task::spawn_blocking(move || match decide_team(&view) {
+                    TeamAction::Play(action) => Play::Gin(action),
+                    other => Play::Team(other),
+                })
+                .await
             }
         };
         let play = decision.map_err(|_| {

@@ -2,8 +2,12 @@
 
 use super::game::Game;
 use crate::engine::hand::HandEnd;
+use crate::engine::partnership::PartnershipMatch;
 use crate::engine::rummy::{RummyEnd, RummyMatch, RummyRecord};
-use crate::engine::{HandRecord, Match, Seat, Settlement, ShowdownKind};
+use crate::engine::team::{left_of, team_of};
+use crate::engine::{
+    HandRecord, Match, Seat, Settlement, ShowdownKind, TeamHandEnd, TeamHandRecord, TeamMatch,
+};
 use crate::store::{HandKind, HandRow, HollywoodRow, PlayerResult, RatingRow};
 use skillratings::glicko2::{glicko2_rating_period, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -13,6 +17,8 @@ pub fn player_results(game: &Game) -> Option<Vec<PlayerResult>> {
     Some(match game {
         Game::Gin(m) => gin_results(m, m.settlement()?),
         Game::Rummy(m) => rummy_results(m),
+        Game::Partnership(m) => partnership_results(m, m.settlement()?),
+        Game::Team(m) => team_results(m, m.settlement()?),
     })
 }
 
@@ -44,6 +50,8 @@ pub fn finished_deals(game: &Game, before: usize) -> Vec<u32> {
     match game {
         Game::Gin(m) => m.history[before..].iter().map(|r| r.deal_no).collect(),
         Game::Rummy(m) => m.history[before..].iter().map(|r| r.deal_no).collect(),
+        Game::Partnership(m) => m.history[before..].iter().map(|r| r.deal_no).collect(),
+        Game::Team(m) => m.history[before..].iter().map(|r| r.deal_no).collect(),
     }
 }
 
@@ -58,7 +66,152 @@ pub fn hand_rows(game: &Game, before: usize) -> Vec<HandRow> {
                 .map(|r| rummy_hand_row(r, doubles))
                 .collect()
         }
+        Game::Partnership(m) => m.history[before..]
+            .iter()
+            .flat_map(|d| {
+                d.tables.iter().enumerate().map(|(t, table)| {
+                    // One row per table: hand n's tables are rows 2n and 2n + 1.
+                    let mut row = gin_hand_row(&HandRecord {
+                        deal_no: d.deal_no,
+                        dealer: table.dealer,
+                        players: table.players,
+                        seed: table.seed,
+                        end: table.end.clone(),
+                        totals: d.totals.clone(),
+                    });
+                    row.deal_no = partnership_row_no(d.deal_no, t);
+                    row
+                })
+            })
+            .collect(),
+        Game::Team(m) => m.history[before..].iter().map(team_hand_row).collect(),
     }
+}
+
+/// The ledger's hand number of table `table` of Partnership deal `deal_no`.
+pub fn partnership_row_no(deal_no: u32, table: usize) -> u32 {
+    deal_no * 2 + table as u32
+}
+
+/// The ledger row of a Team Gin hand: the knocker, K and D, and as the winner the knocker
+/// or (an undercut) the defender on its left.
+fn team_hand_row(rec: &TeamHandRecord) -> HandRow {
+    let first = left_of(rec.dealer);
+    let mut row = HandRow {
+        deal_no: rec.deal_no,
+        dealer_seat: rec.dealer,
+        first_seat: first,
+        second_seat: left_of(first),
+        knocker_seat: None,
+        kind: HandKind::Dead,
+        knocker_deadwood: None,
+        defender_deadwood: None,
+        points: 0,
+        winner_seat: None,
+        lines: 0,
+        doubled: false,
+        commitment: crate::engine::deck::commitment(&rec.seed),
+        seed_hex: crate::engine::deck::seed_hex(&rec.seed),
+    };
+    if let TeamHandEnd::Knocked {
+        knocker,
+        showdown,
+        score,
+        ..
+    } = &rec.end
+    {
+        row.knocker_seat = Some(*knocker);
+        row.kind = kind_of(showdown.kind);
+        row.knocker_deadwood = Some(showdown.knocking_deadwood);
+        row.defender_deadwood = Some(showdown.defending_deadwood);
+        row.points = score.points;
+        row.winner_seat = Some(if score.knocking_team_won {
+            *knocker
+        } else {
+            left_of(*knocker)
+        });
+    }
+    row
+}
+
+fn kind_of(kind: ShowdownKind) -> HandKind {
+    match kind {
+        ShowdownKind::Gin => HandKind::Gin,
+        ShowdownKind::Knock => HandKind::Knock,
+        ShowdownKind::Undercut => HandKind::Undercut,
+    }
+}
+
+/// Each player's figures in a team match: the team's totals, bonuses, net and result
+/// (RULES.md section 11: "each player's ledger result is the team's"); the hands, gins and
+/// knocks are the player's own.
+fn team_figures(s: &Settlement, seat: Seat) -> PlayerResult {
+    settled_figures(s, team_of(seat), seat)
+}
+
+/// `seat`'s figures from side `side` of a settlement (its own, or its team's); the hand
+/// counts start at zero.
+fn settled_figures(s: &Settlement, side: usize, seat: Seat) -> PlayerResult {
+    PlayerResult {
+        seat,
+        total: s.totals[side],
+        lines: s.lines[side],
+        line_bonus: s.line_bonus[side],
+        game_bonus: s.game_bonus[side],
+        final_total: s.finals[side],
+        net: s.net[side],
+        won: usize::from(s.winner) == side,
+        hands_won: 0,
+        gins: 0,
+        knocks: 0,
+        undercuts_given: 0,
+        undercuts_suffered: 0,
+        knock_deadwood: 0,
+    }
+}
+
+fn partnership_results(m: &PartnershipMatch, s: &Settlement) -> Vec<PlayerResult> {
+    (0..4)
+        .map(|seat| {
+            let mut r = team_figures(s, seat);
+            for d in &m.history {
+                for t in &d.tables {
+                    if t.players.contains(&seat) {
+                        count_gin_hand(&mut r, seat, t.players, &t.end);
+                    }
+                }
+            }
+            r
+        })
+        .collect()
+}
+
+fn team_results(m: &TeamMatch, s: &Settlement) -> Vec<PlayerResult> {
+    (0..4)
+        .map(|seat| {
+            let mut r = team_figures(s, seat);
+            for rec in &m.history {
+                if rec.end.winner().is_some_and(|(t, _)| t == team_of(seat)) {
+                    r.hands_won += 1;
+                }
+                let TeamHandEnd::Knocked {
+                    knocker,
+                    showdown,
+                    score,
+                    ..
+                } = &rec.end
+                else {
+                    continue;
+                };
+                if *knocker == seat {
+                    count_own_knock(&mut r, showdown.kind, showdown.knocking[0].deadwood);
+                } else if team_of(*knocker) != team_of(seat) && !score.knocking_team_won {
+                    r.undercuts_given += 1;
+                }
+            }
+            r
+        })
+        .collect()
 }
 
 /// A Rummy match's figures: the points each scored, the net of the pairwise settlement, who
@@ -196,49 +349,10 @@ fn gin_results(game: &Match, s: &Settlement) -> Vec<PlayerResult> {
     (0..s.totals.len())
         .map(|i| {
             let seat = i as Seat;
-            let mut r = PlayerResult {
-                seat,
-                total: s.totals[i],
-                lines: s.lines[i],
-                line_bonus: s.line_bonus[i],
-                game_bonus: s.game_bonus[i],
-                final_total: s.finals[i],
-                net: s.net[i],
-                won: s.winner == seat,
-                hands_won: 0,
-                gins: 0,
-                knocks: 0,
-                undercuts_given: 0,
-                undercuts_suffered: 0,
-                knock_deadwood: 0,
-            };
+            let mut r = settled_figures(s, i, seat);
             for rec in &game.history {
-                let HandEnd::Knocked {
-                    knocker,
-                    showdown,
-                    score,
-                    ..
-                } = &rec.end
-                else {
-                    continue;
-                };
-                if !rec.players.contains(&seat) {
-                    continue;
-                }
-                let won = rec.end.winner(rec.players).is_some_and(|(w, _)| w == seat);
-                r.hands_won += won as u32;
-                if *knocker == seat {
-                    match showdown.kind {
-                        ShowdownKind::Gin => r.gins += 1,
-                        ShowdownKind::Knock => r.knocks += 1,
-                        ShowdownKind::Undercut => {
-                            r.knocks += 1;
-                            r.undercuts_suffered += 1;
-                        }
-                    }
-                    r.knock_deadwood += showdown.knocker_deadwood;
-                } else if !score.knocker_won {
-                    r.undercuts_given += 1;
+                if rec.players.contains(&seat) {
+                    count_gin_hand(&mut r, seat, rec.players, &rec.end);
                 }
             }
             r
@@ -246,10 +360,57 @@ fn gin_results(game: &Match, s: &Settlement) -> Vec<PlayerResult> {
         .collect()
 }
 
+/// Adds a knock of the player's own (a gin, a knock, or a knock undercut) to its figures.
+fn count_own_knock(r: &mut PlayerResult, kind: ShowdownKind, deadwood: u32) {
+    match kind {
+        ShowdownKind::Gin => r.gins += 1,
+        ShowdownKind::Knock => r.knocks += 1,
+        ShowdownKind::Undercut => {
+            r.knocks += 1;
+            r.undercuts_suffered += 1;
+        }
+    }
+    r.knock_deadwood += deadwood;
+}
+
+/// Adds a two-player hand `seat` played to its figures.
+fn count_gin_hand(r: &mut PlayerResult, seat: Seat, players: [Seat; 2], end: &HandEnd) {
+    let HandEnd::Knocked {
+        knocker,
+        showdown,
+        score,
+        ..
+    } = end
+    else {
+        return;
+    };
+    let won = end.winner(players).is_some_and(|(w, _)| w == seat);
+    r.hands_won += won as u32;
+    if *knocker == seat {
+        count_own_knock(r, showdown.kind, showdown.knocker_deadwood);
+    } else if !score.knocker_won {
+        r.undercuts_given += 1;
+    }
+}
+
 /// How a finished match moves ratings: matches between people only (matches against the AI
 /// count for history and stats, not for ratings).
 pub fn rating_policy(live: &super::Live) -> Option<crate::store::RateFn> {
-    (!live.ai.iter().any(|&a| a)).then_some(rate as crate::store::RateFn)
+    let rule = if live.game.is_teams() {
+        rate_team_results as crate::store::RateFn
+    } else {
+        rate as crate::store::RateFn
+    };
+    (!live.ai.iter().any(|&a| a)).then_some(rule)
+}
+
+/// [`rate_teams`] for a finished four-player match, the winning team read from the results.
+pub fn rate_team_results(current: &[RatingRow], results: &[PlayerResult]) -> Vec<RatingRow> {
+    let winning = results
+        .iter()
+        .find(|r| r.won)
+        .map_or(0, |r| team_of(r.seat));
+    rate_teams(current, winning)
 }
 
 /// Glicko-2 over one rating period: every pair of players meets once (Gin's three players,

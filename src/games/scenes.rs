@@ -4,10 +4,14 @@
 use super::game::GameError;
 use super::ChallengeRow;
 use crate::engine::hollywood::HollywoodSheet;
+use crate::engine::partnership::DealRecord;
 use crate::engine::rummy::{
     RummyRecord, RummyRules, RummySettlement, RummyStatus, RummyTable, RummyView,
 };
-use crate::engine::{HandRecord, MatchStatus, PlayerView, Rules, Seat, Settlement, TableView};
+use crate::engine::{
+    HandRecord, MatchStatus, PlayerView, Rules, Seat, Settlement, TableView, TeamHandRecord,
+    TeamTable, TeamView,
+};
 use crate::i18n::Lang;
 
 /// Who sits where, and the state version that buttons are drawn for.
@@ -47,6 +51,9 @@ pub struct TableScene {
 pub enum TableOf {
     Gin(TableView),
     Rummy(RummyTable),
+    /// Both tables of the deal (each with the teams' totals).
+    Partnership([TableView; 2]),
+    Team(TeamTable),
 }
 
 impl TableOf {
@@ -55,6 +62,8 @@ impl TableOf {
         match self {
             TableOf::Gin(v) => v.status != MatchStatus::InProgress,
             TableOf::Rummy(v) => v.status != RummyStatus::InProgress,
+            TableOf::Partnership(v) => v[0].status != MatchStatus::InProgress,
+            TableOf::Team(v) => v.status != MatchStatus::InProgress,
         }
     }
 }
@@ -64,6 +73,8 @@ impl TableOf {
 pub enum HandMode {
     Normal,
     Knock,
+    /// Team Gin: the choice of the card to give the partner.
+    Swap,
 }
 
 /// Why a hand message comes with a remark instead of the move.
@@ -90,8 +101,14 @@ pub struct HandScene {
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum HandOf {
+    /// Gin, and Partnership Gin (the seat's own table).
     Gin(PlayerView),
     Rummy(RummyView),
+    /// Team Gin: the table and the seat's view (its own hand and its partner's).
+    Team {
+        table: TeamTable,
+        view: TeamView,
+    },
 }
 
 impl HandOf {
@@ -99,6 +116,7 @@ impl HandOf {
         match self {
             HandOf::Gin(v) => v.table.status != MatchStatus::InProgress,
             HandOf::Rummy(v) => v.table.status != RummyStatus::InProgress,
+            HandOf::Team { table, .. } => table.status != MatchStatus::InProgress,
         }
     }
 }
@@ -118,6 +136,8 @@ pub struct ShowdownScene {
 pub enum DealOf {
     Gin(HandRecord),
     Rummy(RummyRecord),
+    Partnership(DealRecord),
+    Team(TeamHandRecord),
 }
 
 /// The end of a match: totals, bonuses, settlement.
@@ -139,6 +159,11 @@ pub enum EndOf {
         hollywood: Option<HollywoodSheet>,
     },
     Rummy(RummySettlement),
+    /// Partnership or Team Gin: the settlement's "seats" are the teams (0: seats 0 and 2).
+    Teams {
+        settlement: Settlement,
+        rules: Rules,
+    },
 }
 
 /// A game's rules, for `/gin rules` and challenges.
@@ -146,6 +171,8 @@ pub enum EndOf {
 pub enum RulesOf {
     Gin(Rules),
     Rummy(RummyRules),
+    Partnership(Rules),
+    Team(Rules),
 }
 
 impl RulesOf {
@@ -154,7 +181,13 @@ impl RulesOf {
         match self {
             RulesOf::Gin(r) => r.target,
             RulesOf::Rummy(r) => r.target,
+            RulesOf::Partnership(r) | RulesOf::Team(r) => r.target,
         }
+    }
+
+    /// Whether these are the rules of a four-player team game (two teams of two).
+    pub fn four_players(&self) -> bool {
+        matches!(self, RulesOf::Partnership(_) | RulesOf::Team(_))
     }
 }
 

@@ -21,8 +21,15 @@ pub struct Transition {
     /// Whether the event ended the match with a settlement.
     pub settled: bool,
     pub state: MatchState,
+    /// The seat the turn clock waits for, before and after.
     pub to_act_before: Option<Seat>,
     pub to_act: Option<Seat>,
+    /// Every seat that may move, before and after (two at Partnership Gin).
+    pub movers_before: Vec<Seat>,
+    pub movers: Vec<Seat>,
+    /// Whose turn the idle clock times, before and after (see [`Game::turn_clock`]).
+    pub clock_before: Option<Seat>,
+    pub clock: Option<Seat>,
 }
 
 impl Transition {
@@ -36,7 +43,7 @@ impl Transition {
 
     /// Whether the idle clock starts again.
     pub fn turn_changed(&self) -> bool {
-        self.to_act != self.to_act_before || !self.new_deals.is_empty()
+        self.clock != self.clock_before || !self.new_deals.is_empty()
     }
 }
 
@@ -58,15 +65,23 @@ pub fn transition(live: &Live, event: Event, resigned: EndReason) -> Result<Tran
         Event::Play { .. } if settled => MatchState::Ended(EndReason::PlayedOut),
         Event::Play { .. } => MatchState::Active,
     };
-    let to_act = if state.is_active() {
-        next.to_act()
+    let (to_act, movers) = if state.is_active() {
+        (next.to_act(), next.seats_to_act())
     } else {
-        None
+        (None, Vec::new())
     };
     Ok(Transition {
         event,
         to_act_before: live.game.to_act(),
         to_act,
+        movers_before: live.game.seats_to_act(),
+        movers,
+        clock_before: live.game.turn_clock(),
+        clock: if state.is_active() {
+            next.turn_clock()
+        } else {
+            None
+        },
         next,
         new_deals,
         deals_before,
@@ -125,13 +140,28 @@ pub fn plan(
     if !t.state.is_active() {
         // Every open hand message says the match is over (or cancelled) and offers no move.
         messages.extend(people().map(hand));
-    } else if let Some(next) = t.to_act {
-        let moved_on = Some(next) != t.to_act_before || !t.new_deals.is_empty();
-        if moved_on && !before.ai[next as usize] && Some(next) != answered_seat {
-            messages.push(hand(next));
+    } else {
+        let mut shown = Vec::new();
+        for &next in &t.movers {
+            let moved_on = !t.movers_before.contains(&next) || !t.new_deals.is_empty();
+            if moved_on && !before.ai[next as usize] && Some(next) != answered_seat {
+                shown.push(next);
+            }
         }
+        // Team Gin: a player's hand message also shows the partner's hand, which the move
+        // changed.
+        if let (Game::Team(_), Some(seat)) = (&before.game, t.seat()) {
+            let partner = crate::engine::team::partner_of(seat);
+            if !before.ai[partner as usize]
+                && Some(partner) != answered_seat
+                && !shown.contains(&partner)
+            {
+                shown.push(partner);
+            }
+        }
+        messages.extend(shown.into_iter().map(hand));
     }
-    let ai_turn = t.state.is_active() && t.to_act.is_some_and(|s| before.ai[s as usize]);
+    let ai_turn = t.state.is_active() && t.movers.iter().any(|&s| before.ai[s as usize]);
     Plan { messages, ai_turn }
 }
 
@@ -181,7 +211,7 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
         status: t.state,
         now,
         turn_changed: t.turn_changed(),
-        ai_to_act: t.to_act.is_some_and(|s| live.ai[s as usize]),
+        ai_to_act: t.movers.iter().any(|&s| live.ai[s as usize]),
         hands: super::results::hand_rows(&t.next, t.deals_before),
         winner_seat: results
             .as_ref()

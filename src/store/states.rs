@@ -96,6 +96,10 @@ pub enum Format {
     Three,
     /// Basic Rummy with this many players (2 to 6).
     Rummy(u8),
+    /// Partnership Gin, four players at two tables (RULES.md section 11a).
+    Partnership,
+    /// Team Gin with card swap, four players (RULES.md section 11b).
+    Team,
 }
 
 impl Format {
@@ -108,6 +112,8 @@ impl Format {
             Format::Rummy(4) => "rummy-4",
             Format::Rummy(5) => "rummy-5",
             Format::Rummy(_) => "rummy-6",
+            Format::Partnership => "partnership",
+            Format::Team => "team",
         }
     }
 
@@ -115,6 +121,8 @@ impl Format {
         match text {
             "two" => Ok(Format::Two),
             "three" => Ok(Format::Three),
+            "partnership" => Ok(Format::Partnership),
+            "team" => Ok(Format::Team),
             _ => text
                 .strip_prefix("rummy-")
                 .and_then(|n| n.parse().ok())
@@ -226,9 +234,14 @@ mod tests {
         ] {
             assert_eq!(ChallengeState::parse(s.as_str()), Ok(s));
         }
-        for f in [Format::Two, Format::Three]
-            .into_iter()
-            .chain((2..=6).map(Format::Rummy))
+        for f in [
+            Format::Two,
+            Format::Three,
+            Format::Partnership,
+            Format::Team,
+        ]
+        .into_iter()
+        .chain((2..=6).map(Format::Rummy))
         {
             assert_eq!(Format::parse(f.as_str()), Ok(f));
         }

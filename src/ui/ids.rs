@@ -5,7 +5,7 @@
 //! action, so menu and value together read as the Rummy press `gin:r:<id>:<version>:<action>`.
 
 use crate::engine::rummy::RummyAction;
-use crate::engine::{Action, Card, CardSet};
+use crate::engine::{Action, Card, CardSet, TeamAction};
 use crate::games::ledger::{BoardQuery, FormatFilter, Period};
 use crate::games::{BoardSort, Move, Play};
 
@@ -17,11 +17,13 @@ const SORTS: [BoardSort; 5] = [
     BoardSort::Rating,
 ];
 const PERIODS: [Period; 3] = [Period::All, Period::Days30, Period::Days7];
-const FORMATS: [FormatFilter; 4] = [
+const FORMATS: [FormatFilter; 6] = [
     FormatFilter::Any,
     FormatFilter::Two,
     FormatFilter::Three,
     FormatFilter::Rummy,
+    FormatFilter::Partnership,
+    FormatFilter::Team,
 ];
 
 fn index<T: PartialEq>(all: &[T], x: &T) -> usize {
@@ -72,8 +74,14 @@ pub enum Act {
     Knock(Card),
     /// Show the knock buttons.
     KnockMode,
-    /// Back from the knock buttons.
+    /// Back from the knock (or swap) buttons.
     Back,
+    /// Team Gin: give this card to the partner.
+    Swap(Card),
+    /// Team Gin: give this card back to the partner who swapped.
+    Return(Card),
+    /// Team Gin: show the cards to give.
+    SwapMode,
 }
 
 impl Act {
@@ -81,7 +89,10 @@ impl Act {
     pub fn to_move(self) -> Move {
         match (self, self.action()) {
             (_, Some(action)) => Move::Play(Play::Gin(action)),
+            (Act::Swap(c), None) => Move::Play(Play::Team(TeamAction::Swap(c))),
+            (Act::Return(c), None) => Move::Play(Play::Team(TeamAction::Return(c))),
             (Act::KnockMode, None) => Move::ShowKnocks,
+            (Act::SwapMode, None) => Move::ShowSwaps,
             (_, None) => Move::Back,
         }
     }
@@ -95,7 +106,9 @@ impl Act {
             Act::DrawDiscard => Action::DrawDiscard,
             Act::Discard(c) => Action::Discard(c),
             Act::Knock(c) => Action::Knock(c),
-            Act::KnockMode | Act::Back => return None,
+            Act::KnockMode | Act::Back | Act::Swap(_) | Act::Return(_) | Act::SwapMode => {
+                return None
+            }
         })
     }
 }
@@ -233,6 +246,9 @@ impl Press {
                     Act::Knock(c) => format!("k-{c}"),
                     Act::KnockMode => "km".to_string(),
                     Act::Back => "back".to_string(),
+                    Act::Swap(c) => format!("s-{c}"),
+                    Act::Return(c) => format!("r-{c}"),
+                    Act::SwapMode => "sm".to_string(),
                 };
                 format!("gin:a:{match_id}:{version}:{code}")
             }
@@ -285,9 +301,12 @@ impl Press {
                     "pile" => Act::DrawDiscard,
                     "km" => Act::KnockMode,
                     "back" => Act::Back,
+                    "sm" => Act::SwapMode,
                     _ => match code.split_once('-')? {
                         ("d", c) => Act::Discard(card(c)?),
                         ("k", c) => Act::Knock(card(c)?),
+                        ("s", c) => Act::Swap(card(c)?),
+                        ("r", c) => Act::Return(card(c)?),
                         _ => return None,
                     },
                 };
@@ -322,6 +341,9 @@ mod tests {
             Act::Knock(c),
             Act::KnockMode,
             Act::Back,
+            Act::Swap(c),
+            Act::Return(c),
+            Act::SwapMode,
         ] {
             let p = Press::Act {
                 match_id: i64::MAX,

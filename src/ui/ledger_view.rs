@@ -4,7 +4,7 @@ use super::ids::Press;
 use super::model::{Button, Msg, Style};
 use crate::games::ledger::{BoardQuery, FormatFilter, Period, PAGE};
 use crate::games::{
-    BoardRow, BoardSort, EndReason, HandKind, HistoryRow, MatchState, SheetMatch, StatsRow,
+    BoardRow, BoardSort, EndReason, Format, HandKind, HistoryRow, MatchState, SheetMatch, StatsRow,
 };
 use crate::i18n::Lang;
 use crate::tr;
@@ -33,6 +33,8 @@ fn format_key(f: FormatFilter) -> &'static str {
         FormatFilter::Two => "board-format-two",
         FormatFilter::Three => "board-format-three",
         FormatFilter::Rummy => "board-format-rummy",
+        FormatFilter::Partnership => "board-format-partnership",
+        FormatFilter::Team => "board-format-team",
     }
 }
 
@@ -204,15 +206,10 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
             date = format!("<t:{}:d>", r.ended_at),
             opponents = r.opponents.clone(),
             result = result,
-            how = if r.format.is_rummy() {
-                // Gin is the default game; a Rummy match says so.
-                format!(
-                    "{} · {}",
-                    tr!(lang, "board-format-rummy"),
-                    tr!(lang, status_key(r.status))
-                )
-            } else {
-                tr!(lang, status_key(r.status))
+            how = match game_key(r.format) {
+                // Two- and three-player Gin is the default; another game says so.
+                Some(key) => format!("{} · {}", tr!(lang, key), tr!(lang, status_key(r.status))),
+                None => tr!(lang, status_key(r.status)),
             },
             net = format!("{:+}", r.net)
         ));
@@ -223,6 +220,16 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
         ));
     }
     Msg::text(lines.join("\n")).with_buttons(buttons)
+}
+
+/// The name of a game other than two- or three-player Gin, for history lines.
+fn game_key(format: Format) -> Option<&'static str> {
+    match format {
+        Format::Two | Format::Three => None,
+        Format::Rummy(_) => Some("board-format-rummy"),
+        Format::Partnership => Some("board-format-partnership"),
+        Format::Team => Some("board-format-team"),
+    }
 }
 
 /// The classic score sheet: hand by hand with running totals, then boxes, bonuses and result.
@@ -269,6 +276,10 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
         };
         if let Some(w) = h.winner_seat {
             running[w as usize] += h.points;
+            // Team Gin: a hand's points are the team's, so both partners'.
+            if m.format == Format::Team {
+                running[(w as usize + 2) % 4] += h.points;
+            }
         }
         let cells: String = running
             .iter()
@@ -282,7 +293,16 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
                 format!("{:>w$}{mark}", t, w = width)
             })
             .collect();
-        table.push(format!("{:<5}{cells} {note}", h.deal_no + 1));
+        // Partnership Gin keeps each deal's two tables: hand 3's are 3a and 3b.
+        let number = match m.format {
+            Format::Partnership => format!(
+                "{}{}",
+                h.deal_no / 2 + 1,
+                ["a", "b"][(h.deal_no % 2) as usize]
+            ),
+            _ => (h.deal_no + 1).to_string(),
+        };
+        table.push(format!("{number:<5}{cells} {note}"));
     }
     let row = |label: &str, f: &dyn Fn(usize) -> i64| {
         format!(

@@ -11,6 +11,7 @@ pub mod model;
 pub mod render;
 pub mod replay;
 pub mod rummy;
+pub mod teams;
 
 pub use answer::{press, press_on, respond, Answer};
 pub use deliver::{Deliverer, SendError, Transport};

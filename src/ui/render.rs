@@ -4,7 +4,7 @@
 
 use super::ids::{Act, Press};
 use super::model::{Button, Msg, Style};
-use super::rummy;
+use super::{rummy, teams};
 use crate::engine::hand::{opponent_of, Action, HandEnd, Phase};
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::rummy::{RummyError, RummyMatchError};
@@ -20,7 +20,7 @@ use crate::i18n::Lang;
 use crate::tr;
 
 /// Mentions and button ids of a match's seats.
-trait SeatsExt {
+pub(super) trait SeatsExt {
     fn mention(&self, seat: Seat) -> String;
     fn act(&self, act: Act) -> String;
 }
@@ -60,11 +60,11 @@ pub fn cards(lang: Lang, list: impl IntoIterator<Item = Card>) -> String {
         .join(" ")
 }
 
-fn meld(lang: Lang, m: &Meld) -> String {
+pub(super) fn meld(lang: Lang, m: &Meld) -> String {
     format!("[{}]", cards(lang, m.cards()))
 }
 
-fn melds(lang: Lang, list: &[Meld]) -> String {
+pub(super) fn melds(lang: Lang, list: &[Meld]) -> String {
     list.iter()
         .map(|m| meld(lang, m))
         .collect::<Vec<_>>()
@@ -100,7 +100,7 @@ pub fn action_text(lang: Lang, seats: &Seats, seat: Seat, action: Action) -> Str
 }
 
 /// What the player to move is doing, for the table.
-fn prompt(lang: Lang, seats: &Seats, view: &TableView) -> Option<String> {
+pub(super) fn prompt(lang: Lang, seats: &Seats, view: &TableView) -> Option<String> {
     let seat = view.to_act?;
     let player = seats.mention(seat);
     let top = view
@@ -190,14 +190,32 @@ pub fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
                 .and_then(|s| seats.users.get(s as usize))
                 .copied(),
         );
-    } else if view.status == MatchStatus::Cancelled {
-        lines.push(tr!(lang, "table-cancelled"));
     } else {
-        lines.push(tr!(lang, "table-over"));
+        lines.push(end_line(lang, &view.status));
     }
+    table_msg(lang, seats, lines, view.to_act.is_some(), mentions)
+}
+
+/// The last line of a table nobody is to move at: cancelled, or over.
+pub(super) fn end_line(lang: Lang, status: &MatchStatus) -> String {
+    if *status == MatchStatus::Cancelled {
+        tr!(lang, "table-cancelled")
+    } else {
+        tr!(lang, "table-over")
+    }
+}
+
+/// A table message: its lines, its buttons, the players it mentions.
+pub(super) fn table_msg(
+    lang: Lang,
+    seats: &Seats,
+    lines: Vec<String>,
+    in_play: bool,
+    mentions: Vec<u64>,
+) -> Msg {
     Msg {
         content: lines.join("\n"),
-        rows: vec![table_buttons(lang, seats, view.to_act.is_some())],
+        rows: vec![table_buttons(lang, seats, in_play)],
         mentions,
         ..Msg::default()
     }
@@ -312,6 +330,10 @@ pub fn hand(
         match t.to_act {
             Some(s) => lines.push(tr!(lang, "hand-wait", player = seats.name(s).to_string())),
             None if t.status == MatchStatus::Cancelled => lines.push(tr!(lang, "table-cancelled")),
+            // Partnership Gin: this table is done, the other plays on.
+            None if t.status == MatchStatus::InProgress => {
+                lines.push(tr!(lang, "pship-table-done"))
+            }
             None => lines.push(tr!(lang, "table-over")),
         }
         buttons.push(refresh);
@@ -388,16 +410,7 @@ pub fn hand(
             if mode == HandMode::Knock || must_knock {
                 lines.push(tr!(lang, "you-knock", limit = t.knock_limit));
                 for &(c, dw) in &knocks {
-                    let label = if dw == 0 {
-                        tr!(lang, "button-gin", card = card(lang, c))
-                    } else {
-                        tr!(
-                            lang,
-                            "button-knock-card",
-                            card = card(lang, c),
-                            deadwood = dw
-                        )
-                    };
+                    let label = knock_label(lang, c, dw);
                     buttons.push(Button::new(seats.act(Act::Knock(c)), label, Style::Danger));
                 }
                 if !must_knock {
@@ -439,17 +452,51 @@ pub fn hand(
     Msg::text(lines.join("\n")).with_buttons(buttons)
 }
 
+/// A knock choice's label: gin when it leaves no deadwood.
+pub(super) fn knock_label(lang: Lang, c: Card, deadwood: u32) -> String {
+    if deadwood == 0 {
+        tr!(lang, "button-gin", card = card(lang, c))
+    } else {
+        tr!(
+            lang,
+            "button-knock-card",
+            card = card(lang, c),
+            deadwood = deadwood
+        )
+    }
+}
+
 /// The public showdown of a finished hand (or the notice of a dead hand).
 pub fn showdown(lang: Lang, seats: &Seats, rec: &HandRecord) -> Msg {
-    let hand_no = rec.deal_no + 1;
+    let mut lines = showdown_lines(
+        lang,
+        seats,
+        rec.deal_no + 1,
+        rec.players,
+        rec.dealer,
+        &rec.end,
+    );
+    lines.extend(deal_footer(lang, seats, &rec.totals, &rec.seed));
+    Msg::text(lines.join("\n"))
+}
+
+/// A two-player hand's showdown: who knocked, both sides, the layoffs, the score.
+pub(super) fn showdown_lines(
+    lang: Lang,
+    seats: &Seats,
+    hand_no: u32,
+    players: [Seat; 2],
+    dealer: Seat,
+    end: &HandEnd,
+) -> Vec<String> {
     let mut lines = Vec::new();
-    match &rec.end {
+    match end {
         HandEnd::Dead => {
             lines.push(tr!(
                 lang,
                 "showdown-dead",
                 hand = hand_no,
-                dealer = seats.name(rec.dealer).to_string()
+                dealer = seats.name(dealer).to_string()
             ));
         }
         HandEnd::Knocked {
@@ -458,7 +505,7 @@ pub fn showdown(lang: Lang, seats: &Seats, rec: &HandRecord) -> Msg {
             score,
             ..
         } => {
-            let defender = opponent_of(rec.players, *knocker);
+            let defender = opponent_of(players, *knocker);
             let (kname, dname) = (
                 seats.name(*knocker).to_string(),
                 seats.name(defender).to_string(),
@@ -521,8 +568,7 @@ pub fn showdown(lang: Lang, seats: &Seats, rec: &HandRecord) -> Msg {
             }
         }
     }
-    lines.extend(deal_footer(lang, seats, &rec.totals, &rec.seed));
-    Msg::text(lines.join("\n"))
+    lines
 }
 
 /// The closing lines of a finished deal: the running totals and the revealed seed.
@@ -549,7 +595,13 @@ pub(super) fn deal_footer(
 }
 
 /// One side of a showdown: its melds (if any), its deadwood cards and their count.
-fn side(lang: Lang, player: &str, melded: &[Meld], dead: &CardSet, count: u32) -> String {
+pub(super) fn side(
+    lang: Lang,
+    player: &str,
+    melded: &[Meld],
+    dead: &CardSet,
+    count: u32,
+) -> String {
     let deadwood = cards(lang, dead.iter());
     if melded.is_empty() {
         tr!(
@@ -709,6 +761,8 @@ pub fn table_scene(s: &TableScene) -> Msg {
     match &s.view {
         TableOf::Gin(v) => table(s.lang, &s.seats, v),
         TableOf::Rummy(v) => rummy::table(s.lang, &s.seats, v),
+        TableOf::Partnership(v) => teams::partnership_table(s.lang, &s.seats, v),
+        TableOf::Team(v) => teams::team_table(s.lang, &s.seats, v),
     }
 }
 
@@ -718,6 +772,9 @@ pub fn hand_scene(s: &HandScene) -> Msg {
     match &s.view {
         HandOf::Gin(v) => hand(s.lang, &s.seats, v, s.mode, note.as_deref()),
         HandOf::Rummy(v) => rummy::hand(s.lang, &s.seats, v, note.as_deref()),
+        HandOf::Team { table, view } => {
+            teams::team_hand(s.lang, &s.seats, table, view, s.mode, note.as_deref())
+        }
     }
 }
 
@@ -725,6 +782,8 @@ pub fn showdown_scene(s: &ShowdownScene) -> Msg {
     match &s.record {
         DealOf::Gin(r) => showdown(s.lang, &s.seats, r),
         DealOf::Rummy(r) => rummy::hand_end(s.lang, &s.seats, r, s.aces_high),
+        DealOf::Partnership(r) => teams::partnership_showdown(s.lang, &s.seats, r),
+        DealOf::Team(r) => teams::team_showdown(s.lang, &s.seats, r),
     }
 }
 
@@ -743,6 +802,7 @@ pub fn match_end_scene(s: &MatchEndScene) -> Msg {
             msg
         }
         EndOf::Rummy(settlement) => rummy::match_end(s.lang, &s.seats, settlement),
+        EndOf::Teams { settlement, rules } => teams::teams_end(s.lang, &s.seats, settlement, rules),
     }
 }
 
@@ -751,6 +811,8 @@ pub fn rules_of_text(lang: Lang, preset: &str, rules: &RulesOf) -> String {
     match rules {
         RulesOf::Gin(r) => rules_text(lang, preset, r),
         RulesOf::Rummy(r) => rummy::rules_text(lang, r),
+        RulesOf::Partnership(r) => teams::rules(lang, preset, r, false),
+        RulesOf::Team(r) => teams::rules(lang, preset, r, true),
     }
 }
 
@@ -816,7 +878,7 @@ pub fn challenge(s: &ChallengeScene) -> Msg {
     let mention = |u: u64| format!("<@{u}>");
     let opponents: Vec<String> = row.opponents.iter().map(|o| mention(o.0)).collect();
     let mut lines = vec![match &s.rules {
-        RulesOf::Gin(r) => {
+        RulesOf::Gin(r) | RulesOf::Partnership(r) | RulesOf::Team(r) => {
             let mut text = tr!(
                 lang,
                 "challenge-text",
@@ -832,6 +894,11 @@ pub fn challenge(s: &ChallengeScene) -> Msg {
             }
             if r.hollywood {
                 text = format!("{text}\n{}", tr!(lang, "challenge-hollywood"));
+            }
+            if let (true, [a, b, c]) = (s.rules.four_players(), row.opponents.as_slice()) {
+                let players = [row.challenger.0, a.0, b.0, c.0];
+                let team = matches!(s.rules, RulesOf::Team(_));
+                text = format!("{text}\n{}", teams::challenge_teams(lang, &players, team));
             }
             text
         }
