@@ -71,6 +71,7 @@ async fn seed(db: &Db, now: i64) {
             status: gin::store::MatchState::Ended(gin::store::EndReason::PlayedOut),
             now: ended,
             turn_changed: true,
+            actor_changed: false,
             ai_to_act: false,
             hands: Vec::new(),
             result: Some(vec![result(0, a_wins, x), result(1, !a_wins, x >> 3)]),

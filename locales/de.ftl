@@ -421,7 +421,7 @@ replay-title = 🔁 **Wiederholung der Partie { $id }** · Runde { $hand } von {
 replay-previous-hand = ◀ Runde { $hand }
 replay-next-hand = Runde { $hand } ▶
 err-replay-in-play = Diese Partie läuft noch: Wiederholungen gibt es nur für beendete Partien.
-err-replay-gin-only = Wiederholungen gibt es vorerst nur für Gin-Partien.
+err-replay-gin-only = Wiederholungen gibt es vorerst nur für Gin-Partien zu zweit und zu dritt.
 err-no-such-hand = Diese Partie hat keine solche beendete Runde.
 
 ## Export

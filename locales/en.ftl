@@ -421,7 +421,7 @@ replay-title = 🔁 **Replay of match { $id }** · hand { $hand } of { $hands } 
 replay-previous-hand = ◀ Hand { $hand }
 replay-next-hand = Hand { $hand } ▶
 err-replay-in-play = That match is still being played: replays are for finished matches.
-err-replay-gin-only = Replays are of Gin matches for now.
+err-replay-gin-only = Replays are of two- and three-player Gin matches for now.
 err-no-such-hand = That match has no such finished hand.
 
 ## Export

@@ -85,8 +85,18 @@ async fn run(config: Config) -> Result<(), String> {
 
 /// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an
 /// end-to-end test of the binary deals the same cards every run. Never for real play.
+/// Only debug builds (the tests' build) read it: a release build ignores it and says so.
 fn fixed_seeds() -> Option<u32> {
-    std::env::var("GIN_INSECURE_FIXED_SEEDS").ok()?.parse().ok()
+    let first = std::env::var("GIN_INSECURE_FIXED_SEEDS")
+        .ok()?
+        .parse()
+        .ok()?;
+    if cfg!(debug_assertions) {
+        Some(first)
+    } else {
+        tracing::warn!("GIN_INSECURE_FIXED_SEEDS is ignored: this is a release build");
+        None
+    }
 }
 
 /// One line on stderr saying what to fix; exit status 2.

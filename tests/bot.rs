@@ -613,3 +613,90 @@ async fn downtime_is_not_counted_as_idle_time() {
     let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(status.to_string(), "forfeited");
 }
+
+/// Team Gin: a swap waiting for the partner's answer is still the mover's turn on the idle
+/// clock, but the partner, who must act now, gets a reminder of their own before any forfeit.
+#[tokio::test]
+async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
+    use gin::engine::TeamAction;
+    use gin::games::{Game, GameChoice, GinChoice, Move, Play, TeamMode};
+    const DAVE: u64 = 1004;
+    let h = Harness::new().await;
+    let team = GameChoice::Gin(GinChoice {
+        teams: Some(TeamMode::Team),
+        ..Default::default()
+    });
+    let challenge = h.start_game(ALICE, &[BOB, CAROL, DAVE], team).await;
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    for o in [BOB, CAROL, DAVE] {
+        h.press(o, 5000, &accept).await;
+    }
+    let id = h
+        .games
+        .db
+        .active_match_for(CHANNEL, ALICE)
+        .await
+        .unwrap()
+        .unwrap();
+    // Moves through the service until the mover may swap.
+    let (mover, give) = loop {
+        let live = h.games.snapshot(id).await.unwrap();
+        let Game::Team(m) = &live.game else {
+            panic!("a Team match")
+        };
+        let seat = m.to_act().unwrap();
+        let view = m.view_for(seat);
+        if let Some(TeamAction::Swap(c)) = view
+            .legal_actions
+            .iter()
+            .find(|a| matches!(a, TeamAction::Swap(_)))
+        {
+            break (seat, *c);
+        }
+        let play = match view.legal_actions[0] {
+            TeamAction::Play(a) => Play::Gin(a),
+            other => Play::Team(other),
+        };
+        let caller = h.caller(live.users[usize::from(seat)], None);
+        h.games
+            .act(&caller, id, live.version, Move::Play(play))
+            .await;
+    };
+    let live = h.games.snapshot(id).await.unwrap();
+    let (mover_user, partner_user) = (
+        live.users[usize::from(mover)],
+        live.users[usize::from((mover + 2) % 4)],
+    );
+    let reminded = |user: u64| {
+        h.sent_count(|s| s.msg.mentions == vec![user] && s.msg.content.contains("your turn"))
+    };
+    h.advance(31 * 60);
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    assert_eq!(reminded(mover_user), 1);
+    // The mover swaps: the partner must answer, and is reminded at the next sweep.
+    let caller = h.caller(mover_user, None);
+    let swap = Move::Play(Play::Team(TeamAction::Swap(give)));
+    h.games.act(&caller, id, live.version, swap).await;
+    assert_eq!(
+        h.games.snapshot(id).await.unwrap().version,
+        live.version + 1
+    );
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    assert_eq!(reminded(partner_user), 1, "the partner is reminded");
+    // The turn's clock ran on: a forfeit follows once the partner's reminder is waited out.
+    h.advance(24 * 3600);
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(status.to_string(), "forfeited");
+    let won: Vec<u8> = players.iter().filter(|p| p.3).map(|p| p.0).collect();
+    assert!(
+        won.iter().all(|&s| s % 2 != mover % 2),
+        "the other team wins: {won:?}"
+    );
+}

@@ -73,6 +73,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         status: gin::store::MatchState::Ended(gin::store::EndReason::PlayedOut),
         now: ended_at,
         turn_changed: true,
+        actor_changed: false,
         ai_to_act: false,
         hands: Vec::new(),
         result: Some(result),

@@ -140,7 +140,8 @@ pub struct TeamView {
     pub swaps: usize,
     /// The card given in this team's own swap while the partner chooses what to return.
     pub swap_given: Option<Card>,
-    /// Cards each seat took from the discard pile and still holds, as everyone saw.
+    /// Cards each seat took from the discard pile that its team still holds, as everyone saw
+    /// (after a swap either partner may hold them).
     pub known: [CardSet; 4],
     /// The card the player to move took from the discard pile this turn (public).
     pub taken: Option<Card>,
@@ -164,7 +165,9 @@ pub struct TeamHand {
     pub upcard: Card,
     pub knock_limit: u32,
     pub phase: TeamPhase,
-    /// Cards each player took from the discard pile and still holds: public knowledge.
+    /// Cards each player took from the discard pile that its team still holds: public
+    /// knowledge. A swap leaves them listed under the taker, so it tells nobody which card
+    /// moved; a discard takes a card off every list.
     pub known: [CardSet; 4],
     /// Every accepted action, in order.
     pub actions: Vec<(Seat, TeamAction)>,
@@ -514,14 +517,16 @@ impl TeamHand {
 
     fn discard(&mut self, me: usize, card: Card) {
         self.hands[me].remove(card);
-        self.known[me].remove(card);
+        for known in &mut self.known {
+            known.remove(card);
+        }
         self.discard_pile.push(card);
     }
 
-    /// A swapped card goes face down: the other team no longer knows where it is.
+    /// A swapped card goes face down: the public lists stay as they were, so the other team
+    /// learns nothing of which card moved.
     fn move_card(&mut self, from: usize, to: usize, card: Card) {
         self.hands[from].remove(card);
-        self.known[from].remove(card);
         self.hands[to].insert(card);
     }
 }
@@ -610,6 +615,35 @@ mod tests {
             Err(TeamError::AlreadySwapped)
         );
         assert_eq!(total(&h), 52);
+    }
+
+    /// The other team sees that a swap happened, never which card: a card taken from the pile
+    /// stays on the taker's public list when it is passed, and leaves every list when it is
+    /// discarded.
+    #[test]
+    fn a_swapped_pile_card_stays_on_the_public_list_until_discarded() {
+        let mut h = TeamHand::deal(&Rules::default(), [6; 32], 3);
+        h.apply(0, TeamAction::Play(Action::TakeUpcard)).unwrap();
+        let up = h.upcard;
+        h.apply(0, TeamAction::Swap(up)).unwrap();
+        assert!(h.hands[2].contains(up) && h.known[0].contains(up));
+        h.apply(
+            2,
+            TeamAction::Return(h.hands[2].iter().find(|&c| c != up).unwrap()),
+        )
+        .unwrap();
+        let known_before = h.view(1).known;
+        assert_eq!(known_before[0], CardSet::from_cards(&[up]));
+        let other = h.hands[0].iter().next().unwrap();
+        h.apply(0, TeamAction::Play(Action::Discard(other)))
+            .unwrap();
+        // Partner 2 holds the upcard now and discards it in time: it leaves every list.
+        h.apply(1, TeamAction::Play(Action::DrawStock)).unwrap();
+        let c = h.hands[1].iter().next().unwrap();
+        h.apply(1, TeamAction::Play(Action::Discard(c))).unwrap();
+        h.apply(2, TeamAction::Play(Action::DrawStock)).unwrap();
+        h.apply(2, TeamAction::Play(Action::Discard(up))).unwrap();
+        assert!(h.known.iter().all(|k| !k.contains(up)));
     }
 
     #[test]

@@ -146,14 +146,17 @@ impl Match {
 }
 
 impl PartnershipMatch {
-    /// The public view of table `t` (0: the table seat 0 plays at); totals are the teams'.
+    /// The public view of table `t` (0: the table seat 0 plays at). Its totals and lines are
+    /// per seat, each seat's being its team's (`[A, B, A, B]`), so whoever reads a seat's
+    /// score (the AI, a message) reads its team's.
     pub fn table_view(&self, t: usize) -> TableView {
+        let per_seat = |team: &[u32]| (0..4).map(|s| team[s % 2]).collect::<Vec<u32>>();
         TableView::of_hand(
             &self.tables[t],
             &self.rules,
             4,
             self.deal_no,
-            (&self.totals, &self.lines),
+            (&per_seat(&self.totals), &per_seat(&self.lines)),
             &self.status,
         )
     }

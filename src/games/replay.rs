@@ -3,7 +3,7 @@
 //! what anyone holding the seed and the log would get. Never for a match in play: its hands
 //! and its seeds are still secret.
 
-use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use super::{Caller, Failure, Format, Games, Outcome, Refusal, Reply};
 use crate::engine::{Hand, HandRecord, Match, MatchEvent};
 use crate::i18n::Lang;
 
@@ -59,7 +59,7 @@ impl Games {
         if row.status.is_active() {
             return Err(Refusal::ReplayInPlay.into());
         }
-        if row.format.is_rummy() {
+        if !matches!(row.format, Format::Two | Format::Three) {
             return Err(Refusal::ReplayGinOnly.into());
         }
         let stored: Match =

@@ -211,6 +211,7 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
         status: t.state,
         now,
         turn_changed: t.turn_changed(),
+        actor_changed: t.to_act != t.to_act_before,
         ai_to_act: t.movers.iter().any(|&s| live.ai[s as usize]),
         hands: super::results::hand_rows(&t.next, t.deals_before),
         winner_seat: results

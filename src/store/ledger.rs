@@ -294,7 +294,8 @@ impl Db {
     ) -> Result<Vec<HistoryRow>, StoreError> {
         let rows: Vec<RawHistory> = sqlx::query_as(
             "SELECT p.match_id, p.ended_at, p.status, p.format, \
-             (SELECT group_concat(o.display_name, ', ') FROM match_players o WHERE o.match_id = p.match_id AND o.seat <> p.seat) \
+             (SELECT group_concat(o.display_name, ', ') FROM match_players o WHERE o.match_id = p.match_id AND o.seat <> p.seat \
+             AND NOT (p.format IN ('partnership', 'team') AND o.seat % 2 = p.seat % 2)) \
              AS opponents, p.won, p.net, p.final_total, p.vs_ai \
              FROM match_players p WHERE p.guild_id = ? AND p.user_id = ? AND p.ended_at IS NOT NULL \
              AND (? IS NULL OR p.format LIKE ?) ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?",

@@ -87,6 +87,9 @@ pub struct SavedAction {
     pub now: i64,
     /// Whether the turn moved on (restarts the idle clock).
     pub turn_changed: bool,
+    /// Whether someone else must act within the same turn (Team Gin's swap and its answer):
+    /// the clock runs on, but the new actor gets a reminder of their own before a forfeit.
+    pub actor_changed: bool,
     /// Whether the bot's AI is to move next.
     pub ai_to_act: bool,
     pub hands: Vec<HandRow>,
@@ -652,7 +655,7 @@ async fn run_states(
             .bind(a.ai_to_act)
             .bind(a.turn_changed)
             .bind(a.now)
-            .bind(a.turn_changed)
+            .bind(a.turn_changed || a.actor_changed)
             .bind(a.winner_seat.map(i64::from))
             .bind(a.status.as_str())
             .bind(a.now)

@@ -11,7 +11,9 @@ mod states;
 mod writer;
 
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
-pub use ledger::{BoardRow, BoardSort, ExportRow, HistoryRow, SheetHand, SheetMatch, StatsRow};
+pub use ledger::{
+    BoardRow, BoardSort, ExportRow, HistoryRow, SheetHand, SheetMatch, SheetPlayer, StatsRow,
+};
 pub use matches::{
     HandRow, HollywoodRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction,
 };

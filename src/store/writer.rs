@@ -542,6 +542,7 @@ pub(super) mod tests {
             status: crate::store::MatchState::Active,
             now: 1,
             turn_changed: true,
+            actor_changed: false,
             ai_to_act: false,
             hands: Vec::new(),
             result: None,

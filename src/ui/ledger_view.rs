@@ -2,9 +2,12 @@
 
 use super::ids::Press;
 use super::model::{Button, Msg, Style};
+use crate::engine::partnership::deal_score;
+use crate::engine::Seat;
 use crate::games::ledger::{BoardQuery, FormatFilter, Period, PAGE};
 use crate::games::{
-    BoardRow, BoardSort, EndReason, Format, HandKind, HistoryRow, MatchState, SheetMatch, StatsRow,
+    BoardRow, BoardSort, EndReason, Format, HandKind, HistoryRow, MatchState, SheetHand,
+    SheetMatch, StatsRow,
 };
 use crate::i18n::Lang;
 use crate::tr;
@@ -256,53 +259,19 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
             .collect::<String>()
     )];
     let mut running = vec![0i64; names.len()];
-    for h in &m.hands {
-        let note = match (h.kind, h.doubled) {
-            (HandKind::Dead, _) => tr!(lang, "sheet-dead"),
-            (kind, doubled) => {
-                let k = match kind {
-                    HandKind::Gin => tr!(lang, "sheet-gin"),
-                    HandKind::Undercut => tr!(lang, "sheet-undercut"),
-                    HandKind::Knock | HandKind::Dead => tr!(lang, "sheet-knock"),
-                    HandKind::Out => tr!(lang, "sheet-out"),
-                    HandKind::HandRummy => tr!(lang, "sheet-hand-rummy"),
-                };
-                if doubled {
-                    format!("{k} ×2")
-                } else {
-                    k
-                }
-            }
-        };
-        if let Some(w) = h.winner_seat {
-            running[w as usize] += h.points;
-            // Team Gin: a hand's points are the team's, so both partners'.
-            if m.format == Format::Team {
-                running[(w as usize + 2) % 4] += h.points;
-            }
+    for line in sheet_lines(lang, m) {
+        for &s in &line.credited {
+            running[s] += line.points;
         }
         let cells: String = running
             .iter()
             .enumerate()
             .map(|(s, t)| {
-                let mark = if h.winner_seat == Some(s as i64) {
-                    "*"
-                } else {
-                    " "
-                };
+                let mark = if line.credited.contains(&s) { "*" } else { " " };
                 format!("{:>w$}{mark}", t, w = width)
             })
             .collect();
-        // Partnership Gin keeps each deal's two tables: hand 3's are 3a and 3b.
-        let number = match m.format {
-            Format::Partnership => format!(
-                "{}{}",
-                h.deal_no / 2 + 1,
-                ["a", "b"][(h.deal_no % 2) as usize]
-            ),
-            _ => (h.deal_no + 1).to_string(),
-        };
-        table.push(format!("{number:<5}{cells} {note}"));
+        table.push(format!("{:<5}{cells} {}", line.number, line.note));
     }
     let row = |label: &str, f: &dyn Fn(usize) -> i64| {
         format!(
@@ -337,6 +306,78 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
     Msg::text(lines.join("\n"))
 }
 
+/// One line of a score sheet: the hand, who scores its points, what happened.
+struct SheetLine {
+    number: String,
+    /// The seats the points go to (a team's points go to both partners).
+    credited: Vec<usize>,
+    points: i64,
+    note: String,
+}
+
+/// How a hand ended, as the sheet notes it.
+fn kind_note(lang: Lang, h: &SheetHand) -> String {
+    let k = match h.kind {
+        HandKind::Dead => return tr!(lang, "sheet-dead"),
+        HandKind::Gin => tr!(lang, "sheet-gin"),
+        HandKind::Undercut => tr!(lang, "sheet-undercut"),
+        HandKind::Knock => tr!(lang, "sheet-knock"),
+        HandKind::Out => tr!(lang, "sheet-out"),
+        HandKind::HandRummy => tr!(lang, "sheet-hand-rummy"),
+    };
+    if h.doubled {
+        format!("{k} ×2")
+    } else {
+        k
+    }
+}
+
+/// The sheet's lines: a hand each; a Partnership deal's two tables on one line, scored for
+/// the teams as the deal was (the sum, or the difference).
+fn sheet_lines(lang: Lang, m: &SheetMatch) -> Vec<SheetLine> {
+    if m.format != Format::Partnership {
+        return m
+            .hands
+            .iter()
+            .map(|h| {
+                let credited = match h.winner_seat {
+                    // Team Gin: a hand's points are the team's.
+                    Some(w) if m.format == Format::Team => vec![w as usize, (w as usize + 2) % 4],
+                    Some(w) => vec![w as usize],
+                    None => Vec::new(),
+                };
+                SheetLine {
+                    number: (h.deal_no + 1).to_string(),
+                    credited,
+                    points: h.points,
+                    note: kind_note(lang, h),
+                }
+            })
+            .collect();
+    }
+    m.hands
+        .chunk_by(|a, b| a.deal_no / 2 == b.deal_no / 2)
+        .map(|deal| {
+            let result = |h: &SheetHand| h.winner_seat.map(|w| (w as Seat, h.points as u32));
+            let tables = [deal.first().and_then(result), deal.get(1).and_then(result)];
+            let (credited, points) = match deal_score(tables) {
+                Some((team, points)) => (vec![team, team + 2], i64::from(points)),
+                None => (Vec::new(), 0),
+            };
+            SheetLine {
+                number: (deal[0].deal_no / 2 + 1).to_string(),
+                credited,
+                points,
+                note: deal
+                    .iter()
+                    .map(|h| kind_note(lang, h))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            }
+        })
+        .collect()
+}
+
 fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
@@ -360,4 +401,65 @@ pub fn export(f: &crate::games::ExportFile) -> Msg {
     let mut msg = Msg::text(lines.join("\n"));
     msg.files = vec![(f.name.clone(), f.csv.clone().into_bytes())];
     msg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::SheetPlayer;
+
+    fn hand(deal_no: i64, winner: Option<i64>, points: i64, kind: HandKind) -> SheetHand {
+        SheetHand {
+            deal_no,
+            dealer_seat: 0,
+            knocker_seat: winner,
+            kind,
+            knocker_deadwood: None,
+            defender_deadwood: None,
+            points,
+            winner_seat: winner,
+            lines: 0,
+            doubled: false,
+        }
+    }
+
+    /// A Partnership deal is one line scored for the teams: both tables to one team add up,
+    /// one each scores the difference; the running totals end at the team totals.
+    #[test]
+    fn a_partnership_sheet_scores_each_deal_for_the_teams() {
+        let player = |name: &str| SheetPlayer {
+            display_name: name.into(),
+            total: 0,
+            lines: 0,
+            line_bonus: 0,
+            game_bonus: 0,
+            final_total: 0,
+            net: 0,
+            won: false,
+        };
+        let m = SheetMatch {
+            match_id: 1,
+            status: MatchState::Ended(EndReason::PlayedOut),
+            format: Format::Partnership,
+            players: ["Ann", "Bob", "Cat", "Dan"].map(player).to_vec(),
+            hands: vec![
+                hand(0, Some(0), 20, HandKind::Knock),
+                hand(1, Some(1), 15, HandKind::Knock),
+                hand(2, Some(2), 30, HandKind::Gin),
+                hand(3, None, 0, HandKind::Dead),
+            ],
+        };
+        let lines = sheet_lines(Lang::En, &m);
+        assert_eq!(lines.len(), 2, "a line per deal");
+        assert_eq!(
+            (lines[0].credited.clone(), lines[0].points),
+            (vec![0, 2], 5)
+        );
+        assert_eq!(
+            (lines[1].credited.clone(), lines[1].points),
+            (vec![0, 2], 30)
+        );
+        let text = sheet(Lang::En, &m).content;
+        assert!(text.contains("   35*"), "{text}");
+    }
 }

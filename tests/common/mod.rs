@@ -233,6 +233,21 @@ impl Harness {
 
     /// `/gin start` by `from` against `opponents`; the challenge message gets id 5000.
     pub async fn start(&self, from: u64, opponents: &[u64]) -> Answer {
+        self.start_game(
+            from,
+            opponents,
+            gin::games::GameChoice::Gin(Default::default()),
+        )
+        .await
+    }
+
+    /// As [`Harness::start`], for any game.
+    pub async fn start_game(
+        &self,
+        from: u64,
+        opponents: &[u64],
+        game: gin::games::GameChoice,
+    ) -> Answer {
         let refs: Vec<UserRef> = opponents
             .iter()
             .map(|&u| UserRef {
@@ -243,12 +258,7 @@ impl Harness {
             .collect();
         let o = self
             .games
-            .start(
-                &self.caller(from, None),
-                &refs,
-                gin::games::GameChoice::Gin(Default::default()),
-                None,
-            )
+            .start(&self.caller(from, None), &refs, game, None)
             .await;
         self.settle_outcome(o, from, Some(5000)).await
     }
