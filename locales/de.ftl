@@ -497,3 +497,6 @@ rules-team = **Team Gin mit Kartentausch** (vier Spieler, zwei Teams): sieben Ka
 rules-seating = Partner sitzen sich gegenüber: Nenne in `/gin start` deinen Partner mit `partner` und die beiden anderen als Gegner, oder nenne drei Spieler in Sitzordnung (der zweite ist dein Partner).
 cmd-rules-mode = Einen Modus zu viert erklären: Partnership Gin oder Team Gin
 cmd-rules-mode-name = modus
+teams-end-title = 🏆 **{ $team } gewinnen die Partie!**
+teams-end-resigned = { $team } haben aufgegeben.
+teams-end-payment = { $payer } zahlen an { $payee } **{ $amount }**.

@@ -497,3 +497,6 @@ rules-team = **Team Gin with card swap** (four players, two teams): seven cards 
 rules-seating = Partners sit opposite each other: in `/gin start`, name your partner with `partner` and the two others as opponents, or name three players in seat order (the second one is your partner).
 cmd-rules-mode = Explain a four-player mode: Partnership Gin or Team Gin
 cmd-rules-mode-name = mode
+teams-end-title = 🏆 **{ $team } win the match!**
+teams-end-resigned = { $team } resigned.
+teams-end-payment = { $payer } pay { $payee } **{ $amount }**.

@@ -410,7 +410,7 @@ fn deal_no(game: &Game) -> u32 {
 /// none, a player's own message only their hand (and at Team Gin their partner's). The end of
 /// a hand reveals them on purpose.
 fn scan(w: &Write, game: &Game, owners: &[u64]) {
-    if w.content.contains("Shuffle seed") || w.content.contains("wins the match") {
+    if w.content.contains("Shuffle seed") || w.content.contains("win the match") {
         return;
     }
     if !w.content.contains(&format!("hand {}", deal_no(game) + 1)) {
@@ -480,6 +480,27 @@ async fn assert_ledger(t: &Table<'_>, game: &Game, format: Format) {
             .await
             .unwrap();
     assert_eq!(rows.len(), 1);
+    // Ratings move by the team's result: partners alike, winners up, losers down.
+    let mut ratings = Vec::new();
+    for u in &t.users {
+        let stats =
+            t.db.player_stats(t.fake.guild_id(), u.id, Some(format.as_str()));
+        let stats = stats
+            .await
+            .unwrap()
+            .expect("stats of a player of the match");
+        assert_eq!(stats.played, 1);
+        ratings.push(stats.rating.expect("rated").0);
+    }
+    let winners = usize::from(s.winner);
+    assert!(
+        (ratings[winners] - ratings[winners + 2]).abs() < 1e-9,
+        "{ratings:?}"
+    );
+    assert!(
+        ratings[winners] > 1500.0 && ratings[1 - winners] < 1500.0,
+        "{ratings:?}"
+    );
     let none =
         t.db.history(t.fake.guild_id(), t.users[0].id, Some("two"), 10)
             .await
@@ -526,7 +547,7 @@ async fn public_end(fake: &FakeDiscord) -> Vec<StoredMessage> {
     fake.wait_until(fake.channel_id(), Duration::from_secs(5), || {
         fake.messages_in(fake.channel_id())
             .iter()
-            .any(|p| p.content.contains("wins the match"))
+            .any(|p| p.content.contains("win the match"))
     })
     .await;
     fake.messages_in(fake.channel_id())
@@ -555,8 +576,22 @@ async fn a_partnership_match_is_played_to_the_end_by_presses() {
     assert_eq!(showdowns, m.history.len(), "one public showdown per hand");
     let end = public
         .iter()
-        .find(|p| p.content.contains("wins the match"))
+        .find(|p| p.content.contains("win the match"))
         .unwrap();
+    let last = public
+        .iter()
+        .rev()
+        .find(|p| p.content.contains("is over at both tables"))
+        .unwrap();
+    println!("{}\n{}", last.content, end.content);
+    let table = fake
+        .writes()
+        .into_iter()
+        .find(|w| {
+            !w.ephemeral && w.content.contains("**Table 2**") && w.content.contains("discarded")
+        })
+        .unwrap();
+    println!("{}", table.content);
     assert!(end.content.contains("Alice & Carol") && end.content.contains("Bob & Dave"));
     assert!(
         t.public_scanned > 10,
@@ -609,6 +644,19 @@ async fn a_team_match_with_swaps_is_played_to_the_end_by_presses() {
         .filter(|p| p.content.contains("Shuffle seed"))
         .count();
     assert_eq!(showdowns, m.history.len(), "one public showdown per hand");
+    // A knocked hand's showdown lays out all four hands and both teams' deadwood.
+    let knocked = public
+        .iter()
+        .find(|p| p.content.contains("Deadwood:"))
+        .expect("a hand was knocked");
+    for name in NAMES {
+        assert!(
+            knocked.content.contains(&format!("**{name}**")),
+            "{}",
+            knocked.content
+        );
+    }
+    println!("{}", knocked.content);
     assert!(
         fake.writes()
             .iter()

@@ -8,8 +8,8 @@
 use super::ids::Act;
 use super::model::{Button, Msg, Style};
 use super::render::{
-    action_text, arranged, card, cards, deal_footer, end_line, knock_label, match_end, meld,
-    pile_line, prompt, refresh_button, rules_text, showdown_lines, side, table_msg, SeatsExt,
+    action_text, arranged, card, cards, deal_footer, end_line, knock_label, meld, pile_line,
+    prompt, refresh_button, rules_text, showdown_lines, side, table_msg, SeatsExt,
 };
 use crate::engine::partnership::DealRecord;
 use crate::engine::team::{left_of, partner_of};
@@ -174,16 +174,48 @@ pub fn partnership_showdown(lang: Lang, seats: &Seats, rec: &DealRecord) -> Msg 
     Msg::text(lines.join("\n"))
 }
 
-/// The end of a team match: the settlement between the teams.
+/// The end of a team match: the settlement between the teams, spoken of in the plural.
 pub fn teams_end(lang: Lang, seats: &Seats, s: &Settlement, rules: &Rules) -> Msg {
-    let mut msg = match_end(lang, &team_seats(seats), s, rules);
+    let teams = team_seats(seats);
     let winners = team_name(seats, usize::from(s.winner));
-    msg.content = format!(
-        "{}\n{}",
-        msg.content,
-        tr!(lang, "teams-end-note", team = winners)
-    );
-    msg
+    let mut lines = vec![tr!(lang, "teams-end-title", team = winners.clone())];
+    if let Some(r) = s.resigned {
+        lines.push(tr!(
+            lang,
+            "teams-end-resigned",
+            team = teams.name(r).to_string()
+        ));
+    }
+    for team in 0..s.totals.len() {
+        lines.push(tr!(
+            lang,
+            "end-line",
+            player = teams.name(team as Seat).to_string(),
+            total = s.totals[team],
+            lines = s.lines[team],
+            bonus = rules.line_bonus,
+            game = s.game_bonus[team],
+            final = s.finals[team]
+        ));
+    }
+    for &team in &s.shutouts {
+        lines.push(tr!(
+            lang,
+            "end-shutout",
+            player = teams.name(team).to_string()
+        ));
+    }
+    for p in &s.payments {
+        lines.push(tr!(
+            lang,
+            "teams-end-payment",
+            payer = teams.name(p.payer).to_string(),
+            payee = teams.name(p.payee).to_string(),
+            amount = p.amount
+        ));
+    }
+    lines.push(tr!(lang, "teams-end-note", team = winners));
+    Msg::text(lines.join("\n"))
 }
 
 /// A Team Gin move as everyone saw it.
@@ -574,15 +606,23 @@ pub fn team_showdown(lang: Lang, seats: &Seats, rec: &TeamHandRecord) -> Msg {
                     side_of.deadwood,
                 ));
             }
+            // One line per defender and meld laid off onto, in the order of the layoffs.
+            let mut groups: Vec<((usize, usize, usize), Vec<Card>)> = Vec::new();
             for l in &s.layoffs {
-                let onto = knocking[l.onto_player];
+                let key = (l.from, l.onto_player, l.onto);
+                match groups.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, cards)) => cards.push(l.card),
+                    None => groups.push((key, vec![l.card])),
+                }
+            }
+            for ((from, onto_player, onto), laid) in groups {
                 lines.push(tr!(
                     lang,
                     "team-layoff",
-                    player = seats.name(defending[l.from]).to_string(),
-                    card = card(lang, l.card),
-                    meld = meld(lang, &s.knocking[l.onto_player].melds[l.onto]),
-                    owner = seats.name(onto).to_string()
+                    player = seats.name(defending[from]).to_string(),
+                    card = cards(lang, laid),
+                    meld = meld(lang, &s.knocking[onto_player].melds[onto]),
+                    owner = seats.name(knocking[onto_player]).to_string()
                 ));
             }
             lines.push(tr!(
