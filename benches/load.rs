@@ -480,6 +480,7 @@ async fn resume(a: &Args) {
                 lang: Lang::En,
                 seats: seats.clone(),
                 view: gin::games::TableOf::Gin(game.table_view()),
+                clock: None,
             });
             fake.seed_message(table_id, channel, &table.content, rows_json(&table), None);
             let seat = game.to_act().expect("someone to move");

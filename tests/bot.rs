@@ -700,3 +700,37 @@ async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
         "the other team wins: {won:?}"
     );
 }
+
+/// A rematch against the bot starts at once: the same rules and level, the player first.
+#[tokio::test]
+async fn a_rematch_against_the_ai_starts_at_once_with_the_same_rules() {
+    let h = Harness::new().await;
+    let first = h.practice(gin::engine::ai::Level::Simple).await;
+    h.answer(h.games.resign(&h.caller(ALICE, None)).await);
+    let before = h.games.snapshot(first).await.unwrap();
+    let o = h.games.rematch(&h.caller(ALICE, Some(1)), first).await;
+    assert!(
+        matches!(o.reply, gin::games::Reply::Table { .. }),
+        "{:?}",
+        o.reply
+    );
+    let second = h
+        .games
+        .db
+        .active_match_for(CHANNEL, ALICE)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_ne!(second, first);
+    let after = h.games.snapshot(second).await.unwrap();
+    assert_eq!(after.ai_level, before.ai_level);
+    assert_eq!(after.users, before.users);
+    assert_eq!(after.names, before.names);
+    assert_eq!(after.rules().target(), before.rules().target());
+    // A second press while the rematch is on: the player is busy here.
+    let again = h.games.rematch(&h.caller(ALICE, Some(1)), first).await;
+    assert!(matches!(
+        again.reply,
+        gin::games::Reply::Refused(gin::games::Refusal::YouBusy)
+    ));
+}

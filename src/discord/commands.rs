@@ -147,6 +147,7 @@ fn user_ref(u: &serenity::User) -> UserRef {
         "history",
         "replay",
         "export",
+        "watch",
         "cancel"
     ),
     subcommand_required
@@ -268,6 +269,14 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx.data().games.resign(&caller(ctx)).await;
+    answer(ctx, outcome).await
+}
+
+/// Show the table of a match in this channel, only to you.
+#[poise::command(slash_command, guild_only)]
+pub async fn watch(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+    let player = player.map(|u| u.id.get());
+    let outcome = ctx.data().games.watch(&caller(ctx), player, None).await;
     answer(ctx, outcome).await
 }
 

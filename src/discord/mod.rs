@@ -307,11 +307,20 @@ async fn on_event(
         tokio::pin!(work);
         // The action is already stored when it is answered: even if the answer fails, the
         // table must move on, so what follows runs whatever became of the answer.
+        // The message the answer is on: the pressed one, or (a rematch's challenge or table)
+        // the new public message the answer created.
+        let mut message = Some(ci.message.id.get());
         let answer = tokio::select! {
             answer = &mut work => {
                 let response = adapter::interaction_response(&answer.response);
-                if let Err(e) = ci.create_response(&http, response).await {
-                    tracing::warn!(error = %e, "answering the press");
+                match ci.create_response(&http, response).await {
+                    Err(e) => tracing::warn!(error = %e, "answering the press"),
+                    Ok(()) if answer.reply_is.is_some()
+                        && matches!(answer.response, crate::ui::model::Response::Public(_)) =>
+                    {
+                        message = ci.get_response(&http).await.ok().map(|m| m.id.get());
+                    }
+                    Ok(()) => {}
                 }
                 answer
             }
@@ -330,19 +339,12 @@ async fn on_event(
                     // The token's own message is the one the button was on, not this new
                     // one: it must not be used to refresh a hand.
                     answer.hand_of = None;
+                    message = None;
                 }
                 answer
             }
         };
-        after_answer(
-            &games,
-            &deliverer,
-            answer,
-            &ci.token,
-            caller.lang,
-            Some(ci.message.id.get()),
-        )
-        .await;
+        after_answer(&games, &deliverer, answer, &ci.token, caller.lang, message).await;
     }
     .instrument(span)
     .await;

@@ -117,7 +117,7 @@ impl Games {
         game: GameChoice,
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        caller.guild_id.ok_or(Refusal::GuildOnly)?;
         let (least, most) = match &game {
             GameChoice::Gin(c) if c.teams.is_some() && c.hollywood => (0, 0),
             GameChoice::Gin(c) if c.teams.is_some() => (3, 3),
@@ -128,6 +128,25 @@ impl Games {
         if opponents.len() < least.max(1) || opponents.len() > most {
             return Err(Refusal::PlayerCount.into());
         }
+        let (preset, rules) = match game {
+            GameChoice::Gin(choice) => {
+                let (preset, rules) = choice.rules_of(self.config.default_preset.0, target)?;
+                (preset.name(), rules)
+            }
+            GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
+        };
+        self.open_challenge(caller, opponents, preset, rules).await
+    }
+
+    /// A challenge of `opponents` (in seat order) to a match of `rules`.
+    pub(crate) async fn open_challenge(
+        &self,
+        caller: &Caller,
+        opponents: &[UserRef],
+        preset: &str,
+        rules: RulesOf,
+    ) -> Result<Outcome, Failure> {
+        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
         if opponents.iter().any(|o| o.id == caller.user_id) {
             return Err(Refusal::SelfChallenge.into());
         }
@@ -150,13 +169,6 @@ impl Games {
                 return Err(Refusal::OpponentBusy.into());
             }
         }
-        let (preset, rules) = match game {
-            GameChoice::Gin(choice) => {
-                let (preset, rules) = choice.rules_of(self.config.default_preset.0, target)?;
-                (preset.name(), rules)
-            }
-            GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
-        };
         let now = self.now();
         let minutes = self.config.timeouts.challenge_minutes;
         let new = NewChallenge {
@@ -265,7 +277,7 @@ impl Games {
             }
             Acceptance::Complete(match_id) => {
                 let live = Live::from_row(new.stored_as(match_id))?;
-                let scene = live.table_scene();
+                let scene = live.table_scene(&self.config.timeouts);
                 self.put_live(live).await;
                 tracing::info!(challenge = id, match_id, "match started");
                 let mut out = Outcome::reply(Reply::Table {

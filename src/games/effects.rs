@@ -139,13 +139,13 @@ impl Games {
                     Some(message) if !new_deal => Show::EditTable {
                         channel,
                         message,
-                        scene: Box::new(live.table_scene()),
+                        scene: Box::new(live.table_scene(&self.config.timeouts)),
                     },
                     retire => Show::NewTable {
                         channel,
                         retire,
                         deal: live.game.deal_no(),
-                        scene: Box::new(live.table_scene()),
+                        scene: Box::new(live.table_scene(&self.config.timeouts)),
                     },
                 }
             }

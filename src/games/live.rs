@@ -3,9 +3,10 @@
 use super::game::{corrupt, Game};
 use super::scenes::{
     DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf, Seats, ShowdownScene,
-    TableOf, TableScene,
+    TableOf, TableScene, TurnClock,
 };
 use super::MatchState;
+use crate::config::Timeouts;
 use crate::engine::ai::Level;
 use crate::engine::Seat;
 use crate::i18n::Lang;
@@ -32,6 +33,9 @@ pub struct Live {
     /// The AI's level when one seat is the bot.
     pub ai_level: Option<Level>,
     pub game: Game,
+    /// When the idle clock of the turn started (seconds): the table shows when the player to
+    /// move is reminded and when they forfeit.
+    pub turn_started_at: i64,
 }
 
 impl Live {
@@ -52,6 +56,7 @@ impl Live {
             ai: row.players.iter().map(|p| p.2).collect(),
             ai_level: row.ai_level.as_deref().and_then(|l| l.parse().ok()),
             game,
+            turn_started_at: row.turn_started_at,
         })
     }
 
@@ -92,10 +97,17 @@ impl Live {
         }
     }
 
-    /// The public table as it stands.
-    pub fn table_scene(&self) -> TableScene {
+    /// The public table as it stands; `timeouts` say when an idle player to move is reminded
+    /// and forfeits (none while the bot's AI is to move).
+    pub fn table_scene(&self, timeouts: &Timeouts) -> TableScene {
+        let waiting =
+            self.is_active() && self.ai_to_act().is_none() && self.game.to_act().is_some();
         TableScene {
             lang: self.lang,
+            clock: waiting.then(|| TurnClock {
+                remind_at: self.turn_started_at + timeouts.reminder().as_secs() as i64,
+                forfeit_at: self.turn_started_at + timeouts.forfeit().as_secs() as i64,
+            }),
             seats: self.seats(),
             view: match &self.game {
                 Game::Gin(m) => TableOf::Gin(m.table_view()),

@@ -13,6 +13,7 @@ pub mod ledger;
 mod live;
 mod play;
 mod practice;
+mod rematch;
 mod replay;
 pub mod results;
 mod scenes;
@@ -31,7 +32,7 @@ pub use play::Move;
 pub use replay::ReplayScene;
 pub use scenes::{
     ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,
-    Seats, ShowdownScene, TableOf, TableScene,
+    Seats, ShowdownScene, TableOf, TableScene, TurnClock,
 };
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
@@ -170,6 +171,12 @@ pub enum Reply {
     },
     /// A CSV file of the ledger, for the caller only.
     Export(Box<ExportFile>),
+    /// `/gin watch`: a match's table for the caller only (a new message, or the one its
+    /// Refresh button was on).
+    Watch {
+        scene: Box<TableScene>,
+        update: bool,
+    },
 }
 
 /// Why a request was refused. Nothing changed.
@@ -203,6 +210,10 @@ pub enum Refusal {
     ReplayGinOnly,
     /// The match has no such (finished) hand.
     NoSuchHand,
+    /// A rematch is for a match that has ended.
+    RematchInPlay,
+    /// `/gin watch` found no match in play here.
+    NothingToWatch,
     /// Something broke on our side (logged); the caller may try again.
     Internal,
 }

@@ -207,6 +207,9 @@ impl Games {
             **live = super::Live::from_row(row)?;
             return Err(Failure::User(Refusal::Stale));
         }
+        if t.turn_changed() {
+            live.turn_started_at = self.now();
+        }
         live.game = t.next;
         live.version += 1;
         live.state = t.state;

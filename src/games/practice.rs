@@ -42,7 +42,7 @@ impl Games {
         target: Option<i64>,
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        caller.guild_id.ok_or(Refusal::GuildOnly)?;
         if self
             .db
             .busy_in_channel(caller.channel_id, caller.user_id)
@@ -70,8 +70,6 @@ impl Games {
             GameChoice::Rummy(_) if (2..=6).contains(&seats) => seats,
             GameChoice::Rummy(_) => return Err(Refusal::PlayerCount.into()),
         };
-        let seed = self.next_seed();
-        let game = super::challenge::new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
         let level_name =
             crate::i18n::t(caller.guild_lang, &format!("choice-{}", level.name()), &[]);
         let ai_name = |n: u8| {
@@ -87,6 +85,26 @@ impl Games {
                 level = level_name.clone()
             )
         };
+        let mut players = vec![(caller.user_id, caller.name.clone(), false)];
+        players.extend((1..seats).map(|n| (bot.0, ai_name(n), true)));
+        self.start_practice(caller, level, preset, rules, players)
+            .await
+    }
+
+    /// A practice match of `rules` for `players` in seat order (the caller first, then the
+    /// bot's seats), at `level`.
+    pub(crate) async fn start_practice(
+        &self,
+        caller: &Caller,
+        level: Level,
+        preset: &str,
+        rules: RulesOf,
+        players: Vec<(u64, String, bool)>,
+    ) -> Result<Outcome, Failure> {
+        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let seed = self.next_seed();
+        let seats = players.len() as u8;
+        let game = super::challenge::new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
         // Every seat but the first is the AI: if it moves first, its turn is stored with
         // the match.
         let ai_first = game.seats_to_act().iter().any(|&s| s > 0);
@@ -99,8 +117,6 @@ impl Games {
             due_ms: self.now_ms() + self.config.timeouts.ai_delay_ms as i64,
             effects: vec![Effect::AiTurn],
         });
-        let mut players = vec![(caller.user_id, caller.name.clone(), false)];
-        players.extend((1..seats).map(|n| (bot.0, ai_name(n), true)));
         let new = NewMatch {
             guild_id,
             channel_id: caller.channel_id,
@@ -123,7 +139,7 @@ impl Games {
             other => other?,
         };
         let live = Live::from_row(new.stored_as(match_id))?;
-        let table = live.table_scene();
+        let table = live.table_scene(&self.config.timeouts);
         self.put_live(live).await;
         tracing::info!(match_id, level = level.name(), "practice match started");
         let rows = ai_turn

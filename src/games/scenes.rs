@@ -43,6 +43,15 @@ pub struct TableScene {
     pub lang: Lang,
     pub seats: Seats,
     pub view: TableOf,
+    /// When the player to move is reminded and forfeits, if a person is to move.
+    pub clock: Option<TurnClock>,
+}
+
+/// The turn's idle clock, as times (seconds since the epoch) every client counts down to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnClock {
+    pub remind_at: i64,
+    pub forfeit_at: i64,
 }
 
 /// The public view of the table, by game (scenes travel boxed already).

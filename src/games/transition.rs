@@ -254,6 +254,7 @@ mod tests {
             ai: vec![false, ai],
             ai_level: None,
             game: Game::Gin(game),
+            turn_started_at: 0,
         }
     }
 

@@ -65,6 +65,8 @@ pub async fn press_on(
             games.act(caller, match_id, version, mv).await
         }
         Press::Board(q) => games.leaderboard(caller, q, true).await,
+        Press::Rematch(id) => games.rematch(caller, id).await,
+        Press::Watch(id) => games.watch(caller, None, Some(id)).await,
         Press::Sheet(id) => games.sheet(caller, id).await,
         Press::Replay {
             match_id,
@@ -83,7 +85,8 @@ pub async fn press_on(
                 .await
         }
     };
-    if let Reply::Hand { update, .. } = &mut outcome.reply {
+    // A private message's answer never rewrites a public one (a forged button).
+    if let Reply::Hand { update, .. } | Reply::Watch { update, .. } = &mut outcome.reply {
         *update &= private;
     }
     respond(outcome, caller.lang)
@@ -145,6 +148,7 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
         }
         Reply::Sheet(sheet) => Response::Ephemeral(ledger_view::sheet(lang, sheet)),
         Reply::Export(file) => Response::Ephemeral(ledger_view::export(file)),
+        Reply::Watch { scene, update } => new_or_update(render::watch(scene), *update, false),
         Reply::Replay { scene, update } => {
             new_or_update(super::replay::replay(scene), *update, false)
         }
@@ -181,6 +185,8 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::ReplayInPlay => "err-replay-in-play",
         Refusal::ReplayGinOnly => "err-replay-gin-only",
         Refusal::NoSuchHand => "err-no-such-hand",
+        Refusal::RematchInPlay => "err-rematch-in-play",
+        Refusal::NothingToWatch => "err-nothing-to-watch",
         Refusal::Internal => "err-internal",
     }
 }

@@ -55,6 +55,10 @@ pub enum Press {
     Board(BoardQuery),
     /// A history button: one match's score sheet.
     Sheet(i64),
+    /// The match end's Rematch.
+    Rematch(i64),
+    /// A watcher's Refresh of a match's table.
+    Watch(i64),
     /// A replay's Previous/Next: step `step` of deal `deal` (both zero-based).
     Replay {
         match_id: i64,
@@ -220,6 +224,8 @@ impl Press {
             Press::Rules(id) => format!("gin:rules:{id}"),
             Press::Refresh(id) => format!("gin:ref:{id}"),
             Press::Sheet(id) => format!("gin:sheet:{id}"),
+            Press::Rematch(id) => format!("gin:rm:{id}"),
+            Press::Watch(id) => format!("gin:watch:{id}"),
             Press::Replay {
                 match_id,
                 deal,
@@ -267,6 +273,8 @@ impl Press {
             "rules" => Press::Rules(num),
             "ref" => Press::Refresh(num),
             "sheet" => Press::Sheet(num),
+            "rm" => Press::Rematch(num),
+            "watch" => Press::Watch(num),
             "rp" => Press::Replay {
                 match_id: num,
                 deal: parts.next()?.parse().ok().filter(|d| *d < 10_000)?,
@@ -360,6 +368,8 @@ mod tests {
             Press::Hand(3),
             Press::Rules(4),
             Press::Refresh(5),
+            Press::Rematch(9),
+            Press::Watch(10),
             Press::Replay {
                 match_id: 6,
                 deal: 7,

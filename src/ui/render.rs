@@ -756,8 +756,22 @@ pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
     text
 }
 
-/// The public table of a scene.
+/// The public table of a scene, with the turn's clock as live countdowns.
 pub fn table_scene(s: &TableScene) -> Msg {
+    let mut msg = table_of(s);
+    if let Some(c) = s.clock {
+        let clock = tr!(
+            s.lang,
+            "table-clock",
+            remind = format!("<t:{}:R>", c.remind_at),
+            forfeit = format!("<t:{}:R>", c.forfeit_at)
+        );
+        msg.content = format!("{}\n{clock}", msg.content);
+    }
+    msg
+}
+
+fn table_of(s: &TableScene) -> Msg {
     match &s.view {
         TableOf::Gin(v) => table(s.lang, &s.seats, v),
         TableOf::Rummy(v) => rummy::table(s.lang, &s.seats, v),
@@ -787,7 +801,36 @@ pub fn showdown_scene(s: &ShowdownScene) -> Msg {
     }
 }
 
+/// A match's end, with its Rematch button.
 pub fn match_end_scene(s: &MatchEndScene) -> Msg {
+    let rematch = Button::new(
+        Press::Rematch(s.seats.match_id).encode(),
+        tr!(s.lang, "button-rematch"),
+        Style::Primary,
+    );
+    match_end_of(s).with_buttons(vec![rematch])
+}
+
+/// `/gin watch`: a match's table for one watcher: no mention, Refresh and Rules.
+pub fn watch(s: &TableScene) -> Msg {
+    let mut msg = table_scene(s);
+    msg.mentions.clear();
+    msg.rows = vec![vec![
+        Button::new(
+            Press::Watch(s.seats.match_id).encode(),
+            tr!(s.lang, "button-refresh"),
+            Style::Secondary,
+        ),
+        Button::new(
+            Press::Rules(s.seats.match_id).encode(),
+            tr!(s.lang, "button-rules"),
+            Style::Secondary,
+        ),
+    ]];
+    msg
+}
+
+fn match_end_of(s: &MatchEndScene) -> Msg {
     match &s.end {
         EndOf::Gin {
             settlement,

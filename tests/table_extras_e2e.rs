@@ -1,0 +1,233 @@
+//! What players expect around the table, over the wire (the real binary, the fake Discord):
+//! the turn clock as live countdowns on the table, `/gin watch` (the table for a latecomer,
+//! never a hand), and the match end's Rematch, accepted and played.
+
+mod fake_discord;
+mod wire;
+
+use fake_discord::{FakeDiscord, Opt, StoredMessage, User};
+use gin::engine::{Card, Match};
+use gin::i18n::Lang;
+use gin::store::Db;
+use std::time::Duration;
+use wire::Binary;
+
+fn alice() -> User {
+    User::new(4001, "Alice")
+}
+fn bob() -> User {
+    User::new(4002, "Bob")
+}
+fn carol() -> User {
+    User::new(4003, "Carol")
+}
+
+/// `/gin start` by `from` against `to`, accepted; the match id and its table message.
+async fn start(fake: &FakeDiscord, from: &User, to: &User, target: i64) -> (i64, u64) {
+    let cmd = fake.slash_command_in(
+        fake.channel_id(),
+        from,
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", to), Opt::int("target", target)],
+    );
+    let cb = fake.interact(cmd).await;
+    assert!(cb.ok() && cb.kind == 4, "{cb:?}");
+    accept(fake, cb.message_id.unwrap(), to).await
+}
+
+/// `to` accepts the challenge in message `challenge`: the match id and its table message.
+async fn accept(fake: &FakeDiscord, challenge: u64, to: &User) -> (i64, u64) {
+    let msg = fake.message(challenge).unwrap();
+    let accept = msg.find_button(|id| id.starts_with("gin:acc:")).unwrap();
+    let cb = fake.interact(fake.press(to, &msg, &accept)).await;
+    assert!(cb.ok() && cb.kind == 7, "{cb:?}");
+    let table = fake.message(challenge).unwrap();
+    let id = table
+        .custom_ids()
+        .iter()
+        .find_map(|id| id.strip_prefix("gin:hand:")?.parse().ok())
+        .expect("the challenge became the table");
+    (id, challenge)
+}
+
+/// The `<t:N:R>` timestamps a message shows.
+fn countdowns(content: &str) -> Vec<i64> {
+    content
+        .split("<t:")
+        .skip(1)
+        .filter_map(|rest| rest.split_once(":R>")?.0.parse().ok())
+        .collect()
+}
+
+async fn state(db: &Db, id: i64) -> Match {
+    let row = db.load_match(id).await.unwrap().unwrap();
+    serde_json::from_str(&row.state_json).unwrap()
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+/// The table shows when the player to move is reminded and forfeits, as relative
+/// timestamps; a move starts the clock of the next turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_counts_down_to_the_reminder_and_the_forfeit() {
+    let bin = Binary::new().await;
+    let (fake, url) = (&bin.fake, &bin.url);
+    let _bot = bin.start(1).await;
+    let before = now();
+    let (id, table) = start(fake, &alice(), &bob(), 100).await;
+    let shown = countdowns(&fake.message(table).unwrap().content);
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    let (remind, forfeit) = (shown[0], shown[1]);
+    // The defaults: a reminder after 30 minutes, a forfeit after 24 hours.
+    assert!((before + 1800..=now() + 1800).contains(&remind), "{remind}");
+    assert_eq!(forfeit - remind, 24 * 3600 - 1800);
+    // A move hands the turn on: the clock starts again.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let db = Db::open(url).await.unwrap();
+    let m = state(&db, id).await;
+    let mover = if m.to_act() == Some(0) {
+        alice()
+    } else {
+        bob()
+    };
+    let hand = open_hand(fake, id, table, &mover).await;
+    let pass = hand.find_button(|b| b.ends_with(":pass")).unwrap();
+    let cb = fake.interact(fake.press(&mover, &hand, &pass)).await;
+    assert!(cb.ok());
+    fake.wait_until(fake.channel_id(), Duration::from_secs(5), || {
+        countdowns(&fake.message(table).unwrap().content).first() != Some(&remind)
+    })
+    .await;
+    let again = countdowns(&fake.message(table).unwrap().content);
+    assert!(again[0] > remind, "{again:?} after {remind}");
+    fake.assert_no_violations();
+}
+
+async fn open_hand(fake: &FakeDiscord, id: i64, table: u64, user: &User) -> StoredMessage {
+    let msg = fake.message(table).unwrap();
+    let cb = fake
+        .interact(fake.press(user, &msg, &format!("gin:hand:{id}")))
+        .await;
+    assert!(cb.ok() && cb.ephemeral, "{cb:?}");
+    fake.message(cb.message_id.unwrap()).unwrap()
+}
+
+/// `/gin watch`: a latecomer sees the table (privately, no mention), refreshes it, and never
+/// sees a card of either hand (but for those everyone saw taken).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watching_shows_the_table_and_never_a_hand() {
+    let bin = Binary::new().await;
+    let (fake, url) = (&bin.fake, &bin.url);
+    let _bot = bin.start(1).await;
+    let (id, table) = start(fake, &alice(), &bob(), 100).await;
+    let watch =
+        |user: &User| fake.slash_command_in(fake.channel_id(), user, "gin", Some("watch"), vec![]);
+    let cb = fake.interact(watch(&carol())).await;
+    assert!(cb.ok() && cb.ephemeral, "{cb:?}");
+    let msg = fake.message(cb.message_id.unwrap()).unwrap();
+    assert!(msg.content.contains("**Gin Rummy**"), "{}", msg.content);
+    let write = fake.writes_to(msg.id).pop().expect("the watch answer");
+    assert!(
+        write.mentioned_users().is_empty(),
+        "a private copy mentions nobody"
+    );
+    assert!(!msg.content.contains("Your hand"));
+    let db = Db::open(url).await.unwrap();
+    let m = state(&db, id).await;
+    let hidden: Vec<Card> = m.hand.hands.iter().flat_map(|h| h.iter()).collect();
+    let words: Vec<&str> = msg
+        .content
+        .split(|c: char| c.is_whitespace() || "[]():,·".contains(c))
+        .collect();
+    for c in hidden {
+        let shown = gin::ui::render::card(Lang::En, c);
+        assert!(
+            !words.contains(&shown.as_str()),
+            "{shown} shown to a watcher"
+        );
+    }
+    // Refresh updates the watcher's own message.
+    let refresh = msg.find_button(|b| b.starts_with("gin:watch:")).unwrap();
+    let cb = fake.interact(fake.press(&carol(), &msg, &refresh)).await;
+    assert!(cb.ok() && cb.kind == 7, "{cb:?}");
+    // Nothing to watch in a channel without a match: a friendly refusal.
+    let other = fake.slash_command_in(
+        fake.channel_id() + 1,
+        &carol(),
+        "gin",
+        Some("watch"),
+        vec![],
+    );
+    let cb = fake.interact(other).await;
+    assert!(
+        cb.ok() && cb.ephemeral && cb.content().contains("no match"),
+        "{cb:?}"
+    );
+    let _ = table;
+    fake.assert_no_violations();
+}
+
+/// The match end offers a Rematch: the same players and rules; accepted and played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_accepted_and_played() {
+    let bin = Binary::new().await;
+    let (fake, url) = (&bin.fake, &bin.url);
+    let _bot = bin.start(1).await;
+    let (first, _) = start(fake, &alice(), &bob(), 42).await;
+    // Alice resigns: the match end is posted, with its Rematch button.
+    let resign = fake.slash_command_in(fake.channel_id(), &alice(), "gin", Some("resign"), vec![]);
+    let cb = fake.interact(resign).await;
+    assert!(cb.ok() && !cb.ephemeral, "{cb:?}");
+    let end = fake.message(cb.message_id.unwrap()).unwrap();
+    let rematch = end
+        .find_button(|b| b == format!("gin:rm:{first}"))
+        .expect("a Rematch button");
+    // Someone who did not play cannot ask for it.
+    let cb = fake.interact(fake.press(&carol(), &end, &rematch)).await;
+    assert!(
+        cb.ephemeral && cb.content().contains("not playing"),
+        "{cb:?}"
+    );
+    // Bob asks: a new public challenge to Alice.
+    let cb = fake.interact(fake.press(&bob(), &end, &rematch)).await;
+    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    let challenge = cb.message_id.unwrap();
+    assert!(fake
+        .message(challenge)
+        .unwrap()
+        .content
+        .contains("42 points"));
+    assert!(fake
+        .message(end.id)
+        .unwrap()
+        .content
+        .contains("wins the match"));
+    let (second, table) = accept(fake, challenge, &alice()).await;
+    assert_ne!(second, first);
+    let db = Db::open(url).await.unwrap();
+    let m = state(&db, second).await;
+    assert_eq!(m.rules.target, 42, "the same rules");
+    let row = db.load_match(second).await.unwrap().unwrap();
+    let users: Vec<u64> = row.players.iter().map(|p| p.0).collect();
+    assert_eq!(users, vec![bob().id, alice().id], "the asker challenges");
+    // And it is played: a move, then the end.
+    let mover = if m.to_act() == Some(0) {
+        bob()
+    } else {
+        alice()
+    };
+    let hand = open_hand(fake, second, table, &mover).await;
+    let pass = hand.find_button(|b| b.ends_with(":pass")).unwrap();
+    let cb = fake.interact(fake.press(&mover, &hand, &pass)).await;
+    assert!(cb.ok() && !cb.content().starts_with('>'), "{cb:?}");
+    assert_eq!(db.load_match(second).await.unwrap().unwrap().version, 1);
+    // The challenge's message id was kept: it is the new match's table.
+    assert_eq!(row.table_message_id, Some(challenge));
+    fake.assert_no_violations();
+}
