@@ -508,3 +508,40 @@ cmd-watch = Den Tisch einer Partie in diesem Kanal zeigen, nur für dich
 cmd-watch-name = zuschauen
 cmd-watch-player = Wessen Partie (Standard: die neueste hier)
 cmd-watch-player-name = spieler
+cmd-settings = Die Einstellungen des Servers (Moderatoren ändern sie)
+cmd-settings-name = einstellungen
+cmd-settings-preset = Standard-Regelvariante neuer Partien
+cmd-settings-preset-name = variante
+cmd-settings-target = Standard-Punktzahl zum Sieg (10 bis 500)
+cmd-settings-target-name = ziel
+cmd-settings-channels = Wo Partien beginnen dürfen: Kanal-Erwähnungen oder „everywhere“
+cmd-settings-channels-name = kanaele
+cmd-settings-reminder_minutes = Minuten ohne Zug bis zur Erinnerung (1 bis 1440)
+cmd-settings-reminder_minutes-name = erinnerung_minuten
+cmd-settings-forfeit_hours = Stunden ohne Zug bis zur Aufgabe (1 bis 168)
+cmd-settings-forfeit_hours-name = aufgabe_stunden
+cmd-settings-ai_delay_ms = Die Pause des Bots vor seinen Zügen in ms (0 bis 10000)
+cmd-settings-ai_delay_ms-name = ki_pause_ms
+cmd-settings-language = Sprache öffentlicher Nachrichten (Standard: die des Servers)
+cmd-settings-language-name = sprache
+cmd-settings-reset = Zuerst zurück zu den Standardwerten des Bots
+cmd-settings-reset-name = zuruecksetzen
+choice-server = die Sprache des Servers
+choice-english = English
+choice-deutsch = Deutsch
+settings-changed = ✅ Einstellungen gespeichert. Neue Partien verwenden sie; laufende behalten ihre Regeln.
+settings-text = ⚙️ **Einstellungen dieses Servers**
+    • Regeln: { $preset } · Ziel: { $target }
+    • Partien beginnen: { $channels }
+    • Erinnerung nach { $reminder } Min. · Aufgabe nach { $forfeit } Std. · der Bot wartet { $delay } ms
+    • Öffentliche Sprache: { $language }
+    Moderatoren (Server verwalten) ändern sie mit `/gin settings`; die Integrationsseite des Servers kann zudem festlegen, wer welchen Befehl nutzen darf.
+settings-everywhere = in jedem Kanal
+settings-server-language = die des Servers
+settings-preset-target = das der Variante
+err-channel-not-allowed = Partien werden auf diesem Server nur in den Spielkanälen gestartet (siehe `/gin settings`).
+err-setting-target = Das Ziel muss zwischen 10 und 500 Punkten liegen. Nichts wurde geändert.
+err-setting-reminder = Die Erinnerung muss nach 1 bis 1.440 Minuten kommen. Nichts wurde geändert.
+err-setting-forfeit = Die Aufgabe muss nach 1 bis 168 Stunden kommen, und nach der Erinnerung. Nichts wurde geändert.
+err-setting-ai-delay = Die Pause des Bots muss 0 bis 10.000 ms betragen. Nichts wurde geändert.
+err-setting-channels = Nenne die Kanäle als Erwähnungen (#kanal) oder IDs, höchstens 25, oder sage „everywhere“. Nichts wurde geändert.

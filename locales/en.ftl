@@ -508,3 +508,40 @@ cmd-watch = Show the table of a match in this channel, only to you
 cmd-watch-name = watch
 cmd-watch-player = Whose match (default: the newest here)
 cmd-watch-player-name = player
+cmd-settings = The server's settings (moderators change them)
+cmd-settings-name = settings
+cmd-settings-preset = Default rule preset of new matches
+cmd-settings-preset-name = preset
+cmd-settings-target = Default points to win (10 to 500)
+cmd-settings-target-name = target
+cmd-settings-channels = Where matches may start: channel mentions, or "everywhere"
+cmd-settings-channels-name = channels
+cmd-settings-reminder_minutes = Idle minutes before a reminder (1 to 1440)
+cmd-settings-reminder_minutes-name = reminder_minutes
+cmd-settings-forfeit_hours = Idle hours before a forfeit (1 to 168)
+cmd-settings-forfeit_hours-name = forfeit_hours
+cmd-settings-ai_delay_ms = The bot's pause before its moves, in ms (0 to 10000)
+cmd-settings-ai_delay_ms-name = ai_delay_ms
+cmd-settings-language = Language of public messages (default: the server's)
+cmd-settings-language-name = language
+cmd-settings-reset = Back to the bot's defaults first
+cmd-settings-reset-name = reset
+choice-server = the server's language
+choice-english = English
+choice-deutsch = Deutsch
+settings-changed = ✅ Settings saved. New matches use them; running matches keep their rules.
+settings-text = ⚙️ **Settings of this server**
+    • Rules: { $preset } · target: { $target }
+    • Matches may start: { $channels }
+    • Reminder after { $reminder } min · forfeit after { $forfeit } h · the bot pauses { $delay } ms
+    • Public language: { $language }
+    Moderators (Manage Server) change them with `/gin settings`; the server's Integrations page can also limit who may use each command.
+settings-everywhere = in every channel
+settings-server-language = the server's own
+settings-preset-target = the preset's
+err-channel-not-allowed = Matches are started in this server's game channels only (see `/gin settings`).
+err-setting-target = The target must be between 10 and 500 points. Nothing was changed.
+err-setting-reminder = The reminder must come after 1 to 1,440 minutes. Nothing was changed.
+err-setting-forfeit = The forfeit must come after 1 to 168 hours, and after the reminder. Nothing was changed.
+err-setting-ai-delay = The bot's pause must be 0 to 10,000 ms. Nothing was changed.
+err-setting-channels = Name the channels as mentions (#channel) or ids, at most 25, or say "everywhere". Nothing was changed.

@@ -734,3 +734,47 @@ async fn a_rematch_against_the_ai_starts_at_once_with_the_same_rules() {
         gin::games::Reply::Refused(gin::games::Refusal::YouBusy)
     ));
 }
+
+/// A server's own reminder time drives the sweeper and the table's countdown.
+#[tokio::test]
+async fn a_servers_reminder_time_is_the_one_the_sweeper_keeps() {
+    use gin::games::SettingsChange;
+    let h = Harness::new().await;
+    let change = SettingsChange {
+        reminder_minutes: Some(5),
+        forfeit_hours: Some(2),
+        ..Default::default()
+    };
+    let o = h.games.settings(&h.caller(CAROL, None), true, change).await;
+    assert!(matches!(
+        o.reply,
+        gin::games::Reply::Settings { changed: true, .. }
+    ));
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let idle = live.users[live.game.to_act().unwrap() as usize];
+    let clock = live
+        .table_scene(&h.games.timeouts_for(GUILD))
+        .clock
+        .unwrap();
+    assert_eq!(clock.remind_at - live.turn_started_at, 5 * 60);
+    assert_eq!(clock.forfeit_at - live.turn_started_at, 2 * 3600);
+    let reminded = |h: &Harness| {
+        h.sent_count(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"))
+    };
+    h.advance(4 * 60);
+    assert!(h.games.sweep().await.deliveries.is_empty(), "not yet");
+    h.advance(2 * 60);
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    assert_eq!(reminded(&h), 1, "after the server's 5 minutes");
+    // After a restart the settings still hold: the forfeit comes after the server's 2 hours.
+    let h = h.restart().await;
+    h.advance(2 * 3600);
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(status.to_string(), "forfeited");
+}

@@ -231,3 +231,111 @@ async fn a_rematch_is_accepted_and_played() {
     assert_eq!(row.table_message_id, Some(challenge));
     fake.assert_no_violations();
 }
+
+fn settings(fake: &FakeDiscord, user: &User, options: Vec<Opt>) -> serde_json::Value {
+    fake.slash_command_in(fake.channel_id(), user, "gin", Some("settings"), options)
+}
+
+/// `/gin settings`: anyone sees them, only Manage Server changes them, a value out of bounds
+/// is refused naming its bound and changes nothing; the channel restriction refuses a start
+/// elsewhere; a new match takes the server's target and language while a running one keeps
+/// its rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_settings_are_guarded_bounded_and_used_by_new_matches() {
+    let bin = Binary::new().await;
+    let (fake, url) = (&bin.fake, &bin.url);
+    let _bot = bin.start(1).await;
+    let db = Db::open(url).await.unwrap();
+    let moderator = carol().moderator();
+    // A match running before any change.
+    let (running, _) = start(fake, &alice(), &bob(), 77).await;
+    // Anyone sees the settings; nobody but a moderator changes them.
+    let cb = fake.interact(settings(fake, &alice(), vec![])).await;
+    assert!(cb.ok() && cb.ephemeral && cb.content().contains("Settings of this server"));
+    let cb = fake
+        .interact(settings(fake, &alice(), vec![Opt::int("target", 200)]))
+        .await;
+    assert!(
+        cb.ephemeral && cb.content().contains("moderators"),
+        "{cb:?}"
+    );
+    // Out of bounds (Discord checks each option's range; the forfeit must also come after
+    // the reminder): the bound is named, nothing is stored.
+    let cb = fake
+        .interact(settings(
+            fake,
+            &moderator,
+            vec![
+                Opt::int("target", 200),
+                Opt::int("reminder_minutes", 120),
+                Opt::int("forfeit_hours", 1),
+            ],
+        ))
+        .await;
+    assert!(
+        cb.ephemeral
+            && cb
+                .content()
+                .contains("1 to 168 hours, and after the reminder"),
+        "{cb:?}"
+    );
+    let shown = fake.interact(settings(fake, &alice(), vec![])).await;
+    assert!(
+        shown.content().contains("target: the preset's"),
+        "{}",
+        shown.content()
+    );
+    // A moderator keeps matches to another channel, sets the target and German.
+    let elsewhere = fake.channel_id() + 5;
+    let cb = fake
+        .interact(settings(
+            fake,
+            &moderator,
+            vec![
+                Opt::int("target", 200),
+                Opt::str("channels", &format!("<#{elsewhere}>")),
+                Opt::choice("language", 2),
+            ],
+        ))
+        .await;
+    assert!(cb.ok() && cb.content().contains("Settings saved"), "{cb:?}");
+    assert!(cb.content().contains(&format!("<#{elsewhere}>")));
+    let here = fake.slash_command_in(
+        fake.channel_id(),
+        &carol(),
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &User::new(4004, "Dave"))],
+    );
+    let cb = fake.interact(here).await;
+    assert!(
+        cb.ephemeral && cb.content().contains("game channels"),
+        "{cb:?}"
+    );
+    let there = fake.slash_command_in(
+        elsewhere,
+        &carol(),
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &User::new(4004, "Dave"))],
+    );
+    let cb = fake.interact(there).await;
+    assert!(cb.ok() && !cb.ephemeral, "{cb:?}");
+    let text = fake.message(cb.message_id.unwrap()).unwrap().content;
+    assert!(
+        text.contains("200 Punkte"),
+        "the server's target, in German: {text}"
+    );
+    // The running match keeps its rules.
+    assert_eq!(state(&db, running).await.rules.target, 77);
+    // Back to everywhere.
+    let cb = fake
+        .interact(settings(
+            fake,
+            &moderator,
+            vec![Opt::str("channels", "everywhere")],
+        ))
+        .await;
+    assert!(cb.content().contains("in every channel"), "{cb:?}");
+    fake.assert_no_violations();
+}

@@ -148,6 +148,7 @@ fn user_ref(u: &serenity::User) -> UserRef {
         "replay",
         "export",
         "watch",
+        "settings",
         "cancel"
     ),
     subcommand_required
@@ -269,6 +270,63 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx.data().games.resign(&caller(ctx)).await;
+    answer(ctx, outcome).await
+}
+
+/// The public language a server chooses.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "server"]
+    Server,
+    #[name = "english"]
+    English,
+    #[name = "deutsch"]
+    Deutsch,
+}
+
+/// The server's settings: shown to everyone, changed by moderators (Manage Server).
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
+pub async fn settings(
+    ctx: Context<'_>,
+    preset: Option<PresetChoice>,
+    #[min = 10]
+    #[max = 500]
+    target: Option<i64>,
+    channels: Option<String>,
+    #[min = 1]
+    #[max = 1440]
+    reminder_minutes: Option<i64>,
+    #[min = 1]
+    #[max = 168]
+    forfeit_hours: Option<i64>,
+    #[min = 0]
+    #[max = 10000]
+    ai_delay_ms: Option<i64>,
+    language: Option<LanguageChoice>,
+    reset: Option<bool>,
+) -> Result<(), Error> {
+    use crate::games::{LanguageSetting, SettingsChange};
+    let change = SettingsChange {
+        preset: preset.map(Preset::from),
+        target,
+        channels,
+        reminder_minutes,
+        forfeit_hours,
+        ai_delay_ms,
+        language: language.map(|l| match l {
+            LanguageChoice::Server => LanguageSetting::Server,
+            LanguageChoice::English => LanguageSetting::Fixed(Lang::En),
+            LanguageChoice::Deutsch => LanguageSetting::Fixed(Lang::De),
+        }),
+        reset: reset.unwrap_or(false),
+    };
+    let is_moderator = is_moderator(ctx);
+    let outcome = ctx
+        .data()
+        .games
+        .settings(&caller(ctx), is_moderator, change)
+        .await;
     answer(ctx, outcome).await
 }
 

@@ -124,6 +124,9 @@ pub async fn run_until(
 
     // Resume every unfinished match in the background while the gateway connects, then
     // deliver whatever was not delivered before the last stop.
+    if let Err(e) = games.load_settings().await {
+        tracing::warn!(error = %e, "reading the servers' settings: the defaults apply");
+    }
     games.begin_warm_up();
     let warm = games.clone();
     let resume = deliverer.clone();

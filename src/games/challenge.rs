@@ -128,9 +128,11 @@ impl Games {
         if opponents.len() < least.max(1) || opponents.len() > most {
             return Err(Refusal::PlayerCount.into());
         }
+        let guild = caller.guild_id.unwrap_or_default();
         let (preset, rules) = match game {
             GameChoice::Gin(choice) => {
-                let (preset, rules) = choice.rules_of(self.config.default_preset.0, target)?;
+                let target = target.or(self.default_target(guild));
+                let (preset, rules) = choice.rules_of(self.default_preset(guild), target)?;
                 (preset.name(), rules)
             }
             GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
@@ -147,6 +149,7 @@ impl Games {
         rules: RulesOf,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        self.check_channel(caller)?;
         if opponents.iter().any(|o| o.id == caller.user_id) {
             return Err(Refusal::SelfChallenge.into());
         }
@@ -178,7 +181,7 @@ impl Games {
             opponents: opponents.iter().map(|o| (o.id, o.name.clone())).collect(),
             preset: preset.to_string(),
             rules_json: rules_json(&rules),
-            locale: caller.guild_lang.code().to_string(),
+            locale: self.public_lang(caller).code().to_string(),
             now,
             expires_at: now + minutes as i64 * 60,
         };
@@ -189,7 +192,7 @@ impl Games {
             challenger = caller.user_id,
             "challenge opened"
         );
-        let mut out = challenge_reply(caller.guild_lang, row, rules, minutes, false);
+        let mut out = challenge_reply(self.public_lang(caller), row, rules, minutes, false);
         out.reply_is = Some(ReplyRole::Challenge(id));
         Ok(out)
     }
@@ -277,7 +280,7 @@ impl Games {
             }
             Acceptance::Complete(match_id) => {
                 let live = Live::from_row(new.stored_as(match_id))?;
-                let scene = live.table_scene(&self.config.timeouts);
+                let scene = live.table_scene(&self.timeouts_for(live.guild_id));
                 self.put_live(live).await;
                 tracing::info!(challenge = id, match_id, "match started");
                 let mut out = Outcome::reply(Reply::Table {

@@ -139,13 +139,13 @@ impl Games {
                     Some(message) if !new_deal => Show::EditTable {
                         channel,
                         message,
-                        scene: Box::new(live.table_scene(&self.config.timeouts)),
+                        scene: Box::new(live.table_scene(&self.timeouts_for(live.guild_id))),
                     },
                     retire => Show::NewTable {
                         channel,
                         retire,
                         deal: live.game.deal_no(),
-                        scene: Box::new(live.table_scene(&self.config.timeouts)),
+                        scene: Box::new(live.table_scene(&self.timeouts_for(live.guild_id))),
                     },
                 }
             }
@@ -180,7 +180,7 @@ impl Games {
                         post: Post::Reminder {
                             lang: live.lang,
                             user: live.users[seat as usize],
-                            hours: self.config.timeouts.forfeit_hours,
+                            hours: self.timeouts_for(live.guild_id).forfeit_hours,
                         },
                     }
                 } else {

@@ -17,6 +17,7 @@ mod rematch;
 mod replay;
 pub mod results;
 mod scenes;
+mod settings;
 mod sweep;
 mod transition;
 
@@ -34,6 +35,7 @@ pub use scenes::{
     ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,
     Seats, ShowdownScene, TableOf, TableScene, TurnClock,
 };
+pub use settings::{LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
 
@@ -171,6 +173,16 @@ pub enum Reply {
     },
     /// A CSV file of the ledger, for the caller only.
     Export(Box<ExportFile>),
+    /// A server's settings, for the caller only (`changed`: just now).
+    Settings {
+        lang: Lang,
+        /// The preset new matches play (the server's, or the bot's).
+        preset: String,
+        /// The idle clock and the AI's pause in effect.
+        timeouts: crate::config::Timeouts,
+        settings: Box<crate::store::GuildSettings>,
+        changed: bool,
+    },
     /// `/gin watch`: a match's table for the caller only (a new message, or the one its
     /// Refresh button was on).
     Watch {
@@ -214,6 +226,10 @@ pub enum Refusal {
     RematchInPlay,
     /// `/gin watch` found no match in play here.
     NothingToWatch,
+    /// A setting outside its bounds.
+    SettingRange(SettingBound),
+    /// The server starts matches in other channels only.
+    ChannelNotAllowed,
     /// Something broke on our side (logged); the caller may try again.
     Internal,
 }
@@ -292,6 +308,8 @@ pub struct Games {
     /// While the bulk warm-up runs: matches loaded or evicted meanwhile, which it must not
     /// overwrite with its older copy. `None` when no warm-up runs.
     warming: Mutex<Option<std::collections::HashSet<i64>>>,
+    /// Every server's settings (see [`Games::load_settings`]).
+    settings: Mutex<HashMap<u64, crate::store::GuildSettings>>,
 }
 
 impl Games {
@@ -305,6 +323,7 @@ impl Games {
             hand_tokens: Mutex::new((HashMap::new(), 0)),
             delivery_turns: Mutex::new((HashMap::new(), 0)),
             warming: Mutex::new(None),
+            settings: Mutex::new(HashMap::new()),
         }
     }
 

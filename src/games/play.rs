@@ -82,7 +82,10 @@ impl Games {
                 Ok(id) => return self.rules(id).await,
                 Err(_) => {
                     let choice = super::GinChoice::default();
-                    choice.rules_of(self.config.default_preset.0, None)
+                    choice.rules_of(
+                        self.default_preset(caller.guild_id.unwrap_or_default()),
+                        None,
+                    )
                 }
             },
             Some(mode) => {
@@ -90,7 +93,10 @@ impl Games {
                     teams: Some(mode),
                     ..Default::default()
                 };
-                choice.rules_of(self.config.default_preset.0, None)
+                choice.rules_of(
+                    self.default_preset(caller.guild_id.unwrap_or_default()),
+                    None,
+                )
             }
         }
         .expect("the default preset's rules are valid");
@@ -194,7 +200,7 @@ impl Games {
             live.id,
             live.version + 1,
             self.now_ms(),
-            self.config.timeouts.ai_delay_ms,
+            self.timeouts_for(live.guild_id).ai_delay_ms,
         );
         let saved = record(live, &t, self.now(), &rows);
         if !self.db.save_action(saved).await? {

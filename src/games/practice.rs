@@ -52,7 +52,9 @@ impl Games {
         }
         let (preset, rules) = match &game {
             GameChoice::Gin(choice) => {
-                let (preset, rules) = choice.rules_of(self.config.default_preset.0, target)?;
+                let guild = caller.guild_id.unwrap_or_default();
+                let target = target.or(self.default_target(guild));
+                let (preset, rules) = choice.rules_of(self.default_preset(guild), target)?;
                 (preset.name(), rules)
             }
             GameChoice::Rummy(rules) => (
@@ -70,8 +72,11 @@ impl Games {
             GameChoice::Rummy(_) if (2..=6).contains(&seats) => seats,
             GameChoice::Rummy(_) => return Err(Refusal::PlayerCount.into()),
         };
-        let level_name =
-            crate::i18n::t(caller.guild_lang, &format!("choice-{}", level.name()), &[]);
+        let level_name = crate::i18n::t(
+            self.public_lang(caller),
+            &format!("choice-{}", level.name()),
+            &[],
+        );
         let ai_name = |n: u8| {
             let bot = if seats > 2 {
                 format!("{} {n}", bot.1)
@@ -79,7 +84,7 @@ impl Games {
                 bot.1.clone()
             };
             crate::tr!(
-                caller.guild_lang,
+                self.public_lang(caller),
                 "ai-name",
                 bot = bot,
                 level = level_name.clone()
@@ -102,6 +107,7 @@ impl Games {
         players: Vec<(u64, String, bool)>,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        self.check_channel(caller)?;
         let seed = self.next_seed();
         let seats = players.len() as u8;
         let game = super::challenge::new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
@@ -114,7 +120,7 @@ impl Games {
                 version: 0,
                 part: PART_AI,
             },
-            due_ms: self.now_ms() + self.config.timeouts.ai_delay_ms as i64,
+            due_ms: self.now_ms() + self.timeouts_for(guild_id).ai_delay_ms as i64,
             effects: vec![Effect::AiTurn],
         });
         let new = NewMatch {
@@ -124,7 +130,7 @@ impl Games {
             format: game.format(),
             preset: preset.to_string(),
             rules_json: super::challenge::rules_json(&rules),
-            locale: caller.guild_lang.code().to_string(),
+            locale: self.public_lang(caller).code().to_string(),
             state_json: game.to_json(),
             seed_hex: deck::seed_hex(&seed),
             players,
@@ -139,7 +145,7 @@ impl Games {
             other => other?,
         };
         let live = Live::from_row(new.stored_as(match_id))?;
-        let table = live.table_scene(&self.config.timeouts);
+        let table = live.table_scene(&self.timeouts_for(live.guild_id));
         self.put_live(live).await;
         tracing::info!(match_id, level = level.name(), "practice match started");
         let rows = ai_turn

@@ -90,7 +90,8 @@ impl Games {
             tracing::warn!(error = %e, "forgetting old hand tokens");
         }
         // The AI's turn is an outbox row; should one have been given up, the AI still moves.
-        let overdue = (self.config.timeouts.ai_delay_ms / 1000) as i64 + 2;
+        // Past the longest pause any server gives its AI.
+        let overdue = (self.longest_ai_delay_ms() / 1000) as i64 + 2;
         match self.db.waiting_ai_matches(now - overdue, PAGE).await {
             Ok(ids) => {
                 let (due, not) = self.ai_due_in(ids).await;
@@ -111,17 +112,8 @@ impl Games {
             Err(e) => tracing::warn!(error = %e, "looking for overdue AI turns"),
         }
         let t = &self.config.timeouts;
-        let reminder = t.reminder().as_secs() as i64;
-        let forfeit = t.forfeit().as_secs() as i64;
-        let idle = self
-            .db
-            .idle_matches(
-                now - reminder,
-                now - forfeit,
-                now - (forfeit - reminder),
-                PAGE,
-            )
-            .await;
+        let defaults = (t.reminder().as_secs() as i64, t.forfeit().as_secs() as i64);
+        let idle = self.db.idle_matches(now, defaults, PAGE).await;
         let idle = match idle {
             Ok(rows) => rows,
             Err(e) => {
@@ -139,6 +131,9 @@ impl Games {
             let Some(seat) = live.game.to_act() else {
                 continue;
             };
+            // The server's own times, if it set any.
+            let t = self.timeouts_for(live.guild_id);
+            let (reminder, forfeit) = (t.reminder().as_secs() as i64, t.forfeit().as_secs() as i64);
             // A forfeit needs a reminder, and the time it promised after it.
             let waited_out = reminded > 0 && now - reminded >= forfeit - reminder;
             if now - idle_since >= forfeit && waited_out {

@@ -406,27 +406,30 @@ impl Db {
             .collect())
     }
 
-    /// Active matches whose player (a person) needs a reminder (idle since `remind_before`,
-    /// not reminded yet) or a forfeit (idle since `forfeit_before` and reminded since
-    /// `reminded_before`): (id, version, when reminded (0: not yet), idle since). Only rows
-    /// that need work, oldest first, `limit` at a time: each is dealt with, so the next pass
-    /// gets the next ones.
+    /// Active matches whose player (a person) needs a reminder (idle for the server's
+    /// reminder time, not reminded yet) or a forfeit (idle for its forfeit time and reminded
+    /// long enough ago): (id, version, when reminded (0: not yet), idle since). A server
+    /// without settings of its own has `reminder` and `forfeit` (seconds). Only rows that
+    /// need work, oldest first, `limit` at a time: each is dealt with, so the next pass gets
+    /// the next ones.
     pub async fn idle_matches(
         &self,
-        remind_before: i64,
-        forfeit_before: i64,
-        reminded_before: i64,
+        now: i64,
+        (reminder, forfeit): (i64, i64),
         limit: i64,
     ) -> Result<Vec<(i64, i64, i64, i64)>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, version, reminded, turn_started_at FROM matches \
-             WHERE status = 'active' AND ai_to_act = 0 AND turn_started_at <= ?1 AND \
-             (reminded = 0 OR (turn_started_at <= ?2 AND reminded <= ?3)) \
-             ORDER BY turn_started_at LIMIT ?4",
+            "SELECT m.id, m.version, m.reminded, m.turn_started_at FROM matches m \
+             LEFT JOIN guild_settings g ON g.guild_id = m.guild_id \
+             WHERE m.status = 'active' AND m.ai_to_act = 0 \
+             AND m.turn_started_at <= ?1 - COALESCE(g.reminder_minutes * 60, ?2) AND \
+             (m.reminded = 0 OR (m.turn_started_at <= ?1 - COALESCE(g.forfeit_hours * 3600, ?3) \
+             AND m.reminded <= ?1 - (COALESCE(g.forfeit_hours * 3600, ?3) - COALESCE(g.reminder_minutes * 60, ?2)))) \
+             ORDER BY m.turn_started_at LIMIT ?4",
         )
-        .bind(remind_before)
-        .bind(forfeit_before)
-        .bind(reminded_before)
+        .bind(now)
+        .bind(reminder)
+        .bind(forfeit)
         .bind(limit)
         .fetch_all(self.pool())
         .await?)

@@ -7,6 +7,7 @@ mod heartbeat;
 mod ledger;
 mod matches;
 mod outbox;
+mod settings;
 mod states;
 mod writer;
 
@@ -18,6 +19,7 @@ pub use matches::{
     HandRow, HollywoodRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction,
 };
 pub use outbox::{OutboxKey, OutboxRow};
+pub use settings::GuildSettings;
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

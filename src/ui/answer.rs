@@ -149,6 +149,15 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
         Reply::Sheet(sheet) => Response::Ephemeral(ledger_view::sheet(lang, sheet)),
         Reply::Export(file) => Response::Ephemeral(ledger_view::export(file)),
         Reply::Watch { scene, update } => new_or_update(render::watch(scene), *update, false),
+        Reply::Settings {
+            lang,
+            preset,
+            timeouts,
+            settings,
+            changed,
+        } => Response::Ephemeral(ledger_view::settings(
+            *lang, preset, timeouts, settings, *changed,
+        )),
         Reply::Replay { scene, update } => {
             new_or_update(super::replay::replay(scene), *update, false)
         }
@@ -187,6 +196,14 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::NoSuchHand => "err-no-such-hand",
         Refusal::RematchInPlay => "err-rematch-in-play",
         Refusal::NothingToWatch => "err-nothing-to-watch",
+        Refusal::ChannelNotAllowed => "err-channel-not-allowed",
+        Refusal::SettingRange(bound) => match bound {
+            crate::games::SettingBound::Target => "err-setting-target",
+            crate::games::SettingBound::Reminder => "err-setting-reminder",
+            crate::games::SettingBound::Forfeit => "err-setting-forfeit",
+            crate::games::SettingBound::AiDelay => "err-setting-ai-delay",
+            crate::games::SettingBound::Channels => "err-setting-channels",
+        },
         Refusal::Internal => "err-internal",
     }
 }

@@ -382,6 +382,49 @@ fn truncate(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
 }
 
+/// A server's settings, as in effect (its own, or the bot's defaults).
+pub fn settings(
+    lang: Lang,
+    preset: &str,
+    t: &crate::config::Timeouts,
+    s: &crate::store::GuildSettings,
+    changed: bool,
+) -> Msg {
+    let channels = if s.channels.is_empty() {
+        tr!(lang, "settings-everywhere")
+    } else {
+        s.channels
+            .iter()
+            .map(|c| format!("<#{c}>"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let language = match s.language.as_deref() {
+        Some(code) => Lang::from_locale(code).code().to_string(),
+        None => tr!(lang, "settings-server-language"),
+    };
+    let target = match s.target {
+        Some(t) => t.to_string(),
+        None => tr!(lang, "settings-preset-target"),
+    };
+    let mut lines = Vec::new();
+    if changed {
+        lines.push(tr!(lang, "settings-changed"));
+    }
+    lines.push(tr!(
+        lang,
+        "settings-text",
+        preset = preset.to_string(),
+        target = target,
+        channels = channels,
+        reminder = t.reminder_minutes,
+        forfeit = t.forfeit_hours,
+        delay = t.ai_delay_ms,
+        language = language
+    ));
+    Msg::text(lines.join("\n"))
+}
+
 /// A moderator cancelled a match.
 pub fn cancelled(lang: Lang, by: &str) -> Msg {
     Msg::text(tr!(lang, "cancelled", player = by.to_string()))

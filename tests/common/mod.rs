@@ -134,6 +134,7 @@ impl Harness {
         let games = Arc::new(Games::new(db, test_config(), clock).with_seeds(Arc::new(
             move || seed_from(seed_counter.fetch_add(1, Ordering::SeqCst)),
         )));
+        games.load_settings().await.unwrap();
         let out = Arc::new(Recorder::default());
         Harness {
             deliverer: Deliverer::new(games.clone(), out.clone()),

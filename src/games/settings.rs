@@ -1,0 +1,343 @@
+//! Per-server settings (`/gin settings`): default rules and target, the channels where matches
+//! may be started, the idle clock, the AI's pause, the public language. Kept in the database
+//! and in memory (a few hundred bytes per server); every new match reads them, a running one
+//! keeps the rules it started with.
+
+use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use crate::config::Timeouts;
+use crate::engine::Preset;
+use crate::i18n::Lang;
+use crate::store::GuildSettings;
+
+/// The longest pause a server may give the AI before its moves.
+pub const MAX_AI_DELAY_MS: u64 = 10_000;
+
+/// Which bound a setting broke (the answer names it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingBound {
+    /// 10 to 500 points.
+    Target,
+    /// 1 to 1,440 minutes.
+    Reminder,
+    /// 1 to 168 hours, and longer than the reminder.
+    Forfeit,
+    /// 0 to 10,000 ms.
+    AiDelay,
+    /// `everywhere`, or channel mentions or ids.
+    Channels,
+}
+
+/// The public language a server asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageSetting {
+    /// The server's own locale.
+    Server,
+    Fixed(Lang),
+}
+
+/// What `/gin settings` asks to change (nothing: show them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    pub preset: Option<Preset>,
+    pub target: Option<i64>,
+    /// `everywhere`, or the channels as mentions (`<#123>`) or ids.
+    pub channels: Option<String>,
+    pub reminder_minutes: Option<i64>,
+    pub forfeit_hours: Option<i64>,
+    pub ai_delay_ms: Option<i64>,
+    pub language: Option<LanguageSetting>,
+    /// Back to the bot's defaults (before any other change asked for).
+    pub reset: bool,
+}
+
+impl SettingsChange {
+    pub fn is_empty(&self) -> bool {
+        *self == SettingsChange::default()
+    }
+
+    /// `current` with this change applied, checked against every bound; nothing else changes.
+    fn apply(
+        &self,
+        current: &GuildSettings,
+        defaults: &Timeouts,
+    ) -> Result<GuildSettings, SettingBound> {
+        let mut s = if self.reset {
+            GuildSettings::default()
+        } else {
+            current.clone()
+        };
+        if let Some(p) = self.preset {
+            s.preset = Some(p.name().to_string());
+        }
+        if let Some(t) = self.target {
+            s.target = Some(within(t, 10, 500, SettingBound::Target)? as u32);
+        }
+        if let Some(c) = &self.channels {
+            s.channels = parse_channels(c).ok_or(SettingBound::Channels)?;
+        }
+        if let Some(m) = self.reminder_minutes {
+            s.reminder_minutes = Some(within(m, 1, 1440, SettingBound::Reminder)?);
+        }
+        if let Some(h) = self.forfeit_hours {
+            s.forfeit_hours = Some(within(h, 1, 168, SettingBound::Forfeit)?);
+        }
+        if let Some(ms) = self.ai_delay_ms {
+            s.ai_delay_ms = Some(within(
+                ms,
+                0,
+                MAX_AI_DELAY_MS as i64,
+                SettingBound::AiDelay,
+            )?);
+        }
+        if let Some(l) = self.language {
+            s.language = match l {
+                LanguageSetting::Server => None,
+                LanguageSetting::Fixed(lang) => Some(lang.code().to_string()),
+            };
+        }
+        let t = timeouts(defaults, &s);
+        if t.forfeit() <= t.reminder() {
+            return Err(SettingBound::Forfeit);
+        }
+        Ok(s)
+    }
+}
+
+fn within(v: i64, low: i64, high: i64, bound: SettingBound) -> Result<u64, SettingBound> {
+    if (low..=high).contains(&v) {
+        Ok(v as u64)
+    } else {
+        Err(bound)
+    }
+}
+
+/// `everywhere` (or `all`), or channel mentions / ids separated by spaces or commas; at most 25.
+fn parse_channels(text: &str) -> Option<Vec<u64>> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("everywhere") || text.eq_ignore_ascii_case("all") {
+        return Some(Vec::new());
+    }
+    let mut out = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if word.is_empty() {
+            continue;
+        }
+        let digits = word.trim_start_matches("<#").trim_end_matches('>');
+        let id: u64 = digits.parse().ok().filter(|&id| id > 0)?;
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    (!out.is_empty() && out.len() <= 25).then_some(out)
+}
+
+/// The bot's timeouts with a server's own times over them.
+fn timeouts(defaults: &Timeouts, s: &GuildSettings) -> Timeouts {
+    Timeouts {
+        reminder_minutes: s.reminder_minutes.unwrap_or(defaults.reminder_minutes),
+        forfeit_hours: s.forfeit_hours.unwrap_or(defaults.forfeit_hours),
+        ai_delay_ms: s.ai_delay_ms.unwrap_or(defaults.ai_delay_ms),
+        ..defaults.clone()
+    }
+}
+
+impl Games {
+    /// Reads every server's settings into memory (at start).
+    pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
+        let all = self.db.all_guild_settings().await?;
+        let mut map = self.settings.lock().expect("settings lock");
+        map.clear();
+        map.extend(all);
+        Ok(())
+    }
+
+    /// A server's settings (the defaults when it set none).
+    pub fn settings_for(&self, guild: u64) -> GuildSettings {
+        let map = self.settings.lock().expect("settings lock");
+        map.get(&guild).cloned().unwrap_or_default()
+    }
+
+    /// The idle clock and the AI's pause in a server.
+    pub fn timeouts_for(&self, guild: u64) -> Timeouts {
+        timeouts(&self.config.timeouts, &self.settings_for(guild))
+    }
+
+    /// The longest pause before the AI's moves of any server (the sweeper's bar for an AI
+    /// turn that was lost).
+    pub(crate) fn longest_ai_delay_ms(&self) -> u64 {
+        let map = self.settings.lock().expect("settings lock");
+        map.values()
+            .filter_map(|s| s.ai_delay_ms)
+            .fold(self.config.timeouts.ai_delay_ms, u64::max)
+    }
+
+    /// The preset a new match plays when the command names none.
+    pub(crate) fn default_preset(&self, guild: u64) -> Preset {
+        self.settings_for(guild)
+            .preset
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(self.config.default_preset.0)
+    }
+
+    /// The target a new Gin match plays to when the command names none.
+    pub(crate) fn default_target(&self, guild: u64) -> Option<i64> {
+        self.settings_for(guild).target.map(i64::from)
+    }
+
+    /// The language of a new match's public messages here.
+    pub(crate) fn public_lang(&self, caller: &Caller) -> Lang {
+        let guild = caller.guild_id.unwrap_or_default();
+        match self.settings_for(guild).language {
+            Some(code) => Lang::from_locale(&code),
+            None => caller.guild_lang,
+        }
+    }
+
+    /// Refuses a new match outside the server's game channels (if it named any).
+    pub(crate) fn check_channel(&self, caller: &Caller) -> Result<(), Refusal> {
+        let channels = self
+            .settings_for(caller.guild_id.unwrap_or_default())
+            .channels;
+        if channels.is_empty() || channels.contains(&caller.channel_id) {
+            Ok(())
+        } else {
+            Err(Refusal::ChannelNotAllowed)
+        }
+    }
+
+    /// `/gin settings`: shows the server's settings to anyone; changes them for moderators
+    /// (Manage Server), every value checked before anything is stored.
+    pub async fn settings(
+        &self,
+        caller: &Caller,
+        is_moderator: bool,
+        change: SettingsChange,
+    ) -> Outcome {
+        let result = async {
+            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let current = self.settings_for(guild);
+            if change.is_empty() {
+                return Ok(self.settings_reply(caller, guild, current, false));
+            }
+            if !is_moderator {
+                return Err(Refusal::ModeratorsOnly.into());
+            }
+            let new = change
+                .apply(&current, &self.config.timeouts)
+                .map_err(Refusal::SettingRange)?;
+            self.db.save_guild_settings(guild, &new, self.now()).await?;
+            self.settings
+                .lock()
+                .expect("settings lock")
+                .insert(guild, new.clone());
+            tracing::info!(guild, ?new, "server settings changed");
+            Ok::<_, Failure>(self.settings_reply(caller, guild, new, true))
+        }
+        .await;
+        result.unwrap_or_else(Failure::into_outcome)
+    }
+
+    fn settings_reply(
+        &self,
+        caller: &Caller,
+        guild: u64,
+        settings: GuildSettings,
+        changed: bool,
+    ) -> Outcome {
+        Outcome::reply(Reply::Settings {
+            lang: caller.lang,
+            preset: self.default_preset(guild).name().to_string(),
+            timeouts: self.timeouts_for(guild),
+            settings: Box::new(settings),
+            changed,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bound_is_checked_and_a_bad_value_changes_nothing() {
+        let d = Timeouts::default();
+        let now = GuildSettings::default();
+        let bad = [
+            (
+                SettingsChange {
+                    target: Some(9),
+                    ..Default::default()
+                },
+                SettingBound::Target,
+            ),
+            (
+                SettingsChange {
+                    target: Some(501),
+                    ..Default::default()
+                },
+                SettingBound::Target,
+            ),
+            (
+                SettingsChange {
+                    reminder_minutes: Some(0),
+                    ..Default::default()
+                },
+                SettingBound::Reminder,
+            ),
+            (
+                SettingsChange {
+                    forfeit_hours: Some(169),
+                    ..Default::default()
+                },
+                SettingBound::Forfeit,
+            ),
+            (
+                SettingsChange {
+                    ai_delay_ms: Some(10_001),
+                    ..Default::default()
+                },
+                SettingBound::AiDelay,
+            ),
+            (
+                SettingsChange {
+                    channels: Some("#general".into()),
+                    ..Default::default()
+                },
+                SettingBound::Channels,
+            ),
+            // A reminder after the forfeit would never be seen.
+            (
+                SettingsChange {
+                    reminder_minutes: Some(120),
+                    forfeit_hours: Some(1),
+                    ..Default::default()
+                },
+                SettingBound::Forfeit,
+            ),
+        ];
+        for (change, bound) in bad {
+            assert_eq!(change.apply(&now, &d), Err(bound), "{change:?}");
+        }
+        let good = SettingsChange {
+            target: Some(250),
+            channels: Some("<#12>, <#34> 12".into()),
+            reminder_minutes: Some(5),
+            language: Some(LanguageSetting::Fixed(Lang::De)),
+            ..Default::default()
+        };
+        let s = good.apply(&now, &d).unwrap();
+        assert_eq!(s.target, Some(250));
+        assert_eq!(s.channels, vec![12, 34]);
+        assert_eq!(s.language.as_deref(), Some("de"));
+        let everywhere = SettingsChange {
+            channels: Some("everywhere".into()),
+            ..Default::default()
+        };
+        assert!(everywhere.apply(&s, &d).unwrap().channels.is_empty());
+        let reset = SettingsChange {
+            reset: true,
+            ..Default::default()
+        };
+        assert_eq!(reset.apply(&s, &d).unwrap(), GuildSettings::default());
+    }
+}
