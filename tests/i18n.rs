@@ -137,7 +137,8 @@ fn command_names_and_descriptions_fit_discords_rules() {
             .filter(|(k, _)| k.starts_with("cmd-"))
         {
             let text = gin::i18n::t(lang, &key, &[]);
-            if key.starts_with("cmd-") && key.ends_with("-name") {
+            // `…-opt-name` describes a parameter called `name` (see `commands::localize`).
+            if key.starts_with("cmd-") && key.ends_with("-name") && !key.ends_with("-opt-name") {
                 assert!(
                     !text.is_empty()
                         && text.len() <= 32
@@ -272,6 +273,7 @@ mod rendering {
             period: Period::Days30,
             format: FormatFilter::Any,
             page: 0,
+            season: None,
         };
         let en = ledger_view::leaderboard(Lang::En, &rows, q, 2).content;
         let de = ledger_view::leaderboard(Lang::De, &rows, q, 2).content;
@@ -306,6 +308,7 @@ mod rendering {
             period: Period::All,
             format: FormatFilter::Any,
             page: 0,
+            season: None,
         };
         let en = ledger_view::leaderboard(Lang::En, &[row(1)], q, 9).content;
         let de = ledger_view::leaderboard(Lang::De, &[row(1)], q, 9).content;

@@ -92,6 +92,7 @@ fn board(sort: BoardSort, period: Period) -> BoardQuery {
         period,
         format: FormatFilter::Any,
         page: 0,
+        season: None,
     }
 }
 

@@ -339,3 +339,111 @@ async fn server_settings_are_guarded_bounded_and_used_by_new_matches() {
     assert!(cb.content().contains("in every channel"), "{cb:?}");
     fake.assert_no_violations();
 }
+
+fn gin_cmd(fake: &FakeDiscord, user: &User, sub: &str, options: Vec<Opt>) -> serde_json::Value {
+    fake.slash_command_in(fake.channel_id(), user, "gin", Some(sub), options)
+}
+
+/// `/gin season new`: moderators only; the closing board of the ended season is posted; the
+/// new season's board and ratings start empty; the old board stays browsable with the
+/// ratings it ended with, its page buttons keeping the season.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_season_posts_the_closing_board_and_keeps_the_old_one() {
+    let bin = Binary::new().await;
+    let fake = &bin.fake;
+    let _bot = bin.start(1).await;
+    start(fake, &alice(), &bob(), 100).await;
+    let cb = fake
+        .interact(gin_cmd(fake, &alice(), "resign", vec![]))
+        .await;
+    assert!(cb.ok(), "{cb:?}");
+    let board = fake
+        .interact(gin_cmd(fake, &carol(), "leaderboard", vec![]))
+        .await;
+    assert!(board.content().contains("**Bob**"), "{}", board.content());
+    assert!(
+        !board.content().contains("Season"),
+        "no seasons yet: {}",
+        board.content()
+    );
+    // Not a moderator: refused, nothing changes.
+    let season_new = |user: &User, options: Vec<Opt>| {
+        let mut cmd =
+            fake.slash_command_in(fake.channel_id(), user, "gin", Some("season"), options);
+        // `/gin season new`: a subcommand of a subcommand group.
+        let group = &mut cmd["data"]["options"][0];
+        let given = group["options"].take();
+        group["type"] = serde_json::json!(2);
+        group["options"] = serde_json::json!([{"type": 1, "name": "new", "options": given}]);
+        cmd
+    };
+    let cb = fake.interact(season_new(&carol(), vec![])).await;
+    assert!(
+        cb.ephemeral && cb.content().contains("moderators"),
+        "{cb:?}"
+    );
+    let moderator = carol().moderator();
+    let cb = fake
+        .interact(season_new(&moderator, vec![Opt::str("name", "Winter")]))
+        .await;
+    assert!(cb.ok() && !cb.ephemeral, "{cb:?}");
+    let post = cb.content().to_string();
+    assert!(post.contains("Season 1 is over; Winter begins"), "{post}");
+    assert!(
+        post.contains("**Bob**") && post.contains("**Alice**"),
+        "{post}"
+    );
+    // The new season's board is empty; the old one is kept, with the ratings it ended with.
+    let now = fake
+        .interact(gin_cmd(fake, &carol(), "leaderboard", vec![]))
+        .await;
+    assert!(
+        now.content().contains("Season: **Winter**"),
+        "{}",
+        now.content()
+    );
+    assert!(
+        now.content().contains("No matches count"),
+        "{}",
+        now.content()
+    );
+    let old = fake
+        .interact(gin_cmd(
+            fake,
+            &carol(),
+            "leaderboard",
+            vec![Opt::str("season", "season 1"), Opt::choice("sort", 4)],
+        ))
+        .await;
+    let text = old.content();
+    assert!(
+        text.contains("Season: **Season 1**") && text.contains("**Bob**"),
+        "{text}"
+    );
+    let bob_line = text.lines().find(|l| l.contains("**Bob**")).unwrap();
+    assert!(
+        !bob_line.contains(" 1500 "),
+        "Bob's rating moved: {bob_line}"
+    );
+    let msg = fake.message(old.message_id.unwrap()).unwrap();
+    assert!(
+        msg.custom_ids()
+            .iter()
+            .all(|id| !id.starts_with("gin:lb:") || id.ends_with(":1")),
+        "{:?}",
+        msg.custom_ids()
+    );
+    let none = fake
+        .interact(gin_cmd(
+            fake,
+            &carol(),
+            "leaderboard",
+            vec![Opt::str("season", "Summer")],
+        ))
+        .await;
+    assert!(
+        none.ephemeral && none.content().contains("No season"),
+        "{none:?}"
+    );
+    fake.assert_no_violations();
+}

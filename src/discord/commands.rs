@@ -149,6 +149,7 @@ fn user_ref(u: &serenity::User) -> UserRef {
         "export",
         "watch",
         "settings",
+        "season",
         "cancel"
     ),
     subcommand_required
@@ -326,6 +327,34 @@ pub async fn settings(
         .data()
         .games
         .settings(&caller(ctx), is_moderator, change)
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Seasons: boards and ratings start afresh; earlier seasons stay browsable.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("season_new"),
+    subcommand_required
+)]
+pub async fn season(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Moderators: end the running season (its closing board is posted) and start the next.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "new",
+    default_member_permissions = "MANAGE_GUILD"
+)]
+pub async fn season_new(ctx: Context<'_>, name: Option<String>) -> Result<(), Error> {
+    let is_moderator = is_moderator(ctx);
+    let outcome = ctx
+        .data()
+        .games
+        .new_season(&caller(ctx), is_moderator, name)
         .await;
     answer(ctx, outcome).await
 }
@@ -534,8 +563,17 @@ pub async fn leaderboard(
     sort: Option<SortChoice>,
     period: Option<PeriodChoice>,
     format: Option<FormatChoice>,
+    season: Option<String>,
 ) -> Result<(), Error> {
     use crate::games::ledger::{BoardQuery, Period};
+    let games = &ctx.data().games;
+    let season = match season {
+        Some(text) => match games.find_season(&caller(ctx), &text).await {
+            Ok(n) => Some(n),
+            Err(why) => return answer(ctx, Outcome::refusal(why)).await,
+        },
+        None => None,
+    };
     use crate::games::BoardSort;
     let q = BoardQuery {
         sort: match sort.unwrap_or(SortChoice::Net) {
@@ -552,8 +590,9 @@ pub async fn leaderboard(
         },
         format: format_filter(format),
         page: 0,
+        season,
     };
-    let outcome = ctx.data().games.leaderboard(&caller(ctx), q, false).await;
+    let outcome = games.leaderboard(&caller(ctx), q, false).await;
     answer(ctx, outcome).await
 }
 
@@ -680,7 +719,14 @@ fn localize_under(commands: &mut [poise::Command<Data, Error>], parent: Option<&
         c.description_localizations = localized(&key);
         c.name_localizations = localized(&format!("{key}-name"));
         for p in &mut c.parameters {
-            let pkey = format!("{key}-{}", p.name);
+            // `…-opt-<parameter>` where `…-<parameter>` would be the command's own name key
+            // (a parameter called `name`).
+            let opt = format!("{key}-opt-{}", p.name);
+            let pkey = if i18n::has(Lang::En, &opt) {
+                opt
+            } else {
+                format!("{key}-{}", p.name)
+            };
             p.description = Some(i18n::t(Lang::En, &pkey, &[]).into());
             p.description_localizations = localized(&pkey);
             p.name_localizations = localized(&format!("{pkey}-name"));

@@ -58,6 +58,8 @@ pub struct BoardQuery {
     pub format: FormatFilter,
     /// Zero-based.
     pub page: u32,
+    /// A season by its number; `None`: the running one.
+    pub season: Option<i64>,
 }
 
 /// Rows per leaderboard page.
@@ -86,26 +88,53 @@ impl Games {
             } else {
                 1
             };
-            let rows = self
-                .db
-                .leaderboard(
-                    guild,
-                    q.period.since(self.now()),
-                    q.format.pattern(),
-                    q.sort,
-                    min,
-                )
-                .await?;
+            let (rows, season) = self.board_rows(caller, guild, q, min).await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Leaderboard {
                 lang: caller.guild_lang,
                 rows,
                 query: q,
                 viewer: caller.user_id,
                 update,
+                season,
             }))
         }
         .await;
         result.unwrap_or_else(Failure::into_outcome)
+    }
+
+    /// A board's rows: the query's season (the running one by default) cut to its period,
+    /// with the ratings of now or those the season ended with; and the season's name when
+    /// the server has started seasons.
+    async fn board_rows(
+        &self,
+        caller: &Caller,
+        guild: u64,
+        q: BoardQuery,
+        min: i64,
+    ) -> Result<(Vec<crate::store::BoardRow>, Option<String>), Failure> {
+        let seasons = self.season_list(caller, guild).await?;
+        let season = match q.season {
+            None => seasons.last().expect("a season runs"),
+            Some(n) => seasons
+                .iter()
+                .find(|s| s.number == n)
+                .ok_or(Refusal::NoSuchSeason)?,
+        };
+        let since = q.period.since(self.now()).max(season.started_at);
+        let archived = season.ended_at.map(|_| season.number);
+        let rows = self
+            .db
+            .season_board(
+                guild,
+                (since, season.ended_at),
+                q.format.pattern(),
+                q.sort,
+                min,
+                archived,
+            )
+            .await?;
+        let named = seasons.len() > 1 || season.started_at > 0;
+        Ok((rows, named.then(|| season.name.clone())))
     }
 
     /// `/gin stats [player]`.

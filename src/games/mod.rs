@@ -17,6 +17,7 @@ mod rematch;
 mod replay;
 pub mod results;
 mod scenes;
+mod seasons;
 mod settings;
 mod sweep;
 mod transition;
@@ -152,6 +153,17 @@ pub enum Reply {
         query: ledger::BoardQuery,
         viewer: u64,
         update: bool,
+        /// The season's name, once the server has started seasons.
+        season: Option<String>,
+    },
+    /// A new season began: the closing board of the one that ended, in public.
+    SeasonStarted {
+        lang: Lang,
+        ended: String,
+        started: String,
+        rows: Vec<BoardRow>,
+        query: ledger::BoardQuery,
+        viewer: u64,
     },
     Stats {
         lang: Lang,
@@ -230,6 +242,10 @@ pub enum Refusal {
     SettingRange(SettingBound),
     /// The server starts matches in other channels only.
     ChannelNotAllowed,
+    /// No season of that name or number.
+    NoSuchSeason,
+    /// A season's name: 1 to 50 characters.
+    SeasonName,
     /// Something broke on our side (logged); the caller may try again.
     Internal,
 }

@@ -166,22 +166,54 @@ impl Db {
         sort: BoardSort,
         min_matches: i64,
     ) -> Result<Vec<BoardRow>, StoreError> {
+        self.season_board(
+            guild_id,
+            (since, None),
+            format_like,
+            sort,
+            min_matches,
+            None,
+        )
+        .await
+    }
+
+    /// As [`Db::leaderboard`], for matches ended in `[since, until)`, with the ratings season
+    /// `archived` ended with (`None`: the ratings of now).
+    pub async fn season_board(
+        &self,
+        guild_id: u64,
+        (since, until): (i64, Option<i64>),
+        format_like: Option<&str>,
+        sort: BoardSort,
+        min_matches: i64,
+        archived: Option<i64>,
+    ) -> Result<Vec<BoardRow>, StoreError> {
+        let ratings = match archived {
+            // (?6 is bound either way: a statement takes exactly the parameters it names.)
+            None => "ratings r ON r.guild_id = ?1 AND r.user_id = g.user_id AND ?6 IS NULL",
+            Some(_) => {
+                "season_ratings r ON r.guild_id = ?1 AND r.season = ?6 AND r.user_id = g.user_id"
+            }
+        };
         // Aggregate on the covering index first, then look up 1,000 names and ratings, not
         // one per match row: that keeps the all-time board of 100,000 matches in milliseconds.
-        let raw: Vec<RawBoard> = sqlx::query_as(
+        let raw: Vec<RawBoard> = sqlx::query_as(&format!(
             "SELECT g.user_id, \
              (SELECT n.display_name FROM match_players n WHERE n.guild_id = ?1 AND n.user_id = g.user_id \
               ORDER BY n.ended_at DESC LIMIT 1) AS name, \
              g.played, g.wins, g.net, g.gins, COALESCE(r.rating, 1500.0) AS rating \
              FROM (SELECT user_id, COUNT(*) AS played, SUM(won) AS wins, SUM(net) AS net, SUM(gins) AS gins \
                    FROM match_players WHERE guild_id = ?1 AND counted = 1 AND ended_at >= ?2 \
+                   AND (?5 IS NULL OR ended_at < ?5) \
                    AND (?3 IS NULL OR format LIKE ?3) GROUP BY user_id HAVING COUNT(*) >= ?4) g \
-             LEFT JOIN ratings r ON r.guild_id = ?1 AND r.user_id = g.user_id",
-        )
+             LEFT JOIN {ratings}"
+        ))
         .bind(id(guild_id))
         .bind(since)
         .bind(format_like)
         .bind(min_matches)
+        .bind(until)
+        .bind(archived)
         .fetch_all(self.pool())
         .await?;
         let mut rows: Vec<BoardRow> = raw

@@ -7,6 +7,7 @@ mod heartbeat;
 mod ledger;
 mod matches;
 mod outbox;
+mod seasons;
 mod settings;
 mod states;
 mod writer;
@@ -19,6 +20,7 @@ pub use matches::{
     HandRow, HollywoodRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction,
 };
 pub use outbox::{OutboxKey, OutboxRow};
+pub use seasons::Season;
 pub use settings::GuildSettings;
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
 

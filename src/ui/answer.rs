@@ -135,11 +135,33 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
             query,
             viewer,
             update,
+            season,
         } => new_or_update(
-            ledger_view::leaderboard(*lang, rows, *query, *viewer),
+            ledger_view::leaderboard_in(*lang, rows, *query, *viewer, season.as_deref()),
             *update,
             true,
         ),
+        Reply::SeasonStarted {
+            lang,
+            ended,
+            started,
+            rows,
+            query,
+            viewer,
+        } => {
+            let mut board = ledger_view::leaderboard_in(*lang, rows, *query, *viewer, Some(ended));
+            board.content = format!(
+                "{}\n{}",
+                tr!(
+                    *lang,
+                    "season-started",
+                    ended = ended.clone(),
+                    started = started.clone()
+                ),
+                board.content
+            );
+            Response::Public(board)
+        }
         Reply::Stats { lang, name, stats } => {
             Response::Public(ledger_view::stats(*lang, name, stats.as_ref()))
         }
@@ -197,6 +219,8 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::RematchInPlay => "err-rematch-in-play",
         Refusal::NothingToWatch => "err-nothing-to-watch",
         Refusal::ChannelNotAllowed => "err-channel-not-allowed",
+        Refusal::NoSuchSeason => "err-no-such-season",
+        Refusal::SeasonName => "err-season-name",
         Refusal::SettingRange(bound) => match bound {
             crate::games::SettingBound::Target => "err-setting-target",
             crate::games::SettingBound::Reminder => "err-setting-reminder",

@@ -236,7 +236,10 @@ impl Press {
                     + index(&SORTS, &q.sort) * 100
                     + index(&PERIODS, &q.period) * 10
                     + index(&FORMATS, &q.format);
-                format!("gin:lb:{code}:{}", q.page)
+                match q.season {
+                    Some(season) => format!("gin:lb:{code}:{}:{season}", q.page),
+                    None => format!("gin:lb:{code}:{}", q.page),
+                }
             }
             Press::Act {
                 match_id,
@@ -283,11 +286,17 @@ impl Press {
             "lb" => {
                 let code = usize::try_from(num).ok()?.checked_sub(1000)?;
                 let page: u32 = parts.next()?.parse().ok()?;
+                // An earlier season's board names it; the running season's does not.
+                let season = match parts.next() {
+                    Some(n) => Some(n.parse().ok().filter(|n: &i64| *n > 0)?),
+                    None => None,
+                };
                 Press::Board(BoardQuery {
                     sort: *SORTS.get(code / 100)?,
                     period: *PERIODS.get(code / 10 % 10)?,
                     format: *FORMATS.get(code % 10)?,
                     page,
+                    season,
                 })
             }
             "r" => {

@@ -66,6 +66,17 @@ fn row_line(lang: Lang, rank: usize, sort: BoardSort, r: &BoardRow) -> String {
 
 /// One page of a leaderboard, the viewer's own rank below it when off the page.
 pub fn leaderboard(lang: Lang, rows: &[BoardRow], q: BoardQuery, viewer: u64) -> Msg {
+    leaderboard_in(lang, rows, q, viewer, None)
+}
+
+/// A board of the season named `season` (once the server has seasons).
+pub fn leaderboard_in(
+    lang: Lang,
+    rows: &[BoardRow],
+    q: BoardQuery,
+    viewer: u64,
+    season: Option<&str>,
+) -> Msg {
     let pages = rows.len().div_ceil(PAGE).max(1) as u32;
     let page = q.page.min(pages - 1);
     let mut lines = vec![tr!(
@@ -77,6 +88,9 @@ pub fn leaderboard(lang: Lang, rows: &[BoardRow], q: BoardQuery, viewer: u64) ->
         page = page + 1,
         pages = pages
     )];
+    if let Some(name) = season {
+        lines.push(tr!(lang, "board-season", season = name.to_string()));
+    }
     if rows.is_empty() {
         lines.push(tr!(lang, "board-empty"));
     }
