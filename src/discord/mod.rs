@@ -127,6 +127,9 @@ pub async fn run_until(
     if let Err(e) = games.load_settings().await {
         tracing::warn!(error = %e, "reading the servers' settings: the defaults apply");
     }
+    // Downtime is not idle time: the clocks move on before the first sweep looks at them,
+    // and before the warm-up reads them into memory (the tables' countdowns).
+    games.resume_clocks().await;
     games.begin_warm_up();
     let warm = games.clone();
     let resume = deliverer.clone();
@@ -140,8 +143,6 @@ pub async fn run_until(
         resume.resume().await;
     });
     let db = games.db.clone();
-    // Downtime is not idle time: the clocks move on before the first sweep looks at them.
-    games.resume_clocks().await;
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
     let sweeper_deliverer = deliverer.clone();
     let sweeper = tokio::spawn(async move {

@@ -89,13 +89,19 @@ impl Games {
                 1
             };
             let (rows, season) = self.board_rows(caller, guild, q, min).await?;
+            // Once seasons exist, a board's page buttons keep its season (a new one may
+            // begin before they are pressed).
+            let mut query = q;
+            if let Some((number, _)) = &season {
+                query.season = Some(*number);
+            }
             Ok::<_, Failure>(Outcome::reply(Reply::Leaderboard {
-                lang: caller.guild_lang,
+                lang: self.public_lang(caller),
                 rows,
-                query: q,
+                query,
                 viewer: caller.user_id,
                 update,
-                season,
+                season: season.map(|(_, name)| name),
             }))
         }
         .await;
@@ -111,7 +117,7 @@ impl Games {
         guild: u64,
         q: BoardQuery,
         min: i64,
-    ) -> Result<(Vec<crate::store::BoardRow>, Option<String>), Failure> {
+    ) -> Result<(Vec<crate::store::BoardRow>, Option<(i64, String)>), Failure> {
         let seasons = self.season_list(caller, guild).await?;
         let season = match q.season {
             None => seasons.last().expect("a season runs"),
@@ -134,7 +140,7 @@ impl Games {
             )
             .await?;
         let named = seasons.len() > 1 || season.started_at > 0;
-        Ok((rows, named.then(|| season.name.clone())))
+        Ok((rows, named.then(|| (season.number, season.name.clone()))))
     }
 
     /// `/gin stats [player]`.
@@ -148,7 +154,7 @@ impl Games {
             let (guild, user, name) = subject(caller, player)?;
             let stats = self.db.player_stats(guild, user, format.pattern()).await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
-                lang: caller.guild_lang,
+                lang: self.public_lang(caller),
                 name,
                 stats,
             }))
@@ -171,7 +177,7 @@ impl Games {
                 .history(guild, user, format.pattern(), HISTORY_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::History {
-                lang: caller.guild_lang,
+                lang: self.public_lang(caller),
                 name,
                 rows,
             }))
@@ -237,7 +243,7 @@ impl Games {
             tracing::info!(match_id = id, by = caller.user_id, "match cancelled");
             Ok::<_, Failure>(Outcome {
                 reply: Reply::Cancelled {
-                    lang: caller.guild_lang,
+                    lang: self.public_lang(caller),
                     by: caller.name.clone(),
                 },
                 deliveries,

@@ -326,6 +326,8 @@ pub struct Games {
     warming: Mutex<Option<std::collections::HashSet<i64>>>,
     /// Every server's settings (see [`Games::load_settings`]).
     settings: Mutex<HashMap<u64, crate::store::GuildSettings>>,
+    /// One settings change at a time: read, checked, stored and cached in that order.
+    settings_change: tokio::sync::Mutex<()>,
 }
 
 impl Games {
@@ -340,6 +342,7 @@ impl Games {
             delivery_turns: Mutex::new((HashMap::new(), 0)),
             warming: Mutex::new(None),
             settings: Mutex::new(HashMap::new()),
+            settings_change: tokio::sync::Mutex::new(()),
         }
     }
 

@@ -202,7 +202,8 @@ impl Games {
             self.now_ms(),
             self.timeouts_for(live.guild_id).ai_delay_ms,
         );
-        let saved = record(live, &t, self.now(), &rows);
+        let now = self.now();
+        let saved = record(live, &t, now, &rows);
         if !self.db.save_action(saved).await? {
             // Stored by someone else first (another process?): reload and call it stale.
             let row = self
@@ -214,7 +215,8 @@ impl Games {
             return Err(Failure::User(Refusal::Stale));
         }
         if t.turn_changed() {
-            live.turn_started_at = self.now();
+            // As stored: the table's countdown and the sweeper agree.
+            live.turn_started_at = now;
         }
         live.game = t.next;
         live.version += 1;

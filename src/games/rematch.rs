@@ -15,9 +15,14 @@ impl Games {
     }
 
     async fn try_rematch(&self, caller: &Caller, match_id: i64) -> Result<Outcome, Failure> {
+        // The ended match stays held until the rematch exists: a second press (a double
+        // click, or the other player's) waits, then finds the players busy.
+        let live = self.hold(match_id).await?;
         let (players, rules, preset, level, ai) = {
-            let live = self.hold(match_id).await?;
-            if live.guild_id != caller.guild_id.unwrap_or_default() {
+            // Its match end is in its channel: a button from anywhere else is forged.
+            if live.guild_id != caller.guild_id.unwrap_or_default()
+                || live.channel_id != caller.channel_id
+            {
                 return Err(Refusal::UnknownMatch.into());
             }
             let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;

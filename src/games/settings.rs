@@ -215,6 +215,7 @@ impl Games {
     ) -> Outcome {
         let result = async {
             let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let _one_at_a_time = self.settings_change.lock().await;
             let current = self.settings_for(guild);
             if change.is_empty() {
                 return Ok(self.settings_reply(caller, guild, current, false));
