@@ -447,3 +447,75 @@ async fn a_new_season_posts_the_closing_board_and_keeps_the_old_one() {
     );
     fake.assert_no_violations();
 }
+
+/// A Rematch answered late (the database held past Discord's first deadline) is acknowledged
+/// at once and answered by a follow-up: that new message is kept as the challenge's, so it
+/// becomes the table when accepted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_rematch_keeps_its_challenge_message() {
+    use sqlx::Connection;
+    let bin = Binary::new().await;
+    let (fake, url) = (&bin.fake, &bin.url);
+    let _bot = bin.start(1).await;
+    let (first, _) = start(fake, &alice(), &bob(), 42).await;
+    let resign = gin_cmd(fake, &alice(), "resign", vec![]);
+    let end = fake.interact(resign).await;
+    let end = fake.message(end.message_id.unwrap()).unwrap();
+    let rematch = format!("gin:rm:{first}");
+    let path = url.trim_start_matches("sqlite://");
+    let mut holder = sqlx::SqliteConnection::connect(&format!("sqlite://{path}"))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut holder)
+        .await
+        .unwrap();
+    let press = fake.send_interaction(fake.press(&bob(), &end, &rematch));
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
+    let cb = press.callback().await;
+    assert!(cb.ok() && cb.kind == 6, "acknowledged first: {cb:?}");
+    let db = Db::open(url).await.unwrap();
+    let open_challenge = || {
+        fake.messages_in(fake.channel_id())
+            .into_iter()
+            .find(|m| m.custom_ids().iter().any(|id| id.starts_with("gin:acc:")))
+    };
+    let posted = fake
+        .wait_until(fake.channel_id(), Duration::from_secs(10), || {
+            open_challenge().is_some()
+        })
+        .await;
+    assert!(
+        posted,
+        "the follow-up challenge was posted: {:?}",
+        fake.messages_in(fake.channel_id())
+    );
+    let posted = open_challenge().unwrap();
+    let challenge_id: i64 = posted
+        .custom_ids()
+        .iter()
+        .find_map(|id| id.strip_prefix("gin:acc:")?.parse().ok())
+        .unwrap();
+    // Its id is stored with the challenge (the expiry edits it).
+    let mut stored = None;
+    for _ in 0..50 {
+        stored = db
+            .challenge(challenge_id)
+            .await
+            .unwrap()
+            .unwrap()
+            .message_id;
+        if stored.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(stored, Some(posted.id));
+    let (second, table) = accept(fake, posted.id, &alice()).await;
+    assert_ne!(second, first);
+    assert_eq!(table, posted.id);
+    let row = db.load_match(second).await.unwrap().unwrap();
+    assert_eq!(row.table_message_id, Some(posted.id));
+    fake.assert_no_violations();
+}

@@ -75,14 +75,15 @@ pub async fn answer_deferred(
     http: &serenity::Http,
     ci: &serenity::ComponentInteraction,
     r: &Response,
-) -> Result<(), serenity::Error> {
+) -> Result<Option<u64>, serenity::Error> {
+    // The new message a follow-up creates (`None`: the pressed one was edited).
     match r {
         Response::Update(m) => {
             let edit = serenity::EditInteractionResponse::new()
                 .content(m.content.clone())
                 .components(rows(m))
                 .allowed_mentions(mentions(m));
-            ci.edit_response(http, edit).await.map(|_| ())
+            ci.edit_response(http, edit).await.map(|_| None)
         }
         Response::Ephemeral(m) | Response::Public(m) => {
             let followup = serenity::CreateInteractionResponseFollowup::new()
@@ -90,7 +91,9 @@ pub async fn answer_deferred(
                 .components(rows(m))
                 .allowed_mentions(mentions(m))
                 .ephemeral(matches!(r, Response::Ephemeral(_)));
-            ci.create_followup(http, followup).await.map(|_| ())
+            ci.create_followup(http, followup)
+                .await
+                .map(|m| Some(m.id.get()))
         }
     }
 }

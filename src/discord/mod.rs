@@ -336,14 +336,19 @@ async fn on_event(
                     tracing::warn!(error = %e, "deferring the press");
                 }
                 let mut answer = work.await;
-                if let Err(e) = adapter::answer_deferred(&http, ci, &answer.response).await {
-                    tracing::warn!(error = %e, "answering the deferred press");
-                }
+                let created = match adapter::answer_deferred(&http, ci, &answer.response).await {
+                    Ok(created) => created,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "answering the deferred press");
+                        None
+                    }
+                };
                 if !matches!(answer.response, crate::ui::model::Response::Update(_)) {
                     // The token's own message is the one the button was on, not this new
-                    // one: it must not be used to refresh a hand.
+                    // one: it must not be used to refresh a hand. The new one (a rematch's
+                    // challenge, say) is the follow-up.
                     answer.hand_of = None;
-                    message = None;
+                    message = created;
                 }
                 answer
             }
