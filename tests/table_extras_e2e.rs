@@ -125,7 +125,7 @@ async fn watching_shows_the_table_and_never_a_hand() {
     let bin = Binary::new().await;
     let (fake, url) = (&bin.fake, &bin.url);
     let _bot = bin.start(1).await;
-    let (id, table) = start(fake, &alice(), &bob(), 100).await;
+    let (id, _) = start(fake, &alice(), &bob(), 100).await;
     let watch =
         |user: &User| fake.slash_command_in(fake.channel_id(), user, "gin", Some("watch"), vec![]);
     let cb = fake.interact(watch(&carol())).await;
@@ -169,7 +169,6 @@ async fn watching_shows_the_table_and_never_a_hand() {
         cb.ok() && cb.ephemeral && cb.content().contains("no match"),
         "{cb:?}"
     );
-    let _ = table;
     fake.assert_no_violations();
 }
 

@@ -402,10 +402,6 @@ fn hidden(game: &Game) -> Vec<CardSet> {
     }
 }
 
-fn deal_no(game: &Game) -> u32 {
-    game.deal_no()
-}
-
 /// A write of this deal shows no card hidden in a hand its reader may not see: a public one
 /// none, a player's own message only their hand (and at Team Gin their partner's). The end of
 /// a hand reveals them on purpose.
@@ -413,7 +409,7 @@ fn scan(w: &Write, game: &Game, owners: &[u64]) {
     if w.content.contains("Shuffle seed") || w.content.contains("win the match") {
         return;
     }
-    if !w.content.contains(&format!("hand {}", deal_no(game) + 1)) {
+    if !w.content.contains(&format!("hand {}", game.deal_no() + 1)) {
         return;
     }
     let reader = w

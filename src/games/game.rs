@@ -99,15 +99,6 @@ impl Game {
         }
     }
 
-    /// How many play.
-    pub fn seats(&self) -> u8 {
-        match self {
-            Game::Gin(m) => m.seats,
-            Game::Rummy(m) => m.players,
-            Game::Partnership(_) | Game::Team(_) => 4,
-        }
-    }
-
     /// Whether two teams play (seats 0 and 2 against 1 and 3).
     pub fn is_teams(&self) -> bool {
         matches!(self, Game::Partnership(_) | Game::Team(_))

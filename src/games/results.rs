@@ -89,7 +89,7 @@ pub fn hand_rows(game: &Game, before: usize) -> Vec<HandRow> {
 }
 
 /// The ledger's hand number of table `table` of Partnership deal `deal_no`.
-pub fn partnership_row_no(deal_no: u32, table: usize) -> u32 {
+fn partnership_row_no(deal_no: u32, table: usize) -> u32 {
     deal_no * 2 + table as u32
 }
 
@@ -305,14 +305,9 @@ fn gin_hand_row(rec: &HandRecord) -> HandRow {
             ..
         } => {
             let defender = opponent_of(rec.players, *knocker);
-            let kind = match showdown.kind {
-                ShowdownKind::Gin => HandKind::Gin,
-                ShowdownKind::Knock => HandKind::Knock,
-                ShowdownKind::Undercut => HandKind::Undercut,
-            };
             (
                 Some(*knocker),
-                kind,
+                kind_of(showdown.kind),
                 Some(showdown.knocker_deadwood),
                 Some(showdown.defender_deadwood),
                 score.points,

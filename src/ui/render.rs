@@ -623,17 +623,42 @@ pub(super) fn side(
     }
 }
 
+/// How a settlement is told: of one player each, or of teams (in the plural).
+pub(super) struct EndWords {
+    pub title: &'static str,
+    pub resigned: &'static str,
+    pub payment: &'static str,
+}
+
+const PLAYER_END: EndWords = EndWords {
+    title: "end-title",
+    resigned: "end-resigned",
+    payment: "end-payment",
+};
+
 /// The end of a match: totals, bonuses and who pays whom.
 pub fn match_end(lang: Lang, seats: &Seats, s: &Settlement, rules: &Rules) -> Msg {
+    Msg::text(settlement_lines(lang, seats, s, rules, &PLAYER_END).join("\n"))
+}
+
+/// A settlement's lines, in `words`: the winner, a resignation, each side's figures,
+/// shutouts, payments. `seats` names the settlement's sides (players, or teams).
+pub(super) fn settlement_lines(
+    lang: Lang,
+    seats: &Seats,
+    s: &Settlement,
+    rules: &Rules,
+    words: &EndWords,
+) -> Vec<String> {
     let mut lines = vec![tr!(
         lang,
-        "end-title",
+        words.title,
         player = seats.name(s.winner).to_string()
     )];
     if let Some(r) = s.resigned {
         lines.push(tr!(
             lang,
-            "end-resigned",
+            words.resigned,
             player = seats.name(r).to_string()
         ));
     }
@@ -656,8 +681,8 @@ pub fn match_end(lang: Lang, seats: &Seats, s: &Settlement, rules: &Rules) -> Ms
             player = seats.name(seat).to_string()
         ));
     }
-    lines.extend(payment_lines(lang, seats, &s.payments));
-    Msg::text(lines.join("\n"))
+    lines.extend(payment_lines(lang, seats, &s.payments, words.payment));
+    lines
 }
 
 /// A Hollywood sheet's three games, a line each: the scores and, once closed, the winner
@@ -706,11 +731,12 @@ pub(super) fn payment_lines<'a>(
     lang: Lang,
     seats: &'a Seats,
     payments: &'a [crate::engine::matchplay::Payment],
+    key: &'static str,
 ) -> impl Iterator<Item = String> + 'a {
     payments.iter().map(move |p| {
         tr!(
             lang,
-            "end-payment",
+            key,
             payer = seats.name(p.payer).to_string(),
             payee = seats.name(p.payee).to_string(),
             amount = p.amount

@@ -387,7 +387,12 @@ pub fn match_end(lang: Lang, seats: &Seats, s: &RummySettlement) -> Msg {
             total = *total
         ));
     }
-    lines.extend(super::render::payment_lines(lang, seats, &s.payments));
+    lines.extend(super::render::payment_lines(
+        lang,
+        seats,
+        &s.payments,
+        "end-payment",
+    ));
     Msg::text(lines.join("\n"))
 }
 

@@ -9,7 +9,8 @@ use super::ids::Act;
 use super::model::{Button, Msg, Style};
 use super::render::{
     action_text, arranged, card, cards, deal_footer, end_line, knock_label, meld, pile_line,
-    prompt, refresh_button, rules_text, showdown_lines, side, table_msg, SeatsExt,
+    prompt, refresh_button, rules_text, settlement_lines, showdown_lines, side, table_msg,
+    EndWords, SeatsExt,
 };
 use crate::engine::partnership::DealRecord;
 use crate::engine::team::{left_of, partner_of};
@@ -176,44 +177,13 @@ pub fn partnership_showdown(lang: Lang, seats: &Seats, rec: &DealRecord) -> Msg 
 
 /// The end of a team match: the settlement between the teams, spoken of in the plural.
 pub fn teams_end(lang: Lang, seats: &Seats, s: &Settlement, rules: &Rules) -> Msg {
-    let teams = team_seats(seats);
+    const TEAM_END: EndWords = EndWords {
+        title: "teams-end-title",
+        resigned: "teams-end-resigned",
+        payment: "teams-end-payment",
+    };
+    let mut lines = settlement_lines(lang, &team_seats(seats), s, rules, &TEAM_END);
     let winners = team_name(seats, usize::from(s.winner));
-    let mut lines = vec![tr!(lang, "teams-end-title", team = winners.clone())];
-    if let Some(r) = s.resigned {
-        lines.push(tr!(
-            lang,
-            "teams-end-resigned",
-            team = teams.name(r).to_string()
-        ));
-    }
-    for team in 0..s.totals.len() {
-        lines.push(tr!(
-            lang,
-            "end-line",
-            player = teams.name(team as Seat).to_string(),
-            total = s.totals[team],
-            lines = s.lines[team],
-            bonus = rules.line_bonus,
-            game = s.game_bonus[team],
-            final = s.finals[team]
-        ));
-    }
-    for &team in &s.shutouts {
-        lines.push(tr!(
-            lang,
-            "end-shutout",
-            player = teams.name(team).to_string()
-        ));
-    }
-    for p in &s.payments {
-        lines.push(tr!(
-            lang,
-            "teams-end-payment",
-            payer = teams.name(p.payer).to_string(),
-            payee = teams.name(p.payee).to_string(),
-            amount = p.amount
-        ));
-    }
     lines.push(tr!(lang, "teams-end-note", team = winners));
     Msg::text(lines.join("\n"))
 }
