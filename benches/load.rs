@@ -478,6 +478,7 @@ async fn resume(a: &Args) {
             };
             let table = render::table_scene(&TableScene {
                 lang: Lang::En,
+                look: gin::games::CardLook::Text,
                 seats: seats.clone(),
                 view: gin::games::TableOf::Gin(game.table_view()),
                 clock: None,
@@ -488,6 +489,7 @@ async fn resume(a: &Args) {
             if a.resume_act {
                 let hand = render::hand_scene(&HandScene {
                     lang: Lang::En,
+                    look: gin::games::CardLook::Text,
                     seats: seats.clone(),
                     view: gin::games::HandOf::Gin(game.view_for(seat)),
                     mode: HandMode::Normal,

@@ -526,6 +526,15 @@ cmd-settings-language = Sprache öffentlicher Nachrichten (Standard: die des Ser
 cmd-settings-language-name = sprache
 cmd-settings-reset = Zuerst zurück zu den Standardwerten des Bots
 cmd-settings-reset-name = zuruecksetzen
+cmd-settings-cards = Wie öffentliche Nachrichten Karten zeigen: Bilder (Standard) oder Text
+cmd-settings-cards-name = karten
+cmd-cards = Wie deine eigenen Hand-Nachrichten Karten zeigen: Bilder oder Text
+cmd-cards-name = karten
+cmd-cards-look = Bilder, Bilder in vier Farben oder Text (Standard: Bilder)
+cmd-cards-look-name = darstellung
+choice-pictures = Bilder
+choice-four-colour = Bilder in vier Farben
+choice-text = Text
 choice-server = die Sprache des Servers
 choice-english = English
 choice-deutsch = Deutsch
@@ -534,7 +543,7 @@ settings-text = ⚙️ **Einstellungen dieses Servers**
     • Regeln: { $preset } · Ziel: { $target }
     • Partien beginnen: { $channels }
     • Erinnerung nach { $reminder } Min. · Aufgabe nach { $forfeit } Std. · der Bot wartet { $delay } ms
-    • Öffentliche Sprache: { $language }
+    • Öffentliche Sprache: { $language } · Karten: { $cards }
     Moderatoren (Server verwalten) ändern sie mit `/gin settings`; die Integrationsseite des Servers kann zudem festlegen, wer welchen Befehl nutzen darf.
 settings-everywhere = in jedem Kanal
 settings-server-language = die des Servers
@@ -558,3 +567,26 @@ season-started = 🏁 **{ $ended } ist vorbei; { $started } beginnt.** Rangliste
 board-season = Saison: **{ $season }**
 err-no-such-season = Hier gibt es keine Saison mit diesem Namen oder dieser Nummer (oder ein anderer Moderator hat gerade eine begonnen).
 err-season-name = Der Name einer Saison hat 1 bis 50 Zeichen.
+
+## Bilder: das Bild des Showdowns und das Statistik-Diagramm
+pic-gin = { $player } macht Gin
+pic-knocks = { $player } klopft · Totholz { $deadwood }
+pic-defends = { $player } · Totholz { $deadwood }
+pic-scores = { $player } erhält { $points }
+chart-rating = Wertung
+chart-net = Nettopunkte
+chart-matches = { $count ->
+    [one] Letztes Match
+   *[other] Letzte { $count } Matches
+}
+chart-rating-trend = Wertung von { $from } auf { $to }
+chart-rating-none = noch keine Wertung gespeichert
+chart-description = Diagramm von { $player }, { $count ->
+    [one] letztes Match
+   *[other] letzte { $count } Matches
+}: { $rating }; Nettopunkte { $net }.
+cards-now = Deine Hand-Nachrichten zeigen Karten als: **{ $look }**.
+cards-changed = Erledigt: Deine Hand-Nachrichten zeigen Karten jetzt als **{ $look }**.
+cards-look-pictures = Bilder
+cards-look-four-colour = Bilder in vier Farben (♦ blau, ♣ grün)
+cards-look-text = Text

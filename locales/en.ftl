@@ -526,6 +526,15 @@ cmd-settings-language = Language of public messages (default: the server's)
 cmd-settings-language-name = language
 cmd-settings-reset = Back to the bot's defaults first
 cmd-settings-reset-name = reset
+cmd-settings-cards = How public messages show cards: pictures (default) or text
+cmd-settings-cards-name = cards
+cmd-cards = How your own hand messages show cards: pictures or text
+cmd-cards-name = cards
+cmd-cards-look = Pictures, four-colour pictures or text (default: pictures)
+cmd-cards-look-name = look
+choice-pictures = pictures
+choice-four-colour = four-colour pictures
+choice-text = text
 choice-server = the server's language
 choice-english = English
 choice-deutsch = Deutsch
@@ -534,7 +543,7 @@ settings-text = ⚙️ **Settings of this server**
     • Rules: { $preset } · target: { $target }
     • Matches may start: { $channels }
     • Reminder after { $reminder } min · forfeit after { $forfeit } h · the bot pauses { $delay } ms
-    • Public language: { $language }
+    • Public language: { $language } · cards: { $cards }
     Moderators (Manage Server) change them with `/gin settings`; the server's Integrations page can also limit who may use each command.
 settings-everywhere = in every channel
 settings-server-language = the server's own
@@ -558,3 +567,27 @@ season-started = 🏁 **{ $ended } is over; { $started } begins.** Boards and ra
 board-season = Season: **{ $season }**
 err-no-such-season = No season of that name or number here (or another moderator just started one).
 err-season-name = A season's name has 1 to 50 characters.
+
+## Pictures: the showdown image and the stats chart (drawn in capitals; their descriptions
+## are the alt text)
+pic-gin = { $player } goes gin
+pic-knocks = { $player } knocks · deadwood { $deadwood }
+pic-defends = { $player } · deadwood { $deadwood }
+pic-scores = { $player } scores { $points }
+chart-rating = Rating
+chart-net = Net points
+chart-matches = { $count ->
+    [one] Last match
+   *[other] Last { $count } matches
+}
+chart-rating-trend = rating from { $from } to { $to }
+chart-rating-none = no rating recorded yet
+chart-description = Chart of { $player }'s last { $count ->
+    [one] match
+   *[other] { $count } matches
+}: { $rating }; net points { $net }.
+cards-now = Your hand messages show cards as: **{ $look }**.
+cards-changed = Done: your hand messages now show cards as **{ $look }**.
+cards-look-pictures = pictures
+cards-look-four-colour = pictures, four colours (♦ blue, ♣ green)
+cards-look-text = text

@@ -33,6 +33,10 @@ pub struct Config {
     pub log: String,
     #[serde(default)]
     pub default_preset: PresetName,
+    /// Upload the card art as the application's emojis at start and show cards as pictures
+    /// (where servers and players chose them); `false`: cards are text everywhere.
+    #[serde(default = "default_true")]
+    pub card_emojis: bool,
     #[serde(default)]
     pub timeouts: Timeouts,
 }
@@ -90,6 +94,10 @@ impl Timeouts {
 
 fn default_database_url() -> String {
     "sqlite://gin.db".into()
+}
+
+fn default_true() -> bool {
+    true
 }
 
 fn default_log() -> String {

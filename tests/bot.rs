@@ -754,7 +754,7 @@ async fn a_servers_reminder_time_is_the_one_the_sweeper_keeps() {
     let live = h.games.snapshot(id).await.unwrap();
     let idle = live.users[live.game.to_act().unwrap() as usize];
     let clock = live
-        .table_scene(&h.games.timeouts_for(GUILD))
+        .table_scene(&h.games.timeouts_for(GUILD), gin::games::CardLook::Text)
         .clock
         .unwrap();
     assert_eq!(clock.remind_at - live.turn_started_at, 5 * 60);

@@ -237,6 +237,7 @@ fn hidden(m: &Match, i: usize) -> Vec<String> {
 /// the state after the write (within one deal a card only leaves hiding by being discarded
 /// or taken from the pile, in sight of all), skipping writes of another deal and showdowns.
 fn scan(w: &Write, m: &Match, seats: &[u64]) {
+    let w = &w.as_text();
     if w.content.contains("Shuffle seed") || w.content.contains("wins the match") {
         return; // the showdown and the settlement reveal the hand on purpose
     }

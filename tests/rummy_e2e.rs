@@ -287,6 +287,7 @@ fn hidden(m: &RummyMatch, i: usize) -> Vec<String> {
 /// A write of this deal shows no card hidden in a hand its reader does not hold (the end of
 /// a hand reveals them on purpose).
 fn scan(w: &Write, m: &RummyMatch, users: &[User]) {
+    let w = &w.as_text();
     if w.content.contains("Shuffle seed") || w.content.contains("the Rummy match!") {
         return;
     }

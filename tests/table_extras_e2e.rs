@@ -141,8 +141,8 @@ async fn watching_shows_the_table_and_never_a_hand() {
     let db = Db::open(url).await.unwrap();
     let m = state(&db, id).await;
     let hidden: Vec<Card> = m.hand.hands.iter().flat_map(|h| h.iter()).collect();
-    let words: Vec<&str> = msg
-        .content
+    let text = fake_discord::player::text_of(&msg.content);
+    let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || "[]():,·".contains(c))
         .collect();
     for c in hidden {

@@ -145,6 +145,11 @@ impl<'a> Table<'a> {
 
     /// The seat's hand message, fresh: "My hand" on the table.
     async fn open_hand(&mut self, seat: Seat) -> StoredMessage {
+        // Between deals the old table is retired before the new one is posted.
+        let channel = self.fake.channel_id();
+        self.fake
+            .wait_until(channel, Duration::from_secs(10), || self.table().is_some())
+            .await;
         let table = self.table().expect("a table message");
         let id = format!("gin:hand:{}", self.match_id);
         let user = self.users[usize::from(seat)].clone();
@@ -406,6 +411,7 @@ fn hidden(game: &Game) -> Vec<CardSet> {
 /// none, a player's own message only their hand (and at Team Gin their partner's). The end of
 /// a hand reveals them on purpose.
 fn scan(w: &Write, game: &Game, owners: &[u64]) {
+    let w = &w.as_text();
     if w.content.contains("Shuffle seed") || w.content.contains("win the match") {
         return;
     }

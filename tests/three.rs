@@ -122,7 +122,9 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let id = h.new_match(&[BOB, CAROL]).await;
     let live = h.games.snapshot(id).await.unwrap();
     let out = live.game.as_gin().unwrap().hand.dealer;
-    let table = gin::ui::render::table_scene(&live.table_scene(&Default::default()));
+    let table = gin::ui::render::table_scene(
+        &live.table_scene(&Default::default(), gin::games::CardLook::Text),
+    );
     assert!(
         table.content.contains("deals this hand and sits it out"),
         "{}",

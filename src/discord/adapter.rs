@@ -1,6 +1,6 @@
 //! Neutral messages into serenity builders, and the serenity [`Transport`].
 
-use crate::ui::model::{Msg, Response, Style};
+use crate::ui::model::{Attachment, Emoji, Msg, Response, Style};
 use crate::ui::{SendError, Transport};
 use poise::serenity_prelude as serenity;
 use serenity::http::{LightMethod, Request, Route};
@@ -11,7 +11,14 @@ fn rows(msg: &Msg) -> Vec<serenity::CreateActionRow> {
         let options = s
             .options
             .iter()
-            .map(|o| serenity::CreateSelectMenuOption::new(o.label.clone(), o.value.clone()))
+            .map(|o| {
+                let option =
+                    serenity::CreateSelectMenuOption::new(o.label.clone(), o.value.clone());
+                match &o.emoji {
+                    Some(e) => option.emoji(emoji(e)),
+                    None => option,
+                }
+            })
             .collect();
         serenity::CreateActionRow::SelectMenu(
             serenity::CreateSelectMenu::new(
@@ -25,8 +32,18 @@ fn rows(msg: &Msg) -> Vec<serenity::CreateActionRow> {
         serenity::CreateActionRow::Buttons(
             row.iter()
                 .map(|b| {
-                    serenity::CreateButton::new(b.id.clone())
-                        .label(b.label.clone())
+                    let button = serenity::CreateButton::new(b.id.clone());
+                    // An emoji-only button sends no label (Discord refuses an empty one).
+                    let button = if b.label.is_empty() {
+                        button
+                    } else {
+                        button.label(b.label.clone())
+                    };
+                    let button = match &b.emoji {
+                        Some(e) => button.emoji(emoji(e)),
+                        None => button,
+                    };
+                    button
                         .style(match b.style {
                             Style::Primary => serenity::ButtonStyle::Primary,
                             Style::Secondary => serenity::ButtonStyle::Secondary,
@@ -39,6 +56,23 @@ fn rows(msg: &Msg) -> Vec<serenity::CreateActionRow> {
         )
     });
     selects.chain(buttons).collect()
+}
+
+fn emoji(e: &Emoji) -> serenity::ReactionType {
+    serenity::ReactionType::Custom {
+        animated: false,
+        id: serenity::EmojiId::new(e.id),
+        name: Some(e.name.clone()),
+    }
+}
+
+/// A file with its description (the alt text of a picture).
+fn attachment(a: &Attachment) -> serenity::CreateAttachment {
+    let file = serenity::CreateAttachment::bytes(a.bytes.clone(), a.name.clone());
+    match &a.description {
+        Some(d) => file.description(d.clone()),
+        None => file,
+    }
 }
 
 /// Only the users a message names on purpose are pinged.
@@ -54,6 +88,7 @@ fn response_message(msg: &Msg) -> serenity::CreateInteractionResponseMessage {
         .content(msg.content.clone())
         .components(rows(msg))
         .allowed_mentions(mentions(msg))
+        .files(msg.files.iter().map(attachment))
 }
 
 /// The interaction callback for an outcome's response.
@@ -90,6 +125,7 @@ pub async fn answer_deferred(
                 .content(m.content.clone())
                 .components(rows(m))
                 .allowed_mentions(mentions(m))
+                .add_files(m.files.iter().map(attachment))
                 .ephemeral(matches!(r, Response::Ephemeral(_)));
             ci.create_followup(http, followup)
                 .await
@@ -109,11 +145,8 @@ pub fn reply(r: &Response) -> poise::CreateReply {
         .components(rows(m))
         .allowed_mentions(mentions(m))
         .ephemeral(ephemeral);
-    for (name, bytes) in &m.files {
-        reply = reply.attachment(serenity::CreateAttachment::bytes(
-            bytes.clone(),
-            name.clone(),
-        ));
+    for file in &m.files {
+        reply = reply.attachment(attachment(file));
     }
     reply
 }
@@ -158,7 +191,8 @@ impl Transport for DiscordOut {
         let mut m = serenity::CreateMessage::new()
             .content(msg.content.clone())
             .components(rows(msg))
-            .allowed_mentions(mentions(msg));
+            .allowed_mentions(mentions(msg))
+            .add_files(msg.files.iter().map(attachment));
         if let Some(nonce) = nonce {
             // Discord creates the message once, however often a retry sends it.
             m = m

@@ -5,6 +5,7 @@ use super::{adapter, display_name, Context, Data, Error};
 use crate::engine::ai::Level;
 use crate::engine::rummy::{HandRummy, RummyRules};
 use crate::engine::Preset;
+use crate::games::CardLook;
 use crate::games::{Caller, GameChoice, GinChoice, Outcome, TeamMode, UserRef};
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
@@ -109,7 +110,12 @@ fn caller(ctx: Context<'_>) -> Caller {
 async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
     let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
     let answer = crate::ui::respond(outcome, lang);
-    let sent = ctx.send(adapter::reply(&answer.response)).await;
+    let shown = ctx
+        .data()
+        .deliverer
+        .faces()
+        .dress_response(&answer.response);
+    let sent = ctx.send(adapter::reply(&shown)).await;
     let message = match (&sent, answer.reply_is) {
         (Ok(handle), Some(_)) => handle.message().await.ok().map(|m| m.id.get()),
         _ => None,
@@ -149,6 +155,7 @@ fn user_ref(u: &serenity::User) -> UserRef {
         "export",
         "watch",
         "settings",
+        "cards",
         "season",
         "cancel"
     ),
@@ -285,6 +292,38 @@ pub enum LanguageChoice {
     Deutsch,
 }
 
+/// Pictures or text, for a server's public messages or a player's own hands.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LookChoice {
+    #[name = "pictures"]
+    Pictures,
+    #[name = "four-colour"]
+    FourColour,
+    #[name = "text"]
+    Text,
+}
+
+impl From<LookChoice> for CardLook {
+    fn from(c: LookChoice) -> CardLook {
+        match c {
+            LookChoice::Pictures => CardLook::Pictures,
+            LookChoice::FourColour => CardLook::FourColour,
+            LookChoice::Text => CardLook::Text,
+        }
+    }
+}
+
+/// How your own hand messages show cards, in every server (no option: shows it).
+#[poise::command(slash_command)]
+pub async fn cards(ctx: Context<'_>, look: Option<LookChoice>) -> Result<(), Error> {
+    let outcome = ctx
+        .data()
+        .games
+        .set_card_look(&caller(ctx), look.map(CardLook::from))
+        .await;
+    answer(ctx, outcome).await
+}
+
 /// The server's settings: shown to everyone, changed by moderators (Manage Server).
 #[poise::command(slash_command, guild_only)]
 #[allow(clippy::too_many_arguments)]
@@ -305,6 +344,7 @@ pub async fn settings(
     #[max = 10000]
     ai_delay_ms: Option<i64>,
     language: Option<LanguageChoice>,
+    cards: Option<LookChoice>,
     reset: Option<bool>,
 ) -> Result<(), Error> {
     use crate::games::{LanguageSetting, SettingsChange};
@@ -320,6 +360,7 @@ pub async fn settings(
             LanguageChoice::English => LanguageSetting::Fixed(Lang::En),
             LanguageChoice::Deutsch => LanguageSetting::Fixed(Lang::De),
         }),
+        cards: cards.map(CardLook::from),
         reset: reset.unwrap_or(false),
     };
     let is_moderator = is_moderator(ctx);

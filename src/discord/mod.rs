@@ -4,6 +4,7 @@
 
 mod adapter;
 mod commands;
+mod emoji;
 
 pub use adapter::DiscordOut;
 
@@ -142,6 +143,26 @@ pub async fn run_until(
         }
         resume.resume().await;
     });
+    if config.card_emojis {
+        let http = client.http.clone();
+        let dressing = deliverer.clone();
+        tokio::spawn(async move {
+            // Application emojis need the application id, which the first READY brings.
+            while http.application_id().is_none() {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            // A failed sync is tried again after 1, 2, 4 and 8 minutes; meanwhile complete
+            // decks show and the rest is text.
+            for attempt in 0..5u32 {
+                let (faces, done) = emoji::sync_logged(&http).await;
+                dressing.set_faces(faces);
+                if done || attempt == 4 {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_secs(60 << attempt)).await;
+            }
+        });
+    }
     let db = games.db.clone();
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
     let sweeper_deliverer = deliverer.clone();
@@ -307,6 +328,7 @@ async fn on_event(
             serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
             _ => Vec::new(),
         };
+        let faces = deliverer.faces();
         let work = crate::ui::press_on(&games, &caller, &ci.data.custom_id, &values, private);
         tokio::pin!(work);
         // The action is already stored when it is answered: even if the answer fails, the
@@ -316,7 +338,7 @@ async fn on_event(
         let mut message = Some(ci.message.id.get());
         let answer = tokio::select! {
             answer = &mut work => {
-                let response = adapter::interaction_response(&answer.response);
+                let response = adapter::interaction_response(&faces.dress_response(&answer.response));
                 match ci.create_response(&http, response).await {
                     Err(e) => tracing::warn!(error = %e, "answering the press"),
                     Ok(()) if answer.reply_is.is_some()
@@ -336,7 +358,8 @@ async fn on_event(
                     tracing::warn!(error = %e, "deferring the press");
                 }
                 let mut answer = work.await;
-                let created = match adapter::answer_deferred(&http, ci, &answer.response).await {
+                let shown = faces.dress_response(&answer.response);
+                let created = match adapter::answer_deferred(&http, ci, &shown).await {
                     Ok(created) => created,
                     Err(e) => {
                         tracing::warn!(error = %e, "answering the deferred press");

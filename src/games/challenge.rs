@@ -280,7 +280,10 @@ impl Games {
             }
             Acceptance::Complete(match_id) => {
                 let live = Live::from_row(new.stored_as(match_id))?;
-                let scene = live.table_scene(&self.timeouts_for(live.guild_id));
+                let scene = live.table_scene(
+                    &self.timeouts_for(live.guild_id),
+                    self.public_look(live.guild_id),
+                );
                 self.put_live(live).await;
                 tracing::info!(challenge = id, match_id, "match started");
                 let mut out = Outcome::reply(Reply::Table {

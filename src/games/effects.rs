@@ -139,24 +139,32 @@ impl Games {
                     Some(message) if !new_deal => Show::EditTable {
                         channel,
                         message,
-                        scene: Box::new(live.table_scene(&self.timeouts_for(live.guild_id))),
+                        scene: Box::new(live.table_scene(
+                            &self.timeouts_for(live.guild_id),
+                            self.public_look(live.guild_id),
+                        )),
                     },
                     retire => Show::NewTable {
                         channel,
                         retire,
                         deal: live.game.deal_no(),
-                        scene: Box::new(live.table_scene(&self.timeouts_for(live.guild_id))),
+                        scene: Box::new(live.table_scene(
+                            &self.timeouts_for(live.guild_id),
+                            self.public_look(live.guild_id),
+                        )),
                     },
                 }
             }
-            Effect::Showdown { deal } => match live.showdown_scene(deal) {
-                Some(scene) => Show::Post {
-                    channel,
-                    post: Post::Showdown(Box::new(scene)),
-                },
-                None => Show::Nothing,
-            },
-            Effect::MatchEnd => match live.match_end_scene() {
+            Effect::Showdown { deal } => {
+                match live.showdown_scene(deal, self.public_look(live.guild_id)) {
+                    Some(scene) => Show::Post {
+                        channel,
+                        post: Post::Showdown(Box::new(scene)),
+                    },
+                    None => Show::Nothing,
+                }
+            }
+            Effect::MatchEnd => match live.match_end_scene(self.public_look(live.guild_id)) {
                 Some(scene) => Show::Post {
                     channel,
                     post: Post::MatchEnd(Box::new(scene)),
@@ -194,7 +202,13 @@ impl Games {
                 match self.hand_token(key.match_id, seat).or(stored) {
                     Some((token, lang)) => Show::EditHand {
                         token,
-                        scene: Box::new(live.hand_scene(lang, seat, HandMode::Normal, None)),
+                        scene: Box::new(live.hand_scene(
+                            lang,
+                            seat,
+                            HandMode::Normal,
+                            None,
+                            self.player_look(live.users[seat as usize]),
+                        )),
                     },
                     None => Show::Nothing,
                 }

@@ -78,6 +78,9 @@ fn subject(caller: &Caller, player: Option<&UserRef>) -> Result<(u64, u64, Strin
     })
 }
 
+/// How many of a player's recent matches the stats chart shows.
+const CHART_LEN: i64 = 30;
+
 impl Games {
     /// `/gin leaderboard` (a new message) or a page button (`update`).
     pub async fn leaderboard(&self, caller: &Caller, q: BoardQuery, update: bool) -> Outcome {
@@ -153,10 +156,16 @@ impl Games {
         let result = async {
             let (guild, user, name) = subject(caller, player)?;
             let stats = self.db.player_stats(guild, user, format.pattern()).await?;
+            let recent = self
+                .db
+                .recent_results(guild, user, format.pattern(), CHART_LEN)
+                .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
                 lang: self.public_lang(caller),
                 name,
                 stats,
+                recent,
+                look: self.public_look(guild),
             }))
         }
         .await;

@@ -5,6 +5,7 @@ use super::scenes::{
     DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf, Seats, ShowdownScene,
     TableOf, TableScene, TurnClock,
 };
+use super::settings::CardLook;
 use super::MatchState;
 use crate::config::Timeouts;
 use crate::engine::ai::Level;
@@ -99,11 +100,12 @@ impl Live {
 
     /// The public table as it stands; `timeouts` say when an idle player to move is reminded
     /// and forfeits (none while the bot's AI is to move).
-    pub fn table_scene(&self, timeouts: &Timeouts) -> TableScene {
+    pub fn table_scene(&self, timeouts: &Timeouts, look: CardLook) -> TableScene {
         let waiting =
             self.is_active() && self.ai_to_act().is_none() && self.game.to_act().is_some();
         TableScene {
             lang: self.lang,
+            look,
             clock: waiting.then(|| TurnClock {
                 remind_at: self.turn_started_at + timeouts.reminder().as_secs() as i64,
                 forfeit_at: self.turn_started_at + timeouts.forfeit().as_secs() as i64,
@@ -125,11 +127,13 @@ impl Live {
         seat: Seat,
         mode: HandMode,
         note: Option<Note>,
+        look: CardLook,
     ) -> HandScene {
         let mut seats = self.seats();
         seats.version = self.game.press_version(seat, self.version);
         HandScene {
             lang,
+            look,
             seats,
             view: match &self.game {
                 Game::Gin(m) => HandOf::Gin(m.view_for(seat)),
@@ -146,7 +150,7 @@ impl Live {
     }
 
     /// The public record of finished deal `deal`, if it is finished.
-    pub fn showdown_scene(&self, deal: u32) -> Option<ShowdownScene> {
+    pub fn showdown_scene(&self, deal: u32, look: CardLook) -> Option<ShowdownScene> {
         let record = match &self.game {
             Game::Gin(m) => DealOf::Gin(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
             Game::Rummy(m) => DealOf::Rummy(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
@@ -161,6 +165,7 @@ impl Live {
         };
         Some(ShowdownScene {
             lang: self.lang,
+            look,
             seats: self.seats(),
             record,
             aces_high,
@@ -168,7 +173,7 @@ impl Live {
     }
 
     /// The match's settlement, once it has one.
-    pub fn match_end_scene(&self) -> Option<MatchEndScene> {
+    pub fn match_end_scene(&self, look: CardLook) -> Option<MatchEndScene> {
         let end = match &self.game {
             Game::Gin(m) => EndOf::Gin {
                 settlement: m.settlement()?.clone(),
@@ -187,6 +192,7 @@ impl Live {
         };
         Some(MatchEndScene {
             lang: self.lang,
+            look,
             seats: self.seats(),
             end,
         })

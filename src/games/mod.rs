@@ -36,7 +36,7 @@ pub use scenes::{
     ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,
     Seats, ShowdownScene, TableOf, TableScene, TurnClock,
 };
-pub use settings::{LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
+pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
 
@@ -169,6 +169,16 @@ pub enum Reply {
         lang: Lang,
         name: String,
         stats: Option<StatsRow>,
+        /// The player's recent matches, oldest first (the chart).
+        recent: Vec<crate::store::RecentResult>,
+        /// Pictures or text, as the server shows public messages.
+        look: CardLook,
+    },
+    /// `/gin cards`: the caller's choice, just made or as it stands.
+    CardLook {
+        lang: Lang,
+        look: CardLook,
+        changed: bool,
     },
     History {
         lang: Lang,
@@ -328,6 +338,8 @@ pub struct Games {
     settings: Mutex<HashMap<u64, crate::store::GuildSettings>>,
     /// One settings change at a time: read, checked, stored and cached in that order.
     settings_change: tokio::sync::Mutex<()>,
+    /// Players who chose how their hands show cards (see [`Games::player_look`]).
+    player_looks: Mutex<HashMap<u64, CardLook>>,
 }
 
 impl Games {
@@ -343,6 +355,7 @@ impl Games {
             warming: Mutex::new(None),
             settings: Mutex::new(HashMap::new()),
             settings_change: tokio::sync::Mutex::new(()),
+            player_looks: Mutex::new(HashMap::new()),
         }
     }
 

@@ -4,6 +4,7 @@
 use super::game::{Event, GameError, Play};
 use super::scenes::{HandMode, Note};
 use super::transition::{plan, record, transition, Answered};
+use super::CardLook;
 use super::{Caller, Deliveries, EndReason, Failure, Games, Held, Outcome, Refusal, Reply};
 use crate::engine::Seat;
 use crate::i18n::Lang;
@@ -40,6 +41,7 @@ impl Games {
         Ok(hand_outcome(
             &live,
             caller.lang,
+            self.player_look(caller.user_id),
             seat,
             HandMode::Normal,
             None,
@@ -142,8 +144,10 @@ impl Games {
         let mut live = self.hold(match_id).await?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
         let lang = caller.lang;
-        let note =
-            |live: &Held<'_>, note| hand_outcome(live, lang, seat, HandMode::Normal, note, true);
+        let look = self.player_look(caller.user_id);
+        let note = |live: &Held<'_>, note| {
+            hand_outcome(live, lang, look, seat, HandMode::Normal, note, true)
+        };
         if !live.is_active() {
             return Ok(note(&live, Some(Note::MatchOver)));
         }
@@ -153,10 +157,26 @@ impl Games {
         let play = match mv {
             Move::Play(play) => play,
             Move::ShowKnocks => {
-                return Ok(hand_outcome(&live, lang, seat, HandMode::Knock, None, true))
+                return Ok(hand_outcome(
+                    &live,
+                    lang,
+                    look,
+                    seat,
+                    HandMode::Knock,
+                    None,
+                    true,
+                ))
             }
             Move::ShowSwaps => {
-                return Ok(hand_outcome(&live, lang, seat, HandMode::Swap, None, true))
+                return Ok(hand_outcome(
+                    &live,
+                    lang,
+                    look,
+                    seat,
+                    HandMode::Swap,
+                    None,
+                    true,
+                ))
             }
             Move::Back => return Ok(note(&live, None)),
         };
@@ -237,7 +257,9 @@ impl Games {
             let deliveries = self
                 .end_by_resignation(&mut live, seat, EndReason::Resigned, Answered::MatchEnd)
                 .await?;
-            let end = live.match_end_scene().ok_or(Refusal::Internal)?;
+            let end = live
+                .match_end_scene(self.public_look(live.guild_id))
+                .ok_or(Refusal::Internal)?;
             Ok::<_, Failure>(Outcome {
                 reply: Reply::MatchEnd(Box::new(end)),
                 deliveries,
@@ -271,6 +293,7 @@ impl Games {
 fn hand_outcome(
     live: &super::Live,
     lang: Lang,
+    look: CardLook,
     seat: Seat,
     mode: HandMode,
     note: Option<Note>,
@@ -278,7 +301,7 @@ fn hand_outcome(
 ) -> Outcome {
     Outcome {
         reply: Reply::Hand {
-            scene: Box::new(live.hand_scene(lang, seat, mode, note)),
+            scene: Box::new(live.hand_scene(lang, seat, mode, note, look)),
             update,
         },
         deliveries: Deliveries::none(),

@@ -145,7 +145,10 @@ impl Games {
             other => other?,
         };
         let live = Live::from_row(new.stored_as(match_id))?;
-        let table = live.table_scene(&self.timeouts_for(live.guild_id));
+        let table = live.table_scene(
+            &self.timeouts_for(live.guild_id),
+            self.public_look(live.guild_id),
+        );
         self.put_live(live).await;
         tracing::info!(match_id, level = level.name(), "practice match started");
         let rows = ai_turn

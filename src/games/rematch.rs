@@ -96,7 +96,10 @@ impl Games {
                 return Err(Refusal::NothingToWatch.into());
             }
             Ok::<_, Failure>(Outcome::reply(Reply::Watch {
-                scene: Box::new(live.table_scene(&self.timeouts_for(live.guild_id))),
+                scene: Box::new(live.table_scene(
+                    &self.timeouts_for(live.guild_id),
+                    self.public_look(live.guild_id),
+                )),
                 update: match_id.is_some(),
             }))
         }

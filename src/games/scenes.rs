@@ -2,6 +2,7 @@
 //! engine views, never the whole state, so no hidden card can reach a message by mistake.
 
 use super::game::GameError;
+use super::settings::CardLook;
 use super::ChallengeRow;
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::partnership::DealRecord;
@@ -41,6 +42,8 @@ impl Seats {
 #[derive(Clone, Debug)]
 pub struct TableScene {
     pub lang: Lang,
+    /// How the server's public messages show cards.
+    pub look: CardLook,
     pub seats: Seats,
     pub view: TableOf,
     /// When the player to move is reminded and forfeits, if a person is to move.
@@ -100,6 +103,8 @@ pub enum Note {
 #[derive(Clone, Debug)]
 pub struct HandScene {
     pub lang: Lang,
+    /// How the player chose to see their cards.
+    pub look: CardLook,
     pub seats: Seats,
     pub view: HandOf,
     pub mode: HandMode,
@@ -134,6 +139,7 @@ impl HandOf {
 #[derive(Clone, Debug)]
 pub struct ShowdownScene {
     pub lang: Lang,
+    pub look: CardLook,
     pub seats: Seats,
     pub record: DealOf,
     /// Rummy: aces count 15 (a rule the record's points were counted by).
@@ -153,6 +159,7 @@ pub enum DealOf {
 #[derive(Clone, Debug)]
 pub struct MatchEndScene {
     pub lang: Lang,
+    pub look: CardLook,
     pub seats: Seats,
     pub end: EndOf,
 }

@@ -35,6 +35,33 @@ pub enum LanguageSetting {
     Fixed(Lang),
 }
 
+/// How cards are shown: the application's card emojis (classic or four-colour), or text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CardLook {
+    #[default]
+    Pictures,
+    /// Pictures with spades black, hearts red, diamonds blue and clubs green.
+    FourColour,
+    Text,
+}
+
+impl CardLook {
+    pub const ALL: [CardLook; 3] = [CardLook::Pictures, CardLook::FourColour, CardLook::Text];
+
+    /// As stored and as the command option names it.
+    pub fn code(self) -> &'static str {
+        match self {
+            CardLook::Pictures => "pictures",
+            CardLook::FourColour => "four-colour",
+            CardLook::Text => "text",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<CardLook> {
+        CardLook::ALL.into_iter().find(|l| l.code() == code)
+    }
+}
+
 /// What `/gin settings` asks to change (nothing: show them).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SettingsChange {
@@ -46,6 +73,8 @@ pub struct SettingsChange {
     pub forfeit_hours: Option<i64>,
     pub ai_delay_ms: Option<i64>,
     pub language: Option<LanguageSetting>,
+    /// How public messages show cards.
+    pub cards: Option<CardLook>,
     /// Back to the bot's defaults (before any other change asked for).
     pub reset: bool,
 }
@@ -94,6 +123,9 @@ impl SettingsChange {
                 LanguageSetting::Server => None,
                 LanguageSetting::Fixed(lang) => Some(lang.code().to_string()),
             };
+        }
+        if let Some(look) = self.cards {
+            s.cards = Some(look.code().to_string());
         }
         let t = timeouts(defaults, &s);
         if t.forfeit() <= t.reminder() {
@@ -145,10 +177,64 @@ impl Games {
     /// Reads every server's settings into memory (at start).
     pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
         let all = self.db.all_guild_settings().await?;
-        let mut map = self.settings.lock().expect("settings lock");
-        map.clear();
-        map.extend(all);
+        let players = self.db.all_player_card_looks().await?;
+        {
+            let mut map = self.settings.lock().expect("settings lock");
+            map.clear();
+            map.extend(all);
+        }
+        let mut looks = self.player_looks.lock().expect("looks lock");
+        looks.clear();
+        looks.extend(
+            players
+                .into_iter()
+                .filter_map(|(user, code)| Some((user, CardLook::from_code(&code)?))),
+        );
         Ok(())
+    }
+
+    /// How a server's public messages show cards (pictures unless it chose otherwise).
+    pub fn public_look(&self, guild: u64) -> CardLook {
+        if !self.config.card_emojis {
+            return CardLook::Text;
+        }
+        self.settings_for(guild)
+            .cards
+            .and_then(|c| CardLook::from_code(&c))
+            .unwrap_or_default()
+    }
+
+    /// How a player's own hand messages show cards (pictures unless they chose otherwise).
+    pub fn player_look(&self, user: u64) -> CardLook {
+        if !self.config.card_emojis {
+            return CardLook::Text;
+        }
+        let looks = self.player_looks.lock().expect("looks lock");
+        looks.get(&user).copied().unwrap_or_default()
+    }
+
+    /// `/gin cards`: a player's own choice of pictures or text for their hand messages (no
+    /// argument: shows it). Kept for every server, the player's messages only.
+    pub async fn set_card_look(&self, caller: &Caller, look: Option<CardLook>) -> Outcome {
+        let result = async {
+            let changed = look.is_some();
+            if let Some(look) = look {
+                self.db
+                    .save_player_card_look(caller.user_id, look.code(), self.now())
+                    .await?;
+                self.player_looks
+                    .lock()
+                    .expect("looks lock")
+                    .insert(caller.user_id, look);
+            }
+            Ok::<_, Failure>(Outcome::reply(Reply::CardLook {
+                lang: caller.lang,
+                look: self.player_look(caller.user_id),
+                changed,
+            }))
+        }
+        .await;
+        result.unwrap_or_else(Failure::into_outcome)
     }
 
     /// A server's settings (the defaults when it set none).

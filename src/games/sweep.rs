@@ -82,13 +82,6 @@ impl Games {
             }
             Err(e) => tracing::warn!(error = %e, "sweeping challenges"),
         }
-        if let Err(e) = self
-            .db
-            .forget_hand_tokens_before(now - super::HAND_TOKEN_SECONDS)
-            .await
-        {
-            tracing::warn!(error = %e, "forgetting old hand tokens");
-        }
         // The AI's turn is an outbox row; should one have been given up, the AI still moves.
         // Past the longest pause any server gives its AI.
         let overdue = (self.longest_ai_delay_ms() / 1000) as i64 + 2;

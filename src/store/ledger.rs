@@ -4,6 +4,14 @@
 use super::{id, unid, Db, Format, HandKind, MatchState, StoreError};
 
 /// What a leaderboard is sorted by.
+/// One ended match of a player, for the stats chart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RecentResult {
+    pub net: i64,
+    /// Rating and deviation after the match (`None`: it was not rated).
+    pub rating: Option<(f64, f64)>,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardSort {
     Net,
@@ -314,6 +322,37 @@ impl Db {
             streak,
             rating,
         }))
+    }
+
+    /// A player's last `limit` ended matches here, oldest first: net points, and the rating
+    /// and deviation after the match where it was rated (the stats chart).
+    pub async fn recent_results(
+        &self,
+        guild_id: u64,
+        user_id: u64,
+        format_like: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<RecentResult>, StoreError> {
+        let mut rows: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
+            "SELECT net, rating_after, deviation_after FROM match_players WHERE guild_id = ? AND user_id = ? \
+             AND ended_at IS NOT NULL AND status <> 'cancelled' AND (? IS NULL OR format LIKE ?) \
+             ORDER BY ended_at DESC, match_id DESC LIMIT ?",
+        )
+        .bind(id(guild_id))
+        .bind(id(user_id))
+        .bind(format_like)
+        .bind(format_like)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        rows.reverse();
+        Ok(rows
+            .into_iter()
+            .map(|(net, rating, deviation)| RecentResult {
+                net,
+                rating: rating.zip(deviation),
+            })
+            .collect())
     }
 
     /// A player's most recent ended matches here, newest first.

@@ -822,6 +822,16 @@ async fn update_ratings(
         .bind(r.matches)
         .execute(&mut *conn)
         .await?;
+        // Kept with the match too: the stats chart draws the rating over the matches.
+        sqlx::query(
+            "UPDATE match_players SET rating_after = ?, deviation_after = ? WHERE match_id = ? AND user_id = ?",
+        )
+        .bind(r.rating)
+        .bind(r.deviation)
+        .bind(match_id)
+        .bind(id(r.user_id))
+        .execute(&mut *conn)
+        .await?;
     }
     Ok(())
 }

@@ -14,7 +14,8 @@ mod writer;
 
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use ledger::{
-    BoardRow, BoardSort, ExportRow, HistoryRow, SheetHand, SheetMatch, SheetPlayer, StatsRow,
+    BoardRow, BoardSort, ExportRow, HistoryRow, RecentResult, SheetHand, SheetMatch, SheetPlayer,
+    StatsRow,
 };
 pub use matches::{
     HandRow, HollywoodRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction,

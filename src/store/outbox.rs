@@ -52,20 +52,6 @@ impl Db {
         self.writer.note_delivered(Delivered(key));
     }
 
-    /// Forgets the hand tokens issued before `before` (they no longer work).
-    pub async fn forget_hand_tokens_before(&self, before: i64) -> Result<u64, StoreError> {
-        self.write(move |conn| {
-            Box::pin(async move {
-                let done = sqlx::query("DELETE FROM hand_tokens WHERE issued_at < ?")
-                    .bind(before)
-                    .execute(&mut *conn)
-                    .await?;
-                Ok(done.rows_affected())
-            })
-        })
-        .await
-    }
-
     /// Notes that the idle player of this turn was reminded at `now`, and stores the reminder
     /// to deliver, in one transaction; false (nothing written) if the turn moved on or was
     /// reminded already.

@@ -14,6 +14,8 @@ pub struct GuildSettings {
     pub ai_delay_ms: Option<u64>,
     /// `en` or `de`; `None`: the server's own locale.
     pub language: Option<String>,
+    /// How public messages show cards (`pictures`, `four-colour`, `text`); `None`: pictures.
+    pub cards: Option<String>,
 }
 
 type Row = (
@@ -24,6 +26,7 @@ type Row = (
     Option<i64>,
     Option<i64>,
     Option<i64>,
+    Option<String>,
     Option<String>,
 );
 
@@ -43,12 +46,13 @@ fn from_row(r: Row) -> (u64, GuildSettings) {
             forfeit_hours: unsigned(r.5),
             ai_delay_ms: unsigned(r.6),
             language: r.7,
+            cards: r.8,
         },
     )
 }
 
-const COLUMNS: &str =
-    "guild_id, preset, target, channels, reminder_minutes, forfeit_hours, ai_delay_ms, language";
+const COLUMNS: &str = "guild_id, preset, target, channels, reminder_minutes, forfeit_hours, \
+     ai_delay_ms, language, cards";
 
 impl Db {
     /// Every server's settings (a few hundred bytes per server that has any), for the cache
@@ -73,12 +77,12 @@ impl Db {
                 let signed = |v: Option<u64>| v.map(|v| v as i64);
                 let channels: Vec<String> = s.channels.iter().map(u64::to_string).collect();
                 sqlx::query(&format!(
-                    "INSERT INTO guild_settings ({COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) \
+                    "INSERT INTO guild_settings ({COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
                      ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset, \
                      target = excluded.target, channels = excluded.channels, \
                      reminder_minutes = excluded.reminder_minutes, forfeit_hours = excluded.forfeit_hours, \
                      ai_delay_ms = excluded.ai_delay_ms, language = excluded.language, \
-                     updated_at = excluded.updated_at"
+                     cards = excluded.cards, updated_at = excluded.updated_at"
                 ))
                 .bind(id(guild_id))
                 .bind(&s.preset)
@@ -88,6 +92,42 @@ impl Db {
                 .bind(signed(s.forfeit_hours))
                 .bind(signed(s.ai_delay_ms))
                 .bind(&s.language)
+                .bind(&s.cards)
+                .bind(now)
+                .execute(&mut *conn)
+                .await?;
+                Ok(())
+            })
+        })
+        .await
+    }
+}
+
+impl Db {
+    /// Every player's own choice of how their hand shows cards (one row per player who chose).
+    pub async fn all_player_card_looks(&self) -> Result<Vec<(u64, String)>, StoreError> {
+        let rows: Vec<(i64, String)> = sqlx::query_as("SELECT user_id, cards FROM player_settings")
+            .fetch_all(self.pool())
+            .await?;
+        Ok(rows.into_iter().map(|(u, c)| (unid(u), c)).collect())
+    }
+
+    /// Stores a player's choice (`pictures`, `four-colour` or `text`).
+    pub async fn save_player_card_look(
+        &self,
+        user_id: u64,
+        cards: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let cards = cards.to_string();
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query(
+                    "INSERT INTO player_settings (user_id, cards, updated_at) VALUES (?, ?, ?) \
+                     ON CONFLICT (user_id) DO UPDATE SET cards = excluded.cards, updated_at = excluded.updated_at",
+                )
+                .bind(id(user_id))
+                .bind(&cards)
                 .bind(now)
                 .execute(&mut *conn)
                 .await?;

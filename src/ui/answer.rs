@@ -162,9 +162,25 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
             );
             Response::Public(board)
         }
-        Reply::Stats { lang, name, stats } => {
-            Response::Public(ledger_view::stats(*lang, name, stats.as_ref()))
+        Reply::Stats {
+            lang,
+            name,
+            stats,
+            recent,
+            look,
+        } => {
+            let mut msg = ledger_view::stats(*lang, name, stats.as_ref());
+            if super::pictures::deck_of(*look).is_some() {
+                msg.files
+                    .extend(super::pictures::stats_chart(*lang, name, recent));
+            }
+            Response::Public(msg)
         }
+        Reply::CardLook {
+            lang,
+            look,
+            changed,
+        } => Response::Ephemeral(ledger_view::card_look(*lang, *look, *changed)),
         Reply::History { lang, name, rows } => {
             Response::Public(ledger_view::history(*lang, name, rows))
         }

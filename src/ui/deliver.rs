@@ -3,6 +3,7 @@
 //! for a reason that passes (5xx, 429, the network) is tried again with backoff, from the
 //! effect that failed; rows left over from before a restart are delivered at start.
 
+use super::faces::Faces;
 use super::model::Msg;
 use super::render;
 use crate::games::{
@@ -12,7 +13,7 @@ use crate::tr;
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 /// Why a send failed, and whether trying again may help.
@@ -102,6 +103,8 @@ pub struct Deliverer<T: Transport> {
     games: Arc<Games>,
     out: T,
     gates: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Gate>>>>,
+    /// The application's card emojis, once synced (none until then: cards are text).
+    faces: RwLock<Arc<Faces>>,
 }
 
 impl<T: Transport> Deliverer<T> {
@@ -110,7 +113,18 @@ impl<T: Transport> Deliverer<T> {
             games,
             out,
             gates: Mutex::new(HashMap::new()),
+            faces: RwLock::new(Arc::new(Faces::default())),
         })
+    }
+
+    /// The card emojis to dress messages with from now on.
+    pub fn set_faces(&self, faces: Faces) {
+        *self.faces.write().expect("faces lock") = Arc::new(faces);
+    }
+
+    /// The card emojis as they stand (for answers to interactions, dressed by the caller).
+    pub fn faces(&self) -> Arc<Faces> {
+        self.faces.read().expect("faces lock").clone()
     }
 
     /// Delivers what one outcome requires, in order, after every earlier delivery of the same
@@ -252,9 +266,8 @@ impl<T: Transport> Deliverer<T> {
                 if shown.table_shown.is_some_and(|s| version <= s) {
                     return Ok(()); // this version, or a newer one, is out already
                 }
-                self.out
-                    .edit(channel, message, &render::table_scene(&scene))
-                    .await?;
+                let msg = self.faces().dress(&render::table_scene(&scene));
+                self.out.edit(channel, message, &msg).await?;
                 shown.table_shown = Some(version);
                 Ok(())
             }
@@ -272,10 +285,8 @@ impl<T: Transport> Deliverer<T> {
                     }
                 }
                 let nonce = nonce(row.key, index);
-                let id = self
-                    .out
-                    .post(channel, &render::table_scene(&scene), Some(&nonce))
-                    .await?;
+                let msg = self.faces().dress(&render::table_scene(&scene));
+                let id = self.out.post(channel, &msg, Some(&nonce)).await?;
                 self.games
                     .table_posted(match_id, id, deal)
                     .await
@@ -288,15 +299,28 @@ impl<T: Transport> Deliverer<T> {
             }
             Show::Post { channel, post } => {
                 let nonce = nonce(row.key, index);
-                self.out
-                    .post(channel, &post_msg(&post), Some(&nonce))
+                // A picture is CPU work: drawn off the runtime's threads.
+                let msg = tokio::task::spawn_blocking(move || post_msg(&post))
                     .await
-                    .map(|_| ())
+                    .map_err(|e| SendError {
+                        retry: false,
+                        message: format!("rendering a post failed: {e}"),
+                    })?;
+                let mut msg = self.faces().dress(&msg);
+                match self.out.post(channel, &msg, Some(&nonce)).await {
+                    // Refused for good with a file (no Attach Files in this channel, say):
+                    // the text still goes out.
+                    Err(e) if !e.retry && !msg.files.is_empty() => {
+                        tracing::warn!(match_id, error = %e, "a post with a picture was refused; posting its text alone");
+                        msg.files.clear();
+                        self.out.post(channel, &msg, Some(&nonce)).await.map(|_| ())
+                    }
+                    sent => sent.map(|_| ()),
+                }
             }
             Show::EditHand { token, scene } => {
-                self.out
-                    .edit_ephemeral(&token, &render::hand_scene(&scene))
-                    .await
+                let msg = self.faces().dress(&render::hand_scene(&scene));
+                self.out.edit_ephemeral(&token, &msg).await
             }
         };
         let ended = shown.ended;

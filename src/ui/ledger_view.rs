@@ -1,7 +1,7 @@
 //! Ledger answers as messages: leaderboards, stats, history and the classic score sheet.
 
 use super::ids::Press;
-use super::model::{Button, Msg, Style};
+use super::model::{Attachment, Button, Msg, Style};
 use crate::engine::partnership::deal_score;
 use crate::engine::Seat;
 use crate::games::ledger::{BoardQuery, FormatFilter, Period, PAGE};
@@ -434,9 +434,37 @@ pub fn settings(
         reminder = t.reminder_minutes,
         forfeit = t.forfeit_hours,
         delay = t.ai_delay_ms,
-        language = language
+        language = language,
+        cards = look_name(
+            lang,
+            s.cards
+                .as_deref()
+                .and_then(crate::games::CardLook::from_code)
+                .unwrap_or_default()
+        )
     ));
     Msg::text(lines.join("\n"))
+}
+
+/// A way of showing cards, in words.
+pub fn look_name(lang: Lang, look: crate::games::CardLook) -> String {
+    use crate::games::CardLook;
+    let key = match look {
+        CardLook::Pictures => "cards-look-pictures",
+        CardLook::FourColour => "cards-look-four-colour",
+        CardLook::Text => "cards-look-text",
+    };
+    tr!(lang, key)
+}
+
+/// `/gin cards`: the caller's choice.
+pub fn card_look(lang: Lang, look: crate::games::CardLook, changed: bool) -> Msg {
+    let key = if changed {
+        "cards-changed"
+    } else {
+        "cards-now"
+    };
+    Msg::text(tr!(lang, key, look = look_name(lang, look)))
 }
 
 /// A moderator cancelled a match.
@@ -456,7 +484,11 @@ pub fn export(f: &crate::games::ExportFile) -> Msg {
         lines.push(tr!(lang, "export-more", before = before, mine = mine));
     }
     let mut msg = Msg::text(lines.join("\n"));
-    msg.files = vec![(f.name.clone(), f.csv.clone().into_bytes())];
+    msg.files = vec![Attachment {
+        name: f.name.clone(),
+        bytes: f.csv.clone().into_bytes(),
+        description: None,
+    }];
     msg
 }
 

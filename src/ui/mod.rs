@@ -4,10 +4,13 @@
 //! knows no serenity: the adapter in `discord` sends what it builds.
 
 pub mod answer;
+pub mod art;
 pub mod deliver;
+pub mod faces;
 pub mod ids;
 pub mod ledger_view;
 pub mod model;
+pub mod pictures;
 pub mod render;
 pub mod replay;
 pub mod rummy;

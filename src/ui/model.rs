@@ -1,6 +1,8 @@
 //! Messages as the handlers produce them, independent of serenity: the Discord adapter turns
 //! them into builders, the tests read them directly.
 
+use super::art::Deck;
+
 /// A message's text, select menus, buttons and who may be pinged by it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Msg {
@@ -12,8 +14,26 @@ pub struct Msg {
     pub rows: Vec<Vec<Button>>,
     /// Users this message may mention (everyone else's mention is not pinged).
     pub mentions: Vec<u64>,
-    /// Files attached to it: (file name, bytes). Only command replies carry files.
-    pub files: Vec<(String, Vec<u8>)>,
+    /// Files attached to it (a CSV export, a showdown picture, a stats chart).
+    pub files: Vec<Attachment>,
+    /// The deck its card names may be shown in as emojis (`None`: text only); see
+    /// [`super::faces::Faces::dress`].
+    pub cards: Option<Deck>,
+}
+
+/// A file sent with a message; the description is the picture in words (its alt text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+    pub description: Option<String>,
+}
+
+/// One of the application's emojis, as a button or a menu option shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Emoji {
+    pub id: u64,
+    pub name: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +50,7 @@ pub struct Button {
     pub label: String,
     pub style: Style,
     pub disabled: bool,
+    pub emoji: Option<Emoji>,
 }
 
 impl Button {
@@ -39,6 +60,7 @@ impl Button {
             label,
             style,
             disabled: false,
+            emoji: None,
         }
     }
 }
@@ -56,6 +78,7 @@ pub struct Select {
 pub struct SelectOption {
     pub label: String,
     pub value: String,
+    pub emoji: Option<Emoji>,
 }
 
 impl Msg {

@@ -785,6 +785,7 @@ pub fn rules_text(lang: Lang, preset: &str, r: &Rules) -> String {
 /// The public table of a scene, with the turn's clock as live countdowns.
 pub fn table_scene(s: &TableScene) -> Msg {
     let mut msg = table_of(s);
+    msg.cards = super::pictures::deck_of(s.look);
     if let Some(c) = s.clock {
         let clock = tr!(
             s.lang,
@@ -809,22 +810,29 @@ fn table_of(s: &TableScene) -> Msg {
 /// A player's hand message of a scene, with its note.
 pub fn hand_scene(s: &HandScene) -> Msg {
     let note = s.note.as_ref().map(|n| note_text(s.lang, n));
-    match &s.view {
+    let mut msg = match &s.view {
         HandOf::Gin(v) => hand(s.lang, &s.seats, v, s.mode, note.as_deref()),
         HandOf::Rummy(v) => rummy::hand(s.lang, &s.seats, v, note.as_deref()),
         HandOf::Team { table, view } => {
             teams::team_hand(s.lang, &s.seats, table, view, s.mode, note.as_deref())
         }
-    }
+    };
+    msg.cards = super::pictures::deck_of(s.look);
+    msg
 }
 
+/// A finished deal in public: the text, and (where the server shows pictures) the showdown
+/// as one picture whose description says the same.
 pub fn showdown_scene(s: &ShowdownScene) -> Msg {
-    match &s.record {
+    let mut msg = match &s.record {
         DealOf::Gin(r) => showdown(s.lang, &s.seats, r),
         DealOf::Rummy(r) => rummy::hand_end(s.lang, &s.seats, r, s.aces_high),
         DealOf::Partnership(r) => teams::partnership_showdown(s.lang, &s.seats, r),
         DealOf::Team(r) => teams::team_showdown(s.lang, &s.seats, r),
-    }
+    };
+    msg.cards = super::pictures::deck_of(s.look);
+    msg.files.extend(super::pictures::showdown_picture(s, &msg));
+    msg
 }
 
 /// A match's end, with its Rematch button.
@@ -834,7 +842,9 @@ pub fn match_end_scene(s: &MatchEndScene) -> Msg {
         tr!(s.lang, "button-rematch"),
         Style::Primary,
     );
-    match_end_of(s).with_buttons(vec![rematch])
+    let mut msg = match_end_of(s).with_buttons(vec![rematch]);
+    msg.cards = super::pictures::deck_of(s.look);
+    msg
 }
 
 /// `/gin watch`: a match's table for one watcher: no mention, Refresh and Rules.

@@ -174,6 +174,7 @@ fn menu(
             .map(|(a, label)| SelectOption {
                 label,
                 value: rummy_code(a),
+                emoji: None,
             })
             .collect(),
     })

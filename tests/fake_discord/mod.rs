@@ -470,6 +470,11 @@ pub(crate) struct State {
     pub nonce_order: std::collections::VecDeque<(u64, String)>,
     /// Channel posts answered with an earlier message of the same nonce.
     pub deduplicated_posts: u64,
+    /// The application's emojis: (id, name, image bytes).
+    pub app_emojis: Vec<(u64, String, usize)>,
+    pub emoji_lists: u64,
+    pub emoji_creates: u64,
+    pub emoji_deletes: u64,
 }
 
 impl State {
@@ -937,6 +942,41 @@ impl FakeDiscord {
     /// The JSON of the bot's last command registration.
     pub fn registered_commands(&self) -> Option<Value> {
         self.inner.lock().commands.clone()
+    }
+
+    // ---- application emojis ----
+
+    /// The application's emojis as (id, name).
+    pub fn app_emojis(&self) -> Vec<(u64, String)> {
+        let st = self.inner.lock();
+        st.app_emojis
+            .iter()
+            .map(|(id, name, _)| (*id, name.clone()))
+            .collect()
+    }
+
+    /// Emoji calls so far: (lists, creates, deletes).
+    pub fn emoji_calls(&self) -> (u64, u64, u64) {
+        let st = self.inner.lock();
+        (st.emoji_lists, st.emoji_creates, st.emoji_deletes)
+    }
+
+    /// An emoji the application has before the bot starts (someone else's, or an old one).
+    pub fn add_app_emoji(&self, name: &str) -> u64 {
+        let id = self.inner.next_id();
+        self.inner
+            .lock()
+            .app_emojis
+            .push((id, name.to_string(), 100));
+        id
+    }
+
+    /// Renames one of the application's emojis (an earlier version of the art).
+    pub fn rename_app_emoji(&self, id: u64, name: &str) {
+        let mut st = self.inner.lock();
+        for e in st.app_emojis.iter_mut().filter(|e| e.0 == id) {
+            e.1 = name.to_string();
+        }
     }
 
     // ---- faults ----

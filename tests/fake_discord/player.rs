@@ -22,6 +22,35 @@ pub fn mention(content: &str) -> Option<u64> {
     rest[..rest.find('>')?].parse().ok()
 }
 
+/// A message text with the bot's card emojis written as card names (`10♥`), so that checks
+/// of which cards a message shows read pictures and text alike.
+pub fn text_of(content: &str) -> String {
+    let mut out = String::with_capacity(content.len());
+    let mut rest = content;
+    while let Some(i) = rest.find("<:") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let end = tail.find('>').map_or(tail.len(), |e| e + 1);
+        match gin::ui::faces::card_of_markup(&tail[..end]) {
+            Some(c) => out.push_str(&gin::ui::render::card(Lang::En, c)),
+            None => out.push_str(&tail[..end]),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+impl super::Write {
+    /// This write with its card emojis as card names (see [`text_of`]).
+    pub fn as_text(&self) -> super::Write {
+        super::Write {
+            content: text_of(&self.content),
+            ..self.clone()
+        }
+    }
+}
+
 /// Whether the message shows move buttons.
 pub fn has_moves(msg: &StoredMessage) -> bool {
     msg.custom_ids()
@@ -30,14 +59,16 @@ pub fn has_moves(msg: &StoredMessage) -> bool {
 }
 
 /// The cards of a hand message (the line ending in "deadwood **n**"), read with the bot's own
-/// card names.
+/// card names, or from its card emojis.
 pub fn hand_cards(content: &str) -> Option<CardSet> {
     let line = content.lines().find(|l| l.contains(" · deadwood **"))?;
     let cards = line.rsplit_once(" · deadwood")?.0;
     let mut set = CardSet::EMPTY;
     for token in cards.split(|c: char| c.is_whitespace() || matches!(c, '[' | ']' | '·')) {
         if !token.is_empty() {
-            set.insert(Card::all().find(|&c| gin::ui::render::card(Lang::En, c) == token)?);
+            let card = gin::ui::faces::card_of_markup(token)
+                .or_else(|| Card::all().find(|&c| gin::ui::render::card(Lang::En, c) == token))?;
+            set.insert(card);
         }
     }
     Some(set)

@@ -458,6 +458,26 @@ fn route_request(
         ("GET", ["gateway", "bot"]) => ok(json!({"url": gateway_url(shared), "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
         ("GET", ["users", "@me"]) => ok(shared.opts.bot_user.json()),
+        ("GET", ["applications", _, "emojis"]) => {
+            st.emoji_lists += 1;
+            let items: Vec<Value> = st
+                .app_emojis
+                .iter()
+                .map(|(id, name, _)| emoji_json(*id, name))
+                .collect();
+            ok(json!({ "items": items }))
+        }
+        ("POST", ["applications", _, "emojis"]) => create_emoji(shared, st, body),
+        ("DELETE", ["applications", _, "emojis", id]) => {
+            let before = st.app_emojis.len();
+            st.app_emojis.retain(|(e, _, _)| *e != num(id));
+            if st.app_emojis.len() == before {
+                Reply::error(404, 10014, "Unknown Emoji")
+            } else {
+                st.emoji_deletes += 1;
+                Reply::no_content()
+            }
+        }
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             st.commands = Some(body.clone());
@@ -469,6 +489,100 @@ fn route_request(
             Reply::error(404, 0, "404: Not Found")
         }
     }
+}
+
+fn emoji_json(id: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "name": name, "animated": false, "available": true,
+           "managed": false, "require_colons": true, "roles": []})
+}
+
+/// Discord's limits on an application emoji: a name of 2 to 32 letters, digits and
+/// underscores, unique; a PNG, JPEG, GIF or WebP data URI of at most 256 KiB; 2,000 at most.
+fn create_emoji(shared: &Shared, st: &mut State, body: &Value) -> Reply {
+    match check_new_emoji(st, body) {
+        Ok((name, size)) => {
+            let id = shared.next_id();
+            st.app_emojis.push((id, name.clone(), size));
+            st.emoji_creates += 1;
+            ok(emoji_json(id, &name))
+        }
+        Err(why) => {
+            st.violation(format!("emoji create refused: {why}"));
+            Reply::error(400, 50035, &format!("Invalid Form Body: {why}"))
+        }
+    }
+}
+
+/// The new emoji's name and image size, or why Discord refuses it.
+fn check_new_emoji(st: &State, body: &Value) -> Result<(String, usize), String> {
+    use base64::Engine;
+    let name = body["name"].as_str().unwrap_or_default();
+    let image = body["image"].as_str().unwrap_or_default();
+    if !(2..=32).contains(&name.len())
+        || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    {
+        return Err(format!("name {name:?}"));
+    }
+    let (kind, data) = image
+        .strip_prefix("data:")
+        .and_then(|r| r.split_once(";base64,"))
+        .ok_or("image is not a base64 data URI")?;
+    if !["image/png", "image/jpeg", "image/gif", "image/webp"].contains(&kind) {
+        return Err(format!("image type {kind}"));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(data)
+        .map_err(|_| "image is not valid base64")?;
+    if bytes.len() > 256 * 1024 {
+        return Err(format!("image of {} bytes (max 262144)", bytes.len()));
+    }
+    if !bytes.starts_with(b"\x89PNG") && kind == "image/png" {
+        return Err("image/png that is not a PNG".into());
+    }
+    if st.app_emojis.iter().any(|(_, n, _)| n == name) {
+        return Err(format!("name {name:?} is taken"));
+    }
+    if st.app_emojis.len() >= 2000 {
+        return Err("the application has 2,000 emojis".into());
+    }
+    Ok((name.to_string(), bytes.len()))
+}
+
+/// Every custom emoji a message shows (in its text, on its buttons and menus) must be one of
+/// the application's: Discord shows a broken one as its bare name.
+fn check_emojis(st: &State, m: &StoredMessage) -> Vec<String> {
+    let mut used: Vec<(u64, String)> = Vec::new();
+    let mut rest = m.content.as_str();
+    while let Some(i) = rest.find("<:") {
+        let tail = &rest[i + 2..];
+        let Some(end) = tail.find('>') else { break };
+        if let Some((name, id)) = tail[..end].split_once(':') {
+            used.push((id.parse().unwrap_or(0), name.to_string()));
+        }
+        rest = &tail[end..];
+    }
+    for row in m.components.as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let emojis = std::iter::once(&c["emoji"]).chain(
+                c["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|o| &o["emoji"]),
+            );
+            for e in emojis.filter(|e| !e.is_null()) {
+                let id = e["id"]
+                    .as_u64()
+                    .or_else(|| e["id"].as_str()?.parse().ok())
+                    .unwrap_or(0);
+                used.push((id, e["name"].as_str().unwrap_or_default().to_string()));
+            }
+        }
+    }
+    used.into_iter()
+        .filter(|(id, name)| !st.app_emojis.iter().any(|(e, n, _)| e == id && n == name))
+        .map(|(id, name)| format!("emoji <:{name}:{id}> is not one of the application's"))
+        .collect()
 }
 
 /// Applies a write body (content, embeds, components, attachments; absent fields are kept).
@@ -511,7 +625,8 @@ fn apply(shared: &Shared, m: &mut StoredMessage, body: &Value, parts: &[Part]) {
                 let url = format!("{}/attachments/{new_id}/{name}", shared.http_url);
                 Some(
                     json!({"id": new_id.to_string(), "filename": name, "size": part.data.len(),
-                            "url": url, "proxy_url": url, "content_type": part.content_type}),
+                            "url": url, "proxy_url": url, "content_type": part.content_type,
+                            "description": a["description"]}),
                 )
             })
             .collect();
@@ -536,6 +651,19 @@ fn log_write(
         m.ephemeral,
         &shared.opts.private_prefixes,
     );
+    let mut breaches = breaches;
+    breaches.extend(check_emojis(st, m));
+    for a in &m.attachments {
+        let described = a["description"].as_str().map_or(0, |d| d.chars().count());
+        if described > 1024 {
+            breaches.push(format!(
+                "attachment description of {described} characters (max 1024)"
+            ));
+        }
+        if a["size"].as_u64().unwrap_or(0) > 10 * 1024 * 1024 {
+            breaches.push("attachment over 10 MiB".into());
+        }
+    }
     for b in breaches {
         st.violation(format!(
             "{kind:?} of message {} in channel {}: {b}",

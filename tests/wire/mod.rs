@@ -211,11 +211,43 @@ impl Binary {
         std::fs::write(self.dir.path().join("gin.toml"), toml).unwrap();
     }
 
+    /// The log of run `n` of the bot so far.
+    pub fn log(&self, n: u32) -> String {
+        std::fs::read_to_string(self.dir.path().join(format!("bot-{n}.log"))).unwrap_or_default()
+    }
+
     /// Run `n` of the bot, ready for interactions.
     pub async fn start(&self, n: u32) -> Process {
         let process = Process::spawn(&self.fake, self.dir.path(), &self.url, n);
         self.fake.wait_ready(u64::from(n)).await;
         process
+    }
+}
+
+impl Drop for Binary {
+    /// A failing test shows the end of each run's log (the folder goes with the test).
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        for n in 1..=9 {
+            let log = self.log(n);
+            if log.is_empty() {
+                continue;
+            }
+            let lines: Vec<&str> = log.lines().collect();
+            eprintln!("--- warnings, errors and panics in the log of run {n} ---");
+            for line in lines
+                .iter()
+                .filter(|l| l.contains("WARN") || l.contains("ERROR") || l.contains("panicked"))
+            {
+                eprintln!("{line}");
+            }
+            eprintln!("--- the end of the log of run {n} ---");
+            for line in &lines[lines.len().saturating_sub(40)..] {
+                eprintln!("{line}");
+            }
+        }
     }
 }
 
@@ -244,7 +276,7 @@ impl Process {
                 // The same deals every run (each run of the binary its own sequence).
                 .env("GIN_INSECURE_FIXED_SEEDS", (1000 * n).to_string())
                 .stdin(Stdio::null())
-                .stdout(Stdio::null())
+                .stdout(log.try_clone().expect("the log file"))
                 .stderr(log)
                 .spawn()
                 .expect("start the bot binary"),
