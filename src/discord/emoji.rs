@@ -78,22 +78,22 @@ pub async fn sync(http: &serenity::Http) -> Result<(Faces, Synced), (Faces, Stri
 /// [`sync`], logged in one line either way: the faces to show, and whether it went through.
 pub async fn sync_logged(http: &serenity::Http) -> (Faces, bool) {
     match sync(http).await {
-        Ok((faces, s)) if s.over_limit > 0 => {
-            tracing::warn!(
-                kept = s.kept,
-                created = s.created,
-                missing = s.over_limit,
-                "the application has no room for every card emoji (2,000 at most): the decks not complete are shown as text"
-            );
-            (faces, true)
-        }
         Ok((faces, s)) => {
-            tracing::info!(
-                kept = s.kept,
-                created = s.created,
-                deleted = s.deleted,
-                "card emojis ready"
-            );
+            if s.over_limit > 0 {
+                tracing::warn!(
+                    kept = s.kept,
+                    created = s.created,
+                    missing = s.over_limit,
+                    "the application has no room for every card emoji (2,000 at most): the decks not complete are shown as text"
+                );
+            } else {
+                tracing::info!(
+                    kept = s.kept,
+                    created = s.created,
+                    deleted = s.deleted,
+                    "card emojis ready"
+                );
+            }
             (faces, true)
         }
         Err((faces, why)) => {

@@ -102,13 +102,8 @@ fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
 
 fn polyline(points: &[(f32, f32)]) -> Option<tiny_skia::Path> {
     let mut pb = PathBuilder::new();
-    for (i, &(x, y)) in points.iter().enumerate() {
-        if i == 0 {
-            pb.move_to(x, y);
-        } else {
-            pb.line_to(x, y);
-        }
-    }
+    glyphs::polyline(&mut pb, points, 0.0, 0.0, 1.0, 1.0);
+    // One match is one point: a short line the round pen draws as a dot.
     if points.len() == 1 {
         pb.line_to(points[0].0 + 0.1, points[0].1);
     }

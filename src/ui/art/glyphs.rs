@@ -384,7 +384,15 @@ pub fn index(
     }
 }
 
-fn polyline(pb: &mut PathBuilder, line: &[(f32, f32)], x: f32, y: f32, sx: f32, sy: f32) {
+/// `line` scaled by (sx, sy) and moved to (x, y), as one open subpath of `pb`.
+pub(super) fn polyline(
+    pb: &mut PathBuilder,
+    line: &[(f32, f32)],
+    x: f32,
+    y: f32,
+    sx: f32,
+    sy: f32,
+) {
     for (i, &(px, py)) in line.iter().enumerate() {
         let (px, py) = (x + px * sx, y + py * sy);
         if i == 0 {
