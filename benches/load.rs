@@ -4,6 +4,7 @@
 //! cargo bench --bench load -- [--matches 1000] [--target 10] [--rate 1000] [--seconds 30]
 //!                             [--resume 10000] [--resume-press hand|act] [--window 1000]
 //!                             [--only load|resume] [--durability normal|full]
+//!                             [--pictures on|off]
 //! ```
 //!
 //! - load: `--matches` concurrent matches (a new one starts in a channel when one ends),
@@ -16,7 +17,10 @@
 //!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
 //!   move on the seeded hand message); time from the start to all of them answered.
 //!
+//! `GIN_BENCH_BIN=PATH` runs that build of the bot instead of this checkout's.
 //! `--durability` is the bot's `durability` setting (default: the bot's default, `full`).
+//! `--pictures off` sets `card_emojis = false` (text cards, no showdown PNG); the default is
+//! the bot's default, pictures on.
 //!
 //! The bot is the release binary `gin`, started as its own process with the environment an
 //! operator would give it, so `bot_peak_rss_mb` (its VmHWM) and `bot_cpu_ms_per_action` are
@@ -53,6 +57,7 @@ struct Args {
     window: usize,
     only: Option<String>,
     durability: String,
+    pictures: bool,
 }
 
 fn parse_args() -> Args {
@@ -66,6 +71,7 @@ fn parse_args() -> Args {
         window: 1000,
         only: None,
         durability: "full".into(),
+        pictures: true,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -80,6 +86,7 @@ fn parse_args() -> Args {
             "--window" => a.window = value().parse().expect("--window N"),
             "--only" => a.only = Some(value()),
             "--durability" => a.durability = value(),
+            "--pictures" => a.pictures = value() != "off",
             _ => {} // `cargo bench` adds --bench
         }
     }
@@ -127,13 +134,22 @@ struct Bot {
 }
 
 impl Bot {
-    fn start(fake: &FakeDiscord, url: &str, durability: &str) -> Bot {
+    fn start(fake: &FakeDiscord, url: &str, a: &Args) -> Bot {
         let config = tempfile::NamedTempFile::new().expect("a config file");
-        std::fs::write(config.path(), format!("durability = \"{durability}\"\n"))
-            .expect("write the config file");
+        std::fs::write(
+            config.path(),
+            format!(
+                "durability = \"{}\"\ncard_emojis = {}\n",
+                a.durability, a.pictures
+            ),
+        )
+        .expect("write the config file");
         // GIN_BENCH_LOG=info shows the bot's own log (RUST_LOG syntax).
         let log = std::env::var("GIN_BENCH_LOG").ok();
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_gin"))
+        // GIN_BENCH_BIN=PATH runs another build of the bot (to compare two in the same hour).
+        let bin =
+            std::env::var("GIN_BENCH_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_gin").into());
+        let child = std::process::Command::new(bin)
             .arg("--config")
             .arg(config.path())
             .env("DISCORD_TOKEN", fake.token())
@@ -278,11 +294,7 @@ async fn load(a: &Args) {
     let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("gin.db");
-    let bot = Bot::start(
-        &fake,
-        &format!("sqlite://{}", path.display()),
-        &a.durability,
-    );
+    let bot = Bot::start(&fake, &format!("sqlite://{}", path.display()), a);
     fake.wait_ready(1).await;
     let cpu0 = bot.cpu_seconds();
     let machine0 = machine_cpu();
@@ -365,8 +377,8 @@ async fn load(a: &Args) {
     let aps = sampler.await.unwrap_or(f64::NAN);
     let (p50, p99) = (percentile_ms(&lat, 0.50), percentile_ms(&lat, 0.99));
     println!(
-        "bench=load matches={n} target={} rate={} seconds={} durability={}",
-        a.target, a.rate, a.seconds, a.durability
+        "bench=load matches={n} target={} rate={} seconds={} durability={} pictures={}",
+        a.target, a.rate, a.seconds, a.durability, a.pictures
     );
     println!("actions={actions}");
     println!("actions_per_second={aps:.1}");
@@ -528,7 +540,7 @@ async fn resume(a: &Args) {
 
     // From the start of the bot to every match answering a press.
     let t0 = Instant::now();
-    let bot = Bot::start(&fake, &url, &a.durability);
+    let bot = Bot::start(&fake, &url, a);
     fake.wait_ready(1).await;
     let ready_ms = t0.elapsed().as_millis();
     let window = Arc::new(tokio::sync::Semaphore::new(a.window.max(1)));

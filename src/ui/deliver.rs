@@ -5,6 +5,7 @@
 
 use super::faces::Faces;
 use super::model::Msg;
+use super::painter::Painter;
 use super::render;
 use crate::games::{
     Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Post, ReplyRole, Show, Turn,
@@ -105,6 +106,7 @@ pub struct Deliverer<T: Transport> {
     gates: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<Gate>>>>,
     /// The application's card emojis, once synced (none until then: cards are text).
     faces: RwLock<Arc<Faces>>,
+    painter: Painter,
 }
 
 impl<T: Transport> Deliverer<T> {
@@ -114,6 +116,7 @@ impl<T: Transport> Deliverer<T> {
             out,
             gates: Mutex::new(HashMap::new()),
             faces: RwLock::new(Arc::new(Faces::default())),
+            painter: Painter::start(),
         })
     }
 
@@ -299,13 +302,19 @@ impl<T: Transport> Deliverer<T> {
             }
             Show::Post { channel, post } => {
                 let nonce = nonce(row.key, index);
-                // A picture is CPU work: drawn off the runtime's threads.
-                let msg = tokio::task::spawn_blocking(move || post_msg(&post))
-                    .await
-                    .map_err(|e| SendError {
-                        retry: false,
-                        message: format!("rendering a post failed: {e}"),
-                    })?;
+                let msg = match post {
+                    // A picture is CPU work: drawn off the runtime's threads.
+                    Post::Showdown(_) => {
+                        self.painter
+                            .draw(move || post_msg(&post))
+                            .await
+                            .map_err(|e| SendError {
+                                retry: false,
+                                message: format!("rendering a post failed: {e}"),
+                            })?
+                    }
+                    text => post_msg(&text),
+                };
                 let mut msg = self.faces().dress(&msg);
                 match self.out.post(channel, &msg, Some(&nonce)).await {
                     // Refused for good with a file (no Attach Files in this channel, say):
