@@ -506,6 +506,7 @@ async fn resume(a: &Args) {
                     view: gin::games::HandOf::Gin(game.view_for(seat)),
                     mode: HandMode::Normal,
                     note: None,
+                    coach: false,
                 });
                 let hand_id = fake.allocate_id();
                 fake.seed_message(

@@ -590,3 +590,20 @@ cards-changed = Erledigt: Deine Hand-Nachrichten zeigen Karten jetzt als **{ $lo
 cards-look-pictures = Bilder
 cards-look-four-colour = Bilder in vier Farben (♦ blau, ♣ grün)
 cards-look-text = Text
+
+## Der Trainer (Übungspartien: der Zug der starken KI für deine Karten, und warum)
+button-hint = Tipp
+err-no-hint = Tipps gibt es in Übungspartien gegen den Bot, wenn du einen Zug zu wählen hast.
+hint-take-meld = Nimm { $card }, die Karte passt in eine Meldung: Totholz { $before } → { $after } nach deinem Abwurf.
+hint-take = Nimm { $card }: Totholz { $before } → { $after } nach deinem Abwurf.
+hint-pass = Passen: Mit { $card } bliebe bestenfalls Totholz { $after } (jetzt { $before }).
+hint-pass-better = Passen: { $card } senkte dein Totholz von { $before } auf { $after }, zeigte aber dem Gegner, was du sammelst; die starke KI erwartet vom Stapel mehr.
+hint-stock = Zieh vom Stapel: Mit { $card } bliebe bestenfalls Totholz { $after } (jetzt { $before }).
+hint-stock-better = Zieh vom Stapel: { $card } senkte dein Totholz von { $before } auf { $after }, zeigte aber dem Gegner, was du sammelst; die starke KI erwartet vom Stapel mehr.
+hint-discard-loose = Wirf { $card } ab, die Karte ist in keiner Meldung und hat keine Nachbarkarte: Totholz { $after }.
+hint-discard = Wirf { $card } ab: Das lässt am wenigsten Totholz, { $after }.
+hint-discard-keep = Wirf { $card } ab: Totholz { $after } ({ $least } wäre möglich), aber deine übrigen Karten ergänzen sich besser, oder { $card } hilft dem Gegner weniger.
+hint-play-on = Wirf { $card } ab und spiel weiter: Jetzt zu klopfen ergäbe Totholz { $knock }, aber Gin oder ein sichereres Klopfen ist hier mehr wert; Totholz { $after }.
+hint-knock = Klopfen, { $card } abwerfen: Totholz { $deadwood }.
+hint-gin = Gin, { $card } abwerfen!
+sheet-hints = Tipps

@@ -591,3 +591,20 @@ cards-changed = Done: your hand messages now show cards as **{ $look }**.
 cards-look-pictures = pictures
 cards-look-four-colour = pictures, four colours (♦ blue, ♣ green)
 cards-look-text = text
+
+## The coach (practice matches: the hard player's move for your view, and why)
+button-hint = Hint
+err-no-hint = Hints are for practice matches against the bot, when you have a move to choose.
+hint-take-meld = Take { $card }: it joins a meld; deadwood { $before } → { $after } after your discard.
+hint-take = Take { $card }: deadwood { $before } → { $after } after your discard.
+hint-pass = Pass: taking { $card } would leave deadwood { $after } at best (now { $before }).
+hint-pass-better = Pass: { $card } would bring your deadwood from { $before } to { $after }, but it would show your opponent what you collect, and the hard player expects more from the stock.
+hint-stock = Draw from the stock: taking { $card } would leave deadwood { $after } at best (now { $before }).
+hint-stock-better = Draw from the stock: { $card } would bring your deadwood from { $before } to { $after }, but it would show your opponent what you collect, and the hard player expects more from the stock.
+hint-discard-loose = Discard { $card }: it is in no meld and near no other card; deadwood { $after }.
+hint-discard = Discard { $card }: it leaves the least deadwood, { $after }.
+hint-discard-keep = Discard { $card }: deadwood { $after } ({ $least } is possible), but the cards you keep draw better, or { $card } helps your opponent less.
+hint-play-on = Discard { $card } and play on: a knock now would show { $knock }, but gin or a safer knock is worth more here; deadwood { $after }.
+hint-knock = Knock, discarding { $card }: deadwood { $deadwood }.
+hint-gin = Go gin, discarding { $card }!
+sheet-hints = Hints

@@ -437,8 +437,8 @@ fn simple_takes_the_fiftieth_card_when_it_lets_it_knock() {
 // ---------------------------------------------------------------------------------------------
 // Gin, determinism, names.
 
-#[test]
-fn medium_and_hard_go_gin_when_they_can() {
+/// A hand whose first player took the upcard 8S and holds gin with any of its cards but one.
+fn gin_in_hand() -> (Match, Seat) {
     let mut m = scripted(
         rules("allow_rediscard=on"),
         cs("5S 6S 7S 9H 9D 9C JC JD JH JS"),
@@ -448,6 +448,12 @@ fn medium_and_hard_go_gin_when_they_can() {
     );
     let p0 = m.hand.players[0];
     m.apply(p0, TakeUpcard).unwrap();
+    (m, p0)
+}
+
+#[test]
+fn medium_and_hard_go_gin_when_they_can() {
+    let (m, p0) = gin_in_hand();
     let view = m.view_for(p0);
     let hand = m.hand.hands[0];
     for strategy in [Strategy::Medium, quick_hard(), Level::Hard.strategy()] {
@@ -495,4 +501,65 @@ fn levels_are_named_for_commands_and_storage() {
     }
     assert_eq!(" Hard ".parse::<Level>().unwrap(), Level::Hard);
     assert!("expert".parse::<Level>().is_err());
+}
+
+/// The coach (issue 22): its move is the hard player's, and its reason states the facts.
+#[test]
+fn the_coach_takes_the_upcard_that_makes_a_set_and_says_what_it_saves() {
+    use gin::engine::ai::coach::{hint, Why};
+    let mut m = scripted(
+        rules(""),
+        cs("5S 6S 7S 9H 9D KC QD 2C 3H 4D"),
+        cs("AC 2D 3S 4C 6D 8C TC QH KD 2S"),
+        card("9C"),
+        &cards("AD 3C 4S 5C 7D"),
+    );
+    let p0 = m.hand.players[0];
+    let seed = [3u8; 32];
+    let take = hint(&seed, &m.view_for(p0)).unwrap();
+    assert_eq!(take.action, decide(Level::Hard, &seed, &m.view_for(p0)));
+    assert_eq!(take.action, TakeUpcard);
+    // 9H 9D and four loose cards (47); with 9C and KC or QD thrown: 2 + 3 + 4 + 10 = 19.
+    assert_eq!(
+        take.why,
+        Why::Take {
+            card: card("9C"),
+            before: 47,
+            after: 19,
+            melds: true
+        }
+    );
+    m.apply(p0, TakeUpcard).unwrap();
+    let view = m.view_for(p0);
+    let discard = hint(&seed, &view).unwrap();
+    assert_eq!(discard.action, decide(Level::Hard, &seed, &view));
+    let hand = m.hand.hands[0];
+    match discard.why {
+        Why::Discard {
+            card: c,
+            after,
+            least,
+            ..
+        } => {
+            assert_eq!(discard.action, Discard(c));
+            assert_eq!(after, min_deadwood(hand.without(c)));
+            assert_eq!(least, 19);
+            assert!(after >= least);
+        }
+        other => panic!("a discard, not {other:?}"),
+    }
+    // The other seat has nothing to decide now: no hint.
+    assert_eq!(hint(&seed, &m.view_for(m.hand.players[1])), None);
+}
+
+#[test]
+fn the_coach_goes_gin_when_it_can() {
+    use gin::engine::ai::coach::{hint, Why};
+    let (m, p0) = gin_in_hand();
+    let gin = hint(&[3u8; 32], &m.view_for(p0)).unwrap();
+    let Why::Gin { card: c } = gin.why else {
+        panic!("gin, not {gin:?}")
+    };
+    assert_eq!(gin.action, Knock(c));
+    assert_eq!(min_deadwood(m.hand.hands[0].without(c)), 0);
 }

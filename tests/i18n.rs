@@ -98,6 +98,8 @@ fn every_key_the_code_uses_exists() {
                     "end-",
                     "rules-",
                     "challenge-",
+                    "hint-",
+                    "sheet-",
                 ]
                 .iter()
                 .any(|p| cap.starts_with(p))
@@ -199,8 +201,8 @@ mod rendering {
         let s = seating(&names, &[1, 2]);
         let seat = m.to_act().unwrap();
         let view = m.view_for(seat);
-        let en = render::hand(Lang::En, &s, &view, HandMode::Normal, None);
-        let de = render::hand(Lang::De, &s, &view, HandMode::Normal, None);
+        let en = render::hand(Lang::En, &s, &view, HandMode::Normal, None, false);
+        let de = render::hand(Lang::De, &s, &view, HandMode::Normal, None, false);
         assert!(
             en.content.contains("**Your hand**") && en.content.contains("deadwood"),
             "{}",
@@ -382,6 +384,119 @@ mod rendering {
                 .unwrap_or_default();
             assert!(ben.contains(words), "{text}");
             assert!(!ben.contains(":  ·") && !ben.contains(": ·"), "{text}");
+        }
+    }
+}
+
+/// Every reason the coach can give reads as a sentence in both languages, with its numbers.
+#[test]
+fn every_hint_reads_naturally_in_both_languages() {
+    use gin::engine::ai::coach::{Hint, Why};
+    use gin::engine::{Action, Card};
+    use gin::games::Note;
+    let c: Card = "7H".parse().unwrap();
+    let hints = [
+        (
+            Action::TakeUpcard,
+            Why::Take {
+                card: c,
+                before: 31,
+                after: 12,
+                melds: true,
+            },
+        ),
+        (
+            Action::DrawDiscard,
+            Why::Take {
+                card: c,
+                before: 31,
+                after: 24,
+                melds: false,
+            },
+        ),
+        (
+            Action::Pass,
+            Why::Leave {
+                card: c,
+                before: 31,
+                after: 31,
+            },
+        ),
+        (
+            Action::Pass,
+            Why::Leave {
+                card: c,
+                before: 31,
+                after: 24,
+            },
+        ),
+        (
+            Action::DrawStock,
+            Why::Leave {
+                card: c,
+                before: 31,
+                after: 31,
+            },
+        ),
+        (
+            Action::DrawStock,
+            Why::Leave {
+                card: c,
+                before: 31,
+                after: 24,
+            },
+        ),
+        (
+            Action::Discard(c),
+            Why::Discard {
+                card: c,
+                after: 17,
+                least: 17,
+                loose: true,
+            },
+        ),
+        (
+            Action::Discard(c),
+            Why::Discard {
+                card: c,
+                after: 17,
+                least: 17,
+                loose: false,
+            },
+        ),
+        (
+            Action::Discard(c),
+            Why::Discard {
+                card: c,
+                after: 21,
+                least: 17,
+                loose: false,
+            },
+        ),
+        (
+            Action::Discard(c),
+            Why::PlayOn {
+                card: c,
+                after: 17,
+                knock: 8,
+            },
+        ),
+        (
+            Action::Knock(c),
+            Why::Knock {
+                card: c,
+                deadwood: 8,
+            },
+        ),
+        (Action::Knock(c), Why::Gin { card: c }),
+    ];
+    for lang in [Lang::En, Lang::De] {
+        let mut seen = BTreeSet::new();
+        for (action, why) in hints.clone() {
+            let text = gin::ui::render::note_text(lang, &Note::Hint(Hint { action, why }));
+            assert!(text.starts_with("💡 ") && text.contains("7"), "{text}");
+            assert!(!text.contains("hint-") && !text.contains('{'), "{text}");
+            assert!(seen.insert(text.clone()), "two reasons read alike: {text}");
         }
     }
 }

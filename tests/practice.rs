@@ -165,3 +165,85 @@ async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
         "the AI moved within one sweep"
     );
 }
+
+/// The Hint button of `user`'s hand message in match `id`, if it offers one.
+async fn hint_button(h: &Harness, user: u64, id: i64) -> Option<String> {
+    use gin::ui::ids::{Act, Press};
+    let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
+    button(hand.response.msg(), |p| {
+        matches!(p, Press::Act { act: Act::Hint, .. })
+    })
+}
+
+#[tokio::test]
+async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet() {
+    use gin::engine::ai::{coach, decide};
+    use gin::games::{ai_seed, Move, Note, Reply};
+    let h = Harness::new().await;
+    let id = h.practice(Level::Simple).await;
+    let mut hints = 0;
+    while hints < 3 {
+        let live = h.games.snapshot(id).await.unwrap();
+        let seat = live.game.to_act().unwrap();
+        assert_eq!(live.users[seat as usize], ALICE, "the AI has moved");
+        let view = live.game.as_gin().unwrap().view_for(seat);
+        if view.legal_actions.len() > 1 {
+            // The button is there, and pressing it answers with the hard AI's move for this
+            // very view, in words.
+            let press = hint_button(&h, ALICE, id).await.expect("a Hint button");
+            let shown = h.press(ALICE, 1, &press).await;
+            assert!(shown.response.msg().content.contains("💡"));
+            let expected = decide(Level::Hard, &ai_seed(live.game.seed(), seat), &view);
+            let outcome = h
+                .games
+                .act(&h.caller(ALICE, Some(1)), id, live.version, Move::Hint)
+                .await;
+            let Reply::Hand { scene, .. } = &outcome.reply else {
+                panic!("a hand message, not {:?}", outcome.reply)
+            };
+            let Some(Note::Hint(hint)) = &scene.note else {
+                panic!("a hint, not {:?}", scene.note)
+            };
+            assert_eq!(hint.action, expected);
+            assert_eq!(
+                coach::hint(&ai_seed(live.game.seed(), seat), &view).unwrap(),
+                *hint
+            );
+            // Asking changes nothing in the match; asking twice at one moment counts once.
+            assert_eq!(h.games.snapshot(id).await.unwrap().version, live.version);
+            hints += 1;
+        }
+        assert!(h.play_turn(id).await);
+    }
+    h.games.resign(&h.caller(ALICE, None)).await;
+    let sheet = h.games.db.score_sheet(GUILD, id).await.unwrap().unwrap();
+    let counted: Vec<i64> = sheet.players.iter().map(|p| p.hints).collect();
+    assert_eq!(counted, vec![hints, 0]);
+    let text = gin::ui::ledger_view::sheet(gin::i18n::Lang::En, &sheet).content;
+    assert!(text.contains("Hints"), "{text}");
+}
+
+#[tokio::test]
+async fn rated_matches_never_offer_hints_and_refuse_a_forged_one() {
+    use gin::ui::ids::{Act, Press};
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let mover = live.users[live.game.to_act().unwrap() as usize];
+    assert_eq!(hint_button(&h, mover, id).await, None);
+    let forged = Press::Act {
+        match_id: id,
+        version: live.version,
+        act: Act::Hint,
+    }
+    .encode();
+    let answer = h.press(mover, 1, &forged).await;
+    assert!(
+        answer.response.msg().content.contains("practice matches"),
+        "{}",
+        answer.response.msg().content
+    );
+    h.games.resign(&h.caller(ALICE, None)).await;
+    let sheet = h.games.db.score_sheet(GUILD, id).await.unwrap().unwrap();
+    assert!(sheet.players.iter().all(|p| p.hints == 0));
+}

@@ -1,6 +1,7 @@
 //! A match in memory: the engine state plus who sits where and where its table message is.
 
 use super::game::{corrupt, Game};
+use super::results::rating_policy;
 use super::scenes::{
     DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf, Seats, ShowdownScene,
     TableOf, TableScene, TurnClock,
@@ -8,6 +9,7 @@ use super::scenes::{
 use super::settings::CardLook;
 use super::MatchState;
 use crate::config::Timeouts;
+use crate::engine::ai::coach::Hint;
 use crate::engine::ai::Level;
 use crate::engine::Seat;
 use crate::i18n::Lang;
@@ -37,6 +39,9 @@ pub struct Live {
     /// When the idle clock of the turn started (seconds): the table shows when the player to
     /// move is reminded and when they forfeit.
     pub turn_started_at: i64,
+    /// The coach's last answer (seat, press version, hint): asking again at the same moment
+    /// shows it again, without thinking or counting twice.
+    pub last_hint: Option<(Seat, i64, Hint)>,
 }
 
 impl Live {
@@ -58,6 +63,7 @@ impl Live {
             ai_level: row.ai_level.as_deref().and_then(|l| l.parse().ok()),
             game,
             turn_started_at: row.turn_started_at,
+            last_hint: None,
         })
     }
 
@@ -146,7 +152,16 @@ impl Live {
             },
             mode,
             note,
+            coach: self.coached(seat),
         }
+    }
+
+    /// Whether `seat` may ask the coach: a person in a practice Gin match (two players, or
+    /// Partnership). A rated match never offers hints ([`rating_policy`]).
+    pub fn coached(&self, seat: Seat) -> bool {
+        rating_policy(self).is_none()
+            && !self.ai.get(seat as usize).copied().unwrap_or(true)
+            && matches!(self.game, Game::Gin(_) | Game::Partnership(_))
     }
 
     /// The public record of finished deal `deal`, if it is finished.

@@ -31,6 +31,7 @@ pub use game::{Event, Game, GameError, Play};
 pub use hold::Held;
 pub use live::Live;
 pub use play::Move;
+pub use practice::ai_seed;
 pub use replay::ReplayScene;
 pub use scenes::{
     ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,

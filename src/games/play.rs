@@ -19,6 +19,8 @@ pub enum Move {
     ShowSwaps,
     /// Back from the knock (or swap) choices.
     Back,
+    /// The coach: what the hard player would do now, and why (practice matches only).
+    Hint,
 }
 
 impl Games {
@@ -179,6 +181,10 @@ impl Games {
                 ))
             }
             Move::Back => return Ok(note(&live, None)),
+            Move::Hint => {
+                let hint = self.hint(&mut live, seat).await?;
+                return Ok(note(&live, Some(hint)));
+            }
         };
         let event = Event::Play { seat, play };
         match self

@@ -4,6 +4,8 @@
 
 use super::effects::{Delivery, Effect, PART_AI};
 use super::game::{Event, Game, Play};
+use super::hold::Held;
+use super::scenes::Note;
 use super::transition::Answered;
 use super::ReplyRole;
 use super::{
@@ -11,7 +13,7 @@ use super::{
     RulesOf,
 };
 use crate::engine::ai::team::decide_team;
-use crate::engine::ai::{decide, Level};
+use crate::engine::ai::{coach, decide, Level};
 use crate::engine::rummy::{decide_rummy, RummyLevel};
 use crate::engine::{deck, Seat, TeamAction};
 use crate::store::{NewMatch, OutboxKey};
@@ -230,6 +232,43 @@ impl Games {
     }
 }
 
+impl Games {
+    /// The coach's answer to `seat`'s Hint: the hard player's move from the seat's own view
+    /// (what the AI would play in that seat), counted in the match record once per moment of
+    /// the match. A match that offers no hints ([`Live::coached`]), or a moment with no choice
+    /// to make, gets [`Note::NoHint`] and counts nothing.
+    pub(crate) async fn hint(&self, live: &mut Held<'_>, seat: Seat) -> Result<Note, Failure> {
+        if !live.coached(seat) {
+            return Ok(Note::NoHint);
+        }
+        let moment = live.game.press_version(seat, live.version);
+        if let Some((s, v, hint)) = &live.last_hint {
+            if (*s, *v) == (seat, moment) {
+                return Ok(Note::Hint(hint.clone()));
+            }
+        }
+        let view = match &live.game {
+            Game::Gin(m) => m.view_for(seat),
+            Game::Partnership(m) => m.view_for(seat),
+            Game::Rummy(_) | Game::Team(_) => return Ok(Note::NoHint),
+        };
+        let seed = ai_seed(live.game.seed(), seat);
+        let hint = tokio::task::spawn_blocking(move || coach::hint(&seed, &view))
+            .await
+            .map_err(|_| Refusal::Internal)?;
+        let Some(hint) = hint else {
+            return Ok(Note::NoHint);
+        };
+        // The count is a record, not the answer: a failed write still shows the hint.
+        if let Err(e) = self.db.count_hint(live.id, seat).await {
+            tracing::warn!(match_id = live.id, error = %e, "a hint was not counted");
+        }
+        tracing::info!(match_id = live.id, seat, action = ?hint.action, "hint given");
+        live.last_hint = Some((seat, moment, hint.clone()));
+        Ok(Note::Hint(hint))
+    }
+}
+
 /// Rummy's AI has two levels: the simple one, and the stronger one for medium and hard.
 pub(crate) fn rummy_level(level: Level) -> RummyLevel {
     match level {
@@ -238,8 +277,9 @@ pub(crate) fn rummy_level(level: Level) -> RummyLevel {
     }
 }
 
-/// The AI's own seed: derived one way from the match seed, so it reveals nothing of the deals.
-fn ai_seed(match_seed: &deck::Seed, seat: Seat) -> [u8; 32] {
+/// The AI's own seed for `seat` (and the coach's for a person in that seat): derived one way
+/// from the match seed, so it reveals nothing of the deals.
+pub fn ai_seed(match_seed: &deck::Seed, seat: Seat) -> [u8; 32] {
     let mut h = Sha256::new();
     h.update(b"gin/ai-seed/v1");
     h.update(match_seed);

@@ -4,6 +4,7 @@
 use super::game::GameError;
 use super::settings::CardLook;
 use super::ChallengeRow;
+use crate::engine::ai::coach::Hint;
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::partnership::DealRecord;
 use crate::engine::rummy::{
@@ -97,6 +98,10 @@ pub enum Note {
     MatchOver,
     /// The rules do not allow that move now.
     Refused(GameError),
+    /// The coach's answer to Hint.
+    Hint(Hint),
+    /// Hint in a match that offers none (a rated one), or with nothing to decide.
+    NoHint,
 }
 
 /// A player's private hand message.
@@ -109,6 +114,8 @@ pub struct HandScene {
     pub view: HandOf,
     pub mode: HandMode,
     pub note: Option<Note>,
+    /// Whether the hand message offers the coach's Hint ([`Live::coached`]).
+    pub coach: bool,
 }
 
 /// One player's own view, by game (scenes travel boxed already).

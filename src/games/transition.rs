@@ -255,6 +255,7 @@ mod tests {
             ai_level: None,
             game: Game::Gin(game),
             turn_started_at: 0,
+            last_hint: None,
         }
     }
 

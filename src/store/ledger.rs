@@ -106,6 +106,8 @@ pub struct SheetPlayer {
     pub final_total: i64,
     pub net: i64,
     pub won: bool,
+    /// Hints the coach gave (practice matches).
+    pub hints: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -412,7 +414,7 @@ impl Db {
             return Ok(None);
         };
         let players: Vec<SheetPlayer> = sqlx::query_as(
-            "SELECT display_name, total, lines, line_bonus, game_bonus, final_total, net, won \
+            "SELECT display_name, total, lines, line_bonus, game_bonus, final_total, net, won, hints \
              FROM match_players WHERE match_id = ? ORDER BY seat",
         )
         .bind(match_id)

@@ -165,6 +165,25 @@ pub struct RatingRow {
     pub matches: i64,
 }
 
+impl Db {
+    /// Counts one hint given to `seat` in the match's record.
+    pub async fn count_hint(&self, match_id: i64, seat: u8) -> Result<(), StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query(
+                    "UPDATE match_players SET hints = hints + 1 WHERE match_id = ? AND seat = ?",
+                )
+                .bind(match_id)
+                .bind(seat as i64)
+                .execute(&mut *conn)
+                .await?;
+                Ok(())
+            })
+        })
+        .await
+    }
+}
+
 /// Updates the ratings of a match's players (seat order) from the match result.
 pub type RateFn = fn(&[RatingRow], &[PlayerResult]) -> Vec<RatingRow>;
 

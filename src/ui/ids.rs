@@ -86,6 +86,8 @@ pub enum Act {
     Return(Card),
     /// Team Gin: show the cards to give.
     SwapMode,
+    /// The coach: the hard player's move, and why.
+    Hint,
 }
 
 impl Act {
@@ -97,6 +99,7 @@ impl Act {
             (Act::Return(c), None) => Move::Play(Play::Team(TeamAction::Return(c))),
             (Act::KnockMode, None) => Move::ShowKnocks,
             (Act::SwapMode, None) => Move::ShowSwaps,
+            (Act::Hint, None) => Move::Hint,
             (_, None) => Move::Back,
         }
     }
@@ -110,9 +113,12 @@ impl Act {
             Act::DrawDiscard => Action::DrawDiscard,
             Act::Discard(c) => Action::Discard(c),
             Act::Knock(c) => Action::Knock(c),
-            Act::KnockMode | Act::Back | Act::Swap(_) | Act::Return(_) | Act::SwapMode => {
-                return None
-            }
+            Act::KnockMode
+            | Act::Back
+            | Act::Swap(_)
+            | Act::Return(_)
+            | Act::SwapMode
+            | Act::Hint => return None,
         })
     }
 }
@@ -258,6 +264,7 @@ impl Press {
                     Act::Swap(c) => format!("s-{c}"),
                     Act::Return(c) => format!("r-{c}"),
                     Act::SwapMode => "sm".to_string(),
+                    Act::Hint => "hint".to_string(),
                 };
                 format!("gin:a:{match_id}:{version}:{code}")
             }
@@ -319,6 +326,7 @@ impl Press {
                     "km" => Act::KnockMode,
                     "back" => Act::Back,
                     "sm" => Act::SwapMode,
+                    "hint" => Act::Hint,
                     _ => match code.split_once('-')? {
                         ("d", c) => Act::Discard(card(c)?),
                         ("k", c) => Act::Knock(card(c)?),

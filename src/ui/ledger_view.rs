@@ -310,6 +310,9 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
         m.players[i].final_total
     }));
     table.push(row(&tr!(lang, "sheet-net"), &|i| m.players[i].net));
+    if m.players.iter().any(|p| p.hints > 0) {
+        table.push(row(&tr!(lang, "sheet-hints"), &|i| m.players[i].hints));
+    }
     // Long matches: keep the newest hands within Discord's 2,000 characters.
     let mut block = table.join("\n");
     while block.chars().count() > 1_700 && table.len() > 8 {
@@ -525,6 +528,7 @@ mod tests {
             final_total: 0,
             net: 0,
             won: false,
+            hints: 0,
         };
         let m = SheetMatch {
             match_id: 1,

@@ -5,6 +5,7 @@
 use super::ids::{Act, Press};
 use super::model::{Button, Msg, Style};
 use super::{rummy, teams};
+use crate::engine::ai::coach::{Hint, Why};
 use crate::engine::hand::{opponent_of, Action, HandEnd, Phase};
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::rummy::{RummyError, RummyMatchError};
@@ -269,6 +270,7 @@ pub fn hand(
     view: &PlayerView,
     mode: HandMode,
     note: Option<&str>,
+    coach: bool,
 ) -> Msg {
     let t = &view.table;
     let refresh = refresh_button(lang, seats);
@@ -447,6 +449,14 @@ pub fn hand(
             }
         }
         Phase::Over => {}
+    }
+    // The coach, where the player has a choice to make.
+    if coach && view.legal_actions.len() > 1 {
+        buttons.push(Button::new(
+            seats.act(Act::Hint),
+            tr!(lang, "button-hint"),
+            Style::Secondary,
+        ));
     }
     buttons.push(refresh);
     Msg::text(lines.join("\n")).with_buttons(buttons)
@@ -811,7 +821,7 @@ fn table_of(s: &TableScene) -> Msg {
 pub fn hand_scene(s: &HandScene) -> Msg {
     let note = s.note.as_ref().map(|n| note_text(s.lang, n));
     let mut msg = match &s.view {
-        HandOf::Gin(v) => hand(s.lang, &s.seats, v, s.mode, note.as_deref()),
+        HandOf::Gin(v) => hand(s.lang, &s.seats, v, s.mode, note.as_deref(), s.coach),
         HandOf::Rummy(v) => rummy::hand(s.lang, &s.seats, v, note.as_deref()),
         HandOf::Team { table, view } => {
             teams::team_hand(s.lang, &s.seats, table, view, s.mode, note.as_deref())
@@ -927,8 +937,64 @@ pub fn note_text(lang: Lang, note: &Note) -> String {
         Note::Refused(e) if e.is_match_over() => "err-match-over",
         Note::Refused(GameError::WrongGame) => "err-unknown-button",
         Note::Refused(_) => "err-internal",
+        Note::Hint(hint) => return hint_text(lang, hint),
+        Note::NoHint => "err-no-hint",
     };
     tr!(lang, key)
+}
+
+/// The coach's answer in one line: the move, then why.
+fn hint_text(lang: Lang, hint: &Hint) -> String {
+    let c = |c: Card| card(lang, c);
+    let why = match hint.why {
+        Why::Take {
+            card,
+            before,
+            after,
+            melds,
+        } => {
+            let key = if melds { "hint-take-meld" } else { "hint-take" };
+            tr!(lang, key, card = c(card), before = before, after = after)
+        }
+        Why::Leave {
+            card,
+            before,
+            after,
+        } => {
+            let key = match (hint.action == Action::Pass, after < before) {
+                (true, false) => "hint-pass",
+                (true, true) => "hint-pass-better",
+                (false, false) => "hint-stock",
+                (false, true) => "hint-stock-better",
+            };
+            tr!(lang, key, card = c(card), before = before, after = after)
+        }
+        Why::Discard {
+            card,
+            after,
+            least,
+            loose,
+        } => {
+            let key = match (loose, after == least) {
+                (true, _) => "hint-discard-loose",
+                (false, true) => "hint-discard",
+                (false, false) => "hint-discard-keep",
+            };
+            tr!(lang, key, card = c(card), after = after, least = least)
+        }
+        Why::PlayOn { card, after, knock } => tr!(
+            lang,
+            "hint-play-on",
+            card = c(card),
+            after = after,
+            knock = knock
+        ),
+        Why::Knock { card, deadwood } => {
+            tr!(lang, "hint-knock", card = c(card), deadwood = deadwood)
+        }
+        Why::Gin { card } => tr!(lang, "hint-gin", card = c(card)),
+    };
+    format!("💡 {why}")
 }
 
 fn rummy_error_key(e: &RummyError) -> &'static str {

@@ -10,8 +10,11 @@
 //! - [`Level::Medium`]: greedy deadwood and draw potential, no look-ahead (`medium.rs`).
 //! - [`Level::Hard`]: Monte Carlo over the opponent's possible hands, every candidate move
 //!   played out to the end of the hand (`hard.rs`, `rollout.rs`, `knowledge.rs`).
+//!
+//! The coach ([`coach::hint`]) tells a learner the hard player's move for their own view.
 
 mod baseline;
+pub mod coach;
 mod eval;
 mod hard;
 mod knowledge;
