@@ -193,10 +193,12 @@ impl<'a> Table<'a> {
         true
     }
 
-    /// Every write since the last scan: no card of a hidden hand, by the state now.
+    /// Every write since the last scan: no card of a hidden hand, by a state at least as new
+    /// as every write (a write goes out only after its state is stored, and the AI keeps
+    /// playing meanwhile; within a deal a card once shown stays seen or leaves the hand).
     async fn scan(&mut self) {
-        let (_, m) = self.state().await;
         let writes = self.fake.writes_since(self.scanned);
+        let (_, m) = self.state().await;
         self.scanned += writes.len();
         for w in &writes {
             scan(w, &m, &self.users);
