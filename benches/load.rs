@@ -381,6 +381,8 @@ async fn load(a: &Args) {
         a.target, a.rate, a.seconds, a.durability, a.pictures
     );
     println!("actions={actions}");
+    // With pictures on, the cards went out as these emojis (uploaded by the bot at start).
+    println!("app_emojis={}", fake.app_emojis().len());
     println!("actions_per_second={aps:.1}");
     println!("latency_p50_ms={p50:.2}");
     println!("latency_p99_ms={p99:.2}");
