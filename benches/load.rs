@@ -86,7 +86,13 @@ fn parse_args() -> Args {
             "--window" => a.window = value().parse().expect("--window N"),
             "--only" => a.only = Some(value()),
             "--durability" => a.durability = value(),
-            "--pictures" => a.pictures = value() != "off",
+            "--pictures" => {
+                a.pictures = match value().as_str() {
+                    "on" => true,
+                    "off" => false,
+                    other => panic!("--pictures on|off, not {other}"),
+                }
+            }
             _ => {} // `cargo bench` adds --bench
         }
     }

@@ -253,9 +253,11 @@ impl<'a> Table<'a> {
         self.scan().await;
     }
 
+    /// Every write since the last scan, against a state at least as new as each of them (the
+    /// AI may move while this runs; a card once face up stays face up within a deal).
     async fn scan(&mut self) {
-        let (_, game) = self.state().await;
         let writes = self.fake.writes_since(self.scanned);
+        let (_, game) = self.state().await;
         self.scanned += writes.len();
         let owners: Vec<u64> = self.users.iter().map(|u| u.id).collect();
         for w in &writes {

@@ -8,7 +8,8 @@ use super::model::Msg;
 use super::painter::Painter;
 use super::render;
 use crate::games::{
-    Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Post, ReplyRole, Show, Turn,
+    Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Post, ReplyRole, Show,
+    ShowdownScene, Turn,
 };
 use crate::tr;
 use std::collections::HashMap;
@@ -16,6 +17,9 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
+
+/// How long a showdown waits for its picture (drawn in about 5 ms on an idle core).
+const DRAW_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// Why a send failed, and whether trying again may help.
 #[derive(Clone, Debug)]
@@ -303,16 +307,7 @@ impl<T: Transport> Deliverer<T> {
             Show::Post { channel, post } => {
                 let nonce = nonce(row.key, index);
                 let msg = match post {
-                    // A picture is CPU work: drawn off the runtime's threads.
-                    Post::Showdown(_) => {
-                        self.painter
-                            .draw(move || post_msg(&post))
-                            .await
-                            .map_err(|e| SendError {
-                                retry: false,
-                                message: format!("rendering a post failed: {e}"),
-                            })?
-                    }
+                    Post::Showdown(scene) => self.showdown_post(match_id, scene).await,
                     text => post_msg(&text),
                 };
                 let mut msg = self.faces().dress(&msg);
@@ -338,6 +333,28 @@ impl<T: Transport> Deliverer<T> {
             self.forget(match_id, &gate);
         }
         result
+    }
+
+    /// A showdown's text and picture. The picture is CPU work, drawn on the painter's thread;
+    /// the match's next messages wait for this post, so a drawing that fails or takes longer
+    /// than [`DRAW_TIMEOUT`] (a saturated machine) is left out and the text goes alone.
+    async fn showdown_post(&self, match_id: i64, scene: Box<ShowdownScene>) -> Msg {
+        let mut msg = render::showdown_text(&scene);
+        let text = msg.clone();
+        let drawing = self
+            .painter
+            .draw(move || super::pictures::showdown_picture(&scene, &text));
+        match tokio::time::timeout(DRAW_TIMEOUT, drawing).await {
+            Ok(Ok(picture)) => msg.files.extend(picture),
+            Ok(Err(e)) => {
+                tracing::warn!(match_id, error = %e, "a showdown picture failed; its text goes alone")
+            }
+            Err(_) => tracing::warn!(
+                match_id,
+                "a showdown picture took too long; its text goes alone"
+            ),
+        }
+        msg
     }
 
     /// Forgets the gate of a match that has ended, once nobody else uses it (a later effect
@@ -423,7 +440,7 @@ fn nonce(k: OutboxKey, index: usize) -> String {
 /// A public post's message.
 fn post_msg(post: &Post) -> Msg {
     match post {
-        Post::Showdown(s) => render::showdown_scene(s),
+        Post::Showdown(s) => render::showdown_text(s),
         Post::MatchEnd(s) => render::match_end_scene(s),
         Post::Forfeit { lang, user } => {
             Msg::text(tr!(*lang, "forfeit", player = format!("<@{user}>")))

@@ -2,8 +2,9 @@
 //! on the runtime's threads it would delay every answer queued behind it, and on tokio's
 //! blocking pool each of up to hundreds of threads would keep its own allocator arena and
 //! pixmaps, which is what made the bot's memory grow under load. One thread keeps one picture
-//! in memory at a time, and it runs at a lower priority than the threads that answer players:
-//! a picture may be late by a few milliseconds, an answer may not.
+//! in memory at a time, and it runs at a slightly lower priority than the threads that answer
+//! players, so that under load the answers go first (the deliverer caps how long a showdown
+//! waits for its picture).
 
 use std::sync::mpsc;
 
@@ -51,11 +52,12 @@ impl Painter {
     }
 }
 
-/// Nice 10 for the calling thread (Linux keeps a nice value per thread).
+/// Nice 5 for the calling thread (Linux keeps a nice value per thread): about a third of the
+/// CPU share of a normal thread when both cores are saturated, the full core otherwise.
 #[cfg(target_os = "linux")]
 fn lower_priority() {
     // SAFETY: setpriority only reads its integer arguments; `0` is the calling thread.
-    let set = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 10) };
+    let set = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 5) };
     if set != 0 {
         tracing::debug!("the drawing thread keeps its priority");
     }

@@ -834,6 +834,13 @@ pub fn hand_scene(s: &HandScene) -> Msg {
 /// A finished deal in public: the text, and (where the server shows pictures) the showdown
 /// as one picture whose description says the same.
 pub fn showdown_scene(s: &ShowdownScene) -> Msg {
+    let mut msg = showdown_text(s);
+    msg.files.extend(super::pictures::showdown_picture(s, &msg));
+    msg
+}
+
+/// [`showdown_scene`] without its picture (the deliverer draws that on its own thread).
+pub fn showdown_text(s: &ShowdownScene) -> Msg {
     let mut msg = match &s.record {
         DealOf::Gin(r) => showdown(s.lang, &s.seats, r),
         DealOf::Rummy(r) => rummy::hand_end(s.lang, &s.seats, r, s.aces_high),
@@ -841,7 +848,6 @@ pub fn showdown_scene(s: &ShowdownScene) -> Msg {
         DealOf::Team(r) => teams::team_showdown(s.lang, &s.seats, r),
     };
     msg.cards = super::pictures::deck_of(s.look);
-    msg.files.extend(super::pictures::showdown_picture(s, &msg));
     msg
 }
 
