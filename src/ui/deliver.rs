@@ -4,7 +4,7 @@
 //! effect that failed; rows left over from before a restart are delivered at start.
 
 use super::faces::Faces;
-use super::model::Msg;
+use super::model::{Attachment, Msg};
 use super::painter::Painter;
 use super::render;
 use crate::games::{
@@ -306,10 +306,11 @@ impl<T: Transport> Deliverer<T> {
             }
             Show::Post { channel, post } => {
                 let nonce = nonce(row.key, index);
-                let msg = match post {
-                    Post::Showdown(scene) => self.showdown_post(match_id, scene).await,
-                    text => post_msg(&text),
-                };
+                let mut msg = post_msg(&post);
+                if let Post::Showdown(scene) = post {
+                    msg.files
+                        .extend(self.showdown_picture(match_id, scene, &msg).await);
+                }
                 let mut msg = self.faces().dress(&msg);
                 match self.out.post(channel, &msg, Some(&nonce)).await {
                     // Refused for good with a file (no Attach Files in this channel, say):
@@ -335,26 +336,34 @@ impl<T: Transport> Deliverer<T> {
         result
     }
 
-    /// A showdown's text and picture. The picture is CPU work, drawn on the painter's thread;
-    /// the match's next messages wait for this post, so a drawing that fails or takes longer
-    /// than [`DRAW_TIMEOUT`] (a saturated machine) is left out and the text goes alone.
-    async fn showdown_post(&self, match_id: i64, scene: Box<ShowdownScene>) -> Msg {
-        let mut msg = render::showdown_text(&scene);
-        let text = msg.clone();
+    /// The picture of a showdown whose text is `text` (where the server shows pictures). It is
+    /// CPU work, drawn on the painter's thread; the match's next messages wait for this post,
+    /// so a drawing that fails or takes longer than [`DRAW_TIMEOUT`] (a saturated machine) is
+    /// left out and the text goes alone.
+    async fn showdown_picture(
+        &self,
+        match_id: i64,
+        scene: Box<ShowdownScene>,
+        text: &Msg,
+    ) -> Option<Attachment> {
+        let text = text.clone();
         let drawing = self
             .painter
             .draw(move || super::pictures::showdown_picture(&scene, &text));
         match tokio::time::timeout(DRAW_TIMEOUT, drawing).await {
-            Ok(Ok(picture)) => msg.files.extend(picture),
+            Ok(Ok(picture)) => picture,
             Ok(Err(e)) => {
-                tracing::warn!(match_id, error = %e, "a showdown picture failed; its text goes alone")
+                tracing::warn!(match_id, error = %e, "a showdown picture failed; its text goes alone");
+                None
             }
-            Err(_) => tracing::warn!(
-                match_id,
-                "a showdown picture took too long; its text goes alone"
-            ),
+            Err(_) => {
+                tracing::warn!(
+                    match_id,
+                    "a showdown picture took too long; its text goes alone"
+                );
+                None
+            }
         }
-        msg
     }
 
     /// Forgets the gate of a match that has ended, once nobody else uses it (a later effect
@@ -437,7 +446,7 @@ fn nonce(k: OutboxKey, index: usize) -> String {
     format!("g{h:016x}")
 }
 
-/// A public post's message.
+/// A public post's message (a showdown's text: its picture is drawn apart).
 fn post_msg(post: &Post) -> Msg {
     match post {
         Post::Showdown(s) => render::showdown_text(s),

@@ -831,15 +831,9 @@ pub fn hand_scene(s: &HandScene) -> Msg {
     msg
 }
 
-/// A finished deal in public: the text, and (where the server shows pictures) the showdown
-/// as one picture whose description says the same.
-pub fn showdown_scene(s: &ShowdownScene) -> Msg {
-    let mut msg = showdown_text(s);
-    msg.files.extend(super::pictures::showdown_picture(s, &msg));
-    msg
-}
-
-/// [`showdown_scene`] without its picture (the deliverer draws that on its own thread).
+/// A finished deal in public, as text; where the server shows pictures the deliverer adds
+/// the showdown as one picture whose description says the same
+/// ([`super::pictures::showdown_picture`]).
 pub fn showdown_text(s: &ShowdownScene) -> Msg {
     let mut msg = match &s.record {
         DealOf::Gin(r) => showdown(s.lang, &s.seats, r),
