@@ -702,7 +702,6 @@ async fn options_that_do_not_parse_get_a_clear_private_answer() {
 /// applied exactly once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn presses_while_the_database_is_held_are_answered_in_time_and_applied_once() {
-    use sqlx::Connection;
     let (bot, mut game) = Bot::with_match(900).await;
     let fake = bot.fake.clone();
     let mid = game.match_id;
@@ -712,14 +711,10 @@ async fn presses_while_the_database_is_held_are_answered_in_time_and_applied_onc
     let who = game.players[p].user.clone();
     let before = snap(&bot.db, mid).await;
 
-    let mut holder = sqlx::SqliteConnection::connect(&bot.url).await.unwrap();
-    sqlx::query("BEGIN IMMEDIATE")
-        .execute(&mut holder)
-        .await
-        .unwrap();
+    let holder = wire::hold_writes(&bot.url).await;
     let held = tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(4)).await;
-        sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
+        wire::release(holder).await;
     });
     // The move, and the same button twice more, pressed while the lock is held.
     let handles: Vec<_> = (0..3)

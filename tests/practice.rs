@@ -110,7 +110,7 @@ async fn two_practice_starts_at_once_make_one_match() {
         "{said:?}"
     );
     let active: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM matches WHERE status = 'active' AND channel_id = ?",
+        "SELECT COUNT(*) FROM matches WHERE status = 'active' AND channel_id = $1",
     )
     .bind(CHANNEL as i64)
     .fetch_one(h.games.db.pool())

@@ -452,7 +452,6 @@ async fn a_new_season_posts_the_closing_board_and_keeps_the_old_one() {
 /// becomes the table when accepted.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_rematch_keeps_its_challenge_message() {
-    use sqlx::Connection;
     let bin = Binary::new().await;
     let (fake, url) = (&bin.fake, &bin.url);
     let _bot = bin.start(1).await;
@@ -461,17 +460,10 @@ async fn a_slow_rematch_keeps_its_challenge_message() {
     let end = fake.interact(resign).await;
     let end = fake.message(end.message_id.unwrap()).unwrap();
     let rematch = format!("gin:rm:{first}");
-    let path = url.trim_start_matches("sqlite://");
-    let mut holder = sqlx::SqliteConnection::connect(&format!("sqlite://{path}"))
-        .await
-        .unwrap();
-    sqlx::query("BEGIN IMMEDIATE")
-        .execute(&mut holder)
-        .await
-        .unwrap();
+    let holder = wire::hold_writes(url).await;
     let press = fake.send_interaction(fake.press(&bob(), &end, &rematch));
     tokio::time::sleep(Duration::from_secs(3)).await;
-    sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
+    wire::release(holder).await;
     let cb = press.callback().await;
     assert!(cb.ok() && cb.kind == 6, "acknowledged first: {cb:?}");
     let db = Db::open(url).await.unwrap();

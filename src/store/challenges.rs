@@ -120,10 +120,10 @@ impl Db {
         self.write(move |conn| Box::pin(async move {
         let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
         let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
-        let row = sqlx::query(
+        let row: i64 = sqlx::query_scalar(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_ids, \
              opponent_names, preset, rules_json, locale, status, created_at, expires_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11) RETURNING id",
         )
         .bind(id(c.guild_id))
         .bind(id(c.channel_id))
@@ -136,16 +136,16 @@ impl Db {
         .bind(&c.locale)
         .bind(c.now)
         .bind(c.expires_at)
-        .execute(&mut *conn)
+        .fetch_one(&mut *conn)
         .await?;
-        Ok(row.last_insert_rowid())
+        Ok(row)
         }))
         .await
     }
 
     pub async fn challenge(&self, challenge_id: i64) -> Result<Option<ChallengeRow>, StoreError> {
         let raw: Option<Raw> =
-            sqlx::query_as(&format!("SELECT {COLUMNS} FROM challenges WHERE id = ?"))
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1"))
                 .bind(challenge_id)
                 .fetch_optional(self.pool())
                 .await?;
@@ -159,7 +159,7 @@ impl Db {
     ) -> Result<(), StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
-                sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+                sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
                     .bind(id(message_id))
                     .bind(challenge_id)
                     .execute(&mut *conn)
@@ -184,7 +184,7 @@ impl Db {
             Box::pin(async move {
                 let mut tx = conn.begin().await?;
                 let row: Option<(String, String, String, i64)> = sqlx::query_as(
-                    "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = ?",
+                    "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = $1",
                 )
                 .bind(challenge_id)
                 .fetch_optional(&mut *tx)
@@ -196,7 +196,7 @@ impl Db {
                     return Ok(Acceptance::Closed);
                 }
                 if expires_at <= new_match.now {
-                    sqlx::query("UPDATE challenges SET status = ? WHERE id = ?")
+                    sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2")
                         .bind(ChallengeState::Expired.as_str())
                         .bind(challenge_id)
                         .execute(&mut *tx)
@@ -213,7 +213,7 @@ impl Db {
                     accepted.push(user);
                 }
                 let complete = opponents.iter().all(|o| accepted.contains(o));
-                sqlx::query("UPDATE challenges SET accepted_ids = ?, status = ? WHERE id = ?")
+                sqlx::query("UPDATE challenges SET accepted_ids = $1, status = $2 WHERE id = $3")
                     .bind(serde_json::to_string(&accepted).expect("ids serialize"))
                     .bind(if complete {
                         ChallengeState::Accepted.as_str()
@@ -246,7 +246,7 @@ impl Db {
         self.write(move |conn| {
             Box::pin(async move {
                 let done = sqlx::query(
-                    "UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'",
+                    "UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'",
                 )
                 .bind(status)
                 .bind(challenge_id)
@@ -261,7 +261,7 @@ impl Db {
     /// Open challenges whose time ran out.
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
         let raws: Vec<Raw> = sqlx::query_as(&format!(
-            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ? LIMIT 100"
+            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= $1 LIMIT 100"
         ))
         .bind(now)
         .fetch_all(self.pool())
@@ -273,9 +273,10 @@ impl Db {
     pub async fn busy_in_channel(&self, channel_id: u64, user_id: u64) -> Result<bool, StoreError> {
         let n: i64 = sqlx::query_scalar(
             "SELECT (SELECT COUNT(*) FROM matches m JOIN match_players p ON p.match_id = m.id \
-                     WHERE m.channel_id = ?1 AND m.status = 'active' AND p.user_id = ?2 AND p.is_ai = 0) \
-                  + (SELECT COUNT(*) FROM challenges c WHERE c.channel_id = ?1 AND c.status = 'open' \
-                     AND (c.challenger_id = ?2 OR EXISTS (SELECT 1 FROM json_each(c.opponent_ids) WHERE value = ?2)))",
+                     WHERE m.channel_id = $1 AND m.status = 'active' AND p.user_id = $2 AND p.is_ai = 0) \
+                  + (SELECT COUNT(*) FROM challenges c WHERE c.channel_id = $1 AND c.status = 'open' \
+                     AND (c.challenger_id = $2 \
+                     OR replace(replace(c.opponent_ids, '[', ','), ']', ',') LIKE '%,' || $2 || ',%'))",
         )
         .bind(id(channel_id))
         .bind(id(user_id))
@@ -292,9 +293,10 @@ mod tests {
 
     async fn db() -> (tempfile::TempDir, Db) {
         let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&format!("sqlite://{}", dir.path().join("c.db").display()))
+        let url = crate::store::testing::fresh_database_url(dir.path(), "c")
             .await
             .unwrap();
+        let db = Db::open(&url).await.unwrap();
         (dir, db)
     }
 

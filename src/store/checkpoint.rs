@@ -23,10 +23,8 @@ const EVERY: Duration = Duration::from_millis(50);
 /// seconds of writes at 1,000 actions a second.
 const WAL_LIMIT_PAGES: i64 = 8_192;
 
-/// The writer connection's options: it leaves checkpoints to [`Checkpointer`].
-pub(super) fn writer_options(options: SqliteConnectOptions) -> SqliteConnectOptions {
-    options.pragma("wal_autocheckpoint", "0")
-}
+/// Run on the writer's connection as it opens: it leaves checkpoints to [`Checkpointer`].
+pub(super) const WRITER_SETUP: &str = "PRAGMA wal_autocheckpoint = 0";
 
 /// What the checkpoint thread and the writer share.
 #[derive(Debug)]
@@ -109,7 +107,7 @@ async fn passive(conn: &mut SqliteConnection) -> Result<i64, StoreError> {
 /// checkpoint lock just then, SQLite answers "busy" and it is tried again after the next
 /// batch). If the checkpoint thread has ended, the writer goes back to SQLite's automatic
 /// checkpoints rather than let the WAL grow without end.
-pub(super) async fn between_batches(conn: &mut SqliteConnection, wal: &Wal, on_own: &mut bool) {
+pub(super) async fn between_batches(conn: &mut sqlx::AnyConnection, wal: &Wal, on_own: &mut bool) {
     if !*on_own && !wal.alive.load(Ordering::Relaxed) {
         *on_own = true;
         tracing::error!("the background checkpoint stopped: the writer checkpoints in its commits");
@@ -170,6 +168,9 @@ mod tests {
     /// back into the database file within moments.
     #[tokio::test]
     async fn the_wal_is_checkpointed_in_the_background() {
+        if crate::store::testing::on_postgres() {
+            return; // A SQLite matter.
+        }
         let (dir, db, ids) = db_with_matches(3).await;
         assert_eq!(
             writer_autocheckpoint(&db).await,
@@ -194,6 +195,9 @@ mod tests {
     /// batches (again after the next one if the background checkpoint was busy just then).
     #[tokio::test]
     async fn a_due_restart_is_run_by_the_writer() {
+        if crate::store::testing::on_postgres() {
+            return; // A SQLite matter.
+        }
         let (_dir, db, ids) = db_with_matches(1).await;
         let wal = db.wal();
         wal.restart_due.store(true, Ordering::Relaxed);
@@ -211,6 +215,9 @@ mod tests {
     /// If the checkpoint thread ends, the writer goes back to SQLite's own checkpoints.
     #[tokio::test]
     async fn without_the_checkpoint_thread_the_writer_checkpoints_itself() {
+        if crate::store::testing::on_postgres() {
+            return; // A SQLite matter.
+        }
         let (_dir, db, ids) = db_with_matches(1).await;
         db.wal().alive.store(false, Ordering::Relaxed);
         assert!(db.save_action(action(ids[0], 0)).await.unwrap());

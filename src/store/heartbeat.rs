@@ -4,7 +4,7 @@ use super::{Db, StoreError};
 
 /// Notes the bot alive at the bound time.
 const BEAT: &str =
-    "INSERT INTO heartbeat (id, at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET at = excluded.at";
+    "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at";
 
 impl Db {
     /// Notes that the bot is alive at `now` (seconds).
@@ -33,8 +33,8 @@ impl Db {
                 use sqlx::Connection;
                 let mut tx = conn.begin().await?;
                 let moved = sqlx::query(
-                    "UPDATE matches SET turn_started_at = turn_started_at + ?1, \
-                     reminded = CASE WHEN reminded > 0 THEN reminded + ?1 ELSE 0 END \
+                    "UPDATE matches SET turn_started_at = turn_started_at + $1, \
+                     reminded = CASE WHEN reminded > 0 THEN reminded + $1 ELSE 0 END \
                      WHERE status = 'active'",
                 )
                 .bind(by)

@@ -1,7 +1,7 @@
 //! The ledger's questions: leaderboards, player stats, match history and score sheets, always
 //! for one server (`guild_id` is part of every query).
 
-use super::{id, unid, Db, Format, HandKind, MatchState, StoreError};
+use super::{id, unid, Db, Flag, Format, HandKind, MatchState, StoreError};
 
 /// What a leaderboard is sorted by.
 /// One ended match of a player, for the stats chart.
@@ -105,6 +105,7 @@ pub struct SheetPlayer {
     pub game_bonus: i64,
     pub final_total: i64,
     pub net: i64,
+    #[sqlx(try_from = "Flag")]
     pub won: bool,
     /// Hints the coach gave (practice matches).
     pub hints: i64,
@@ -122,6 +123,7 @@ pub struct SheetHand {
     pub points: i64,
     pub winner_seat: Option<i64>,
     pub lines: i64,
+    #[sqlx(try_from = "Flag")]
     pub doubled: bool,
 }
 
@@ -159,9 +161,11 @@ struct RawHistory {
     status: String,
     format: String,
     opponents: Option<String>,
+    #[sqlx(try_from = "Flag")]
     won: bool,
     net: i64,
     final_total: i64,
+    #[sqlx(try_from = "Flag")]
     vs_ai: bool,
 }
 
@@ -199,23 +203,23 @@ impl Db {
         archived: Option<i64>,
     ) -> Result<Vec<BoardRow>, StoreError> {
         let ratings = match archived {
-            // (?6 is bound either way: a statement takes exactly the parameters it names.)
-            None => "ratings r ON r.guild_id = ?1 AND r.user_id = g.user_id AND ?6 IS NULL",
+            // ($6 is bound either way: a statement takes exactly the parameters it names.)
+            None => "ratings r ON r.guild_id = $1 AND r.user_id = g.user_id AND $6 IS NULL",
             Some(_) => {
-                "season_ratings r ON r.guild_id = ?1 AND r.season = ?6 AND r.user_id = g.user_id"
+                "season_ratings r ON r.guild_id = $1 AND r.season = $6 AND r.user_id = g.user_id"
             }
         };
         // Aggregate on the covering index first, then look up 1,000 names and ratings, not
         // one per match row: that keeps the all-time board of 100,000 matches in milliseconds.
         let raw: Vec<RawBoard> = sqlx::query_as(&format!(
             "SELECT g.user_id, \
-             (SELECT n.display_name FROM match_players n WHERE n.guild_id = ?1 AND n.user_id = g.user_id \
+             (SELECT n.display_name FROM match_players n WHERE n.guild_id = $1 AND n.user_id = g.user_id \
               ORDER BY n.ended_at DESC LIMIT 1) AS name, \
              g.played, g.wins, g.net, g.gins, COALESCE(r.rating, 1500.0) AS rating \
              FROM (SELECT user_id, COUNT(*) AS played, SUM(won) AS wins, SUM(net) AS net, SUM(gins) AS gins \
-                   FROM match_players WHERE guild_id = ?1 AND counted = 1 AND ended_at >= ?2 \
-                   AND (?5 IS NULL OR ended_at < ?5) \
-                   AND (?3 IS NULL OR format LIKE ?3) GROUP BY user_id HAVING COUNT(*) >= ?4) g \
+                   FROM match_players WHERE guild_id = $1 AND counted = 1 AND ended_at >= $2 \
+                   AND ($5 IS NULL OR ended_at < $5) \
+                   AND ($3 IS NULL OR format LIKE $3) GROUP BY user_id HAVING COUNT(*) >= $4) g \
              LEFT JOIN {ratings}"
         ))
         .bind(id(guild_id))
@@ -270,8 +274,8 @@ impl Db {
              SUM(undercuts_given) AS undercuts_given, SUM(undercuts_suffered) AS undercuts_suffered, \
              SUM(knock_deadwood) AS knock_deadwood, MAX(CASE WHEN won = 1 THEN net ELSE 0 END) AS biggest_win, \
              SUM(vs_ai) AS vs_ai \
-             FROM match_players WHERE guild_id = ? AND user_id = ? AND ended_at IS NOT NULL AND status <> 'cancelled' \
-             AND (? IS NULL OR format LIKE ?) HAVING COUNT(*) > 0",
+             FROM match_players WHERE guild_id = $1 AND user_id = $2 AND ended_at IS NOT NULL AND status <> 'cancelled' \
+             AND ($3 IS NULL OR format LIKE $4) HAVING COUNT(*) > 0",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
@@ -280,9 +284,9 @@ impl Db {
         .fetch_optional(self.pool())
         .await?;
         let Some(r) = row else { return Ok(None) };
-        let recent: Vec<bool> = sqlx::query_scalar(
-            "SELECT won FROM match_players WHERE guild_id = ? AND user_id = ? AND ended_at IS NOT NULL \
-             AND status <> 'cancelled' AND (? IS NULL OR format LIKE ?) ORDER BY ended_at DESC, match_id DESC LIMIT 200",
+        let recent: Vec<i64> = sqlx::query_scalar(
+            "SELECT won FROM match_players WHERE guild_id = $1 AND user_id = $2 AND ended_at IS NOT NULL \
+             AND status <> 'cancelled' AND ($3 IS NULL OR format LIKE $4) ORDER BY ended_at DESC, match_id DESC LIMIT 200",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
@@ -293,7 +297,7 @@ impl Db {
         let streak = match recent.first() {
             Some(&first) => {
                 let n = recent.iter().take_while(|&&w| w == first).count() as i64;
-                if first {
+                if first != 0 {
                     n
                 } else {
                     -n
@@ -302,7 +306,7 @@ impl Db {
             None => 0,
         };
         let rating: Option<(f64, f64)> = sqlx::query_as(
-            "SELECT rating, deviation FROM ratings WHERE guild_id = ? AND user_id = ?",
+            "SELECT rating, deviation FROM ratings WHERE guild_id = $1 AND user_id = $2",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
@@ -336,9 +340,9 @@ impl Db {
         limit: i64,
     ) -> Result<Vec<RecentResult>, StoreError> {
         let mut rows: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
-            "SELECT net, rating_after, deviation_after FROM match_players WHERE guild_id = ? AND user_id = ? \
-             AND ended_at IS NOT NULL AND status <> 'cancelled' AND (? IS NULL OR format LIKE ?) \
-             ORDER BY ended_at DESC, match_id DESC LIMIT ?",
+            "SELECT net, rating_after, deviation_after FROM match_players WHERE guild_id = $1 AND user_id = $2 \
+             AND ended_at IS NOT NULL AND status <> 'cancelled' AND ($3 IS NULL OR format LIKE $4) \
+             ORDER BY ended_at DESC, match_id DESC LIMIT $5",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
@@ -367,11 +371,11 @@ impl Db {
     ) -> Result<Vec<HistoryRow>, StoreError> {
         let rows: Vec<RawHistory> = sqlx::query_as(
             "SELECT p.match_id, p.ended_at, p.status, p.format, \
-             (SELECT group_concat(o.display_name, ', ') FROM match_players o WHERE o.match_id = p.match_id AND o.seat <> p.seat \
+             (SELECT string_agg(o.display_name, ', ') FROM match_players o WHERE o.match_id = p.match_id AND o.seat <> p.seat \
              AND NOT (p.format IN ('partnership', 'team') AND o.seat % 2 = p.seat % 2)) \
              AS opponents, p.won, p.net, p.final_total, p.vs_ai \
-             FROM match_players p WHERE p.guild_id = ? AND p.user_id = ? AND p.ended_at IS NOT NULL \
-             AND (? IS NULL OR p.format LIKE ?) ORDER BY p.ended_at DESC, p.match_id DESC LIMIT ?",
+             FROM match_players p WHERE p.guild_id = $1 AND p.user_id = $2 AND p.ended_at IS NOT NULL \
+             AND ($3 IS NULL OR p.format LIKE $4) ORDER BY p.ended_at DESC, p.match_id DESC LIMIT $5",
         )
         .bind(id(guild_id))
         .bind(id(user_id))
@@ -404,7 +408,7 @@ impl Db {
         match_id: i64,
     ) -> Result<Option<SheetMatch>, StoreError> {
         let m: Option<(String, String)> = sqlx::query_as(
-            "SELECT status, format FROM matches WHERE id = ? AND guild_id = ? AND status <> 'active'",
+            "SELECT status, format FROM matches WHERE id = $1 AND guild_id = $2 AND status <> 'active'",
         )
         .bind(match_id)
         .bind(id(guild_id))
@@ -415,14 +419,14 @@ impl Db {
         };
         let players: Vec<SheetPlayer> = sqlx::query_as(
             "SELECT display_name, total, lines, line_bonus, game_bonus, final_total, net, won, hints \
-             FROM match_players WHERE match_id = ? ORDER BY seat",
+             FROM match_players WHERE match_id = $1 ORDER BY seat",
         )
         .bind(match_id)
         .fetch_all(self.pool())
         .await?;
         let hands: Vec<SheetHand> = sqlx::query_as(
             "SELECT deal_no, dealer_seat, knocker_seat, kind, knocker_deadwood, defender_deadwood, points, \
-             winner_seat, lines, doubled FROM hands WHERE match_id = ? ORDER BY deal_no",
+             winner_seat, lines, doubled FROM hands WHERE match_id = $1 ORDER BY deal_no",
         )
         .bind(match_id)
         .fetch_all(self.pool())
@@ -454,6 +458,7 @@ pub struct ExportRow {
     /// A Discord id, as stored (see [`super::unid`]).
     pub user_id: i64,
     pub display_name: String,
+    #[sqlx(try_from = "Flag")]
     pub is_ai: bool,
     pub total: i64,
     pub lines: i64,
@@ -461,6 +466,7 @@ pub struct ExportRow {
     pub game_bonus: i64,
     pub final_total: i64,
     pub net: i64,
+    #[sqlx(try_from = "Flag")]
     pub won: bool,
 }
 
@@ -478,10 +484,10 @@ impl Db {
             "SELECT p.match_id, COALESCE(p.ended_at, m.ended_at, m.started_at) AS ended_at, m.format, m.preset, m.rules_json, m.status, p.seat, \
              p.user_id, p.display_name, p.is_ai, p.total, p.lines, p.line_bonus, p.game_bonus, \
              p.final_total, p.net, p.won FROM match_players p JOIN matches m ON m.id = p.match_id \
-             WHERE p.match_id IN (SELECT id FROM matches WHERE guild_id = ?1 AND status <> 'active' \
-               AND (?3 IS NULL OR id < ?3) \
-               AND (?2 IS NULL OR id IN (SELECT match_id FROM match_players WHERE guild_id = ?1 AND user_id = ?2)) \
-               ORDER BY id DESC LIMIT ?4) \
+             WHERE p.match_id IN (SELECT id FROM matches WHERE guild_id = $1 AND status <> 'active' \
+               AND ($3 IS NULL OR id < $3) \
+               AND ($2 IS NULL OR id IN (SELECT match_id FROM match_players WHERE guild_id = $1 AND user_id = $2)) \
+               ORDER BY id DESC LIMIT $4) \
              ORDER BY p.match_id DESC, p.seat",
         )
         .bind(id(guild_id))

@@ -1,7 +1,9 @@
 //! Matches, their players, their action log and their finished hands.
 
-use super::outbox::{bind_delivered, insert_rows, Delivered, DELETE_DELIVERED};
-use super::{id, unid, Db, EndReason, Format, HandKind, MatchState, OutboxRow, StoreError};
+use super::outbox::{bind_delivered, delete_delivered, insert_rows, Delivered, DELETE_DELIVERED};
+use super::{
+    id, unid, Backend, Db, EndReason, Format, HandKind, MatchState, OutboxRow, StoreError,
+};
 use sqlx::Connection;
 
 /// What starting a match stores.
@@ -171,7 +173,7 @@ impl Db {
         self.write(move |conn| {
             Box::pin(async move {
                 sqlx::query(
-                    "UPDATE match_players SET hints = hints + 1 WHERE match_id = ? AND seat = ?",
+                    "UPDATE match_players SET hints = hints + 1 WHERE match_id = $1 AND seat = $2",
                 )
                 .bind(match_id)
                 .bind(seat as i64)
@@ -201,13 +203,14 @@ struct Raw {
     version: i64,
     table_deal: i64,
     turn_started_at: i64,
-    reminded: bool,
+    /// A flag (0 or 1): the `Any` driver reads integers, not booleans.
+    reminded: i64,
     ai_level: Option<String>,
 }
 
 impl Raw {
     /// The row with its players, given as (match id, user id, name, is AI) in seat order.
-    fn with_players(self, players: Vec<(i64, i64, String, bool)>) -> Result<MatchRow, StoreError> {
+    fn with_players(self, players: Vec<(i64, i64, String, i64)>) -> Result<MatchRow, StoreError> {
         Ok(MatchRow {
             id: self.id,
             guild_id: unid(self.guild_id),
@@ -223,11 +226,11 @@ impl Raw {
             version: self.version,
             table_deal: self.table_deal as u32,
             turn_started_at: self.turn_started_at,
-            reminded: self.reminded,
+            reminded: self.reminded != 0,
             ai_level: self.ai_level,
             players: players
                 .into_iter()
-                .map(|(_, u, n, a)| (unid(u), n, a))
+                .map(|(_, u, n, a)| (unid(u), n, a != 0))
                 .collect(),
         })
     }
@@ -254,13 +257,13 @@ impl Db {
 
     pub async fn load_match(&self, match_id: i64) -> Result<Option<MatchRow>, StoreError> {
         let raw: Option<Raw> =
-            sqlx::query_as(&format!("SELECT {COLUMNS} FROM matches WHERE id = ?"))
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM matches WHERE id = $1"))
                 .bind(match_id)
                 .fetch_optional(self.pool())
                 .await?;
         let Some(r) = raw else { return Ok(None) };
-        let players: Vec<(i64, i64, String, bool)> = sqlx::query_as(
-            "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id = ? ORDER BY seat",
+        let players: Vec<(i64, i64, String, i64)> = sqlx::query_as(
+            "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id = $1 ORDER BY seat",
         )
         .bind(match_id)
         .fetch_all(self.pool())
@@ -278,11 +281,11 @@ impl Db {
         page: u32,
         mut on_page: impl FnMut(Vec<MatchRow>) + Send + 'static,
     ) -> Result<(), StoreError> {
-        let options = self.options.clone();
+        let source = self.source.clone();
         let (done, finished) = tokio::sync::oneshot::channel();
         super::on_own_thread("gin-db-warm-up", move || async move {
             let scan = async {
-                let mut conn = sqlx::SqliteConnection::connect_with(&options).await?;
+                let mut conn = source.connect().await?;
                 let mut after = 0;
                 loop {
                     let rows = active_matches_after(&mut conn, after, page).await?;
@@ -308,7 +311,7 @@ impl Db {
     ) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT m.id FROM matches m JOIN match_players p ON p.match_id = m.id \
-             WHERE m.channel_id = ? AND m.status = 'active' AND p.user_id = ? ORDER BY m.id DESC LIMIT 1",
+             WHERE m.channel_id = $1 AND m.status = 'active' AND p.user_id = $2 ORDER BY m.id DESC LIMIT 1",
         )
         .bind(id(channel_id))
         .bind(id(user_id))
@@ -319,7 +322,7 @@ impl Db {
     /// Every active match in a channel (for moderators' `/gin cancel`).
     pub async fn active_matches_in_channel(&self, channel_id: u64) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT id FROM matches WHERE channel_id = ? AND status = 'active' ORDER BY id",
+            "SELECT id FROM matches WHERE channel_id = $1 AND status = 'active' ORDER BY id",
         )
         .bind(id(channel_id))
         .fetch_all(self.pool())
@@ -335,12 +338,14 @@ impl Db {
     ) -> Result<(), StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
-                sqlx::query("UPDATE matches SET table_message_id = ?, table_deal = ? WHERE id = ?")
-                    .bind(id(message_id))
-                    .bind(deal as i64)
-                    .bind(match_id)
-                    .execute(&mut *conn)
-                    .await?;
+                sqlx::query(
+                    "UPDATE matches SET table_message_id = $1, table_deal = $2 WHERE id = $3",
+                )
+                .bind(id(message_id))
+                .bind(deal as i64)
+                .bind(match_id)
+                .execute(&mut *conn)
+                .await?;
                 Ok(())
             })
         })
@@ -358,7 +363,7 @@ impl Db {
     /// The logged events of a match, oldest first (for replays and audits).
     pub async fn match_actions(&self, match_id: i64) -> Result<Vec<(u8, String)>, StoreError> {
         let rows: Vec<(i64, String)> =
-            sqlx::query_as("SELECT seat, event_json FROM actions WHERE match_id = ? ORDER BY seq")
+            sqlx::query_as("SELECT seat, event_json FROM actions WHERE match_id = $1 ORDER BY seq")
                 .bind(match_id)
                 .fetch_all(self.pool())
                 .await?;
@@ -370,8 +375,8 @@ impl Db {
         &self,
         match_id: i64,
     ) -> Result<Vec<(u8, u8, i64, i64, bool)>, StoreError> {
-        let rows: Vec<(i64, i64, i64, i64, bool)> = sqlx::query_as(
-            "SELECT game, seat, final_total, net, won FROM hollywood_games WHERE match_id = ? \
+        let rows: Vec<(i64, i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT game, seat, final_total, net, won FROM hollywood_games WHERE match_id = $1 \
              ORDER BY game, seat",
         )
         .bind(match_id)
@@ -379,7 +384,7 @@ impl Db {
         .await?;
         Ok(rows
             .into_iter()
-            .map(|(g, s, f, n, w)| (g as u8, s as u8, f, n, w))
+            .map(|(g, s, f, n, w)| (g as u8, s as u8, f, n, w != 0))
             .collect())
     }
 
@@ -388,15 +393,15 @@ impl Db {
         &self,
         match_id: i64,
     ) -> Result<Option<(MatchState, Vec<(u8, i64, i64, bool)>)>, StoreError> {
-        let status: Option<String> = sqlx::query_scalar("SELECT status FROM matches WHERE id = ?")
+        let status: Option<String> = sqlx::query_scalar("SELECT status FROM matches WHERE id = $1")
             .bind(match_id)
             .fetch_optional(self.pool())
             .await?;
         let Some(status) = status else {
             return Ok(None);
         };
-        let rows: Vec<(i64, i64, i64, bool)> =
-            sqlx::query_as("SELECT seat, final_total, net, won FROM match_players WHERE match_id = ? ORDER BY seat")
+        let rows: Vec<(i64, i64, i64, i64)> =
+            sqlx::query_as("SELECT seat, final_total, net, won FROM match_players WHERE match_id = $1 ORDER BY seat")
                 .bind(match_id)
                 .fetch_all(self.pool())
                 .await?;
@@ -404,7 +409,7 @@ impl Db {
         Ok(Some((
             status,
             rows.into_iter()
-                .map(|(s, f, n, w)| (s as u8, f, n, w))
+                .map(|(s, f, n, w)| (s as u8, f, n, w != 0))
                 .collect(),
         )))
     }
@@ -415,7 +420,7 @@ impl Db {
         match_id: i64,
     ) -> Result<Vec<(u32, String, i64, Option<u8>)>, StoreError> {
         let rows: Vec<(i64, String, i64, Option<i64>)> =
-            sqlx::query_as("SELECT deal_no, kind, points, winner_seat FROM hands WHERE match_id = ? ORDER BY deal_no")
+            sqlx::query_as("SELECT deal_no, kind, points, winner_seat FROM hands WHERE match_id = $1 ORDER BY deal_no")
                 .bind(match_id)
                 .fetch_all(self.pool())
                 .await?;
@@ -441,10 +446,10 @@ impl Db {
             "SELECT m.id, m.version, m.reminded, m.turn_started_at FROM matches m \
              LEFT JOIN guild_settings g ON g.guild_id = m.guild_id \
              WHERE m.status = 'active' AND m.ai_to_act = 0 \
-             AND m.turn_started_at <= ?1 - COALESCE(g.reminder_minutes * 60, ?2) AND \
-             (m.reminded = 0 OR (m.turn_started_at <= ?1 - COALESCE(g.forfeit_hours * 3600, ?3) \
-             AND m.reminded <= ?1 - (COALESCE(g.forfeit_hours * 3600, ?3) - COALESCE(g.reminder_minutes * 60, ?2)))) \
-             ORDER BY m.turn_started_at LIMIT ?4",
+             AND m.turn_started_at <= $1 - COALESCE(g.reminder_minutes * 60, $2) AND \
+             (m.reminded = 0 OR (m.turn_started_at <= $1 - COALESCE(g.forfeit_hours * 3600, $3) \
+             AND m.reminded <= $1 - (COALESCE(g.forfeit_hours * 3600, $3) - COALESCE(g.reminder_minutes * 60, $2)))) \
+             ORDER BY m.turn_started_at LIMIT $4",
         )
         .bind(now)
         .bind(reminder)
@@ -459,7 +464,7 @@ impl Db {
     pub async fn set_person_to_act(&self, match_id: i64, version: i64) -> Result<(), StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
-                sqlx::query("UPDATE matches SET ai_to_act = 0 WHERE id = ? AND version = ?")
+                sqlx::query("UPDATE matches SET ai_to_act = 0 WHERE id = $1 AND version = $2")
                     .bind(match_id)
                     .bind(version)
                     .execute(&mut *conn)
@@ -478,8 +483,8 @@ impl Db {
         limit: i64,
     ) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
-            "SELECT id FROM matches WHERE status = 'active' AND ai_to_act = 1 AND turn_started_at <= ? \
-             ORDER BY turn_started_at LIMIT ?",
+            "SELECT id FROM matches WHERE status = 'active' AND ai_to_act = 1 AND turn_started_at <= $1 \
+             ORDER BY turn_started_at LIMIT $2",
         )
         .bind(before)
         .bind(limit)
@@ -491,7 +496,7 @@ impl Db {
 /// Up to `limit` active matches with ids above `after`, in id order, read in two queries
 /// from one snapshot.
 async fn active_matches_after(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     after: i64,
     limit: u32,
 ) -> Result<Vec<MatchRow>, StoreError> {
@@ -499,23 +504,23 @@ async fn active_matches_after(
     let mut snapshot = conn.begin().await?;
     let conn = &mut *snapshot;
     let raws: Vec<Raw> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?"
+        "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2"
     ))
     .bind(after)
-    .bind(limit)
+    .bind(i64::from(limit))
     .fetch_all(&mut *conn)
     .await?;
     if raws.is_empty() {
         return Ok(Vec::new());
     }
     // The same page's players (not those of the finished matches between its ids).
-    let mut players: Vec<(i64, i64, String, bool)> = sqlx::query_as(
+    let mut players: Vec<(i64, i64, String, i64)> = sqlx::query_as(
         "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id IN \
-         (SELECT id FROM matches WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?) \
+         (SELECT id FROM matches WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2) \
          ORDER BY match_id DESC, seat DESC",
     )
     .bind(after)
-    .bind(limit)
+    .bind(i64::from(limit))
     .fetch_all(&mut *conn)
     .await?;
     snapshot.commit().await?;
@@ -533,13 +538,13 @@ async fn active_matches_after(
 
 /// Inserts a match and its players inside a transaction; returns its id.
 pub(super) async fn insert_match(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
-    let match_id = sqlx::query(
+    let match_id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
          status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8, 0, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(id(m.guild_id))
     .bind(id(m.channel_id))
@@ -553,14 +558,13 @@ pub(super) async fn insert_match(
     .bind(m.now)
     .bind(m.now)
     .bind(&m.ai_level)
-    .bind(m.ai_to_act)
-    .execute(&mut *conn)
-    .await?
-    .last_insert_rowid();
+    .bind(i64::from(m.ai_to_act))
+    .fetch_one(&mut *conn)
+    .await?;
     for (seat, (user, name, ai)) in m.players.iter().enumerate() {
         sqlx::query(
             "INSERT INTO match_players (match_id, seat, guild_id, channel_id, user_id, display_name, is_ai) \
-             VALUES (?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(match_id)
         .bind(seat as i64)
@@ -568,7 +572,7 @@ pub(super) async fn insert_match(
         .bind(id(m.channel_id))
         .bind(id(*user))
         .bind(name)
-        .bind(*ai)
+        .bind(i64::from(*ai))
         .execute(&mut *conn)
         .await?;
     }
@@ -629,13 +633,16 @@ fn batch_sql(actions: &[&SavedAction]) -> String {
 /// the writer's open transaction: for each, whether it was still at its version and is written.
 /// Hands and results are left to [`store_action`].
 pub(super) async fn store_states(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     if actions.is_empty() {
         return Ok(Vec::new());
     }
-    run_states(conn, actions, &[], batch_sql(actions)).await
+    match Backend::of(conn) {
+        Backend::Sqlite => run_states(conn, actions, &[], batch_sql(actions)).await,
+        Backend::Postgres => postgres_states(conn, actions).await,
+    }
 }
 
 /// As [`store_states`], in a transaction of its own whose `BEGIN` and `COMMIT` travel in the
@@ -644,10 +651,17 @@ pub(super) async fn store_states(
 /// deleted in the same commit (with `synchronous = FULL` each commit waits for the disk).
 /// Nothing is kept on an error.
 pub(super) async fn commit_states(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
     delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
+    if Backend::of(conn) == Backend::Postgres {
+        let mut tx = conn.begin().await?;
+        let stored = postgres_states(&mut tx, actions).await?;
+        delete_delivered(&mut tx, delivered, false).await?;
+        tx.commit().await?;
+        return Ok(stored);
+    }
     let sql = format!(
         "BEGIN IMMEDIATE;\n{}{}COMMIT;",
         batch_sql(actions),
@@ -661,8 +675,79 @@ pub(super) async fn commit_states(
     stored
 }
 
+/// [`SAVE_STATE`] for PostgreSQL, which takes one statement per round trip: the state, the
+/// log entry and the outbox rows as one statement whose parts see whether the state was
+/// written.
+fn postgres_save_sql(outbox: usize) -> String {
+    let mut sql = String::from(
+        "WITH s AS (UPDATE matches SET state_json = $1, version = version + 1, status = $2, \
+         ai_to_act = $3, \
+         turn_started_at = CASE WHEN $4 = 1 THEN $5 ELSE turn_started_at END, \
+         reminded = CASE WHEN $6 = 1 THEN 0 ELSE reminded END, \
+         winner_seat = COALESCE($7, winner_seat), \
+         ended_at = CASE WHEN $2 <> 'active' THEN $5 ELSE ended_at END \
+         WHERE id = $8 AND version = $9 RETURNING id), \
+         l AS (INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
+         SELECT id, $9 + 1, $10, $11, $5 FROM s)",
+    );
+    if outbox > 0 {
+        sql.push_str(
+            ", o AS (INSERT INTO outbox (match_id, version, part, due_ms, effects) \
+             SELECT v.* FROM (VALUES ",
+        );
+        for i in 0..outbox {
+            let n = 12 + 5 * i;
+            let sep = if i == 0 { "" } else { ", " };
+            sql.push_str(&format!(
+                "{sep}(${n}::BIGINT, ${}::BIGINT, ${}::INTEGER, ${}::BIGINT, ${}::TEXT)",
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4
+            ));
+        }
+        sql.push_str(") AS v WHERE EXISTS (SELECT 1 FROM s))");
+    }
+    sql.push_str(" SELECT id FROM s");
+    sql
+}
+
+/// The states, log entries and outbox rows of `actions` on PostgreSQL, one statement each,
+/// inside the caller's transaction: for each, whether it was still at its version.
+async fn postgres_states(
+    conn: &mut sqlx::AnyConnection,
+    actions: &[&SavedAction],
+) -> Result<Vec<bool>, StoreError> {
+    let mut stored = Vec::with_capacity(actions.len());
+    for a in actions {
+        let sql = postgres_save_sql(a.outbox.len());
+        let mut query = sqlx::query_scalar::<_, i64>(&sql)
+            .bind(&a.state_json)
+            .bind(a.status.as_str())
+            .bind(i64::from(a.ai_to_act))
+            .bind(i64::from(a.turn_changed))
+            .bind(a.now)
+            .bind(i64::from(a.turn_changed || a.actor_changed))
+            .bind(a.winner_seat.map(i64::from))
+            .bind(a.match_id)
+            .bind(a.version)
+            .bind(a.seat as i64)
+            .bind(&a.event_json);
+        for r in &a.outbox {
+            query = query
+                .bind(r.key.match_id)
+                .bind(r.key.version)
+                .bind(r.key.part as i64)
+                .bind(r.due_ms)
+                .bind(&r.effects_json);
+        }
+        stored.push(query.fetch_optional(&mut *conn).await?.is_some());
+    }
+    Ok(stored)
+}
+
 async fn run_states(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
     delivered: &[Delivered],
     sql: String,
@@ -713,7 +798,7 @@ async fn run_states(
 /// Everything one accepted action writes, inside the writer's open transaction. Returns false,
 /// having written nothing, when the match is no longer at `a.version`.
 pub(super) async fn store_action(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     a: &SavedAction,
 ) -> Result<bool, StoreError> {
     if !store_states(conn, &[a]).await?[0] {
@@ -725,7 +810,7 @@ pub(super) async fn store_action(
     for g in &a.hollywood {
         sqlx::query(
             "INSERT INTO hollywood_games (match_id, game, seat, total, lines, final_total, net, won) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(a.match_id)
         .bind(i64::from(g.game))
@@ -734,13 +819,13 @@ pub(super) async fn store_action(
         .bind(i64::from(g.lines))
         .bind(i64::from(g.final_total))
         .bind(g.net)
-        .bind(g.won)
+        .bind(i64::from(g.won))
         .execute(&mut *conn)
         .await?;
     }
     if a.status == MatchState::Ended(EndReason::Cancelled) {
         sqlx::query(
-            "UPDATE match_players SET status = ?, ended_at = ?, counted = 0 WHERE match_id = ?",
+            "UPDATE match_players SET status = $1, ended_at = $2, counted = 0 WHERE match_id = $3",
         )
         .bind(a.status.as_str())
         .bind(a.now)
@@ -752,12 +837,12 @@ pub(super) async fn store_action(
         let counted = a.rate.is_some();
         for p in results {
             sqlx::query(
-                    "UPDATE match_players SET total = ?, lines = ?, line_bonus = ?, game_bonus = ?, \
-                     final_total = ?, net = ?, won = ?, hands_won = ?, gins = ?, knocks = ?, undercuts_given = ?, \
-                     undercuts_suffered = ?, knock_deadwood = ?, ended_at = ?, status = ?, counted = ?, \
-                     format = (SELECT format FROM matches WHERE id = ?), \
-                     vs_ai = (SELECT MAX(is_ai) FROM match_players WHERE match_id = ?) \
-                     WHERE match_id = ? AND seat = ?",
+                    "UPDATE match_players SET total = $1, lines = $2, line_bonus = $3, game_bonus = $4, \
+                     final_total = $5, net = $6, won = $7, hands_won = $8, gins = $9, knocks = $10, undercuts_given = $11, \
+                     undercuts_suffered = $12, knock_deadwood = $13, ended_at = $14, status = $15, counted = $16, \
+                     format = (SELECT format FROM matches WHERE id = $17), \
+                     vs_ai = (SELECT MAX(is_ai) FROM match_players WHERE match_id = $18) \
+                     WHERE match_id = $19 AND seat = $20",
                 )
                 .bind(p.total as i64)
                 .bind(p.lines as i64)
@@ -765,7 +850,7 @@ pub(super) async fn store_action(
                 .bind(p.game_bonus as i64)
                 .bind(p.final_total as i64)
                 .bind(p.net)
-                .bind(p.won)
+                .bind(i64::from(p.won))
                 .bind(p.hands_won as i64)
                 .bind(p.gins as i64)
                 .bind(p.knocks as i64)
@@ -774,7 +859,7 @@ pub(super) async fn store_action(
                 .bind(p.knock_deadwood as i64)
                 .bind(a.now)
                 .bind(a.status.as_str())
-                .bind(counted)
+                .bind(i64::from(counted))
                 .bind(a.match_id)
                 .bind(a.match_id)
                 .bind(a.match_id)
@@ -792,7 +877,7 @@ pub(super) async fn store_action(
 /// Reads the players' ratings, lets `rate` compute the new ones, writes them: all inside the
 /// match's closing transaction, so concurrent match ends cannot lose an update.
 async fn update_ratings(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     match_id: i64,
     results: &[PlayerResult],
     rate: RateFn,
@@ -809,7 +894,7 @@ async fn update_ratings(
     let rows: Vec<Current> = sqlx::query_as(
         "SELECT p.guild_id, p.user_id, r.rating, r.deviation, r.volatility, r.matches FROM match_players p \
          LEFT JOIN ratings r ON r.guild_id = p.guild_id AND r.user_id = p.user_id \
-         WHERE p.match_id = ? ORDER BY p.seat",
+         WHERE p.match_id = $1 ORDER BY p.seat",
     )
     .bind(match_id)
     .fetch_all(&mut *conn)
@@ -829,7 +914,7 @@ async fn update_ratings(
         .collect();
     for r in rate(&current, results) {
         sqlx::query(
-            "INSERT INTO ratings (guild_id, user_id, rating, deviation, volatility, matches) VALUES (?, ?, ?, ?, ?, ?) \
+            "INSERT INTO ratings (guild_id, user_id, rating, deviation, volatility, matches) VALUES ($1, $2, $3, $4, $5, $6) \
              ON CONFLICT (guild_id, user_id) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, \
              volatility = excluded.volatility, matches = excluded.matches",
         )
@@ -843,7 +928,7 @@ async fn update_ratings(
         .await?;
         // Kept with the match too: the stats chart draws the rating over the matches.
         sqlx::query(
-            "UPDATE match_players SET rating_after = ?, deviation_after = ? WHERE match_id = ? AND user_id = ?",
+            "UPDATE match_players SET rating_after = $1, deviation_after = $2 WHERE match_id = $3 AND user_id = $4",
         )
         .bind(r.rating)
         .bind(r.deviation)
@@ -856,14 +941,14 @@ async fn update_ratings(
 }
 
 async fn insert_hand(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     match_id: i64,
     h: &HandRow,
 ) -> Result<(), StoreError> {
     sqlx::query(
         "INSERT INTO hands (match_id, deal_no, guild_id, dealer_seat, first_seat, second_seat, knocker_seat, kind, \
          knocker_deadwood, defender_deadwood, points, winner_seat, lines, doubled, commitment, seed_hex) \
-         SELECT ?, ?, guild_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM matches WHERE id = ?",
+         SELECT $1, $2, guild_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM matches WHERE id = $16",
     )
     .bind(match_id)
     .bind(h.deal_no as i64)
@@ -877,7 +962,7 @@ async fn insert_hand(
     .bind(h.points as i64)
     .bind(h.winner_seat.map(i64::from))
     .bind(h.lines as i64)
-    .bind(h.doubled)
+    .bind(i64::from(h.doubled))
     .bind(&h.commitment)
     .bind(&h.seed_hex)
     .bind(match_id)

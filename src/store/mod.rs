@@ -10,6 +10,8 @@ mod outbox;
 mod seasons;
 mod settings;
 mod states;
+#[doc(hidden)]
+pub mod testing;
 mod writer;
 
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
@@ -25,8 +27,9 @@ pub use seasons::Season;
 pub use settings::GuildSettings;
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::SqlitePool;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};
+use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection, Executor};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -58,28 +61,99 @@ impl StoreError {
     }
 }
 
-/// When a commit counts as done (SQLite's `synchronous` in WAL mode). `Full` is the default:
-/// a move the player saw accepted is on disk. The writer groups commits (moves, match starts
-/// and the rest alike), so this costs one sync per batch rather than one per write.
+/// When a commit counts as done. `Full` is the default: a move the player saw accepted is on
+/// disk. The writer groups commits (moves, match starts and the rest alike), so this costs
+/// one sync per batch rather than one per write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Durability {
-    /// Synced to disk before the answer: an acknowledged move survives a power loss.
+    /// Synced to disk before the answer: an acknowledged move survives a power loss
+    /// (SQLite's `synchronous = FULL`, PostgreSQL's `synchronous_commit = on`).
     #[default]
     Full,
-    /// Written to the operating system: survives a crash of the bot, not of the machine.
+    /// Written to the operating system: survives a crash of the bot, not of the machine
+    /// (`synchronous = NORMAL`; PostgreSQL's `synchronous_commit = off`, where a crash of
+    /// the database server may lose the last fraction of a second).
     Normal,
+}
+
+/// Which database the URL names: the same statements run on both, through sqlx's `Any`
+/// driver; the few that differ ask [`Backend::of`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One file, one process: the embedded default.
+    Sqlite,
+    /// A server several bot processes share (see README, "Beyond one process").
+    Postgres,
+}
+
+impl Backend {
+    /// The back end a database URL names, if it is one of the two.
+    pub fn from_url(url: &str) -> Option<Backend> {
+        if url.starts_with("sqlite:") {
+            Some(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Some(Backend::Postgres)
+        } else {
+            None
+        }
+    }
+
+    /// The back end of an open connection.
+    pub(crate) fn of(conn: &AnyConnection) -> Backend {
+        if conn.backend_name() == "PostgreSQL" {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
+/// How to open connections of the process's own (the writer's, the warm-up's).
+#[derive(Clone, Debug)]
+pub(crate) struct Source {
+    pub(crate) backend: Backend,
+    url: String,
+    durability: Durability,
+    /// SQLite only: the file's options, for the checkpoint thread's native connection.
+    sqlite: Option<SqliteConnectOptions>,
+}
+
+impl Source {
+    /// A new connection, set up as every connection of this process is.
+    pub(crate) async fn connect(&self) -> Result<AnyConnection, StoreError> {
+        let options = AnyConnectOptions::from_str(&self.url)?.disable_statement_logging();
+        let mut conn = AnyConnection::connect_with(&options).await?;
+        conn.execute(self.setup()).await?;
+        Ok(conn)
+    }
+
+    /// What each connection runs first. SQLite keeps these per connection; WAL mode is kept
+    /// in the file (set once, at [`Db::open_with`]).
+    fn setup(&self) -> &'static str {
+        match (self.backend, self.durability) {
+            (Backend::Sqlite, Durability::Full) => {
+                "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;"
+            }
+            (Backend::Sqlite, Durability::Normal) => {
+                "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;"
+            }
+            (Backend::Postgres, Durability::Full) => "SET synchronous_commit = on",
+            (Backend::Postgres, Durability::Normal) => "SET synchronous_commit = off",
+        }
+    }
 }
 
 /// The database handle, cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
     /// Reads. Writes go to `writer`.
-    pool: SqlitePool,
-    /// The process's one writer: SQLite has one writer at a time anyway.
+    pool: AnyPool,
+    /// The process's one writer: SQLite has one writer at a time anyway, and on PostgreSQL
+    /// one connection grouping many actions per commit beats many each waiting for its own.
     writer: writer::Writer,
     /// For connections of their own (see [`Db::scan_active_matches`]).
-    options: SqliteConnectOptions,
+    source: Source,
 }
 
 impl Db {
@@ -89,29 +163,62 @@ impl Db {
         Db::open_with(url, Durability::default()).await
     }
 
-    /// [`Db::open`] with the durability of commits chosen.
+    /// [`Db::open`] with the durability of commits chosen. `url` is `sqlite://FILE` or
+    /// `postgres://USER:PASSWORD@HOST/DATABASE`.
     pub async fn open_with(url: &str, durability: Durability) -> Result<Db, StoreError> {
-        let synchronous = match durability {
-            Durability::Full => SqliteSynchronous::Full,
-            Durability::Normal => SqliteSynchronous::Normal,
+        sqlx::any::install_default_drivers();
+        let backend = Backend::from_url(url).ok_or_else(|| {
+            StoreError::Sql(sqlx::Error::Configuration(
+                "the database URL must start with sqlite:// or postgres://".into(),
+            ))
+        })?;
+        let sqlite = match backend {
+            Backend::Sqlite => {
+                let options = SqliteConnectOptions::from_str(url)?
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    .busy_timeout(Duration::from_secs(5))
+                    .foreign_keys(true);
+                // Creates the file, turns WAL on (kept in the file) and migrates with the
+                // native driver, before anything else connects.
+                let mut conn = sqlx::SqliteConnection::connect_with(&options).await?;
+                sqlx::migrate!().run(&mut conn).await?;
+                conn.close().await?;
+                Some(options)
+            }
+            Backend::Postgres => None,
         };
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(synchronous)
-            .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
+        let source = Source {
+            backend,
+            url: url.to_string(),
+            durability,
+            sqlite,
+        };
+        let setup = source.setup();
+        let pool = AnyPoolOptions::new()
             .max_connections(4)
-            .connect_with(options.clone())
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    conn.execute(setup).await?;
+                    Ok(())
+                })
+            })
+            .connect_with(AnyConnectOptions::from_str(url)?.disable_statement_logging())
             .await?;
-        sqlx::migrate!().run(&pool).await?;
-        let writer = writer::Writer::start(options.clone()).await?;
+        if backend == Backend::Postgres {
+            sqlx::migrate!("migrations/postgres").run(&pool).await?;
+        }
+        let writer = writer::Writer::start(source.clone()).await?;
         Ok(Db {
             pool,
             writer,
-            options,
+            source,
         })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.source.backend
     }
 
     /// Runs `work`, a write, on the writer thread's connection in its turn:
@@ -119,9 +226,7 @@ impl Db {
     pub(crate) async fn write<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut sqlx::SqliteConnection) -> writer::Writing<'c, T>
-            + Send
-            + 'static,
+        F: for<'c> FnOnce(&'c mut AnyConnection) -> writer::Writing<'c, T> + Send + 'static,
     {
         self.writer.run(work).await
     }
@@ -134,10 +239,10 @@ impl Db {
 
     #[cfg(test)]
     pub(in crate::store) fn wal(&self) -> std::sync::Arc<checkpoint::Wal> {
-        self.writer.wal()
+        self.writer.wal().expect("SQLite has a WAL")
     }
 
-    pub fn pool(&self) -> &SqlitePool {
+    pub fn pool(&self) -> &AnyPool {
         &self.pool
     }
 }
@@ -166,6 +271,32 @@ where
         .map_err(|e| StoreError::Thread(format!("cannot start {name}: {e}")))
 }
 
+/// A yes/no column, stored as 0 or 1 on both back ends: sqlx's `Any` driver reads no
+/// booleans. Read into a `bool` field with `#[sqlx(try_from = "Flag")]`.
+pub(crate) struct Flag(bool);
+
+impl sqlx::Type<sqlx::Any> for Flag {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <i64 as sqlx::Type<sqlx::Any>>::type_info()
+    }
+
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <i64 as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for Flag {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        Ok(Flag(<i64 as sqlx::Decode<sqlx::Any>>::decode(value)? != 0))
+    }
+}
+
+impl From<Flag> for bool {
+    fn from(flag: Flag) -> bool {
+        flag.0
+    }
+}
+
 /// Snowflakes are stored as SQLite integers (sqlx cannot bind `u64`); the bits are kept.
 pub(crate) fn id(v: u64) -> i64 {
     v as i64
@@ -185,6 +316,9 @@ mod tests {
     /// player rows. The upgrade must neither fail on them nor keep their players from playing.
     #[tokio::test]
     async fn the_upgrade_keeps_old_finished_matches_from_blocking_their_players() {
+        if crate::store::testing::on_postgres() {
+            return; // The SQLite migrations' history.
+        }
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("old.db").display());
         let options = SqliteConnectOptions::from_str(&url)
@@ -216,7 +350,7 @@ mod tests {
             for (seat, user) in [(0, 10), (1, 11)] {
                 sqlx::query(
                     "INSERT INTO match_players (match_id, seat, guild_id, user_id, display_name) \
-                     VALUES (?, ?, 1, ?, 'x')",
+                     VALUES ($1, $2, 1, $3, 'x')",
                 )
                 .bind(id)
                 .bind(seat)

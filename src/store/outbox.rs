@@ -62,7 +62,7 @@ impl Db {
                 let mut tx = conn.begin().await?;
                 let k = reminder.key;
                 let done = sqlx::query(
-                    "UPDATE matches SET reminded = ? WHERE id = ? AND version = ? AND reminded = 0 \
+                    "UPDATE matches SET reminded = $1 WHERE id = $2 AND version = $3 AND reminded = 0 \
                      AND status = 'active'",
                 )
                 .bind(now.max(1))
@@ -84,12 +84,14 @@ impl Db {
 
 /// Inserts outbox rows (inside the caller's transaction).
 pub(super) async fn insert_rows(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     rows: &[OutboxRow],
 ) -> Result<(), StoreError> {
     for r in rows {
         sqlx::query(
-            "INSERT OR REPLACE INTO outbox (match_id, version, part, due_ms, effects) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO outbox (match_id, version, part, due_ms, effects) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (match_id, version, part) DO UPDATE SET due_ms = excluded.due_ms, \
+             effects = excluded.effects",
         )
         .bind(r.key.match_id)
         .bind(r.key.version)
@@ -108,9 +110,9 @@ pub(super) const DELETE_DELIVERED: &str =
 
 /// Binds the rows of as many [`DELETE_DELIVERED`] statements, in order.
 pub(super) fn bind_delivered<'q>(
-    mut query: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     rows: &[Delivered],
-) -> sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>> {
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     for Delivered(k) in rows {
         query = query.bind(k.match_id).bind(k.version).bind(k.part as i64);
     }
@@ -120,10 +122,16 @@ pub(super) fn bind_delivered<'q>(
 /// Deletes the delivered rows in one round trip: in a transaction of its own, or in the
 /// caller's.
 pub(super) async fn delete_delivered(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     rows: &[Delivered],
     own_transaction: bool,
 ) -> Result<(), StoreError> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    if super::Backend::of(conn) == super::Backend::Postgres {
+        return postgres_delete(conn, rows, own_transaction).await;
+    }
     let mut sql = String::from(if own_transaction {
         "BEGIN IMMEDIATE;\n"
     } else {
@@ -139,6 +147,32 @@ pub(super) async fn delete_delivered(
             let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
         }
         return Err(e.into());
+    }
+    Ok(())
+}
+
+/// [`delete_delivered`] on PostgreSQL, which takes one statement per round trip.
+async fn postgres_delete(
+    conn: &mut sqlx::AnyConnection,
+    rows: &[Delivered],
+    own_transaction: bool,
+) -> Result<(), StoreError> {
+    use sqlx::Connection;
+    let mut sql = String::from("DELETE FROM outbox WHERE (match_id, version, part) IN (VALUES ");
+    for i in 0..rows.len() {
+        let n = 1 + 3 * i;
+        let sep = if i == 0 { "" } else { ", " };
+        sql.push_str(&format!("{sep}(${n}, ${}, ${})", n + 1, n + 2));
+    }
+    sql.push(')');
+    let query = bind_delivered(sqlx::query(&sql).persistent(false), rows);
+    if own_transaction {
+        // One statement is a transaction of its own.
+        query.execute(&mut *conn).await?;
+    } else {
+        let mut savepoint = conn.begin().await?;
+        query.execute(&mut *savepoint).await?;
+        savepoint.commit().await?;
     }
     Ok(())
 }

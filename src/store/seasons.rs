@@ -29,7 +29,7 @@ impl Db {
     /// A server's seasons, oldest first (empty: it is in its first season).
     pub async fn seasons(&self, guild_id: u64) -> Result<Vec<Season>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT number, name, started_at, ended_at FROM seasons WHERE guild_id = ? ORDER BY number",
+            "SELECT number, name, started_at, ended_at FROM seasons WHERE guild_id = $1 ORDER BY number",
         )
         .bind(id(guild_id))
         .fetch_all(self.pool())
@@ -53,7 +53,7 @@ impl Db {
                 let g = id(guild_id);
                 let mut tx = conn.begin().await?;
                 let newest: Option<i64> =
-                    sqlx::query_scalar("SELECT MAX(number) FROM seasons WHERE guild_id = ?")
+                    sqlx::query_scalar("SELECT MAX(number) FROM seasons WHERE guild_id = $1")
                         .bind(g)
                         .fetch_one(&mut *tx)
                         .await?;
@@ -62,7 +62,7 @@ impl Db {
                 }
                 sqlx::query(
                     "INSERT INTO seasons (guild_id, number, name, started_at, ended_at) \
-                     VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (guild_id, number) \
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id, number) \
                      DO UPDATE SET ended_at = excluded.ended_at",
                 )
                 .bind(g)
@@ -75,19 +75,19 @@ impl Db {
                 sqlx::query(
                     "INSERT INTO season_ratings \
                      (guild_id, season, user_id, rating, deviation, volatility, matches) \
-                     SELECT guild_id, ?2, user_id, rating, deviation, volatility, matches \
-                     FROM ratings WHERE guild_id = ?1",
+                     SELECT guild_id, $2, user_id, rating, deviation, volatility, matches \
+                     FROM ratings WHERE guild_id = $1",
                 )
                 .bind(g)
                 .bind(current.number)
                 .execute(&mut *tx)
                 .await?;
-                sqlx::query("DELETE FROM ratings WHERE guild_id = ?")
+                sqlx::query("DELETE FROM ratings WHERE guild_id = $1")
                     .bind(g)
                     .execute(&mut *tx)
                     .await?;
                 sqlx::query(
-                    "INSERT INTO seasons (guild_id, number, name, started_at) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO seasons (guild_id, number, name, started_at) VALUES ($1, $2, $3, $4)",
                 )
                 .bind(g)
                 .bind(next.number)

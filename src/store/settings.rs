@@ -77,7 +77,7 @@ impl Db {
                 let signed = |v: Option<u64>| v.map(|v| v as i64);
                 let channels: Vec<String> = s.channels.iter().map(u64::to_string).collect();
                 sqlx::query(&format!(
-                    "INSERT INTO guild_settings ({COLUMNS}, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+                    "INSERT INTO guild_settings ({COLUMNS}, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
                      ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset, \
                      target = excluded.target, channels = excluded.channels, \
                      reminder_minutes = excluded.reminder_minutes, forfeit_hours = excluded.forfeit_hours, \
@@ -123,7 +123,7 @@ impl Db {
         self.write(move |conn| {
             Box::pin(async move {
                 sqlx::query(
-                    "INSERT INTO player_settings (user_id, cards, updated_at) VALUES (?, ?, ?) \
+                    "INSERT INTO player_settings (user_id, cards, updated_at) VALUES ($1, $2, $3) \
                      ON CONFLICT (user_id) DO UPDATE SET cards = excluded.cards, updated_at = excluded.updated_at",
                 )
                 .bind(id(user_id))

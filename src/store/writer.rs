@@ -12,9 +12,8 @@
 use super::checkpoint::{self, Checkpointer};
 use super::matches::{commit_states, store_action, store_states, SavedAction};
 use super::outbox::{delete_delivered, Delivered};
-use super::StoreError;
-use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{Connection, SqliteConnection};
+use super::{Backend, Source, StoreError};
+use sqlx::{AnyConnection, Connection, Executor};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -40,7 +39,7 @@ type Answer = Box<dyn FnOnce(Result<(), &StoreError>) + Send>;
 /// A job's work: its answer, and whether the work itself succeeded.
 type Work = Box<
     dyn for<'c> FnOnce(
-            &'c mut SqliteConnection,
+            &'c mut AnyConnection,
         ) -> Pin<Box<dyn Future<Output = (Answer, bool)> + Send + 'c>>
         + Send,
 >;
@@ -64,8 +63,8 @@ pub(crate) struct Writer {
     jobs: mpsc::UnboundedSender<Job>,
     /// Closed when the thread ends, whatever ended it (a panic included).
     alive: tokio::sync::watch::Receiver<()>,
-    /// Checkpoints the WAL while the writer writes; stops with the last clone.
-    _checkpointer: Arc<Checkpointer>,
+    /// SQLite only: checkpoints the WAL while the writer writes; stops with the last clone.
+    _checkpointer: Option<Arc<Checkpointer>>,
     /// Transactions committed so far: how well writes are grouped (tests read it).
     #[cfg_attr(not(test), allow(dead_code))]
     commits: Arc<AtomicU64>,
@@ -73,11 +72,13 @@ pub(crate) struct Writer {
 
 impl Writer {
     /// Starts the thread and opens its connection.
-    pub(crate) async fn start(options: SqliteConnectOptions) -> Result<Writer, StoreError> {
+    pub(crate) async fn start(source: Source) -> Result<Writer, StoreError> {
         let (jobs, queue) = mpsc::unbounded_channel();
-        let checkpointer = Checkpointer::start(options.clone()).await?;
-        let wal = checkpointer.wal.clone();
-        let options = checkpoint::writer_options(options);
+        let checkpointer = match &source.sqlite {
+            Some(options) => Some(Checkpointer::start(options.clone()).await?),
+            None => None,
+        };
+        let wal = checkpointer.as_ref().map(|c| c.wal.clone());
         let (ready, opened) = oneshot::channel::<Result<(), StoreError>>();
         let (heartbeat, alive) = tokio::sync::watch::channel(());
         let commits = Arc::new(AtomicU64::new(0));
@@ -85,13 +86,22 @@ impl Writer {
         super::on_own_thread("gin-db-writer", move || async move {
             // Dropped as the thread ends, unwinding included: `alive` then says so.
             let _heartbeat = heartbeat;
-            match SqliteConnection::connect_with(&options).await {
+            let opened = async {
+                let mut conn = source.connect().await?;
+                if wal.is_some() {
+                    sqlx::query(checkpoint::WRITER_SETUP)
+                        .execute(&mut conn)
+                        .await?;
+                }
+                Ok::<_, StoreError>(conn)
+            };
+            match opened.await {
                 Ok(conn) => {
                     let _ = ready.send(Ok(()));
                     run(conn, queue, wal, counted).await;
                 }
                 Err(e) => {
-                    let _ = ready.send(Err(e.into()));
+                    let _ = ready.send(Err(e));
                 }
             }
         })?;
@@ -99,7 +109,7 @@ impl Writer {
         Ok(Writer {
             alive,
             jobs,
-            _checkpointer: Arc::new(checkpointer),
+            _checkpointer: checkpointer.map(Arc::new),
             commits,
         })
     }
@@ -128,8 +138,8 @@ impl Writer {
 
     /// The flag asking the writer to restart the WAL (tests set it).
     #[cfg(test)]
-    pub(super) fn wal(&self) -> Arc<checkpoint::Wal> {
-        self._checkpointer.wal.clone()
+    pub(super) fn wal(&self) -> Option<Arc<checkpoint::Wal>> {
+        self._checkpointer.as_ref().map(|c| c.wal.clone())
     }
 
     /// How many transactions the writer has committed.
@@ -142,7 +152,7 @@ impl Writer {
     pub(crate) async fn run<T, F>(&self, work: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: for<'c> FnOnce(&'c mut SqliteConnection) -> Writing<'c, T> + Send + 'static,
+        F: for<'c> FnOnce(&'c mut AnyConnection) -> Writing<'c, T> + Send + 'static,
     {
         let (done, answer) = oneshot::channel();
         let job: Work = Box::new(move |conn| {
@@ -170,9 +180,9 @@ fn not_committed(e: &StoreError) -> StoreError {
 }
 
 async fn run(
-    mut conn: SqliteConnection,
+    mut conn: AnyConnection,
     mut queue: mpsc::UnboundedReceiver<Job>,
-    wal: Arc<checkpoint::Wal>,
+    wal: Option<Arc<checkpoint::Wal>>,
     commits: Arc<AtomicU64>,
 ) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
@@ -180,7 +190,9 @@ async fn run(
     let mut delivered = Vec::new();
     let mut checkpoints_on_own = false;
     while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
-        checkpoint::between_batches(&mut conn, &wal, &mut checkpoints_on_own).await;
+        if let Some(wal) = &wal {
+            checkpoint::between_batches(&mut conn, wal, &mut checkpoints_on_own).await;
+        }
         let moves_only = jobs.iter().all(|j| match j {
             Job::Action { action, .. } => plain(action),
             Job::Other(_) => false,
@@ -209,25 +221,60 @@ async fn run(
                 Job::Other(_) => unreachable!("only moves here"),
             }
         }
-        commit_actions(&mut conn, &mut actions, &mut delivered, &commits).await;
+        let ok = commit_actions(&mut conn, &mut actions, &mut delivered, &commits).await;
         delete_noted(&mut conn, &mut delivered, &commits).await;
+        if !ok && connection_lost(&mut conn).await {
+            return;
+        }
     }
 }
 
-/// SQLite rolled back a batch's whole transaction by itself (it does on SQLITE_FULL, IOERR,
-/// BUSY or NOMEM): what the batch did is gone, and sqlx's own count of open transactions on
-/// the connection is wrong from then on.
+/// Whether the database server can no longer be reached on the writer's connection: the
+/// writer then stops, like after [`Lost`], for the bot to be restarted (a SQLite file is
+/// never unreachable).
+async fn connection_lost(conn: &mut AnyConnection) -> bool {
+    if Backend::of(conn) == Backend::Sqlite || conn.ping().await.is_ok() {
+        return false;
+    }
+    tracing::error!("the database server cannot be reached: the writer stops; restart the bot");
+    true
+}
+
+/// The database dropped a batch's whole transaction: SQLite rolls it back by itself on
+/// SQLITE_FULL, IOERR, BUSY or NOMEM, PostgreSQL refuses every statement of a transaction after
+/// one failed outside a savepoint, and a lost connection loses it too. What the batch did is
+/// gone, and sqlx's own count of open transactions on the connection is wrong from then on.
 struct Lost;
 
-/// Whether SQLite still has a transaction open on `conn` (sqlx cannot tell: see [`Lost`]).
-async fn in_transaction(conn: &mut SqliteConnection) -> bool {
-    match conn.lock_handle().await {
-        Ok(mut handle) => {
-            let raw = handle.as_raw_handle();
-            // SAFETY: the connection is locked for this call, which only reads a flag of it.
-            unsafe { libsqlite3_sys::sqlite3_get_autocommit(raw.as_ptr()) == 0 }
+/// Whether the transaction on `conn` is still open and usable (sqlx cannot tell: see
+/// [`Lost`]). SQLite refuses a `BEGIN` inside a transaction; PostgreSQL refuses a `SAVEPOINT`
+/// outside one, and any statement in a failed one.
+async fn in_transaction(conn: &mut AnyConnection) -> bool {
+    match Backend::of(conn) {
+        Backend::Sqlite => {
+            if sqlx::query("BEGIN").execute(&mut *conn).await.is_err() {
+                return true;
+            }
+            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+            false
         }
-        Err(_) => false,
+        Backend::Postgres => {
+            let probe = sqlx::query("SAVEPOINT gin_probe").execute(&mut *conn).await;
+            probe.is_ok()
+                && sqlx::query("RELEASE SAVEPOINT gin_probe")
+                    .execute(&mut *conn)
+                    .await
+                    .is_ok()
+        }
+    }
+}
+
+/// The statement opening a batch's transaction: SQLite takes its write lock at once, so
+/// that a busy database is found out before any work is done.
+pub(super) fn begin_sql(conn: &AnyConnection) -> &'static str {
+    match Backend::of(conn) {
+        Backend::Sqlite => "BEGIN IMMEDIATE",
+        Backend::Postgres => "BEGIN",
     }
 }
 
@@ -235,7 +282,7 @@ async fn in_transaction(conn: &mut SqliteConnection) -> bool {
 /// `synchronous = FULL` each COMMIT waits for the disk, so a thousand match starts at once
 /// must not cost a thousand syncs. Each job is answered once its transaction is committed.
 async fn write_batch(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     jobs: &mut Vec<Job>,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
@@ -245,12 +292,12 @@ async fn write_batch(
         if jobs.len() == 0 {
             return Ok(());
         }
-        match conn.begin_with("BEGIN IMMEDIATE").await {
+        match conn.begin_with(begin_sql(conn)).await {
             Ok(tx) => write_slice(tx, &mut jobs, delivered, commits).await?,
             Err(e) => break e,
         }
     };
-    if in_transaction(conn).await {
+    if in_transaction(conn).await || connection_lost(conn).await {
         // Some earlier write left a transaction open: nothing here can be trusted.
         return Err(Lost);
     }
@@ -278,7 +325,7 @@ async fn write_batch(
 /// there; if SQLite dropped it, the slice's jobs are answered with the error and the rest of
 /// the batch is not run.
 async fn write_slice(
-    mut tx: sqlx::Transaction<'_, sqlx::Sqlite>,
+    mut tx: sqlx::Transaction<'_, sqlx::Any>,
     jobs: &mut std::vec::Drain<'_, Job>,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
@@ -287,7 +334,7 @@ async fn write_slice(
     let mut answers: Vec<Answer> = Vec::new();
     let mut actions = Vec::new();
     let lost = |answers: Vec<Answer>| {
-        let e = StoreError::Commit("SQLite rolled the transaction back".into());
+        let e = StoreError::Commit("the database rolled the transaction back".into());
         for answer in answers {
             answer(Err(&e));
         }
@@ -302,7 +349,7 @@ async fn write_slice(
             Job::Other(work) => {
                 // Whatever came before it is written first.
                 let staged = stage_actions(&mut tx, &mut actions, &mut answers).await;
-                let (answer, ok) = work(&mut tx).await;
+                let (answer, ok) = in_own_savepoint(&mut tx, work).await;
                 answers.push(answer);
                 staged && ok
             }
@@ -342,11 +389,32 @@ async fn write_slice(
     committed.map_err(|_| Lost)
 }
 
+/// Runs a job inside the batch's transaction. On PostgreSQL a failed statement spoils the
+/// whole transaction, so each job runs in a savepoint of its own there, and a failure takes
+/// back only its own writes; SQLite takes back only the failed statement by itself.
+async fn in_own_savepoint(conn: &mut AnyConnection, work: Work) -> (Answer, bool) {
+    if Backend::of(conn) == Backend::Sqlite {
+        return work(conn).await;
+    }
+    let opened = sqlx::query("SAVEPOINT gin_job")
+        .execute(&mut *conn)
+        .await
+        .is_ok();
+    let (answer, ok) = work(conn).await;
+    let end = if ok {
+        "RELEASE SAVEPOINT gin_job"
+    } else {
+        "ROLLBACK TO SAVEPOINT gin_job; RELEASE SAVEPOINT gin_job"
+    };
+    let closed = opened && conn.execute(end).await.is_ok();
+    (answer, ok && closed)
+}
+
 /// Writes the waiting actions inside the open transaction `tx`, each action's answer waiting
 /// for its commit. A failing action rolls back to its savepoint and fails alone. Returns
 /// false if anything failed (the caller then checks that the transaction is still there).
 async fn stage_actions(
-    tx: &mut SqliteConnection,
+    tx: &mut AnyConnection,
     actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
     answers: &mut Vec<Answer>,
 ) -> bool {
@@ -380,7 +448,7 @@ async fn stage_actions(
 
 /// [`stage`] inside a savepoint: nothing of `actions` is kept if any statement fails.
 async fn in_savepoint(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     let mut savepoint = conn.begin().await?;
@@ -391,7 +459,7 @@ async fn in_savepoint(
 
 /// Deletes the delivered rows noted so far, in a transaction of their own.
 async fn delete_noted(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
 ) {
@@ -410,13 +478,13 @@ async fn delete_noted(
 /// Writes the waiting actions in one transaction and answers each of them. When they are
 /// all moves, the `delivered` rows are deleted in the same commit (and the list emptied).
 async fn commit_actions(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
-) {
+) -> bool {
     if actions.is_empty() {
-        return;
+        return true;
     }
     let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
     let moves = batch.iter().all(|a| plain(a));
@@ -434,6 +502,7 @@ async fn commit_actions(
             for ((_, done), ok) in actions.drain(..).zip(stored) {
                 let _ = done.send(Ok(ok));
             }
+            true
         }
         // One action's failure must not fail the others: each again, alone.
         Err(_) => {
@@ -444,6 +513,7 @@ async fn commit_actions(
                 }
                 let _ = done.send(alone.map(|stored| stored[0]));
             }
+            false
         }
     }
 }
@@ -456,13 +526,13 @@ fn plain(a: &SavedAction) -> bool {
 
 /// One transaction for `actions`; nothing is kept if any statement fails.
 async fn write(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     if actions.iter().all(|a| plain(a)) {
         return commit_states(conn, actions, &[]).await;
     }
-    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+    let mut tx = conn.begin_with(begin_sql(conn)).await?;
     let stored = stage(&mut tx, actions).await?;
     tx.commit().await?;
     Ok(stored)
@@ -471,7 +541,7 @@ async fn write(
 /// The statements of `actions` inside the caller's transaction: for each, whether it was
 /// still at its version and is written.
 async fn stage(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     let simple: Vec<&SavedAction> = actions.iter().copied().filter(|a| plain(a)).collect();
@@ -520,9 +590,10 @@ pub(super) mod tests {
     /// `10 + 2i` and `11 + 2i`.
     pub(in crate::store) async fn db_with_matches(n: usize) -> (tempfile::TempDir, Db, Vec<i64>) {
         let dir = tempfile::tempdir().unwrap();
-        let db = Db::open(&format!("sqlite://{}", dir.path().join("w.db").display()))
+        let url = crate::store::testing::fresh_database_url(dir.path(), "w")
             .await
             .unwrap();
+        let db = Db::open(&url).await.unwrap();
         let mut ids = Vec::new();
         for i in 0..n as u64 {
             let m = new_match(i);
@@ -556,7 +627,7 @@ pub(super) mod tests {
     async fn stored(db: &Db, match_id: i64) -> (String, i64, i64) {
         sqlx::query_as(
             "SELECT state_json, version, (SELECT COUNT(*) FROM actions WHERE match_id = id) \
-             FROM matches WHERE id = ?",
+             FROM matches WHERE id = $1",
         )
         .bind(match_id)
         .fetch_one(db.pool())
@@ -623,29 +694,44 @@ pub(super) mod tests {
     }
 
     /// The operator chooses when a commit counts: `full` (the default) syncs it to disk
-    /// (SQLite's `synchronous = FULL` on the writer's connection), `normal` hands it to the
-    /// operating system.
+    /// (SQLite's `synchronous = FULL`, PostgreSQL's `synchronous_commit = on` on the writer's
+    /// connection), `normal` hands it to the operating system.
     #[tokio::test]
     async fn the_operator_chooses_how_commits_are_synced() {
         let dir = tempfile::tempdir().unwrap();
         let level = |db: Db| async move {
             db.write(|conn| {
                 Box::pin(async move {
-                    let v: i64 = sqlx::query_scalar("PRAGMA synchronous")
-                        .fetch_one(&mut *conn)
-                        .await?;
-                    Ok(v)
+                    Ok(match Backend::of(conn) {
+                        Backend::Sqlite => {
+                            let v: i64 = sqlx::query_scalar("PRAGMA synchronous")
+                                .fetch_one(&mut *conn)
+                                .await?;
+                            v.to_string()
+                        }
+                        Backend::Postgres => {
+                            sqlx::query_scalar("SHOW synchronous_commit")
+                                .fetch_one(&mut *conn)
+                                .await?
+                        }
+                    })
                 })
             })
             .await
             .unwrap()
         };
-        let url = format!("sqlite://{}", dir.path().join("d.db").display());
-        assert_eq!(level(Db::open(&url).await.unwrap()).await, 2, "FULL");
-        let normal = Db::open_with(&url, crate::store::Durability::Normal)
+        let url = crate::store::testing::fresh_database_url(dir.path(), "d")
             .await
             .unwrap();
-        assert_eq!(level(normal).await, 1, "NORMAL");
+        let (full, normal) = match Backend::from_url(&url) {
+            Some(Backend::Postgres) => ("on", "off"),
+            _ => ("2", "1"),
+        };
+        assert_eq!(level(Db::open(&url).await.unwrap()).await, full, "FULL");
+        let lax = Db::open_with(&url, crate::store::Durability::Normal)
+            .await
+            .unwrap();
+        assert_eq!(level(lax).await, normal, "NORMAL");
     }
 
     /// An action's outbox rows are stored in its transaction, and only if the action is: a
@@ -743,7 +829,7 @@ pub(super) mod tests {
                 use sqlx::Connection;
                 let mut tx = conn.begin().await?;
                 // A column the move below does not touch: a leak would show.
-                sqlx::query("UPDATE matches SET table_message_id = 999 WHERE id = ?")
+                sqlx::query("UPDATE matches SET table_message_id = 999 WHERE id = $1")
                     .bind(first)
                     .execute(&mut *tx)
                     .await?;
@@ -769,7 +855,7 @@ pub(super) mod tests {
         assert!(moved.unwrap());
         assert_eq!(stored(&db, first).await, ("s1".into(), 1, 1));
         let message: Option<i64> =
-            sqlx::query_scalar("SELECT table_message_id FROM matches WHERE id = ?")
+            sqlx::query_scalar("SELECT table_message_id FROM matches WHERE id = $1")
                 .bind(first)
                 .fetch_one(db.pool())
                 .await
@@ -825,7 +911,7 @@ pub(super) mod tests {
             let broken = ids[1];
             db.write(move |conn| {
                 Box::pin(async move {
-                    sqlx::query("INSERT INTO actions VALUES (?, 1, 0, 'x', 0)")
+                    sqlx::query("INSERT INTO actions VALUES ($1, 1, 0, 'x', 0)")
                         .bind(broken)
                         .execute(&mut *conn)
                         .await?;

@@ -10,7 +10,6 @@ use gin::store::Db;
 use gin::ui::ids::{Act, Press};
 use gin::ui::model::{Msg, Response};
 use gin::ui::{Answer, Deliverer, SendError, Transport};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -85,7 +84,8 @@ pub struct Harness {
     pub out: Arc<Recorder>,
     pub now: Arc<AtomicI64>,
     pub seeds: Arc<AtomicU64>,
-    pub path: PathBuf,
+    /// The database (a SQLite file, or a PostgreSQL database: see `store::testing`).
+    pub url: String,
     _dir: Arc<tempfile::TempDir>,
     /// Public responses (challenges, match ends) as the channel would show them.
     pub public: Mutex<Vec<Msg>>,
@@ -109,10 +109,12 @@ fn seed_from(n: u64) -> Seed {
 impl Harness {
     pub async fn new() -> Harness {
         let dir = Arc::new(tempfile::tempdir().unwrap());
-        let path = dir.path().join("gin.db");
+        let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+            .await
+            .unwrap();
         Harness::open(
             dir,
-            path,
+            url,
             Arc::new(AtomicI64::new(1_800_000_000)),
             Arc::new(AtomicU64::new(1)),
         )
@@ -121,13 +123,11 @@ impl Harness {
 
     async fn open(
         dir: Arc<tempfile::TempDir>,
-        path: PathBuf,
+        url: String,
         now: Arc<AtomicI64>,
         seeds: Arc<AtomicU64>,
     ) -> Harness {
-        let db = Db::open(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
+        let db = Db::open(&url).await.unwrap();
         let clock_now = now.clone();
         let clock: Clock = Arc::new(move || clock_now.load(Ordering::SeqCst));
         let seed_counter = seeds.clone();
@@ -142,7 +142,7 @@ impl Harness {
             out,
             now,
             seeds,
-            path,
+            url,
             _dir: dir,
             public: Mutex::new(Vec::new()),
         }
@@ -155,14 +155,14 @@ impl Harness {
             deliverer,
             now,
             seeds,
-            path,
+            url,
             _dir,
             ..
         } = self;
         games.db.pool().close().await;
         drop(deliverer);
         drop(games);
-        Harness::open(_dir, path, now, seeds).await
+        Harness::open(_dir, url, now, seeds).await
     }
 
     pub fn advance(&self, seconds: i64) {

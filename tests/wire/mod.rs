@@ -65,7 +65,9 @@ impl Bot {
     pub async fn start(first_seed: u32) -> Bot {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("gin.db").display());
+        let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+            .await
+            .unwrap();
         let config = config_for(&fake, &url);
         let db = Db::open(&url).await.unwrap();
         let next = Arc::new(AtomicU64::new(first_seed as u64));
@@ -201,7 +203,9 @@ impl Binary {
     pub async fn new() -> Binary {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("gin.db").display());
+        let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+            .await
+            .unwrap();
         println!("bot logs in {}", dir.path().display());
         Binary { fake, url, dir }
     }
@@ -294,4 +298,26 @@ impl Drop for Process {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
+}
+
+/// Another connection holding the database's write lock until [`release`]: SQLite's whole
+/// file, or on PostgreSQL the tables a move or a challenge writes to.
+pub async fn hold_writes(url: &str) -> sqlx::AnyConnection {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut holder = sqlx::AnyConnection::connect(url).await.unwrap();
+    let hold: &[&str] = if gin::store::testing::on_postgres() {
+        &["BEGIN", "LOCK TABLE matches, challenges IN EXCLUSIVE MODE"]
+    } else {
+        &["BEGIN IMMEDIATE"]
+    };
+    for statement in hold {
+        sqlx::query(statement).execute(&mut holder).await.unwrap();
+    }
+    holder
+}
+
+/// Lets the writes [`hold_writes`] held up go on.
+pub async fn release(mut holder: sqlx::AnyConnection) {
+    sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
 }
