@@ -19,6 +19,8 @@
 //!
 //! `GIN_BENCH_BIN=PATH` runs that build of the bot instead of this checkout's.
 //! `--durability` is the bot's `durability` setting (default: the bot's default, `full`).
+//! `--store postgres` runs both on a fresh PostgreSQL database of the server that
+//! `GIN_TEST_POSTGRES_URL` names (`GIN_PG_FAST=0 .ci/postgres` starts one that syncs to disk).
 //! `--pictures off` sets `card_emojis = false` (text cards, no showdown PNG); the default is
 //! the bot's default, pictures on.
 //!
@@ -58,6 +60,8 @@ struct Args {
     only: Option<String>,
     durability: String,
     pictures: bool,
+    /// `sqlite`, or `postgres` (a fresh database on the server `GIN_TEST_POSTGRES_URL` names).
+    store: String,
 }
 
 fn parse_args() -> Args {
@@ -72,6 +76,7 @@ fn parse_args() -> Args {
         only: None,
         durability: "full".into(),
         pictures: true,
+        store: "sqlite".into(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -86,6 +91,19 @@ fn parse_args() -> Args {
             "--window" => a.window = value().parse().expect("--window N"),
             "--only" => a.only = Some(value()),
             "--durability" => a.durability = value(),
+            "--store" => {
+                a.store = value();
+                assert!(
+                    a.store == "sqlite" || a.store == "postgres",
+                    "--store sqlite|postgres"
+                );
+                if a.store == "postgres" {
+                    assert!(
+                        gin::store::testing::on_postgres(),
+                        "--store postgres needs GIN_TEST_POSTGRES_URL (see .ci/postgres)"
+                    );
+                }
+            }
             "--pictures" => {
                 a.pictures = match value().as_str() {
                     "on" => true,
@@ -296,11 +314,23 @@ fn forget(fake: &FakeDiscord, game: &Game) {
     }
 }
 
+/// The database of a run: `dir/gin.db`, or a fresh database on the PostgreSQL server.
+async fn store_url(a: &Args, dir: &Path) -> String {
+    if a.store == "postgres" {
+        gin::store::testing::fresh_database_url(dir, "gin")
+            .await
+            .expect("a database on the PostgreSQL server")
+    } else {
+        format!("sqlite://{}", dir.join("gin.db").display())
+    }
+}
+
 async fn load(a: &Args) {
     let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("gin.db");
-    let bot = Bot::start(&fake, &format!("sqlite://{}", path.display()), a);
+    let url = store_url(a, dir.path()).await;
+    let bot = Bot::start(&fake, &url, a);
     fake.wait_ready(1).await;
     let cpu0 = bot.cpu_seconds();
     let machine0 = machine_cpu();
@@ -383,8 +413,8 @@ async fn load(a: &Args) {
     let aps = sampler.await.unwrap_or(f64::NAN);
     let (p50, p99) = (percentile_ms(&lat, 0.50), percentile_ms(&lat, 0.99));
     println!(
-        "bench=load matches={n} target={} rate={} seconds={} durability={} pictures={}",
-        a.target, a.rate, a.seconds, a.durability, a.pictures
+        "bench=load matches={n} target={} rate={} seconds={} durability={} pictures={} store={}",
+        a.target, a.rate, a.seconds, a.durability, a.pictures, a.store
     );
     println!("actions={actions}");
     // With pictures on, the cards went out as these emojis (uploaded by the bot at start).
@@ -448,7 +478,7 @@ async fn resume(a: &Args) {
     let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
     let dir = tempfile::tempdir().expect("a temporary directory");
     let path = dir.path().join("gin.db");
-    let url = format!("sqlite://{}", path.display());
+    let url = store_url(a, dir.path()).await;
 
     // The matches a previous run left, with the messages Discord still shows for them.
     let seeding = Instant::now();
@@ -574,9 +604,10 @@ async fn resume(a: &Args) {
     bot.stop().await;
 
     println!(
-        "bench=resume matches={n} press={} durability={}",
+        "bench=resume matches={n} press={} durability={} store={}",
         if a.resume_act { "act" } else { "hand" },
-        a.durability
+        a.durability,
+        a.store
     );
     println!("seed_ms={seed_ms}");
     println!("ready_ms={ready_ms}");

@@ -39,6 +39,57 @@ pub struct Config {
     pub card_emojis: bool,
     #[serde(default)]
     pub timeouts: Timeouts,
+    /// The gateway shards this process runs, `FIRST-LAST/TOTAL` such as `0-3/8` (or
+    /// `GIN_SHARDS`); unset: one shard, one process. Each process sweeps, warms up and
+    /// delivers for its own servers only (see [`crate::store::Shards`]).
+    #[serde(default, deserialize_with = "shards")]
+    pub shards: Option<crate::store::Shards>,
+    /// Whether this process registers the slash commands at start (or
+    /// `GIN_REGISTER_COMMANDS`); unset: the process with shard 0 does, the others do not.
+    #[serde(default)]
+    pub register_commands: Option<bool>,
+    /// Who keeps Discord's REST rate limits (or `GIN_RATELIMITER`): `own` (serenity's, in
+    /// this process) or `proxy` (the HTTP proxy at `api_base_url`, shared by every process,
+    /// such as twilight-http-proxy). Unset: `proxy` when `api_base_url` is set, else `own`.
+    #[serde(default)]
+    pub ratelimiter: Option<RateLimiter>,
+    /// Where to serve Prometheus metrics (`/metrics`) and the health check (`/health`),
+    /// e.g. `127.0.0.1:9100` (or `GIN_METRICS_ADDR`); empty: off.
+    #[serde(default)]
+    pub metrics_addr: String,
+}
+
+/// Who keeps Discord's REST rate limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RateLimiter {
+    /// Serenity's own limiter: right for one process talking to Discord directly.
+    Own,
+    /// A proxy in front of Discord's API does it for every process; serenity's is off.
+    Proxy,
+}
+
+impl std::str::FromStr for RateLimiter {
+    type Err = ConfigError;
+    fn from_str(s: &str) -> Result<RateLimiter, ConfigError> {
+        match s.trim() {
+            "own" => Ok(RateLimiter::Own),
+            "proxy" => Ok(RateLimiter::Proxy),
+            other => Err(ConfigError::Value(format!(
+                "ratelimiter must be `own` or `proxy`, not `{other}`"
+            ))),
+        }
+    }
+}
+
+fn shards<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<crate::store::Shards>, D::Error> {
+    let s = String::deserialize(d)?;
+    if s.trim().is_empty() {
+        return Ok(None);
+    }
+    s.parse().map(Some).map_err(serde::de::Error::custom)
 }
 
 /// A preset named in the config file.
@@ -158,8 +209,50 @@ impl Config {
         if let Some(v) = env("RUST_LOG") {
             config.log = v;
         }
+        if let Some(v) = env("GIN_SHARDS").filter(|v| !v.trim().is_empty()) {
+            config.shards = Some(v.parse().map_err(ConfigError::Value)?);
+        }
+        if let Some(v) = env("GIN_REGISTER_COMMANDS") {
+            config.register_commands = Some(match v.trim() {
+                "true" | "1" | "yes" => true,
+                "false" | "0" | "no" => false,
+                other => {
+                    return Err(ConfigError::Value(format!(
+                        "GIN_REGISTER_COMMANDS must be true or false, not `{other}`"
+                    )))
+                }
+            });
+        }
+        if let Some(v) = env("GIN_RATELIMITER") {
+            config.ratelimiter = Some(v.parse()?);
+        }
+        if let Some(v) = env("GIN_METRICS_ADDR") {
+            config.metrics_addr = v;
+        }
         config.check(&shown)?;
         Ok(config)
+    }
+
+    /// The shards this process runs (all of them, one shard, unless `shards` says otherwise).
+    pub fn shard_range(&self) -> crate::store::Shards {
+        self.shards.unwrap_or(crate::store::Shards::ALL)
+    }
+
+    /// Whether this process registers the slash commands.
+    pub fn registers_commands(&self) -> bool {
+        self.register_commands
+            .unwrap_or_else(|| self.shard_range().has_first())
+    }
+
+    /// Whether a proxy keeps the REST rate limits (serenity's own limiter is off).
+    pub fn proxy_limits(&self) -> bool {
+        self.ratelimiter
+            .unwrap_or(if self.api_base_url.trim().is_empty() {
+                RateLimiter::Own
+            } else {
+                RateLimiter::Proxy
+            })
+            == RateLimiter::Proxy
     }
 
     /// Parses the file's text; `path` only names it in errors.
@@ -183,6 +276,26 @@ impl Config {
         if !(base.is_empty() || base.starts_with("http://") || base.starts_with("https://")) {
             return Err(ConfigError::Value(format!(
                 "api_base_url must start with http:// or https://, not `{base}`"
+            )));
+        }
+        if base.is_empty() && self.ratelimiter == Some(RateLimiter::Proxy) {
+            return Err(ConfigError::Value(
+                "ratelimiter = \"proxy\" needs api_base_url: the proxy that keeps the limits"
+                    .into(),
+            ));
+        }
+        if !base.is_empty() && self.ratelimiter == Some(RateLimiter::Own) {
+            return Err(ConfigError::Value(
+                "ratelimiter = \"own\" cannot go with api_base_url: serenity sends nothing \
+                 through a proxy while its own rate limiter is on; use \"proxy\", with a proxy \
+                 that keeps Discord's limits (twilight-http-proxy)"
+                    .into(),
+            ));
+        }
+        let metrics = self.metrics_addr.trim();
+        if !metrics.is_empty() && metrics.parse::<std::net::SocketAddr>().is_err() {
+            return Err(ConfigError::Value(format!(
+                "metrics_addr must be an address and port such as 127.0.0.1:9100, not `{metrics}`"
             )));
         }
         let t = &self.timeouts;
@@ -250,5 +363,57 @@ mod tests {
         assert_eq!(c.token, "abc");
         std::fs::write(&path, "token='x'\n[timeouts]\nreminder_minutes=0").unwrap();
         assert!(Config::load(&path, no_env).is_err());
+    }
+
+    /// Shards, command registration, the rate limiter and the metrics address, from the file
+    /// or the environment; a value that cannot work is one clear line.
+    #[test]
+    fn shards_ratelimiter_and_metrics_are_read_and_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "token='x'").unwrap();
+        let c = Config::load(&path, no_env).unwrap();
+        assert_eq!(c.shard_range(), crate::store::Shards::ALL);
+        assert!(c.registers_commands() && !c.proxy_limits());
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |k: &str| pairs.iter().find(|p| p.0 == k).map(|p| p.1.to_string())
+        };
+        let c = Config::load(
+            &path,
+            env(&[
+                ("GIN_SHARDS", "1-1/2"),
+                ("GIN_API_BASE_URL", "http://proxy:80"),
+                ("GIN_METRICS_ADDR", "0.0.0.0:9100"),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(c.shard_range().to_string(), "1-1/2");
+        assert!(!c.registers_commands(), "shard 0's process registers");
+        assert!(c.proxy_limits());
+        let c = Config::load(&path, env(&[("GIN_REGISTER_COMMANDS", "true")])).unwrap();
+        assert!(c.registers_commands());
+        for (pairs, says) in [
+            (&[("GIN_SHARDS", "2-1/4")][..], "shards"),
+            (&[("GIN_RATELIMITER", "proxy")][..], "needs api_base_url"),
+            (
+                &[("GIN_RATELIMITER", "own"), ("GIN_API_BASE_URL", "http://p")][..],
+                "cannot go with api_base_url",
+            ),
+            (&[("GIN_RATELIMITER", "maybe")][..], "own` or `proxy"),
+            (&[("GIN_METRICS_ADDR", "localhost")][..], "metrics_addr"),
+            (&[("GIN_REGISTER_COMMANDS", "perhaps")][..], "true or false"),
+        ] {
+            let pairs: &'static [(&str, &str)] = Box::leak(pairs.to_vec().into_boxed_slice());
+            let e = Config::load(&path, env(pairs)).unwrap_err().to_string();
+            assert!(e.contains(says), "{pairs:?}: {e}");
+        }
+        std::fs::write(&path, "token='x'\nshards='0-3/8'\nratelimiter='own'").unwrap();
+        assert_eq!(
+            Config::load(&path, no_env)
+                .unwrap()
+                .shard_range()
+                .to_string(),
+            "0-3/8"
+        );
     }
 }

@@ -13,6 +13,7 @@ pub mod discord;
 pub mod engine;
 pub mod games;
 pub mod i18n;
+pub mod metrics;
 pub mod store;
 pub mod ui;
 pub mod vectors;

@@ -63,7 +63,12 @@ fn main() -> ExitCode {
 async fn run(config: Config) -> Result<(), String> {
     let db = Db::open_with(&config.database_url, config.durability)
         .await
-        .map_err(|e| format!("cannot open the database `{}`: {e}", config.database_url))?;
+        .map_err(|e| {
+            let url = gin::store::without_password(&config.database_url);
+            format!("cannot open the database `{url}`: {e}")
+        })?
+        .owning(config.shard_range());
+    tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
     let mut games = Games::new(db, config.clone(), system_clock());
     if let Some(first) = fixed_seeds() {
         // For reproducible test runs only: every deck of this process is predictable.

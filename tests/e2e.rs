@@ -809,3 +809,85 @@ async fn a_command_whose_answer_fails_still_shows_what_it_did() {
     assert_eq!(snap(&bot.db, game.match_id).await.status, "resigned");
     bot.finish().await;
 }
+
+/// `GET path` on 127.0.0.1:`port`: the status and the body.
+async fn http_get(port: u16, path: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).await.unwrap();
+    let status = raw
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
+    (status, body.to_string())
+}
+
+/// The value of one sample line of the metrics, 0 if absent.
+fn sample(metrics: &str, series: &str) -> f64 {
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(series)?.trim().parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// The operators' endpoint: `/metrics` answers and its counters move with a press; `/health`
+/// is green while the gateway and the database are, and red while the database cannot take
+/// a write (another connection holds its write lock), green again after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_count_presses_and_the_health_check_sees_the_database() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let bot = Bot::start_configured(910, |c| c.metrics_addr = format!("127.0.0.1:{port}")).await;
+    let mut game = bot.game(&[wire::ALICE, wire::BOB]);
+    game.start(Some(wire::TARGET)).await;
+    let fake = bot.fake.clone();
+    let answered = r#"gin_interactions_total{kind="press",outcome="answered"}"#;
+    let (status, before) = http_get(port, "/metrics").await;
+    assert_eq!(status, 200);
+    assert!(before.contains("gin_live_matches 1"), "{before}");
+    assert!(before.contains(r#"gin_shard_up{shard="0"} 1"#), "{before}");
+
+    let p = game.mover().expect("someone to move");
+    let hand = game.open_hand(p).await.expect("a hand message");
+    let id = choose(&hand).expect("a move");
+    let who = game.players[p].user.clone();
+    fake.interact(fake.press(&who, &hand, &id)).await;
+    let (_, after) = http_get(port, "/metrics").await;
+    assert!(
+        sample(&after, answered) >= sample(&before, answered) + 1.0,
+        "{after}"
+    );
+    assert!(after.contains("gin_answer_seconds_bucket"), "{after}");
+    assert!(
+        after.contains(r#"gin_db_seconds_count{op="commit"}"#),
+        "{after}"
+    );
+
+    assert_eq!(http_get(port, "/health").await, (200, "ok\n".to_string()));
+    let holder = wire::hold_writes(&bot.url).await;
+    let (status, why) = http_get(port, "/health").await;
+    assert_eq!(status, 503, "{why}");
+    assert!(why.starts_with("database:"), "{why}");
+    wire::release(holder).await;
+    let mut green = false;
+    for _ in 0..50 {
+        if http_get(port, "/health").await.0 == 200 {
+            green = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(green, "green again once the database takes writes");
+    assert_eq!(http_get(port, "/nowhere").await.0, 404);
+    bot.finish().await;
+}

@@ -5,6 +5,7 @@
 mod adapter;
 mod commands;
 mod emoji;
+mod ops;
 
 pub use adapter::DiscordOut;
 
@@ -70,9 +71,12 @@ pub async fn run_until(
     let mut http = serenity::HttpBuilder::new(&config.token);
     let base = config.api_base_url.trim().trim_end_matches('/');
     if !base.is_empty() {
-        // The proxy is ignored unless serenity's own rate limiter is off.
-        http = http.proxy(base).ratelimiter_disabled(true);
+        // Serenity sends through a proxy only with its own rate limiter off: the proxy keeps
+        // the limits, for every process behind it (the configuration makes sure of that).
+        http = http.proxy(base).ratelimiter_disabled(config.proxy_limits());
     }
+    let shards = config.shard_range();
+    let register = config.registers_commands();
     let http = http.build();
     // The deliverer sends through the client's own HTTP client, which exists only once the
     // client is built; the framework's setup runs later, after READY.
@@ -83,6 +87,11 @@ pub async fn run_until(
             commands: command_tree(),
             event_handler: |ctx, event| Box::pin(on_event(ctx, event)),
             on_error: |e| Box::pin(on_error(e)),
+            post_command: |_| {
+                Box::pin(async move {
+                    crate::metrics::get().interaction("command", "answered", None);
+                })
+            },
             pre_command: |ctx| {
                 Box::pin(async move {
                     tracing::info!(
@@ -101,9 +110,11 @@ pub async fn run_until(
                 tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
                 let cmds = &framework.options().commands;
                 // Never fail setup: a failed setup leaves every later event waiting forever.
-                let registered = match guild {
-                    Some(g) => poise::builtins::register_in_guild(ctx, cmds, g).await,
-                    None => poise::builtins::register_globally(ctx, cmds).await,
+                // One process registers the commands (shard 0's, unless told otherwise).
+                let registered = match (register, guild) {
+                    (false, _) => Ok(()),
+                    (true, Some(g)) => poise::builtins::register_in_guild(ctx, cmds, g).await,
+                    (true, None) => poise::builtins::register_globally(ctx, cmds).await,
                 };
                 if let Err(e) = registered {
                     tracing::error!(error = %e, "command registration failed");
@@ -164,6 +175,7 @@ pub async fn run_until(
         });
     }
     let db = games.db.clone();
+    let watch_games = games.clone();
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
     let sweeper_deliverer = deliverer.clone();
     let sweeper = tokio::spawn(async move {
@@ -182,7 +194,19 @@ pub async fn run_until(
             }
         }
     });
-    let shards = client.shard_manager.clone();
+    let manager = client.shard_manager.clone();
+    let metrics_addr = config.metrics_addr.trim();
+    if !metrics_addr.is_empty() {
+        let addr = metrics_addr.parse()?;
+        let watch = ops::Watch {
+            games: watch_games,
+            manager: manager.clone(),
+            shards,
+        };
+        ops::serve(addr, watch)
+            .await
+            .map_err(|e| format!("cannot serve metrics on {addr}: {e}"))?;
+    }
     let (stopping, mut stop_seen) = tokio::sync::watch::channel(false);
     let stopper = tokio::spawn(async move {
         stop.await;
@@ -190,7 +214,7 @@ pub async fn run_until(
         let _ = stopping.send(true);
         // shutdown_all does nothing before a shard has registered: retry until one has.
         loop {
-            shards.shutdown_all().await;
+            manager.shutdown_all().await;
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         }
     });
@@ -206,7 +230,10 @@ pub async fn run_until(
     };
     let running = async move {
         tokio::select! {
-            r = client.start() => r.map_err(Error::from),
+            // Serenity's range end is inclusive, whatever `Range` says.
+            r = client.start_shard_range(shards.first..shards.last, shards.total) => {
+                r.map_err(Error::from)
+            }
             () = deadline => Ok(()),
         }
     };
@@ -255,6 +282,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         // Options that do not parse (a stale command definition, a user Discord could not
         // resolve): a clear answer in the caller's language instead of silence.
         poise::FrameworkError::ArgumentParse { ctx, error, .. } => {
+            crate::metrics::get().interaction("command", "bad_option", None);
             tracing::info!(command = %ctx.command().qualified_name, %error, "option not understood");
             bad_option(ctx).await;
         }
@@ -265,6 +293,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             bad_option(poise::Context::Application(ctx)).await;
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
+            crate::metrics::get().interaction("command", "error", None);
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
             let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
             let reply = poise::CreateReply::default()
@@ -329,6 +358,7 @@ async fn on_event(
             _ => Vec::new(),
         };
         let faces = deliverer.faces();
+        let arrived = std::time::Instant::now();
         let work = crate::ui::press_on(&games, &caller, &ci.data.custom_id, &values, private);
         tokio::pin!(work);
         // The action is already stored when it is answered: even if the answer fails, the
@@ -339,7 +369,10 @@ async fn on_event(
         let answer = tokio::select! {
             answer = &mut work => {
                 let response = adapter::interaction_response(&faces.dress_response(&answer.response));
-                match ci.create_response(&http, response).await {
+                let sent = ci.create_response(&http, response).await;
+                let outcome = if sent.is_ok() { "answered" } else { "failed" };
+                crate::metrics::get().interaction("press", outcome, Some(arrived.elapsed()));
+                match sent {
                     Err(e) => tracing::warn!(error = %e, "answering the press"),
                     Ok(()) if answer.reply_is.is_some()
                         && matches!(answer.response, crate::ui::model::Response::Public(_)) =>
@@ -354,7 +387,10 @@ async fn on_event(
                 // Discord waits 3 s for a first answer: acknowledge now, answer when ready.
                 tracing::info!("slow press: deferred");
                 let ack = serenity::CreateInteractionResponse::Acknowledge;
-                if let Err(e) = ci.create_response(&http, ack).await {
+                let sent = ci.create_response(&http, ack).await;
+                let outcome = if sent.is_ok() { "deferred" } else { "failed" };
+                crate::metrics::get().interaction("press", outcome, Some(arrived.elapsed()));
+                if let Err(e) = sent {
                     tracing::warn!(error = %e, "deferring the press");
                 }
                 let mut answer = work.await;

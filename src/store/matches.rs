@@ -281,14 +281,14 @@ impl Db {
         page: u32,
         mut on_page: impl FnMut(Vec<MatchRow>) + Send + 'static,
     ) -> Result<(), StoreError> {
-        let source = self.source.clone();
+        let (source, shards) = (self.source.clone(), self.shards);
         let (done, finished) = tokio::sync::oneshot::channel();
         super::on_own_thread("gin-db-warm-up", move || async move {
             let scan = async {
                 let mut conn = source.connect().await?;
                 let mut after = 0;
                 loop {
-                    let rows = active_matches_after(&mut conn, after, page).await?;
+                    let rows = active_matches_after(&mut conn, after, page, shards).await?;
                     let Some(last) = rows.last() else { break };
                     after = last.id;
                     on_page(rows);
@@ -449,12 +449,16 @@ impl Db {
              AND m.turn_started_at <= $1 - COALESCE(g.reminder_minutes * 60, $2) AND \
              (m.reminded = 0 OR (m.turn_started_at <= $1 - COALESCE(g.forfeit_hours * 3600, $3) \
              AND m.reminded <= $1 - (COALESCE(g.forfeit_hours * 3600, $3) - COALESCE(g.reminder_minutes * 60, $2)))) \
+             AND ((m.guild_id >> 22) % $5) BETWEEN $6 AND $7 \
              ORDER BY m.turn_started_at LIMIT $4",
         )
         .bind(now)
         .bind(reminder)
         .bind(forfeit)
         .bind(limit)
+        .bind(self.shards.bound().0)
+        .bind(self.shards.bound().1)
+        .bind(self.shards.bound().2)
         .fetch_all(self.pool())
         .await?)
     }
@@ -484,10 +488,13 @@ impl Db {
     ) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM matches WHERE status = 'active' AND ai_to_act = 1 AND turn_started_at <= $1 \
-             ORDER BY turn_started_at LIMIT $2",
+             AND ((guild_id >> 22) % $3) BETWEEN $4 AND $5 ORDER BY turn_started_at LIMIT $2",
         )
         .bind(before)
         .bind(limit)
+        .bind(self.shards.bound().0)
+        .bind(self.shards.bound().1)
+        .bind(self.shards.bound().2)
         .fetch_all(self.pool())
         .await?)
     }
@@ -499,15 +506,21 @@ async fn active_matches_after(
     conn: &mut sqlx::AnyConnection,
     after: i64,
     limit: u32,
+    shards: super::Shards,
 ) -> Result<Vec<MatchRow>, StoreError> {
+    let (total, first, last) = shards.bound();
     use sqlx::Connection;
     let mut snapshot = conn.begin().await?;
     let conn = &mut *snapshot;
     let raws: Vec<Raw> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2"
+        "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > $1 \
+         AND ((guild_id >> 22) % $3) BETWEEN $4 AND $5 ORDER BY id LIMIT $2"
     ))
     .bind(after)
     .bind(i64::from(limit))
+    .bind(total)
+    .bind(first)
+    .bind(last)
     .fetch_all(&mut *conn)
     .await?;
     if raws.is_empty() {
@@ -516,11 +529,15 @@ async fn active_matches_after(
     // The same page's players (not those of the finished matches between its ids).
     let mut players: Vec<(i64, i64, String, i64)> = sqlx::query_as(
         "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id IN \
-         (SELECT id FROM matches WHERE status = 'active' AND id > $1 ORDER BY id LIMIT $2) \
+         (SELECT id FROM matches WHERE status = 'active' AND id > $1 \
+          AND ((guild_id >> 22) % $3) BETWEEN $4 AND $5 ORDER BY id LIMIT $2) \
          ORDER BY match_id DESC, seat DESC",
     )
     .bind(after)
     .bind(i64::from(limit))
+    .bind(total)
+    .bind(first)
+    .bind(last)
     .fetch_all(&mut *conn)
     .await?;
     snapshot.commit().await?;
@@ -987,6 +1004,84 @@ mod tests {
             format!("{:?}", new.stored_as(ids[0])),
             format!("{stored:?}")
         );
+    }
+
+    /// A process running some of the shards sweeps, warms up, delivers and moves the clocks
+    /// of its own servers' matches only: a server belongs to shard `(guild_id >> 22) % total`.
+    #[tokio::test]
+    async fn a_process_touches_only_the_matches_of_its_own_shards() {
+        use crate::store::{NewChallenge, OutboxKey, OutboxRow, Shards};
+        let (_dir, db, _) = db_with_matches(0).await;
+        // Servers on shard 0 and on shard 1 of 2.
+        let (theirs, ours) = (2u64 << 22, 3u64 << 22);
+        let mut ids = Vec::new();
+        for (i, guild) in [(0, theirs), (1, ours)] {
+            let mut m = new_match(i);
+            m.guild_id = guild;
+            m.outbox = vec![OutboxRow {
+                key: OutboxKey {
+                    match_id: 0,
+                    version: 0,
+                    part: 0,
+                },
+                due_ms: 0,
+                effects_json: "[]".into(),
+            }];
+            ids.push(db.create_match(&m).await.unwrap());
+            db.create_challenge(&NewChallenge {
+                guild_id: guild,
+                channel_id: 500 + i,
+                challenger: (1, "Ann".into()),
+                opponents: vec![(2, "Ben".into())],
+                preset: "classic".into(),
+                rules_json: "{}".into(),
+                locale: "en".into(),
+                now: 0,
+                expires_at: 10,
+            })
+            .await
+            .unwrap();
+        }
+        let mine = db.clone().owning("1-1/2".parse::<Shards>().unwrap());
+        assert!(mine.shards().owns(ours) && !mine.shards().owns(theirs));
+        let scanned = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = scanned.clone();
+        mine.scan_active_matches(10, move |rows| {
+            seen.lock().unwrap().extend(rows.iter().map(|r| r.id))
+        })
+        .await
+        .unwrap();
+        assert_eq!(*scanned.lock().unwrap(), vec![ids[1]]);
+        let pending: Vec<i64> = mine
+            .pending_outbox()
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.key.match_id)
+            .collect();
+        assert_eq!(pending, vec![ids[1]]);
+        let idle: Vec<i64> = mine
+            .idle_matches(1_000_000, (60, 3600), 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.0)
+            .collect();
+        assert_eq!(idle, vec![ids[1]]);
+        let expired = mine.expired_challenges(100).await.unwrap();
+        assert_eq!(
+            expired.iter().map(|c| c.guild_id).collect::<Vec<_>>(),
+            vec![ours]
+        );
+        assert_eq!(mine.shift_idle_clocks(30, 40).await.unwrap(), 1);
+        assert_eq!(mine.last_beat().await.unwrap(), Some(40));
+        assert_eq!(
+            db.last_beat().await.unwrap(),
+            None,
+            "each range beats for itself"
+        );
+        // One process for every shard sees both.
+        assert_eq!(db.pending_outbox().await.unwrap().len(), 2);
     }
 
     /// The warm-up's scan brings every active match, a page at a time, each with its own

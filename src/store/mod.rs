@@ -144,6 +144,79 @@ impl Source {
     }
 }
 
+/// The gateway shards a process runs, `first` to `last` of `total` (`"0-3/8"`). A server
+/// belongs to shard `(guild_id >> 22) % total`, as Discord routes it; a match to its server.
+/// The sweeps, the warm-up and the delivery after a restart read only the process's own
+/// servers, so no match is ever held by two processes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// Every shard: one process.
+    pub const ALL: Shards = Shards {
+        first: 0,
+        last: 0,
+        total: 1,
+    };
+
+    /// The shard of a server (0 for direct messages, as Discord does).
+    pub fn of(guild_id: u64, total: u32) -> u32 {
+        ((guild_id >> 22) % u64::from(total.max(1))) as u32
+    }
+
+    /// Whether this process runs the shard of `guild_id`.
+    pub fn owns(&self, guild_id: u64) -> bool {
+        (self.first..=self.last).contains(&Shards::of(guild_id, self.total))
+    }
+
+    /// Whether this process runs shard 0 (which gets direct messages, and registers commands).
+    pub fn has_first(&self) -> bool {
+        self.first == 0
+    }
+
+    /// The three values the store's `owned` conditions bind: total, first, last.
+    fn bound(&self) -> (i64, i64, i64) {
+        (
+            i64::from(self.total),
+            i64::from(self.first),
+            i64::from(self.last),
+        )
+    }
+}
+
+impl std::fmt::Display for Shards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}/{}", self.first, self.last, self.total)
+    }
+}
+
+impl FromStr for Shards {
+    type Err = String;
+
+    /// `FIRST-LAST/TOTAL` (or `N/TOTAL` for one shard), e.g. `0-3/8`.
+    fn from_str(s: &str) -> Result<Shards, String> {
+        let bad = || format!("shards must read FIRST-LAST/TOTAL, e.g. 0-3/8, not `{s}`");
+        let (range, total) = s.trim().split_once('/').ok_or_else(bad)?;
+        let (first, last) = range.split_once('-').unwrap_or((range, range));
+        let number = |v: &str| v.trim().parse::<u32>().map_err(|_| bad());
+        let shards = Shards {
+            first: number(first)?,
+            last: number(last)?,
+            total: number(total)?,
+        };
+        if shards.total == 0 || shards.first > shards.last || shards.last >= shards.total {
+            return Err(format!(
+                "shards `{s}`: FIRST <= LAST < TOTAL, and TOTAL at least 1"
+            ));
+        }
+        Ok(shards)
+    }
+}
+
 /// The database handle, cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Db {
@@ -154,6 +227,8 @@ pub struct Db {
     writer: writer::Writer,
     /// For connections of their own (see [`Db::scan_active_matches`]).
     source: Source,
+    /// Whose servers' matches this process sweeps, warms up and delivers.
+    shards: Shards,
 }
 
 impl Db {
@@ -213,7 +288,19 @@ impl Db {
             pool,
             writer,
             source,
+            shards: Shards::ALL,
         })
+    }
+
+    /// This handle, sweeping, warming up and delivering for the servers of `shards` only.
+    pub fn owning(mut self, shards: Shards) -> Db {
+        self.shards = shards;
+        self
+    }
+
+    /// The shards this process runs.
+    pub fn shards(&self) -> Shards {
+        self.shards
     }
 
     /// Which database this is.
@@ -271,6 +358,20 @@ where
         .map_err(|e| StoreError::Thread(format!("cannot start {name}: {e}")))
 }
 
+/// `url` fit for a log line: a password in it is replaced by `***`.
+pub fn without_password(url: &str) -> String {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return url.to_string();
+    };
+    let rest = &url[start..];
+    match (rest.find('@'), rest.find(':')) {
+        (Some(at), Some(colon)) if colon < at => {
+            format!("{}{}:***{}", &url[..start], &rest[..colon], &rest[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
 /// A yes/no column, stored as 0 or 1 on both back ends: sqlx's `Any` driver reads no
 /// booleans. Read into a `bool` field with `#[sqlx(try_from = "Flag")]`.
 pub(crate) struct Flag(bool);
@@ -308,7 +409,40 @@ pub fn unid(v: i64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::Db;
+    use super::{Db, Shards};
+
+    #[test]
+    fn a_logged_url_keeps_no_password() {
+        assert_eq!(
+            super::without_password("postgres://gin:s3cret@db:5432/gin"),
+            "postgres://gin:***@db:5432/gin"
+        );
+        assert_eq!(
+            super::without_password("sqlite://gin.db"),
+            "sqlite://gin.db"
+        );
+        assert_eq!(
+            super::without_password("postgres://db/gin"),
+            "postgres://db/gin"
+        );
+    }
+
+    /// `FIRST-LAST/TOTAL`, as operators write it; anything else is refused with the form.
+    #[test]
+    fn shard_ranges_read_as_operators_write_them() {
+        let s: Shards = "0-3/8".parse().unwrap();
+        assert_eq!((s.first, s.last, s.total), (0, 3, 8));
+        assert_eq!(s.to_string(), "0-3/8");
+        assert_eq!("2/4".parse::<Shards>().unwrap().to_string(), "2-2/4");
+        for bad in ["", "3", "4-2/8", "0-8/8", "0-0/0", "a-b/c"] {
+            let e = bad.parse::<Shards>().unwrap_err();
+            assert!(e.contains("shards"), "{bad}: {e}");
+        }
+        // Discord's routing: (guild_id >> 22) % total.
+        assert_eq!(Shards::of(81_384_788_765_712_384, 2), 0);
+        assert_eq!(Shards::of(3 << 22, 2), 1);
+        assert!(Shards::ALL.owns(12345) && Shards::ALL.has_first());
+    }
     use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
     use std::str::FromStr;
 

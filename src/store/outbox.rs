@@ -27,8 +27,13 @@ impl Db {
     /// Every undelivered outbox row, by match and version (after a restart).
     pub async fn pending_outbox(&self) -> Result<Vec<OutboxRow>, StoreError> {
         let rows: Vec<(i64, i64, i64, i64, String)> = sqlx::query_as(
-            "SELECT match_id, version, part, due_ms, effects FROM outbox ORDER BY match_id, version, part",
+            "SELECT match_id, version, part, due_ms, effects FROM outbox WHERE match_id IN \
+             (SELECT id FROM matches WHERE ((guild_id >> 22) % $1) BETWEEN $2 AND $3) \
+             ORDER BY match_id, version, part",
         )
+        .bind(self.shards.bound().0)
+        .bind(self.shards.bound().1)
+        .bind(self.shards.bound().2)
         .fetch_all(self.pool())
         .await?;
         Ok(rows

@@ -488,11 +488,16 @@ async fn commit_actions(
     }
     let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
     let moves = batch.iter().all(|a| plain(a));
+    let started = std::time::Instant::now();
     let written = if moves {
         commit_states(conn, &batch, delivered).await
     } else {
         write(conn, &batch).await
     };
+    crate::metrics::get()
+        .db_seconds
+        .with_label_values(&["commit"])
+        .observe(started.elapsed().as_secs_f64());
     match written {
         Ok(stored) => {
             if moves {

@@ -159,6 +159,7 @@ impl<T: Transport> Deliverer<T> {
 
     /// One row: now if due, else in a task that waits for it.
     async fn run_row(self: &Arc<Self>, row: Delivery, turn: Option<Arc<Turn>>) {
+        crate::metrics::get().outbox_backlog.inc();
         let wait = row.due_ms - self.games.now_ms();
         if wait > 0 {
             let this = Arc::clone(self);
@@ -183,8 +184,12 @@ impl<T: Transport> Deliverer<T> {
     ) -> Pin<Box<dyn Future<Output = ()> + Send>> {
         Box::pin(async move {
             match self.effects(&row, from).await {
-                Ok(()) => self.games.delivered(row.key),
+                Ok(()) => {
+                    crate::metrics::get().outbox_backlog.dec();
+                    self.games.delivered(row.key)
+                }
                 Err((at, e)) if e.retry && tries < MAX_TRIES => {
+                    crate::metrics::get().outbox_retries.inc();
                     tracing::warn!(match_id = row.key.match_id, tries, error = %e, "delivery failed; trying again");
                     tokio::spawn(async move {
                         tokio::time::sleep(backoff(tries)).await;
@@ -193,6 +198,9 @@ impl<T: Transport> Deliverer<T> {
                 }
                 Err((_, e)) => {
                     tracing::error!(match_id = row.key.match_id, tries, error = %e, "delivery given up");
+                    let metrics = crate::metrics::get();
+                    metrics.outbox_backlog.dec();
+                    metrics.outbox_given_up.inc();
                     self.games.delivered(row.key);
                 }
             }

@@ -63,12 +63,18 @@ pub struct Bot {
 
 impl Bot {
     pub async fn start(first_seed: u32) -> Bot {
+        Bot::start_configured(first_seed, |_| {}).await
+    }
+
+    /// [`Bot::start`] with the configuration adjusted first.
+    pub async fn start_configured(first_seed: u32, adjust: impl FnOnce(&mut Config)) -> Bot {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
             .await
             .unwrap();
-        let config = config_for(&fake, &url);
+        let mut config = config_for(&fake, &url);
+        adjust(&mut config);
         let db = Db::open(&url).await.unwrap();
         let next = Arc::new(AtomicU64::new(first_seed as u64));
         let games = Games::new(db.clone(), config.clone(), system_clock()).with_seeds(Arc::new(
@@ -307,7 +313,10 @@ pub async fn hold_writes(url: &str) -> sqlx::AnyConnection {
     sqlx::any::install_default_drivers();
     let mut holder = sqlx::AnyConnection::connect(url).await.unwrap();
     let hold: &[&str] = if gin::store::testing::on_postgres() {
-        &["BEGIN", "LOCK TABLE matches, challenges IN EXCLUSIVE MODE"]
+        &[
+            "BEGIN",
+            "LOCK TABLE matches, challenges, shard_heartbeats IN EXCLUSIVE MODE",
+        ]
     } else {
         &["BEGIN IMMEDIATE"]
     };
