@@ -94,10 +94,10 @@ fn parse_args() -> Args {
             "--store" => {
                 a.store = value();
                 assert!(
-                    a.store == "sqlite" || a.store == "postgres",
-                    "--store sqlite|postgres"
+                    ["sqlite", "postgres", "both"].contains(&a.store.as_str()),
+                    "--store sqlite|postgres|both"
                 );
-                if a.store == "postgres" {
+                if a.store != "sqlite" {
                     assert!(
                         gin::store::testing::on_postgres(),
                         "--store postgres needs GIN_TEST_POSTGRES_URL (see .ci/postgres)"
@@ -119,33 +119,42 @@ fn parse_args() -> Args {
 
 fn main() {
     let args = parse_args();
-    match args.only.as_deref() {
-        None => {
-            let exe = std::env::current_exe().expect("the benchmark's own path");
-            let forwarded: Vec<String> = std::env::args()
-                .skip(1)
-                .filter(|a| a != "--bench")
-                .collect();
-            for which in ["load", "resume"] {
-                let status = std::process::Command::new(&exe)
-                    .args(&forwarded)
-                    .args(["--only", which])
-                    .status()
-                    .expect("run the benchmark");
-                assert!(status.success(), "the {which} benchmark failed");
-            }
+    if let Some(which) = args.only.as_deref().filter(|_| args.store != "both") {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        match which {
+            "load" => rt.block_on(load(&args)),
+            "resume" => rt.block_on(resume(&args)),
+            other => panic!("--only load or resume, not {other}"),
         }
-        Some(which) => {
-            let rt = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("a runtime");
-            match which {
-                "load" => rt.block_on(load(&args)),
-                "resume" => rt.block_on(resume(&args)),
-                other => panic!("--only load or resume, not {other}"),
-            }
+        return;
+    }
+    // Each benchmark in a process of its own; `--store both`: on SQLite, then on PostgreSQL,
+    // in this run.
+    let exe = std::env::current_exe().expect("the benchmark's own path");
+    let forwarded: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let stores: &[&str] = match args.store.as_str() {
+        "both" => &["sqlite", "postgres"],
+        one => &[one][..],
+    };
+    let benches = match args.only.as_deref() {
+        Some(one) => vec![one],
+        None => vec!["load", "resume"],
+    };
+    for which in benches {
+        for store in stores {
+            let status = std::process::Command::new(&exe)
+                .args(&forwarded)
+                .args(["--only", which, "--store", store])
+                .status()
+                .expect("run the benchmark");
+            assert!(status.success(), "the {which} benchmark on {store} failed");
         }
     }
 }

@@ -42,7 +42,7 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
             "seat {seat}"
         );
         let stats = db
-            .player_stats(fake.guild_id(), game.players[i].user.id, None)
+            .player_stats(fake.guild_of(game.channel), game.players[i].user.id, None)
             .await
             .unwrap()
             .expect("stats");
@@ -214,6 +214,217 @@ async fn the_bot_process_survives_sigkill_in_the_middle_of_a_hand() {
     fake.assert_no_violations();
     fake.assert_first_response_within(DEADLINE);
     drop(bot);
+}
+
+/// Two processes share one PostgreSQL database, each running one of two shards: every match
+/// lives with the process of its guild's shard. One is killed mid-hand and started again: its
+/// matches resume, the other's go on meanwhile untouched, nothing is answered twice or lost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_two_shards_share_one_database_through_a_sigkill() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: two processes share a PostgreSQL database (GIN_TEST_POSTGRES_URL, set by .ci/run)");
+        return;
+    }
+    let bin = Binary::with_options(fake_discord::FakeOptions {
+        shards: 2,
+        ..Default::default()
+    })
+    .await;
+    let (fake, url) = (&bin.fake, &bin.url);
+    // Four servers, two on each shard, one channel and one match in each.
+    let mut games = Vec::new();
+    for i in 0..4u64 {
+        let (guild, channel) = ((i << 22) + 601, 700 + i);
+        fake.place_channel(channel, guild);
+        assert_eq!(fake.shard_of(Some(guild)), (i % 2) as usize);
+        let pair = vec![
+            fake_discord::User::new(2001 + 2 * i, "Ann"),
+            fake_discord::User::new(2002 + 2 * i, "Ben"),
+        ];
+        games.push(Game::new(fake.clone(), channel, pair));
+    }
+    let on_shard = |s: u32| {
+        vec![
+            ("GIN_SHARDS", format!("{s}-{s}/2")),
+            ("GIN_GUILD_ID", "0".to_string()),
+        ]
+    };
+    let mut first = bin.spawn(1, &on_shard(0));
+    let second = bin.spawn(2, &on_shard(1));
+    fake.wait_shard_ready(0, 1).await;
+    fake.wait_shard_ready(1, 1).await;
+    fake.wait_ready(1).await;
+    assert!(fake.registered_commands().is_some());
+
+    for g in &mut games {
+        g.start(Some(LONG_TARGET)).await;
+    }
+    join_all(games.iter_mut().map(|g| play_until_applied(g, 6))).await;
+    let db = Db::open(url).await.unwrap();
+    for g in &games {
+        assert_eq!(snap(&db, g.match_id).await.status, "active");
+    }
+
+    let (mut killed, mut kept): (Vec<&mut Game>, Vec<&mut Game>) = games
+        .iter_mut()
+        .partition(|g| fake.shard_of(Some(fake.guild_of(g.channel))) == 0);
+    // A move on shard 0 stored and answered, its table edit held as the process dies: the
+    // delivery is owed by shard 0's next process, and by no other.
+    let owed = killed[0].channel;
+    let hold = fake.hold_next(&format!("PATCH /channels/{owed}/"));
+    move_answered(fake, killed[0]).await;
+    hold.wait_held().await;
+    // And a press in flight on shard 0's other match.
+    let g1 = &killed[1];
+    if let Some(p) = (0..2).find(|&p| g1.hand_message(p).is_some_and(|m| has_moves(&m))) {
+        let msg = g1.hand_message(p).unwrap();
+        let _in_flight =
+            fake.send_interaction(fake.press(&g1.players[p].user, &msg, &choose(&msg).unwrap()));
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    first.sigkill();
+    fake.forget_unanswered();
+    drop(hold);
+    // A statement the process sent before it died may still be committing.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let frozen: Vec<Snap> = join_all(killed.iter().map(|g| snap(&db, g.match_id))).await;
+    let writes = |gs: &[&mut Game]| -> Vec<u64> {
+        gs.iter().map(|g| fake.public_writes(g.channel)).collect()
+    };
+    let shown = writes(&killed);
+
+    // Meanwhile the other process's matches go on, and the dead process's stay as they were.
+    join_all(kept.iter_mut().map(|g| {
+        let n = g.applied.len() + 6;
+        play_until_applied(g, n)
+    }))
+    .await;
+    let still: Vec<Snap> = join_all(killed.iter().map(|g| snap(&db, g.match_id))).await;
+    assert_eq!(frozen, still, "nobody else touched the matches of shard 0");
+    assert_eq!(
+        shown,
+        writes(&killed),
+        "nobody else wrote to shard 0's tables"
+    );
+    for g in &killed {
+        assert_acknowledged_kept(&db, g.match_id, &g.applied).await;
+    }
+
+    // Shard 0's process again: its matches resume while shard 1's play on.
+    let _again = bin.spawn(3, &on_shard(0));
+    fake.wait_shard_ready(0, 2).await;
+    fake.wait_ready(2).await;
+    let delivered = fake
+        .wait_until(owed, Duration::from_secs(15), || {
+            fake.public_writes(owed) > shown[0]
+        })
+        .await;
+    assert!(
+        delivered,
+        "shard 0's new process delivers the table edit owed"
+    );
+    let mut all: Vec<&mut Game> = killed.into_iter().chain(kept).collect();
+    join_all(all.iter_mut().map(|g| g.play_to_end(MAX_PRESSES))).await;
+
+    for g in &all {
+        assert_acknowledged_kept(&db, g.match_id, &g.applied).await;
+        assert_ledger(&db, fake, g, false).await;
+    }
+    assert_eq!(
+        fake.shard_stats(1).readies,
+        1,
+        "shard 1's process ran throughout"
+    );
+    assert_eq!(
+        fake.shard_stats(0).readies,
+        2,
+        "shard 0: one process, then its restart"
+    );
+    // Shard 0's process registers the commands (globally) and uploads the card emojis; the
+    // other only reads them.
+    assert_eq!(fake.registrations(), (2, None));
+    let (_, created, deleted) = fake.emoji_calls();
+    assert_eq!(
+        (created as usize, deleted),
+        (fake.app_emojis().len(), 0),
+        "each card emoji uploaded once"
+    );
+    // Each process applied moves of its own shard's matches only.
+    let of_shard = |s: usize| -> HashSet<i64> {
+        all.iter()
+            .filter(|g| fake.shard_of(Some(fake.guild_of(g.channel))) == s)
+            .map(|g| g.match_id)
+            .collect()
+    };
+    let applied_by = |run: u32| matches_applied_in(&bin.log(run));
+    assert_eq!(applied_by(2), of_shard(1), "the process of shard 1");
+    let shard0: HashSet<i64> = applied_by(1).union(&applied_by(3)).copied().collect();
+    assert_eq!(shard0, of_shard(0), "the processes of shard 0");
+    for g in &all {
+        println!(
+            "match {} in guild {} (shard {}): {} moves applied, {} presses",
+            g.match_id,
+            fake.guild_of(g.channel),
+            fake.shard_of(Some(fake.guild_of(g.channel))),
+            g.applied.len(),
+            g.presses
+        );
+    }
+    fake.assert_no_violations();
+    fake.assert_first_response_within(DEADLINE);
+    drop(second);
+}
+
+/// The player to move in `game` makes a move, answered as applied (a knock's choice of card
+/// counts as part of it).
+async fn move_answered(fake: &FakeDiscord, game: &mut Game) {
+    let p = game.mover().expect("someone to move");
+    let mut msg = match game.hand_message(p).filter(has_moves) {
+        Some(m) => m,
+        None => game.open_hand(p).await.expect("a hand message"),
+    };
+    for _ in 0..3 {
+        let id = choose(&msg).expect("a move");
+        let Some(Press::Act { version, act, .. }) = Press::decode(&id) else {
+            unreachable!("choose returns moves")
+        };
+        let cb = fake
+            .interact(fake.press(&game.players[p].user, &msg, &id))
+            .await;
+        assert!(cb.ok() && cb.kind == 7 && !has_note(cb.content()), "{cb:?}");
+        if matches!(act, Act::KnockMode | Act::Back) {
+            msg = fake.message(msg.id).expect("the hand message");
+            continue;
+        }
+        game.applied.push((version, p as u8, act));
+        return;
+    }
+    panic!("no move applied");
+}
+
+/// The matches a bot's log says it applied moves to.
+fn matches_applied_in(log: &str) -> HashSet<i64> {
+    // The log is coloured: drop the escape sequences first.
+    let mut plain = String::with_capacity(log.len());
+    let mut chars = log.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+        .lines()
+        .filter(|l| l.contains("action applied"))
+        .filter_map(|l| {
+            let rest = &l[l.find("match_id=")? + "match_id=".len()..];
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect()
 }
 
 /// "hand N" of a table or hand message (showdowns say "Hand N:").
@@ -839,7 +1050,8 @@ fn sample(metrics: &str, series: &str) -> f64 {
 
 /// The operators' endpoint: `/metrics` answers and its counters move with a press; `/health`
 /// is green while the gateway and the database are, and red while the database cannot take
-/// a write (another connection holds its write lock), green again after.
+/// a write (another connection holds its write lock), green again after; on PostgreSQL, red
+/// when the database server stops serving the bot.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_metrics_count_presses_and_the_health_check_sees_the_database() {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -889,5 +1101,19 @@ async fn the_metrics_count_presses_and_the_health_check_sees_the_database() {
     }
     assert!(green, "green again once the database takes writes");
     assert_eq!(http_get(port, "/nowhere").await.0, 404);
+    if gin::store::testing::on_postgres() {
+        // The database server drops the bot's connections and takes no new ones: red, and
+        // the bot stops for its supervisor to start it again.
+        wire::stop_database(&bot.url).await;
+        let (status, why) = http_get(port, "/health").await;
+        assert_eq!(status, 503, "{why}");
+        assert!(why.starts_with("database:"), "{why}");
+        let stopped = tokio::time::timeout(Duration::from_secs(10), bot.db.writer_stopped());
+        assert!(
+            stopped.await.is_ok(),
+            "the writer stops without its database"
+        );
+        assert_eq!(http_get(port, "/health").await.0, 503, "red it stays");
+    }
     bot.finish().await;
 }

@@ -1,6 +1,10 @@
 //! The card emojis: at start, the application's emojis are listed and only what is missing
 //! or changed is uploaded (see [`crate::ui::faces::plan`]). Whatever goes wrong, the bot goes
 //! on with cards as text and says why in one log line.
+//!
+//! The emojis belong to the application, shared by all its processes: only the process that
+//! registers the commands uploads and deletes; the others use what is there, and wait (the
+//! retries) for what is missing.
 
 use crate::ui::faces::{self, Faces};
 use poise::serenity_prelude as serenity;
@@ -14,9 +18,10 @@ pub struct Synced {
     pub over_limit: usize,
 }
 
-/// Brings the application's emojis in line with the art and returns the faces to show; on
-/// a failure, why, with the faces of what is there (a deck counts only when complete).
-pub async fn sync(http: &serenity::Http) -> Result<(Faces, Synced), (Faces, String)> {
+/// Brings the application's emojis in line with the art (`upload`), or only reads them, and
+/// returns the faces to show; on a failure, why, with the faces of what is there (a deck
+/// counts only when complete).
+pub async fn sync(http: &serenity::Http, upload: bool) -> Result<(Faces, Synced), (Faces, String)> {
     let existing: Vec<(u64, String)> = http
         .get_application_emojis()
         .await
@@ -44,6 +49,22 @@ pub async fn sync(http: &serenity::Http) -> Result<(Faces, Synced), (Faces, Stri
         .iter()
         .map(|&(i, id)| (id, wanted[i].name.clone()))
         .collect();
+    if !upload && !plan.create.is_empty() {
+        let why = format!(
+            "{} card emojis are not uploaded yet (the process that registers the commands uploads them)",
+            plan.create.len()
+        );
+        return Err((Faces::from_emojis(present), why));
+    }
+    let plan = if upload {
+        plan
+    } else {
+        // Outdated emojis may still serve another process: deleting them is not ours to do.
+        faces::Plan {
+            delete: Vec::new(),
+            ..plan
+        }
+    };
     for &id in &plan.delete {
         if let Err(e) = http
             .delete_application_emoji(serenity::EmojiId::new(id))
@@ -76,8 +97,8 @@ pub async fn sync(http: &serenity::Http) -> Result<(Faces, Synced), (Faces, Stri
 }
 
 /// [`sync`], logged in one line either way: the faces to show, and whether it went through.
-pub async fn sync_logged(http: &serenity::Http) -> (Faces, bool) {
-    match sync(http).await {
+pub async fn sync_logged(http: &serenity::Http, upload: bool) -> (Faces, bool) {
+    match sync(http, upload).await {
         Ok((faces, s)) => {
             if s.over_limit > 0 {
                 tracing::warn!(

@@ -163,9 +163,9 @@ pub async fn run_until(
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             }
             // A failed sync is tried again after 1, 2, 4 and 8 minutes; meanwhile complete
-            // decks show and the rest is text.
+            // decks show and the rest is text. Only the registering process uploads.
             for attempt in 0..5u32 {
-                let (faces, done) = emoji::sync_logged(&http).await;
+                let (faces, done) = emoji::sync_logged(&http, register).await;
                 dressing.set_faces(faces);
                 if done || attempt == 4 {
                     break;

@@ -1,6 +1,6 @@
 //! Matches, their players, their action log and their finished hands.
 
-use super::outbox::{bind_delivered, delete_delivered, insert_rows, Delivered, DELETE_DELIVERED};
+use super::outbox::{bind_delivered, insert_rows, Delivered, DELETE_DELIVERED};
 use super::{
     id, unid, Backend, Db, EndReason, Format, HandKind, MatchState, OutboxRow, StoreError,
 };
@@ -658,7 +658,7 @@ pub(super) async fn store_states(
     }
     match Backend::of(conn) {
         Backend::Sqlite => run_states(conn, actions, &[], batch_sql(actions)).await,
-        Backend::Postgres => postgres_states(conn, actions).await,
+        Backend::Postgres => super::pg_batch::states(conn, actions, &[], false).await,
     }
 }
 
@@ -673,11 +673,7 @@ pub(super) async fn commit_states(
     delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
     if Backend::of(conn) == Backend::Postgres {
-        let mut tx = conn.begin().await?;
-        let stored = postgres_states(&mut tx, actions).await?;
-        delete_delivered(&mut tx, delivered, false).await?;
-        tx.commit().await?;
-        return Ok(stored);
+        return super::pg_batch::states(conn, actions, delivered, true).await;
     }
     let sql = format!(
         "BEGIN IMMEDIATE;\n{}{}COMMIT;",
@@ -690,77 +686,6 @@ pub(super) async fn commit_states(
         let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
     }
     stored
-}
-
-/// [`SAVE_STATE`] for PostgreSQL, which takes one statement per round trip: the state, the
-/// log entry and the outbox rows as one statement whose parts see whether the state was
-/// written.
-fn postgres_save_sql(outbox: usize) -> String {
-    let mut sql = String::from(
-        "WITH s AS (UPDATE matches SET state_json = $1, version = version + 1, status = $2, \
-         ai_to_act = $3, \
-         turn_started_at = CASE WHEN $4 = 1 THEN $5 ELSE turn_started_at END, \
-         reminded = CASE WHEN $6 = 1 THEN 0 ELSE reminded END, \
-         winner_seat = COALESCE($7, winner_seat), \
-         ended_at = CASE WHEN $2 <> 'active' THEN $5 ELSE ended_at END \
-         WHERE id = $8 AND version = $9 RETURNING id), \
-         l AS (INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
-         SELECT id, $9 + 1, $10, $11, $5 FROM s)",
-    );
-    if outbox > 0 {
-        sql.push_str(
-            ", o AS (INSERT INTO outbox (match_id, version, part, due_ms, effects) \
-             SELECT v.* FROM (VALUES ",
-        );
-        for i in 0..outbox {
-            let n = 12 + 5 * i;
-            let sep = if i == 0 { "" } else { ", " };
-            sql.push_str(&format!(
-                "{sep}(${n}::BIGINT, ${}::BIGINT, ${}::INTEGER, ${}::BIGINT, ${}::TEXT)",
-                n + 1,
-                n + 2,
-                n + 3,
-                n + 4
-            ));
-        }
-        sql.push_str(") AS v WHERE EXISTS (SELECT 1 FROM s))");
-    }
-    sql.push_str(" SELECT id FROM s");
-    sql
-}
-
-/// The states, log entries and outbox rows of `actions` on PostgreSQL, one statement each,
-/// inside the caller's transaction: for each, whether it was still at its version.
-async fn postgres_states(
-    conn: &mut sqlx::AnyConnection,
-    actions: &[&SavedAction],
-) -> Result<Vec<bool>, StoreError> {
-    let mut stored = Vec::with_capacity(actions.len());
-    for a in actions {
-        let sql = postgres_save_sql(a.outbox.len());
-        let mut query = sqlx::query_scalar::<_, i64>(&sql)
-            .bind(&a.state_json)
-            .bind(a.status.as_str())
-            .bind(i64::from(a.ai_to_act))
-            .bind(i64::from(a.turn_changed))
-            .bind(a.now)
-            .bind(i64::from(a.turn_changed || a.actor_changed))
-            .bind(a.winner_seat.map(i64::from))
-            .bind(a.match_id)
-            .bind(a.version)
-            .bind(a.seat as i64)
-            .bind(&a.event_json);
-        for r in &a.outbox {
-            query = query
-                .bind(r.key.match_id)
-                .bind(r.key.version)
-                .bind(r.key.part as i64)
-                .bind(r.due_ms)
-                .bind(&r.effects_json);
-        }
-        stored.push(query.fetch_optional(&mut *conn).await?.is_some());
-    }
-    Ok(stored)
 }
 
 async fn run_states(

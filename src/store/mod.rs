@@ -7,6 +7,7 @@ mod heartbeat;
 mod ledger;
 mod matches;
 mod outbox;
+mod pg_batch;
 mod seasons;
 mod settings;
 mod states;

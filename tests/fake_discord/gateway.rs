@@ -3,6 +3,10 @@
 //! which dispatches serenity has seen; Resume (op 6, sent by serenity before any Hello) gets
 //! the dispatches it missed and then RESUMED. Dispatches sent while no session is live wait
 //! and go out with the next READY or RESUMED.
+//!
+//! Each shard of [`super::FakeOptions::shards`] is a session of its own, as on Discord:
+//! Identify names its shard (`[id, count]`, checked against the count), and a dispatch goes
+//! to one shard only (a guild's events to shard `(guild_id >> 22) % count`).
 
 use super::{payloads, GatewayStats, Shared};
 use futures_util::{SinkExt, StreamExt};
@@ -17,14 +21,18 @@ use tokio_tungstenite::tungstenite::Message;
 
 type Tx = UnboundedSender<Message>;
 
-#[derive(Default)]
 pub(crate) struct Gateway {
     st: Mutex<GwState>,
 }
 
-#[derive(Default)]
 struct GwState {
     connections: u64,
+    shards: Vec<Shard>,
+}
+
+/// One shard's session.
+#[derive(Default)]
+struct Shard {
     /// The connection that has a live session, and its writer.
     live: Option<(u64, Tx)>,
     session: u64,
@@ -47,11 +55,20 @@ fn close(code: u16, reason: &str) -> Message {
     }))
 }
 
-fn session_id(n: u64) -> String {
-    format!("fake-session-{n}")
+fn session_id(shard: usize, n: u64) -> String {
+    format!("fake-session-{shard}-{n}")
 }
 
-impl GwState {
+/// The shard a session id was given to.
+fn shard_of_session(id: &str) -> Option<usize> {
+    id.strip_prefix("fake-session-")?
+        .split('-')
+        .next()?
+        .parse()
+        .ok()
+}
+
+impl Shard {
     fn send(&mut self, t: &str, d: &str) {
         self.seq += 1;
         let f = frame(self.seq, t, d);
@@ -69,100 +86,169 @@ impl GwState {
 }
 
 impl Gateway {
-    /// Sends a dispatch now, or with the next READY/RESUMED if no session is live.
-    pub(crate) fn dispatch(&self, t: &str, d: String, validate: bool) {
+    pub(crate) fn new(shards: u64) -> Gateway {
+        let shards = (0..shards.max(1)).map(|_| Shard::default()).collect();
+        Gateway {
+            st: Mutex::new(GwState {
+                connections: 0,
+                shards,
+            }),
+        }
+    }
+
+    /// How many shards the fake runs.
+    pub(crate) fn shard_count(&self) -> u64 {
+        self.st.lock().unwrap().shards.len() as u64
+    }
+
+    /// Sends a dispatch on `shard` now, or with its next READY/RESUMED if no session is live.
+    pub(crate) fn dispatch(&self, shard: usize, t: &str, d: String, validate: bool) {
         if validate {
             payloads::validate_dispatch(&frame(1, t, &d));
         }
         let mut st = self.st.lock().unwrap();
-        if st.live.is_some() {
-            st.send(t, &d);
+        let shard = &mut st.shards[shard];
+        if shard.live.is_some() {
+            shard.send(t, &d);
         } else {
-            st.backlog.push_back((t.to_string(), d));
+            shard.backlog.push_back((t.to_string(), d));
         }
     }
 
-    /// Closes the live connection with 4000 (resumable), as Discord does now and then.
+    /// Closes every live connection with 4000 (resumable), as Discord does now and then.
     pub(crate) fn drop_connection(&self) -> bool {
         let mut st = self.st.lock().unwrap();
-        match st.live.take() {
-            Some((_, tx)) => {
-                st.stats.drops += 1;
-                tx.send(close(4000, "fake Discord dropped the connection"))
-                    .is_ok()
+        let mut dropped = false;
+        for shard in &mut st.shards {
+            if let Some((_, tx)) = shard.live.take() {
+                shard.stats.drops += 1;
+                dropped |= tx
+                    .send(close(4000, "fake Discord dropped the connection"))
+                    .is_ok();
             }
-            None => false,
         }
+        dropped
     }
 
+    /// All shards' counts added up.
     pub(crate) fn stats(&self) -> GatewayStats {
-        self.st.lock().unwrap().stats.clone()
+        let st = self.st.lock().unwrap();
+        let mut all = GatewayStats::default();
+        for s in st.shards.iter().map(|s| &s.stats) {
+            all.connections += s.connections;
+            all.identifies += s.identifies;
+            all.readies += s.readies;
+            all.resumes += s.resumes;
+            all.invalid_sessions += s.invalid_sessions;
+            all.heartbeats += s.heartbeats;
+            all.drops += s.drops;
+        }
+        // Connections that never named a shard count too.
+        all.connections = st.connections;
+        all
+    }
+
+    /// One shard's counts (`connections`: the ones that identified or resumed on it).
+    pub(crate) fn shard_stats(&self, shard: usize) -> GatewayStats {
+        self.st.lock().unwrap().shards[shard].stats.clone()
     }
 
     fn connected(&self, tx: &Tx, heartbeat_ms: u64) -> u64 {
         let mut st = self.st.lock().unwrap();
         st.connections += 1;
-        st.stats.connections += 1;
         let hello = format!(r#"{{"op":10,"d":{{"heartbeat_interval":{heartbeat_ms}}}}}"#);
         let _ = tx.send(Message::Text(hello));
         st.connections
     }
 
-    fn disconnected(&self, conn: u64) {
+    fn disconnected(&self, conn: u64, shard: Option<usize>) {
         let mut st = self.st.lock().unwrap();
-        if st.live.as_ref().is_some_and(|(c, _)| *c == conn) {
-            st.live = None;
+        if let Some(shard) = shard.and_then(|s| st.shards.get_mut(s)) {
+            if shard.live.as_ref().is_some_and(|(c, _)| *c == conn) {
+                shard.live = None;
+            }
         }
     }
 
-    fn heartbeat(&self, tx: &Tx, seen: Option<u64>) {
+    fn heartbeat(&self, tx: &Tx, shard: Option<usize>, seen: Option<u64>) {
         let mut st = self.st.lock().unwrap();
-        st.stats.heartbeats += 1;
-        if let Some(seen) = seen {
-            while st.unacked.front().is_some_and(|(s, _)| *s <= seen) {
-                st.unacked.pop_front();
+        if let Some(shard) = shard.and_then(|s| st.shards.get_mut(s)) {
+            shard.stats.heartbeats += 1;
+            if let Some(seen) = seen {
+                while shard.unacked.front().is_some_and(|(s, _)| *s <= seen) {
+                    shard.unacked.pop_front();
+                }
             }
         }
         let _ = tx.send(Message::Text(r#"{"op":11}"#.to_string()));
     }
 
-    fn identify(&self, shared: &Shared, conn: u64, tx: &Tx, d: &Value) {
+    /// Starts a session on the shard Identify names; returns that shard.
+    fn identify(&self, shared: &Shared, conn: u64, tx: &Tx, d: &Value) -> Option<usize> {
         let token = d["token"].as_str().unwrap_or_default();
         if token.trim_start_matches("Bot ") != shared.opts.token {
             let _ = tx.send(close(4004, "Authentication failed."));
-            return;
+            return None;
         }
         let mut st = self.st.lock().unwrap();
-        st.session += 1;
-        st.seq = 0;
-        st.unacked.clear();
-        st.live = Some((conn, tx.clone()));
-        st.stats.identifies += 1;
-        let ready = payloads::ready(&shared.opts, &shared.ws_url, &session_id(st.session));
+        let count = st.shards.len() as u64;
+        let (id, of) = match (d["shard"][0].as_u64(), d["shard"][1].as_u64()) {
+            (Some(id), Some(of)) => (id, of),
+            _ if count == 1 => (0, 1),
+            _ => {
+                let _ = tx.send(close(4011, "Sharding required."));
+                return None;
+            }
+        };
+        if of != count || id >= of {
+            let _ = tx.send(close(4010, "Invalid shard."));
+            return None;
+        }
+        let index = id as usize;
+        let shard = &mut st.shards[index];
+        shard.session += 1;
+        shard.seq = 0;
+        shard.unacked.clear();
+        shard.live = Some((conn, tx.clone()));
+        shard.stats.identifies += 1;
+        shard.stats.connections += 1;
+        let session = session_id(index, shard.session);
+        let ready = payloads::ready(&shared.opts, &shared.ws_url, &session, [id, of]);
         let ready = ready.to_string();
         payloads::validate_dispatch(&frame(1, "READY", &ready));
-        st.send("READY", &ready);
-        st.stats.readies += 1;
-        st.flush_backlog();
+        shard.send("READY", &ready);
+        shard.stats.readies += 1;
+        shard.flush_backlog();
+        Some(index)
     }
 
-    fn resume(&self, conn: u64, tx: &Tx, d: &Value) {
+    /// Resumes the session named; returns its shard.
+    fn resume(&self, conn: u64, tx: &Tx, d: &Value) -> Option<usize> {
         let mut st = self.st.lock().unwrap();
         let seen = d["seq"].as_u64().unwrap_or(0);
-        if st.session == 0 || d["session_id"].as_str() != Some(session_id(st.session).as_str()) {
-            st.stats.invalid_sessions += 1;
+        let named = d["session_id"].as_str().unwrap_or_default();
+        let index = shard_of_session(named).filter(|&s| s < st.shards.len());
+        let valid = index.is_some_and(|i| {
+            let session = st.shards[i].session;
+            session != 0 && named == session_id(i, session)
+        });
+        let Some(index) = index.filter(|_| valid) else {
+            st.shards[index.unwrap_or(0)].stats.invalid_sessions += 1;
             let _ = tx.send(Message::Text(r#"{"op":9,"d":false}"#.to_string()));
-            return;
-        }
-        st.stats.resumes += 1;
-        st.live = Some((conn, tx.clone()));
-        for (s, f) in &st.unacked {
+            return None;
+        };
+        let shard = &mut st.shards[index];
+        shard.stats.resumes += 1;
+        shard.stats.connections += 1;
+        shard.live = Some((conn, tx.clone()));
+        for (s, f) in &shard.unacked {
             if *s > seen {
                 let _ = tx.send(Message::Text(f.clone()));
             }
         }
-        st.flush_backlog();
-        st.send("RESUMED", "{}");
+        shard.flush_backlog();
+        shard.send("RESUMED", "{}");
+        Some(index)
     }
 }
 
@@ -191,6 +277,8 @@ async fn connection(sock: TcpStream, shared: Arc<Shared>) {
     });
     let gw = &shared.gateway;
     let conn = gw.connected(&tx, shared.opts.heartbeat_ms);
+    // The shard this connection's session belongs to, once it identified or resumed.
+    let mut shard = None;
     while let Some(Ok(msg)) = source.next().await {
         let text = match msg {
             Message::Text(t) => t,
@@ -201,13 +289,13 @@ async fn connection(sock: TcpStream, shared: Arc<Shared>) {
             continue;
         };
         match v["op"].as_u64() {
-            Some(1) => gw.heartbeat(&tx, v["d"].as_u64()),
-            Some(2) => gw.identify(&shared, conn, &tx, &v["d"]),
-            Some(6) => gw.resume(conn, &tx, &v["d"]),
+            Some(1) => gw.heartbeat(&tx, shard, v["d"].as_u64()),
+            Some(2) => shard = gw.identify(&shared, conn, &tx, &v["d"]),
+            Some(6) => shard = gw.resume(conn, &tx, &v["d"]),
             _ => {} // presence updates, member requests: nothing to answer
         }
     }
-    gw.disconnected(conn);
+    gw.disconnected(conn, shard);
     drop(tx);
     let _ = writer.await;
 }

@@ -49,6 +49,9 @@ pub struct FakeOptions {
     /// What `GET /gateway` answers: the fake's own gateway by default (another address
     /// makes the gateway unreachable while REST still answers).
     pub gateway_url: Option<String>,
+    /// How many shards the gateway runs (`GET /gateway/bot` recommends as many). A guild's
+    /// interactions go to shard `(guild_id >> 22) % shards` only, as on Discord.
+    pub shards: u64,
 }
 
 impl Default for FakeOptions {
@@ -70,6 +73,7 @@ impl Default for FakeOptions {
             ],
             response_deadline: Duration::from_secs(3),
             gateway_url: None,
+            shards: 1,
         }
     }
 }
@@ -458,6 +462,8 @@ pub(crate) struct State {
     pub faults: Vec<(String, u16)>,
     pub faults_served: u64,
     pub commands: Option<Value>,
+    /// The guild of the last registration (None: global commands).
+    pub commands_guild: Option<u64>,
     pub registrations: u64,
     pub latencies_us: Vec<u32>,
     pub answered: u64,
@@ -475,6 +481,8 @@ pub(crate) struct State {
     pub emoji_lists: u64,
     pub emoji_creates: u64,
     pub emoji_deletes: u64,
+    /// Channels placed in a guild other than `FakeOptions::guild_id`.
+    pub channel_guilds: HashMap<u64, u64>,
 }
 
 impl State {
@@ -579,11 +587,11 @@ impl FakeDiscord {
             .await
             .expect("bind the gateway port");
         let inner = Arc::new(Shared {
+            gateway: gateway::Gateway::new(opts.shards),
             opts,
             http_url: format!("http://{}", http.local_addr().unwrap()),
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
             state: Mutex::new(State::default()),
-            gateway: gateway::Gateway::default(),
             next_id: AtomicU64::new(1_000_000_000_000),
             validated: AtomicU64::new(0),
             notifiers: Mutex::new(HashMap::new()),
@@ -649,6 +657,43 @@ impl FakeDiscord {
 
     pub fn gateway_stats(&self) -> GatewayStats {
         self.inner.gateway.stats()
+    }
+
+    /// One shard's gateway counts.
+    pub fn shard_stats(&self, shard: usize) -> GatewayStats {
+        self.inner.gateway.shard_stats(shard)
+    }
+
+    /// The shard Discord sends a guild's events to (DMs go to shard 0).
+    pub fn shard_of(&self, guild: Option<u64>) -> usize {
+        let count = self.inner.gateway.shard_count();
+        guild.map_or(0, |g| ((g >> 22) % count) as usize)
+    }
+
+    /// Waits until shard `shard` got its `n`th READY (a process that does not register
+    /// commands gives no other sign of being set up).
+    pub async fn wait_shard_ready(&self, shard: usize, n: u64) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.shard_stats(shard).readies < n {
+            assert!(
+                Instant::now() < deadline,
+                "shard {shard} did not get ready: {:?}",
+                self.shard_stats(shard)
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// The guild of `channel`'s interactions.
+    pub fn guild_of(&self, channel: u64) -> u64 {
+        let placed = self.inner.lock().channel_guilds.get(&channel).copied();
+        placed.unwrap_or(self.inner.opts.guild_id)
+    }
+
+    /// Puts `channel` in `guild`: interactions there carry that guild (and so go to its
+    /// shard), and their commands are the application's global ones.
+    pub fn place_channel(&self, channel: u64, guild: u64) {
+        self.inner.lock().channel_guilds.insert(channel, guild);
     }
 
     /// Closes the gateway connection (code 4000): serenity reconnects and resumes.
@@ -739,6 +784,16 @@ impl FakeDiscord {
         let token = format!("tok{id}");
         payload["id"] = id.to_string().into();
         payload["token"] = token.clone().into();
+        let num = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
+        let placed =
+            num(&payload["channel_id"]).and_then(|c| shared.lock().channel_guilds.get(&c).copied());
+        if let Some(guild) = placed {
+            payload["guild_id"] = guild.to_string().into();
+            if let Some(data) = payload["data"].as_object_mut() {
+                data.remove("guild_id");
+            }
+        }
+        let guild = num(&payload["guild_id"]);
         let validate =
             shared.validated.fetch_add(1, Ordering::Relaxed) < shared.opts.validate_limit;
         if validate {
@@ -750,7 +805,6 @@ impl FakeDiscord {
                 }
             }
         }
-        let num = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
         let user = num(&payload["member"]["user"]["id"]).or_else(|| num(&payload["user"]["id"]));
         let (tx, rx) = oneshot::channel();
         shared.lock().interactions.insert(
@@ -767,9 +821,12 @@ impl FakeDiscord {
                 tx: Some(tx),
             },
         );
-        shared
-            .gateway
-            .dispatch("INTERACTION_CREATE", payload.to_string(), validate);
+        shared.gateway.dispatch(
+            self.shard_of(guild),
+            "INTERACTION_CREATE",
+            payload.to_string(),
+            validate,
+        );
         InteractionHandle { id, token, rx }
     }
 
@@ -937,6 +994,12 @@ impl FakeDiscord {
     /// carried: nothing was created, the earlier message was returned (as Discord does).
     pub fn deduplicated_posts(&self) -> u64 {
         self.inner.lock().deduplicated_posts
+    }
+
+    /// Command registrations so far, and the guild of the last one (None: global).
+    pub fn registrations(&self) -> (u64, Option<u64>) {
+        let st = self.inner.lock();
+        (st.registrations, st.commands_guild)
     }
 
     /// The JSON of the bot's last command registration.

@@ -200,10 +200,10 @@ pub fn message_json(opts: &FakeOptions, m: &StoredMessage) -> Value {
 
 /// The READY dispatch: `v, user, guilds, session_id, resume_gateway_url, application{id,
 /// flags}` are required. No guilds, so nothing waits for GUILD_CREATE.
-pub fn ready(opts: &FakeOptions, ws_url: &str, session: &str) -> Value {
+pub fn ready(opts: &FakeOptions, ws_url: &str, session: &str, shard: [u64; 2]) -> Value {
     let d = json!({
         "v": 10, "user": opts.bot_user.json(), "guilds": [],
-        "session_id": session, "resume_gateway_url": ws_url, "shard": [0, 1],
+        "session_id": session, "resume_gateway_url": ws_url, "shard": shard,
         "application": {"id": opts.app_id.to_string(), "flags": 0},
     });
     if let Err(e) = serde_json::from_value::<serenity::model::gateway::Ready>(d.clone()) {

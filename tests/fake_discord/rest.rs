@@ -455,8 +455,10 @@ fn route_request(
         }
         _ if fault.is_some() => fault_reply(st, fault.unwrap_or(500)),
         ("GET", ["gateway"]) => ok(json!({ "url": gateway_url(shared) })),
-        ("GET", ["gateway", "bot"]) => ok(json!({"url": gateway_url(shared), "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
+        ("GET", ["gateway", "bot"]) => ok(
+            json!({"url": gateway_url(shared), "shards": shared.opts.shards,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+        ),
         ("GET", ["users", "@me"]) => ok(shared.opts.bot_user.json()),
         ("GET", ["applications", _, "emojis"]) => {
             st.emoji_lists += 1;
@@ -478,9 +480,15 @@ fn route_request(
                 Reply::no_content()
             }
         }
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+        ("PUT", ["applications", _, "commands"]) => {
             st.commands = Some(body.clone());
+            st.commands_guild = None;
+            st.registrations += 1;
+            ok(json!([]))
+        }
+        ("PUT", ["applications", _, "guilds", guild, "commands"]) => {
+            st.commands = Some(body.clone());
+            st.commands_guild = Some(num(guild));
             st.registrations += 1;
             ok(json!([]))
         }

@@ -207,7 +207,12 @@ pub struct Binary {
 
 impl Binary {
     pub async fn new() -> Binary {
-        let fake = FakeDiscord::start().await;
+        Binary::with_options(crate::fake_discord::FakeOptions::default()).await
+    }
+
+    /// [`Binary::new`] with a fake Discord set up as `opts` say.
+    pub async fn with_options(opts: crate::fake_discord::FakeOptions) -> Binary {
+        let fake = FakeDiscord::start_with(opts).await;
         let dir = tempfile::tempdir().unwrap();
         let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
             .await
@@ -228,9 +233,14 @@ impl Binary {
 
     /// Run `n` of the bot, ready for interactions.
     pub async fn start(&self, n: u32) -> Process {
-        let process = Process::spawn(&self.fake, self.dir.path(), &self.url, n);
+        let process = self.spawn(n, &[]);
         self.fake.wait_ready(u64::from(n)).await;
         process
+    }
+
+    /// Run `n` of the bot with more environment variables, not waited for.
+    pub fn spawn(&self, n: u32, env: &[(&str, String)]) -> Process {
+        Process::spawn(&self.fake, self.dir.path(), &self.url, n, env)
     }
 }
 
@@ -266,8 +276,14 @@ pub struct Process(pub std::process::Child);
 
 impl Process {
     /// Starts run `n` of the real binary against `fake`, with the database at `url` and its
-    /// log in `dir`.
-    pub fn spawn(fake: &FakeDiscord, dir: &Path, url: &str, n: u32) -> Process {
+    /// log in `dir`; `env` comes last (it may override the rest).
+    pub fn spawn(
+        fake: &FakeDiscord,
+        dir: &Path,
+        url: &str,
+        n: u32,
+        env: &[(&str, String)],
+    ) -> Process {
         use std::process::{Command, Stdio};
         let config: PathBuf = dir.join("gin.toml");
         if !config.exists() {
@@ -285,6 +301,7 @@ impl Process {
                 .env("RUST_LOG", "warn,gin=info")
                 // The same deals every run (each run of the binary its own sequence).
                 .env("GIN_INSECURE_FIXED_SEEDS", (1000 * n).to_string())
+                .envs(env.iter().map(|(k, v)| (k, v)))
                 .stdin(Stdio::null())
                 .stdout(log.try_clone().expect("the log file"))
                 .stderr(log)
@@ -329,4 +346,27 @@ pub async fn hold_writes(url: &str) -> sqlx::AnyConnection {
 /// Lets the writes [`hold_writes`] held up go on.
 pub async fn release(mut holder: sqlx::AnyConnection) {
     sqlx::query("COMMIT").execute(&mut holder).await.unwrap();
+}
+
+/// Stops a PostgreSQL database as far as the bot can tell: every connection to it is
+/// terminated and no new one is allowed (the server goes on serving the other tests).
+pub async fn stop_database(url: &str) {
+    use sqlx::Connection;
+    let server = std::env::var("GIN_TEST_POSTGRES_URL").expect("a PostgreSQL server");
+    let name = url
+        .split('?')
+        .next()
+        .and_then(|u| u.rsplit('/').next())
+        .expect("a database name")
+        .to_string();
+    let mut admin = sqlx::AnyConnection::connect(&server).await.unwrap();
+    sqlx::query(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"))
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    sqlx::query("SELECT pg_terminate_backend(pid)::text FROM pg_stat_activity WHERE datname = $1")
+        .bind(name)
+        .fetch_all(&mut admin)
+        .await
+        .unwrap();
 }

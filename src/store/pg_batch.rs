@@ -1,0 +1,163 @@
+//! A batch of moves on PostgreSQL in one statement. Each statement is a round trip, and a
+//! round trip per move would cap the writer's rate: the batch travels as JSON (sqlx's `Any`
+//! driver binds no arrays), unpacked by `json_to_recordset`, and data-modifying CTEs write the
+//! states, log entries and outbox rows, and delete the delivered rows. A single statement is
+//! a transaction of its own: no `BEGIN` and `COMMIT` round trips either.
+
+use super::matches::SavedAction;
+use super::outbox::Delivered;
+use super::StoreError;
+use serde_json::{json, Value};
+use std::collections::HashSet;
+
+/// `$1`: the moves; `$2`: their outbox rows (`k`: the move's index); `$3`: delivered rows.
+/// The version guard is the `UPDATE`'s `WHERE`: a move whose match moved on meanwhile
+/// writes nothing, and its log entry and outbox rows join nothing.
+const BATCH: &str = "WITH i AS (SELECT * FROM json_to_recordset($1::json) AS x(\
+     k INTEGER, match_id BIGINT, version BIGINT, state_json TEXT, status TEXT, \
+     ai_to_act INTEGER, turn_changed BOOLEAN, reset BOOLEAN, now BIGINT, winner_seat INTEGER, \
+     seat INTEGER, event_json TEXT)), \
+     s AS (UPDATE matches m SET state_json = i.state_json, version = m.version + 1, \
+     status = i.status, ai_to_act = i.ai_to_act, \
+     turn_started_at = CASE WHEN i.turn_changed THEN i.now ELSE m.turn_started_at END, \
+     reminded = CASE WHEN i.reset THEN 0 ELSE m.reminded END, \
+     winner_seat = COALESCE(i.winner_seat, m.winner_seat), \
+     ended_at = CASE WHEN i.status <> 'active' THEN i.now ELSE m.ended_at END \
+     FROM i WHERE m.id = i.match_id AND m.version = i.version \
+     RETURNING i.k, i.match_id, i.version, i.seat, i.event_json, i.now), \
+     l AS (INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
+     SELECT match_id, version + 1, seat, event_json, now FROM s), \
+     o AS (INSERT INTO outbox (match_id, version, part, due_ms, effects) \
+     SELECT r.match_id, r.version, r.part, r.due_ms, r.effects \
+     FROM json_to_recordset($2::json) AS r(k INTEGER, match_id BIGINT, version BIGINT, \
+     part INTEGER, due_ms BIGINT, effects TEXT) JOIN s ON s.k = r.k), \
+     d AS (DELETE FROM outbox WHERE (match_id, version, part) IN \
+     (SELECT * FROM json_to_recordset($3::json) AS x(match_id BIGINT, version BIGINT, part INTEGER))) \
+     SELECT k FROM s";
+
+/// Writes `actions` and deletes `delivered`, inside the caller's transaction or as a
+/// transaction of its own (`own`): for each action, whether it was still at its version.
+pub(super) async fn states(
+    conn: &mut sqlx::AnyConnection,
+    actions: &[&SavedAction],
+    delivered: &[Delivered],
+    own: bool,
+) -> Result<Vec<bool>, StoreError> {
+    let rounds = rounds(actions);
+    if rounds.len() <= 1 || !own {
+        return run(conn, actions, &rounds, delivered).await;
+    }
+    // One match twice: a statement per round, all in one transaction.
+    use sqlx::Connection;
+    let mut tx = conn.begin().await?;
+    let stored = run(&mut tx, actions, &rounds, delivered).await?;
+    tx.commit().await?;
+    Ok(stored)
+}
+
+async fn run(
+    conn: &mut sqlx::AnyConnection,
+    actions: &[&SavedAction],
+    rounds: &[Vec<usize>],
+    delivered: &[Delivered],
+) -> Result<Vec<bool>, StoreError> {
+    let mut stored = vec![false; actions.len()];
+    let mut delivered = Some(delivered);
+    for round in rounds {
+        let (moves, outbox) = encode(actions, round);
+        let gone = delivered.take().unwrap_or(&[]);
+        let written: Vec<i32> = sqlx::query_scalar(BATCH)
+            .bind(moves)
+            .bind(outbox)
+            .bind(encode_delivered(gone))
+            .fetch_all(&mut *conn)
+            .await?;
+        for k in written {
+            stored[k as usize] = true;
+        }
+    }
+    if let Some(gone) = delivered.filter(|d| !d.is_empty()) {
+        // No action at all: the deletes alone.
+        sqlx::query(BATCH)
+            .bind("[]")
+            .bind("[]")
+            .bind(encode_delivered(gone))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(stored)
+}
+
+/// The actions' indices in rounds in which each match comes once: the version guard of a
+/// match's second move must see its first one written.
+fn rounds(actions: &[&SavedAction]) -> Vec<Vec<usize>> {
+    let mut rounds: Vec<(HashSet<i64>, Vec<usize>)> = Vec::new();
+    for (k, a) in actions.iter().enumerate() {
+        // After the last round holding this match, so that its moves stay in order.
+        let after = rounds
+            .iter()
+            .rposition(|(ids, _)| ids.contains(&a.match_id))
+            .map_or(0, |r| r + 1);
+        if after == rounds.len() {
+            rounds.push((HashSet::new(), Vec::new()));
+        }
+        rounds[after].0.insert(a.match_id);
+        rounds[after].1.push(k);
+    }
+    rounds.into_iter().map(|(_, ks)| ks).collect()
+}
+
+/// The JSON of `$1` and `$2` for the actions `round` names.
+fn encode(actions: &[&SavedAction], round: &[usize]) -> (String, String) {
+    let mut moves = Vec::with_capacity(round.len());
+    let mut outbox = Vec::new();
+    for &k in round {
+        let a = actions[k];
+        moves.push(json!({
+            "k": k, "match_id": a.match_id, "version": a.version,
+            "state_json": a.state_json, "status": a.status.as_str(),
+            "ai_to_act": i32::from(a.ai_to_act), "turn_changed": a.turn_changed,
+            "reset": a.turn_changed || a.actor_changed, "now": a.now,
+            "winner_seat": a.winner_seat, "seat": a.seat, "event_json": a.event_json,
+        }));
+        for r in &a.outbox {
+            outbox.push(json!({
+                "k": k, "match_id": r.key.match_id, "version": r.key.version,
+                "part": r.key.part, "due_ms": r.due_ms, "effects": r.effects_json,
+            }));
+        }
+    }
+    (
+        Value::from(moves).to_string(),
+        Value::from(outbox).to_string(),
+    )
+}
+
+fn encode_delivered(rows: &[Delivered]) -> String {
+    let rows: Vec<Value> = rows
+        .iter()
+        .map(|Delivered(k)| json!({"match_id": k.match_id, "version": k.version, "part": k.part}))
+        .collect();
+    Value::from(rows).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(match_id: i64) -> SavedAction {
+        crate::store::writer::tests::action(match_id, 0)
+    }
+
+    #[test]
+    fn a_match_twice_in_a_batch_goes_in_a_later_round_in_order() {
+        let (a, b, c) = (at(1), at(2), at(1));
+        let d = at(1);
+        assert_eq!(
+            rounds(&[&a, &b, &c, &d]),
+            vec![vec![0, 1], vec![2], vec![3]]
+        );
+        assert_eq!(rounds(&[&a, &b]), vec![vec![0, 1]]);
+        assert!(rounds(&[]).is_empty());
+    }
+}
