@@ -331,6 +331,7 @@ async fn write_slice(
     commits: &AtomicU64,
 ) -> Result<(), Lost> {
     let began = std::time::Instant::now();
+    let mut savepoint = Savepoint::default();
     let mut answers: Vec<Answer> = Vec::new();
     let mut actions = Vec::new();
     let lost = |answers: Vec<Answer>| {
@@ -348,8 +349,9 @@ async fn write_slice(
             }
             Job::Other(work) => {
                 // Whatever came before it is written first.
-                let staged = stage_actions(&mut tx, &mut actions, &mut answers).await;
-                let (answer, ok) = in_own_savepoint(&mut tx, work).await;
+                let staged =
+                    stage_actions(&mut tx, &mut actions, &mut answers, &mut savepoint).await;
+                let (answer, ok) = in_own_savepoint(&mut tx, work, &mut savepoint).await;
                 answers.push(answer);
                 staged && ok
             }
@@ -365,10 +367,19 @@ async fn write_slice(
             break;
         }
     }
-    let mut ok = stage_actions(&mut tx, &mut actions, &mut answers).await;
+    let mut ok = stage_actions(&mut tx, &mut actions, &mut answers, &mut savepoint).await;
     if !delivered.is_empty() {
-        if let Err(e) = delete_delivered(&mut tx, delivered, false).await {
+        let deleted = match savepoint.enter(&mut tx).await {
+            // In the savepoint (on PostgreSQL), the statement needs none of its own.
+            Some(true) => delete_delivered(&mut tx, delivered, true).await,
+            Some(false) => Err(StoreError::Commit(
+                "no savepoint for the delivery notes".into(),
+            )),
+            None => delete_delivered(&mut tx, delivered, false).await,
+        };
+        if let Err(e) = deleted {
             tracing::warn!(error = %e, "writing delivery notes");
+            savepoint.undo(&mut tx).await;
             ok = false;
         }
         delivered.clear();
@@ -389,24 +400,61 @@ async fn write_slice(
     committed.map_err(|_| Lost)
 }
 
-/// Runs a job inside the batch's transaction. On PostgreSQL a failed statement spoils the
-/// whole transaction, so each job runs in a savepoint of its own there, and a failure takes
-/// back only its own writes; SQLite takes back only the failed statement by itself.
-async fn in_own_savepoint(conn: &mut AnyConnection, work: Work) -> (Answer, bool) {
-    if Backend::of(conn) == Backend::Sqlite {
-        return work(conn).await;
+/// On PostgreSQL a failed statement spoils the whole transaction, so each job of a slice
+/// runs in a savepoint of its own, and a failure takes back only that job's writes (SQLite
+/// takes back only the failed statement by itself, and needs none). The savepoint of a job
+/// is opened by the same round trip that releases the one before: one round trip per job.
+#[derive(Default)]
+struct Savepoint {
+    open: bool,
+}
+
+impl Savepoint {
+    /// Opens the next job's savepoint: whether it is open, None on SQLite.
+    async fn enter(&mut self, conn: &mut AnyConnection) -> Option<bool> {
+        if Backend::of(conn) == Backend::Sqlite {
+            return None;
+        }
+        let sql = if self.open {
+            "RELEASE SAVEPOINT gin_job; SAVEPOINT gin_job"
+        } else {
+            "SAVEPOINT gin_job"
+        };
+        self.open = conn.execute(sql).await.is_ok();
+        Some(self.open)
     }
-    let opened = sqlx::query("SAVEPOINT gin_job")
-        .execute(&mut *conn)
-        .await
-        .is_ok();
+
+    /// Takes back what was written since [`Savepoint::enter`]; false if that failed.
+    async fn undo(&mut self, conn: &mut AnyConnection) -> bool {
+        if Backend::of(conn) == Backend::Sqlite {
+            return true;
+        }
+        let undone = self.open
+            && conn
+                .execute("ROLLBACK TO SAVEPOINT gin_job; RELEASE SAVEPOINT gin_job")
+                .await
+                .is_ok();
+        self.open = false;
+        undone
+    }
+}
+
+/// Runs a job inside the batch's transaction, in its own [`Savepoint`] on PostgreSQL.
+async fn in_own_savepoint(
+    conn: &mut AnyConnection,
+    work: Work,
+    savepoint: &mut Savepoint,
+) -> (Answer, bool) {
+    let opened = savepoint.enter(conn).await;
     let (answer, ok) = work(conn).await;
-    let end = if ok {
-        "RELEASE SAVEPOINT gin_job"
-    } else {
-        "ROLLBACK TO SAVEPOINT gin_job; RELEASE SAVEPOINT gin_job"
+    let closed = match opened {
+        None => true,
+        Some(opened) if ok => opened,
+        Some(_) => {
+            savepoint.undo(conn).await;
+            false
+        }
     };
-    let closed = opened && conn.execute(end).await.is_ok();
     (answer, ok && closed)
 }
 
@@ -417,12 +465,13 @@ async fn stage_actions(
     tx: &mut AnyConnection,
     actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
     answers: &mut Vec<Answer>,
+    savepoint: &mut Savepoint,
 ) -> bool {
     if actions.is_empty() {
         return true;
     }
     let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
-    let (stored, ok) = match in_savepoint(tx, &batch).await {
+    let (stored, ok) = match in_savepoint(tx, &batch, savepoint).await {
         Ok(stored) => (stored.into_iter().map(Ok).collect(), true),
         Err(e) if !in_transaction(tx).await => {
             (batch.iter().map(|_| Err(e.to_string())).collect(), false)
@@ -430,7 +479,7 @@ async fn stage_actions(
         Err(_) => {
             let mut each = Vec::with_capacity(batch.len());
             for a in &batch {
-                let alone = in_savepoint(tx, &[a]).await.map(|s| s[0]);
+                let alone = in_savepoint(tx, &[a], savepoint).await.map(|s| s[0]);
                 each.push(alone.map_err(|e| e.to_string()));
             }
             (each, false)
@@ -450,11 +499,24 @@ async fn stage_actions(
 async fn in_savepoint(
     conn: &mut AnyConnection,
     actions: &[&SavedAction],
+    savepoint: &mut Savepoint,
 ) -> Result<Vec<bool>, StoreError> {
-    let mut savepoint = conn.begin().await?;
-    let stored = stage(&mut savepoint, actions).await?;
-    savepoint.commit().await?;
-    Ok(stored)
+    match savepoint.enter(conn).await {
+        Some(true) => {
+            let stored = stage(conn, actions).await;
+            if stored.is_err() {
+                savepoint.undo(conn).await;
+            }
+            stored
+        }
+        Some(false) => Err(StoreError::Commit("no savepoint for the moves".into())),
+        None => {
+            let mut own = conn.begin().await?;
+            let stored = stage(&mut own, actions).await?;
+            own.commit().await?;
+            Ok(stored)
+        }
+    }
 }
 
 /// Deletes the delivered rows noted so far, in a transaction of their own.
