@@ -96,6 +96,18 @@ pub async fn sync(http: &serenity::Http, upload: bool) -> Result<(Faces, Synced)
     Ok((Faces::from_emojis(present), synced))
 }
 
+/// When to try a failed sync again: after 1, 2, 4 and 8 minutes, then no more for the
+/// process that uploads (what failed four times will not mend by itself); a process that only
+/// reads waits for the uploader, which may start later or be restarted: every 10 minutes on.
+pub fn retry_after(attempt: u32, upload: bool) -> Option<std::time::Duration> {
+    let minutes = match (attempt, upload) {
+        (0..=3, _) => 1 << attempt,
+        (_, true) => return None,
+        (_, false) => 10,
+    };
+    Some(std::time::Duration::from_secs(60 * minutes))
+}
+
 /// [`sync`], logged in one line either way: the faces to show, and whether it went through.
 pub async fn sync_logged(http: &serenity::Http, upload: bool) -> (Faces, bool) {
     match sync(http, upload).await {
@@ -121,5 +133,23 @@ pub async fn sync_logged(http: &serenity::Http, upload: bool) -> (Faces, bool) {
             tracing::warn!("card emojis unavailable, cards are shown as text where a deck is not complete (tried again later): {why}");
             (faces, false)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::retry_after;
+
+    #[test]
+    fn the_uploader_gives_up_after_four_retries_a_reader_never_does() {
+        let minutes = |a, up| retry_after(a, up).map(|d| d.as_secs() / 60);
+        let uploader: Vec<_> = (0..6).map(|a| minutes(a, true)).collect();
+        assert_eq!(uploader, [Some(1), Some(2), Some(4), Some(8), None, None]);
+        let reader: Vec<_> = (0..6).map(|a| minutes(a, false)).collect();
+        assert_eq!(
+            reader,
+            [Some(1), Some(2), Some(4), Some(8), Some(10), Some(10)]
+        );
+        assert_eq!(minutes(10_000, false), Some(10));
     }
 }

@@ -162,15 +162,14 @@ pub async fn run_until(
             while http.application_id().is_none() {
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
             }
-            // A failed sync is tried again after 1, 2, 4 and 8 minutes; meanwhile complete
-            // decks show and the rest is text. Only the registering process uploads.
-            for attempt in 0..5u32 {
+            // Meanwhile complete decks show and the rest is text (see `emoji::retry_after`).
+            for attempt in 0.. {
                 let (faces, done) = emoji::sync_logged(&http, register).await;
                 dressing.set_faces(faces);
-                if done || attempt == 4 {
-                    break;
+                match emoji::retry_after(attempt, register).filter(|_| !done) {
+                    Some(wait) => tokio::time::sleep(wait).await,
+                    None => break,
                 }
-                tokio::time::sleep(std::time::Duration::from_secs(60 << attempt)).await;
             }
         });
     }
