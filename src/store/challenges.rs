@@ -350,6 +350,31 @@ mod tests {
         assert_eq!(db.active_match_for(100, 10).await.unwrap(), None);
     }
 
+    /// Two opponents accepting at the same moment both count: the second to write completes
+    /// the challenge, and the match is stored once.
+    #[tokio::test]
+    async fn acceptances_at_the_same_moment_all_count() {
+        use super::{Acceptance, ChallengeState};
+        let (_dir, db) = db().await;
+        for i in 0..20u64 {
+            let new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
+            let id = db.create_challenge(&new).await.unwrap();
+            let game = crate::store::writer::tests::new_match(i);
+            let (a, b) = tokio::join!(
+                db.accept_challenge(id, 11, &game),
+                db.accept_challenge(id, 12, &game)
+            );
+            let mut outcomes = [a.unwrap(), b.unwrap()];
+            outcomes.sort_by_key(|o| matches!(o, Acceptance::Complete(_)));
+            assert!(
+                matches!(outcomes, [Acceptance::Waiting(_), Acceptance::Complete(_)]),
+                "round {i}: {outcomes:?}"
+            );
+            let row = db.challenge(id).await.unwrap().unwrap();
+            assert_eq!(row.status, ChallengeState::Accepted);
+        }
+    }
+
     /// One active match per player and channel is a rule of the schema: a second match for
     /// a player who already plays here is refused as a conflict.
     #[tokio::test]
