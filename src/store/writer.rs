@@ -384,6 +384,11 @@ async fn write_slice(
         }
         delivered.clear();
     }
+    // The last job's savepoint is released before the COMMIT: a transaction spoilt by a
+    // job that hid its error would otherwise be rolled back by a COMMIT that reports success.
+    if !savepoint.close(&mut tx).await {
+        ok = false;
+    }
     if !ok && !in_transaction(&mut tx).await {
         return lost(answers);
     }
@@ -422,6 +427,15 @@ impl Savepoint {
         };
         self.open = conn.execute(sql).await.is_ok();
         Some(self.open)
+    }
+
+    /// Releases the open savepoint, if any: false if the transaction refused it.
+    async fn close(&mut self, conn: &mut AnyConnection) -> bool {
+        if !self.open {
+            return true;
+        }
+        self.open = false;
+        conn.execute("RELEASE SAVEPOINT gin_job").await.is_ok()
     }
 
     /// Takes back what was written since [`Savepoint::enter`]; false if that failed.
