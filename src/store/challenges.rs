@@ -262,12 +262,10 @@ impl Db {
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
         let raws: Vec<Raw> = sqlx::query_as(&format!(
             "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= $1 \
-             AND ((guild_id >> 22) % $2) BETWEEN $3 AND $4 LIMIT 100"
+             AND {} LIMIT 100",
+            self.shards.condition("guild_id")
         ))
         .bind(now)
-        .bind(self.shards.bound().0)
-        .bind(self.shards.bound().1)
-        .bind(self.shards.bound().2)
         .fetch_all(self.pool())
         .await?;
         raws.into_iter().map(ChallengeRow::try_from).collect()

@@ -58,17 +58,14 @@ impl Db {
         self.write(move |conn| {
             Box::pin(async move {
                 use sqlx::Connection;
-                let (total, first, last) = shards.bound();
                 let mut tx = conn.begin().await?;
-                let moved = sqlx::query(
+                let moved = sqlx::query(&format!(
                     "UPDATE matches SET turn_started_at = turn_started_at + $1, \
                      reminded = CASE WHEN reminded > 0 THEN reminded + $1 ELSE 0 END \
-                     WHERE status = 'active' AND ((guild_id >> 22) % $2) BETWEEN $3 AND $4",
-                )
+                     WHERE status = 'active' AND {}",
+                    shards.condition("guild_id")
+                ))
                 .bind(by)
-                .bind(total)
-                .bind(first)
-                .bind(last)
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();

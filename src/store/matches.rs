@@ -442,23 +442,20 @@ impl Db {
         (reminder, forfeit): (i64, i64),
         limit: i64,
     ) -> Result<Vec<(i64, i64, i64, i64)>, StoreError> {
-        Ok(sqlx::query_as(
+        Ok(sqlx::query_as(&format!(
             "SELECT m.id, m.version, m.reminded, m.turn_started_at FROM matches m \
              LEFT JOIN guild_settings g ON g.guild_id = m.guild_id \
              WHERE m.status = 'active' AND m.ai_to_act = 0 \
              AND m.turn_started_at <= $1 - COALESCE(g.reminder_minutes * 60, $2) AND \
              (m.reminded = 0 OR (m.turn_started_at <= $1 - COALESCE(g.forfeit_hours * 3600, $3) \
              AND m.reminded <= $1 - (COALESCE(g.forfeit_hours * 3600, $3) - COALESCE(g.reminder_minutes * 60, $2)))) \
-             AND ((m.guild_id >> 22) % $5) BETWEEN $6 AND $7 \
-             ORDER BY m.turn_started_at LIMIT $4",
-        )
+             AND {} ORDER BY m.turn_started_at LIMIT $4",
+            self.shards.condition("m.guild_id")
+        ))
         .bind(now)
         .bind(reminder)
         .bind(forfeit)
         .bind(limit)
-        .bind(self.shards.bound().0)
-        .bind(self.shards.bound().1)
-        .bind(self.shards.bound().2)
         .fetch_all(self.pool())
         .await?)
     }
@@ -486,15 +483,13 @@ impl Db {
         before: i64,
         limit: i64,
     ) -> Result<Vec<i64>, StoreError> {
-        Ok(sqlx::query_scalar(
+        Ok(sqlx::query_scalar(&format!(
             "SELECT id FROM matches WHERE status = 'active' AND ai_to_act = 1 AND turn_started_at <= $1 \
-             AND ((guild_id >> 22) % $3) BETWEEN $4 AND $5 ORDER BY turn_started_at LIMIT $2",
-        )
+             AND {} ORDER BY turn_started_at LIMIT $2",
+            self.shards.condition("guild_id")
+        ))
         .bind(before)
         .bind(limit)
-        .bind(self.shards.bound().0)
-        .bind(self.shards.bound().1)
-        .bind(self.shards.bound().2)
         .fetch_all(self.pool())
         .await?)
     }
@@ -508,36 +503,30 @@ async fn active_matches_after(
     limit: u32,
     shards: super::Shards,
 ) -> Result<Vec<MatchRow>, StoreError> {
-    let (total, first, last) = shards.bound();
+    let owned = shards.condition("guild_id");
     use sqlx::Connection;
     let mut snapshot = conn.begin().await?;
     let conn = &mut *snapshot;
     let raws: Vec<Raw> = sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > $1 \
-         AND ((guild_id >> 22) % $3) BETWEEN $4 AND $5 ORDER BY id LIMIT $2"
+         AND {owned} ORDER BY id LIMIT $2"
     ))
     .bind(after)
     .bind(i64::from(limit))
-    .bind(total)
-    .bind(first)
-    .bind(last)
     .fetch_all(&mut *conn)
     .await?;
     if raws.is_empty() {
         return Ok(Vec::new());
     }
     // The same page's players (not those of the finished matches between its ids).
-    let mut players: Vec<(i64, i64, String, i64)> = sqlx::query_as(
+    let mut players: Vec<(i64, i64, String, i64)> = sqlx::query_as(&format!(
         "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id IN \
          (SELECT id FROM matches WHERE status = 'active' AND id > $1 \
-          AND ((guild_id >> 22) % $3) BETWEEN $4 AND $5 ORDER BY id LIMIT $2) \
-         ORDER BY match_id DESC, seat DESC",
-    )
+          AND {owned} ORDER BY id LIMIT $2) \
+         ORDER BY match_id DESC, seat DESC"
+    ))
     .bind(after)
     .bind(i64::from(limit))
-    .bind(total)
-    .bind(first)
-    .bind(last)
     .fetch_all(&mut *conn)
     .await?;
     snapshot.commit().await?;

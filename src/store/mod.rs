@@ -179,12 +179,13 @@ impl Shards {
         self.first == 0
     }
 
-    /// The three values the store's `owned` conditions bind: total, first, last.
-    fn bound(&self) -> (i64, i64, i64) {
-        (
-            i64::from(self.total),
-            i64::from(self.first),
-            i64::from(self.last),
+    /// [`Shards::owns`] in SQL, on the guild id in `column`: the condition every read of
+    /// "this process's matches" adds. The numbers are the process's own configuration,
+    /// written into the statement (which stays the same for the life of the process).
+    fn condition(&self, column: &str) -> String {
+        format!(
+            "(({column} >> 22) % {}) BETWEEN {} AND {}",
+            self.total, self.first, self.last
         )
     }
 }

@@ -26,14 +26,11 @@ pub(crate) struct Delivered(pub OutboxKey);
 impl Db {
     /// Every undelivered outbox row, by match and version (after a restart).
     pub async fn pending_outbox(&self) -> Result<Vec<OutboxRow>, StoreError> {
-        let rows: Vec<(i64, i64, i64, i64, String)> = sqlx::query_as(
+        let rows: Vec<(i64, i64, i64, i64, String)> = sqlx::query_as(&format!(
             "SELECT match_id, version, part, due_ms, effects FROM outbox WHERE match_id IN \
-             (SELECT id FROM matches WHERE ((guild_id >> 22) % $1) BETWEEN $2 AND $3) \
-             ORDER BY match_id, version, part",
-        )
-        .bind(self.shards.bound().0)
-        .bind(self.shards.bound().1)
-        .bind(self.shards.bound().2)
+             (SELECT id FROM matches WHERE {}) ORDER BY match_id, version, part",
+            self.shards.condition("guild_id")
+        ))
         .fetch_all(self.pool())
         .await?;
         Ok(rows
@@ -125,7 +122,7 @@ pub(super) fn bind_delivered<'q>(
 }
 
 /// Deletes the delivered rows in one round trip: in a transaction of its own, or in the
-/// caller's.
+/// caller's (on PostgreSQL one statement is either).
 pub(super) async fn delete_delivered(
     conn: &mut sqlx::AnyConnection,
     rows: &[Delivered],
@@ -135,7 +132,7 @@ pub(super) async fn delete_delivered(
         return Ok(());
     }
     if super::Backend::of(conn) == super::Backend::Postgres {
-        return postgres_delete(conn, rows, own_transaction).await;
+        return postgres_delete(conn, rows).await;
     }
     let mut sql = String::from(if own_transaction {
         "BEGIN IMMEDIATE;\n"
@@ -156,13 +153,12 @@ pub(super) async fn delete_delivered(
     Ok(())
 }
 
-/// [`delete_delivered`] on PostgreSQL, which takes one statement per round trip.
+/// [`delete_delivered`] on PostgreSQL: one statement, a transaction of its own or a part of
+/// the caller's (whose savepoint takes it back if it fails: see `writer::Savepoint`).
 async fn postgres_delete(
     conn: &mut sqlx::AnyConnection,
     rows: &[Delivered],
-    own_transaction: bool,
 ) -> Result<(), StoreError> {
-    use sqlx::Connection;
     let mut sql = String::from("DELETE FROM outbox WHERE (match_id, version, part) IN (VALUES ");
     for i in 0..rows.len() {
         let n = 1 + 3 * i;
@@ -170,14 +166,8 @@ async fn postgres_delete(
         sql.push_str(&format!("{sep}(${n}, ${}, ${})", n + 1, n + 2));
     }
     sql.push(')');
-    let query = bind_delivered(sqlx::query(&sql).persistent(false), rows);
-    if own_transaction {
-        // One statement is a transaction of its own.
-        query.execute(&mut *conn).await?;
-    } else {
-        let mut savepoint = conn.begin().await?;
-        query.execute(&mut *savepoint).await?;
-        savepoint.commit().await?;
-    }
+    bind_delivered(sqlx::query(&sql).persistent(false), rows)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }

@@ -43,6 +43,10 @@ pub(super) async fn states(
     delivered: &[Delivered],
     own: bool,
 ) -> Result<Vec<bool>, StoreError> {
+    if actions.is_empty() {
+        super::outbox::delete_delivered(conn, delivered, own).await?;
+        return Ok(Vec::new());
+    }
     let rounds = rounds(actions);
     if rounds.len() <= 1 || !own {
         return run(conn, actions, &rounds, delivered).await;
@@ -62,10 +66,10 @@ async fn run(
     delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
     let mut stored = vec![false; actions.len()];
-    let mut delivered = Some(delivered);
-    for round in rounds {
+    for (r, round) in rounds.iter().enumerate() {
         let (moves, outbox) = encode(actions, round);
-        let gone = delivered.take().unwrap_or(&[]);
+        // The delivered rows go with the first round.
+        let gone = if r == 0 { delivered } else { &[] };
         let written: Vec<i32> = sqlx::query_scalar(BATCH)
             .bind(moves)
             .bind(outbox)
@@ -75,15 +79,6 @@ async fn run(
         for k in written {
             stored[k as usize] = true;
         }
-    }
-    if let Some(gone) = delivered.filter(|d| !d.is_empty()) {
-        // No action at all: the deletes alone.
-        sqlx::query(BATCH)
-            .bind("[]")
-            .bind("[]")
-            .bind(encode_delivered(gone))
-            .execute(&mut *conn)
-            .await?;
     }
     Ok(stored)
 }

@@ -370,12 +370,10 @@ async fn write_slice(
     let mut ok = stage_actions(&mut tx, &mut actions, &mut answers, &mut savepoint).await;
     if !delivered.is_empty() {
         let deleted = match savepoint.enter(&mut tx).await {
-            // In the savepoint (on PostgreSQL), the statement needs none of its own.
-            Some(true) => delete_delivered(&mut tx, delivered, true).await,
             Some(false) => Err(StoreError::Commit(
                 "no savepoint for the delivery notes".into(),
             )),
-            None => delete_delivered(&mut tx, delivered, false).await,
+            _ => delete_delivered(&mut tx, delivered, false).await,
         };
         if let Err(e) = deleted {
             tracing::warn!(error = %e, "writing delivery notes");

@@ -130,12 +130,15 @@ impl Gateway {
         dropped
     }
 
-    /// All shards' counts added up.
+    /// All shards' counts added up; `connections` counts every connection, those that never
+    /// named a shard too.
     pub(crate) fn stats(&self) -> GatewayStats {
         let st = self.st.lock().unwrap();
-        let mut all = GatewayStats::default();
+        let mut all = GatewayStats {
+            connections: st.connections,
+            ..GatewayStats::default()
+        };
         for s in st.shards.iter().map(|s| &s.stats) {
-            all.connections += s.connections;
             all.identifies += s.identifies;
             all.readies += s.readies;
             all.resumes += s.resumes;
@@ -143,8 +146,6 @@ impl Gateway {
             all.heartbeats += s.heartbeats;
             all.drops += s.drops;
         }
-        // Connections that never named a shard count too.
-        all.connections = st.connections;
         all
     }
 
