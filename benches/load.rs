@@ -163,6 +163,8 @@ fn main() {
 /// at `url`: its memory and CPU are then the bot's alone, not the fake's or the players'.
 struct Bot {
     child: std::process::Child,
+    /// Where the bot serves its Prometheus metrics.
+    metrics: std::net::SocketAddr,
     _config: tempfile::NamedTempFile,
 }
 
@@ -182,7 +184,11 @@ impl Bot {
         // GIN_BENCH_BIN=PATH runs another build of the bot (to compare two in the same hour).
         let bin =
             std::env::var("GIN_BENCH_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_gin").into());
+        let metrics = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port for the metrics");
         let child = std::process::Command::new(bin)
+            .env("GIN_METRICS_ADDR", metrics.to_string())
             .arg("--config")
             .arg(config.path())
             .env("DISCORD_TOKEN", fake.token())
@@ -200,8 +206,71 @@ impl Bot {
             .expect("start the bot binary");
         Bot {
             child,
+            metrics,
             _config: config,
         }
+    }
+
+    /// The bot's own latency histograms, summed up: each `gin_db_seconds` operation and
+    /// `gin_answer_seconds` kind with its count and the buckets holding its p50 and p99.
+    fn histograms(&self) -> String {
+        use std::io::{Read, Write};
+        let mut text = String::new();
+        let fetched = std::net::TcpStream::connect(self.metrics).and_then(|mut s| {
+            s.write_all(b"GET /metrics HTTP/1.0\r\nHost: bench\r\n\r\n")?;
+            s.read_to_string(&mut text)
+        });
+        if let Err(e) = fetched {
+            return format!("histograms: unavailable ({e})");
+        }
+        // name{label="x",le="0.005"} 123
+        let mut series: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
+        for line in text.lines().filter(|l| l.contains("_seconds_bucket{")) {
+            let Some((head, count)) = line.rsplit_once(' ') else {
+                continue;
+            };
+            let Some((name, labels)) = head.split_once('{') else {
+                continue;
+            };
+            let mut key = name.trim_end_matches("_seconds_bucket").to_string();
+            let mut le = f64::INFINITY;
+            for label in labels.trim_end_matches('}').split(',') {
+                let Some((k, v)) = label.split_once('=') else {
+                    continue;
+                };
+                let v = v.trim_matches('"');
+                if k == "le" {
+                    le = v.parse().unwrap_or(f64::INFINITY);
+                } else {
+                    key = format!("{key} {v}");
+                }
+            }
+            series
+                .entry(key)
+                .or_default()
+                .push((le, count.parse().unwrap_or(0.0)));
+        }
+        let mut out = Vec::new();
+        for (key, mut buckets) in series {
+            buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let total = buckets.last().map_or(0.0, |b| b.1);
+            if total == 0.0 {
+                continue;
+            }
+            let upto = |p: f64| {
+                let le = buckets
+                    .iter()
+                    .find(|b| b.1 >= p * total)
+                    .map_or(f64::INFINITY, |b| b.0);
+                format!("<={}ms", le * 1000.0)
+            };
+            out.push(format!(
+                "histogram {key:<28} n={total:<7} p50{} p99{}",
+                upto(0.5),
+                upto(0.99)
+            ));
+        }
+        out.join("\n")
     }
 
     fn proc_file(&self, name: &str) -> String {
@@ -404,6 +473,7 @@ async fn load(a: &Args) {
         }
     }
     let actions = fake.answered();
+    let slow = slow_answers(&fake, t0.into_std());
     let mut lat = fake.latencies();
     // Where in the run the slow answers are: p99 of each tenth, in arrival order.
     let tenths: Vec<String> = lat
@@ -416,6 +486,7 @@ async fn load(a: &Args) {
         .collect();
     lat.sort();
     let (rss, cpu) = (bot.peak_rss_mb(), bot.cpu_seconds() - cpu0);
+    let histograms = bot.histograms();
     let (busy, steal) = cpu_shares(machine0, machine_cpu());
     bot.stop().await;
 
@@ -432,6 +503,8 @@ async fn load(a: &Args) {
     println!("latency_p50_ms={p50:.2}");
     println!("latency_p99_ms={p99:.2}");
     println!("latency_p99_by_tenth_ms={}", tenths.join(","));
+    println!("{slow}");
+    println!("{histograms}");
     println!("bot_peak_rss_mb={rss:.1}");
     println!(
         "bot_cpu_ms_per_action={:.3}",
@@ -455,6 +528,52 @@ async fn load(a: &Args) {
         verdict(p99 <= 15.0),
         verdict(rss <= 64.0)
     );
+}
+
+/// Where the slow answers come from: latency by kind of interaction, and the seconds of the
+/// run whose p99 is over 25 ms with the kinds answered in them.
+fn slow_answers(fake: &FakeDiscord, t0: std::time::Instant) -> String {
+    use std::collections::BTreeMap;
+    let log = fake.latency_log();
+    let mut kinds: BTreeMap<&str, Vec<Duration>> = BTreeMap::new();
+    let mut seconds: BTreeMap<u64, Vec<(Duration, &str)>> = BTreeMap::new();
+    for (kind, at, lat) in &log {
+        kinds.entry(kind).or_default().push(*lat);
+        let second = at.saturating_duration_since(t0).as_secs();
+        seconds.entry(second).or_default().push((*lat, kind));
+    }
+    let mut out = Vec::new();
+    for (kind, mut lat) in kinds {
+        lat.sort();
+        out.push(format!(
+            "latency_kind {kind:<12} n={:<6} p50={:.1} p99={:.1} max={:.1}",
+            lat.len(),
+            percentile_ms(&lat, 0.5),
+            percentile_ms(&lat, 0.99),
+            percentile_ms(&lat, 1.0)
+        ));
+    }
+    for (second, mut lat) in seconds {
+        lat.sort();
+        let times: Vec<Duration> = lat.iter().map(|l| l.0).collect();
+        let p99 = percentile_ms(&times, 0.99);
+        if p99 <= 25.0 {
+            continue;
+        }
+        let mut slow: BTreeMap<&str, usize> = BTreeMap::new();
+        for (l, kind) in &lat {
+            if l.as_secs_f64() * 1000.0 > 25.0 {
+                *slow.entry(kind).or_default() += 1;
+            }
+        }
+        let slow: Vec<String> = slow.iter().map(|(k, n)| format!("{k}:{n}")).collect();
+        out.push(format!(
+            "latency_second {second:>3} n={:<5} p99={p99:.1} over_25ms={}",
+            lat.len(),
+            slow.join(",")
+        ));
+    }
+    out.join("\n")
 }
 
 /// A rendered message's buttons as the bot's adapter sends them.

@@ -1,6 +1,6 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
-use super::{id, unid, ChallengeState, Db, StoreError};
+use super::{id, unid, Backend, ChallengeState, Db, StoreError};
 use sqlx::Connection;
 
 /// What an acceptance led to.
@@ -182,6 +182,9 @@ impl Db {
         let new_match = new_match.clone();
         self.write(move |conn| {
             Box::pin(async move {
+                if Backend::of(conn) == Backend::Postgres {
+                    return super::pg_start::accept(conn, challenge_id, user, &new_match).await;
+                }
                 let mut tx = conn.begin().await?;
                 let row: Option<(String, String, String, i64)> = sqlx::query_as(
                     "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = $1",
@@ -371,6 +374,55 @@ mod tests {
             let row = db.challenge(id).await.unwrap().unwrap();
             assert_eq!(row.status, ChallengeState::Accepted);
         }
+    }
+
+    /// The last acceptance stores the match with its players and outbox rows exactly as
+    /// `stored_as` says (the game is shown without reading it back); an acceptance counts
+    /// once however often it is pressed, and a closed or unknown challenge changes nothing.
+    #[tokio::test]
+    async fn the_last_acceptance_stores_the_match_and_closes_the_challenge() {
+        use super::{Acceptance, ChallengeState};
+        use crate::store::{OutboxKey, OutboxRow};
+        let (_dir, db) = db().await;
+        let new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
+        let id = db.create_challenge(&new).await.unwrap();
+        let mut game = crate::store::writer::tests::new_match(0);
+        game.table_message_id = Some(77);
+        game.players.push((12, "Cy".into(), false));
+        game.outbox = vec![OutboxRow {
+            key: OutboxKey {
+                match_id: 0,
+                version: 0,
+                part: 1,
+            },
+            due_ms: 5,
+            effects_json: "[\"table\"]".into(),
+        }];
+        for _ in 0..2 {
+            let once = db.accept_challenge(id, 11, &game).await.unwrap();
+            assert_eq!(once, Acceptance::Waiting(vec![11]));
+        }
+        let Acceptance::Complete(match_id) = db.accept_challenge(id, 12, &game).await.unwrap()
+        else {
+            panic!("the last acceptance starts the match");
+        };
+        let stored = db.load_match(match_id).await.unwrap().unwrap();
+        assert_eq!(
+            format!("{:?}", game.stored_as(match_id)),
+            format!("{stored:?}")
+        );
+        let row = db.challenge(id).await.unwrap().unwrap();
+        assert_eq!(row.status, ChallengeState::Accepted);
+        assert_eq!(row.accepted, vec![11, 12]);
+        let mut owed = game.outbox[0].clone();
+        owed.key.match_id = match_id;
+        assert_eq!(db.pending_outbox().await.unwrap(), vec![owed]);
+        // Too late, or no such challenge: nothing is stored.
+        for (challenge, user) in [(id, 11), (id + 100, 11)] {
+            let again = db.accept_challenge(challenge, user, &game).await.unwrap();
+            assert_eq!(again, Acceptance::Closed);
+        }
+        assert_eq!(db.pending_outbox().await.unwrap().len(), 1);
     }
 
     /// One active match per player and channel is a rule of the schema: a second match for

@@ -547,6 +547,9 @@ pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
+    if Backend::of(conn) == Backend::Postgres {
+        return super::pg_start::insert_match(conn, m).await;
+    }
     let match_id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
          status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \

@@ -8,6 +8,7 @@ mod ledger;
 mod matches;
 mod outbox;
 mod pg_batch;
+mod pg_start;
 mod seasons;
 mod settings;
 mod states;

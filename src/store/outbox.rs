@@ -159,14 +159,8 @@ async fn postgres_delete(
     conn: &mut sqlx::AnyConnection,
     rows: &[Delivered],
 ) -> Result<(), StoreError> {
-    let mut sql = String::from("DELETE FROM outbox WHERE (match_id, version, part) IN (VALUES ");
-    for i in 0..rows.len() {
-        let n = 1 + 3 * i;
-        let sep = if i == 0 { "" } else { ", " };
-        sql.push_str(&format!("{sep}(${n}, ${}, ${})", n + 1, n + 2));
-    }
-    sql.push(')');
-    bind_delivered(sqlx::query(&sql).persistent(false), rows)
+    sqlx::query(super::pg_batch::DELETE_DELIVERED)
+        .bind(super::pg_batch::encode_delivered(rows))
         .execute(&mut *conn)
         .await?;
     Ok(())

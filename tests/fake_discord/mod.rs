@@ -343,6 +343,8 @@ pub(crate) struct Pending {
     pub channel: u64,
     pub message: Option<u64>,
     pub sent_at: Instant,
+    /// What was pressed or run, for the benchmarks' latency by kind (see [`interaction_kind`]).
+    pub kind: Arc<str>,
     pub first_attempt: Option<Duration>,
     pub acknowledged: bool,
     pub forgiven: bool,
@@ -466,6 +468,8 @@ pub(crate) struct State {
     pub commands_guild: Option<u64>,
     pub registrations: u64,
     pub latencies_us: Vec<u32>,
+    /// Beside `latencies_us`: each first callback's kind and send time.
+    pub latency_kinds: Vec<(Arc<str>, Instant)>,
     pub answered: u64,
     pub late: u64,
     /// Holds not matched yet, oldest first.
@@ -815,6 +819,7 @@ impl FakeDiscord {
                 channel: num(&payload["channel_id"]).unwrap_or_default(),
                 message: num(&payload["message"]["id"]),
                 sent_at: Instant::now(),
+                kind: interaction_kind(&payload).into(),
                 first_attempt: None,
                 acknowledged: false,
                 forgiven: false,
@@ -1139,6 +1144,16 @@ impl FakeDiscord {
             .collect()
     }
 
+    /// Every first callback's kind, send time and latency, in arrival order.
+    pub fn latency_log(&self) -> Vec<(Arc<str>, Instant, Duration)> {
+        let st = self.inner.lock();
+        st.latency_kinds
+            .iter()
+            .zip(&st.latencies_us)
+            .map(|((kind, at), &us)| (kind.clone(), *at, Duration::from_micros(us as u64)))
+            .collect()
+    }
+
     /// Interactions acknowledged with a 2xx answer.
     pub fn answered(&self) -> u64 {
         self.inner.lock().answered
@@ -1147,5 +1162,27 @@ impl FakeDiscord {
     /// First responses after the deadline (answered 404 "Unknown interaction", as Discord does).
     pub fn late(&self) -> u64 {
         self.inner.lock().late
+    }
+}
+
+/// A short name for what an interaction asks: the command and subcommand (`gin start`), or a
+/// button's verb and, for a move, its action without the card (`a:d` for a discard).
+pub(crate) fn interaction_kind(payload: &Value) -> String {
+    let data = &payload["data"];
+    if let Some(id) = data["custom_id"].as_str() {
+        let parts: Vec<&str> = id.split(':').collect();
+        let verb = parts.get(1).copied().unwrap_or("?");
+        return match parts.get(4) {
+            Some(act) => {
+                let act: String = act.chars().take_while(|c| c.is_ascii_lowercase()).collect();
+                format!("{verb}:{act}")
+            }
+            None => verb.to_string(),
+        };
+    }
+    let name = data["name"].as_str().unwrap_or("?");
+    match data["options"][0]["name"].as_str() {
+        Some(sub) => format!("{name} {sub}"),
+        None => name.to_string(),
     }
 }
