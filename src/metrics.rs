@@ -22,8 +22,8 @@ pub struct Metrics {
     /// Deliveries tried again after a passing failure, and given up.
     pub outbox_retries: IntCounter,
     pub outbox_given_up: IntCounter,
-    /// Database latency by operation: `commit` (a batch of the writer), `probe` (a write
-    /// through the writer, at each health check).
+    /// Database latency by operation: `move` and `write` (a caller's wait for the writer,
+    /// queue included), `commit` (a batch of moves), `probe` (the health check's write).
     pub db_seconds: HistogramVec,
     /// 1 for each shard of the process that is connected to the gateway, 0 otherwise.
     pub shard_up: IntGaugeVec,

@@ -348,7 +348,28 @@ mod tests {
         );
         let row = db.challenge(id).await.unwrap().unwrap();
         assert_eq!(row.status, ChallengeState::Expired);
+        assert!(row.accepted.is_empty());
         assert_eq!(db.active_match_for(100, 10).await.unwrap(), None);
+    }
+
+    /// An acceptance whose match would give a player a second active match in the channel
+    /// is refused as a conflict, and takes nothing with it: the challenge stays open, the
+    /// acceptance uncounted.
+    #[tokio::test]
+    async fn an_acceptance_into_a_second_active_match_is_a_conflict_and_changes_nothing() {
+        use super::ChallengeState;
+        let (_dir, db) = db().await;
+        let playing = crate::store::writer::tests::new_match(0);
+        db.create_match(&playing).await.unwrap();
+        let id = db
+            .create_challenge(&challenge(vec![(11, "Ben".into())]))
+            .await
+            .unwrap();
+        let e = db.accept_challenge(id, 11, &playing).await.unwrap_err();
+        assert!(e.is_conflict(), "{e}");
+        let row = db.challenge(id).await.unwrap().unwrap();
+        assert_eq!(row.status, ChallengeState::Open);
+        assert!(row.accepted.is_empty());
     }
 
     /// Two opponents accepting at the same moment both count: the second to write completes
@@ -384,11 +405,19 @@ mod tests {
         use super::{Acceptance, ChallengeState};
         use crate::store::{OutboxKey, OutboxRow};
         let (_dir, db) = db().await;
-        let new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
+        // An id past i64::MAX: the lists hold ids as unsigned numbers.
+        let big = u64::MAX - 1;
+        let new = challenge(vec![(11, "Ben".into()), (big, "Cy".into())]);
         let id = db.create_challenge(&new).await.unwrap();
         let mut game = crate::store::writer::tests::new_match(0);
         game.table_message_id = Some(77);
-        game.players.push((12, "Cy".into(), false));
+        game.players.push((big, "Cy".into(), false));
+        game.players.push((13, "Bot".into(), true));
+        game.ai_level = Some("hard".into());
+        game.ai_to_act = true;
+        game.rules_json = "{\"target\":50}".into();
+        game.seed_hex = "ab".into();
+        game.now = 70;
         game.outbox = vec![OutboxRow {
             key: OutboxKey {
                 match_id: 0,
@@ -402,7 +431,7 @@ mod tests {
             let once = db.accept_challenge(id, 11, &game).await.unwrap();
             assert_eq!(once, Acceptance::Waiting(vec![11]));
         }
-        let Acceptance::Complete(match_id) = db.accept_challenge(id, 12, &game).await.unwrap()
+        let Acceptance::Complete(match_id) = db.accept_challenge(id, big, &game).await.unwrap()
         else {
             panic!("the last acceptance starts the match");
         };
@@ -411,9 +440,34 @@ mod tests {
             format!("{:?}", game.stored_as(match_id)),
             format!("{stored:?}")
         );
+        // What `stored_as` leaves out.
+        let rest: (String, String, i64, i64) = sqlx::query_as(
+            "SELECT rules_json, seed_hex, started_at, CAST(ai_to_act AS BIGINT) FROM matches \
+             WHERE id = $1",
+        )
+        .bind(match_id)
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+        assert_eq!(rest, (game.rules_json.clone(), "ab".into(), 70, 1));
+        let seats: Vec<(i64, i64, String, i64)> = sqlx::query_as(
+            "SELECT CAST(seat AS BIGINT), user_id, display_name, CAST(is_ai AS BIGINT) \
+             FROM match_players WHERE match_id = $1 ORDER BY seat",
+        )
+        .bind(match_id)
+        .fetch_all(db.pool())
+        .await
+        .unwrap();
+        let expected: Vec<(i64, i64, String, i64)> = game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, (user, name, ai))| (seat as i64, *user as i64, name.clone(), *ai as i64))
+            .collect();
+        assert_eq!(seats, expected);
         let row = db.challenge(id).await.unwrap().unwrap();
         assert_eq!(row.status, ChallengeState::Accepted);
-        assert_eq!(row.accepted, vec![11, 12]);
+        assert_eq!(row.accepted, vec![11, big]);
         let mut owed = game.outbox[0].clone();
         owed.key.match_id = match_id;
         assert_eq!(db.pending_outbox().await.unwrap(), vec![owed]);

@@ -246,6 +246,10 @@ impl Db {
         let m = m.clone();
         self.write(move |conn| {
             Box::pin(async move {
+                // One statement on PostgreSQL, atomic without a transaction of its own.
+                if Backend::of(conn) == Backend::Postgres {
+                    return insert_match(conn, &m).await;
+                }
                 let mut tx = conn.begin().await?;
                 let id = insert_match(&mut tx, &m).await?;
                 tx.commit().await?;

@@ -41,15 +41,15 @@ fn insert_match_ctes(p: usize) -> String {
     )
 }
 
-/// `$1`: the challenge; `$2`: the accepting user; `$3`: now. The acceptance is added to the
+/// `$1`: the challenge; `$2`: the accepting user (decimal text); `$3`: now. The acceptance is added to the
 /// challenge's list, which then decides: a challenge no longer open is left alone, one whose
 /// time ran out closes as expired, and the last acceptance closes it as accepted and stores
 /// the match. No row back: the challenge does not exist.
 static ACCEPT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH c AS (SELECT id, status, expires_at, opponent_ids::jsonb AS opp, \
-         CASE WHEN accepted_ids::jsonb @> to_jsonb($2::BIGINT) THEN accepted_ids::jsonb \
-         ELSE accepted_ids::jsonb || to_jsonb($2::BIGINT) END AS acc \
+         CASE WHEN accepted_ids::jsonb @> to_jsonb($2::TEXT::NUMERIC) THEN accepted_ids::jsonb \
+         ELSE accepted_ids::jsonb || to_jsonb($2::TEXT::NUMERIC) END AS acc \
          FROM challenges WHERE id = $1 FOR UPDATE), \
          v AS (SELECT id, acc, CASE WHEN status <> '{open}' THEN 'closed' \
          WHEN expires_at <= $3 THEN 'expired' WHEN acc @> opp THEN 'complete' \
@@ -103,7 +103,8 @@ pub(super) async fn accept(
     let (row, players, outbox) = encode(m);
     let found: Option<(String, String, Option<i64>)> = sqlx::query_as(ACCEPT.as_str())
         .bind(challenge_id)
-        .bind(id(user))
+        // As text: the lists hold the ids as unsigned numbers, which a BIGINT cannot all be.
+        .bind(user.to_string())
         .bind(m.now)
         .bind(row)
         .bind(players)

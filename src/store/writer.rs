@@ -869,9 +869,18 @@ pub(super) mod tests {
         let left = db.pending_outbox().await.unwrap();
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].key, row(ids[0], 1, 1).key);
-        // And with the next batch of moves (one statement on PostgreSQL).
+        // And in the same batch as moves (one statement on PostgreSQL): the writer is held
+        // until both wait in its queue.
+        let (release, held) = hold(&db).await;
         db.outbox_delivered(row(ids[0], 1, 1).key);
-        assert!(db.save_action(action(ids[0], 1)).await.unwrap());
+        let saved = tokio::spawn({
+            let db = db.clone();
+            async move { db.save_action(action(ids[0], 1)).await }
+        });
+        tokio::task::yield_now().await;
+        release.send(()).unwrap();
+        held.await.unwrap();
+        assert!(saved.await.unwrap().unwrap());
         assert!(db.pending_outbox().await.unwrap().is_empty());
     }
 
