@@ -23,7 +23,7 @@ use std::time::Instant;
 
 const USAGE: &str =
     "usage: arena --matches N --a PLAYER --b PLAYER [--protocol P] [--seed HEX] [--threads T]
-             [--hard-samples S]
+             [--hard-samples S] [--hard-accept P]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once)
   --protocol  classic (default): target 100, gin 25, undercut 25, the loser deals next;
@@ -31,7 +31,10 @@ const USAGE: &str =
               in both a dead hand is redealt by the same dealer and a tie is an undercut
   --seed   64 hex digits, the seed every match seed derives from (default: all zeros)
   --threads  matches played at once (default: one per core)
-  --hard-samples  worlds per decision of the hard level (default: the shipped value)";
+  --hard-samples  worlds per decision of the hard level (default: the shipped value)
+  --hard-accept   chance of keeping a guessed opponent hand per choice of the opponent it
+                  contradicts, 0 to 1 (0: trust the opponent plays exactly like simple;
+                  default: the shipped value); for experiments, hard is never told";
 
 /// A hand still going after this many actions is a bug: the match is abandoned and counted.
 const MAX_ACTIONS_PER_HAND: usize = 1_000;
@@ -91,6 +94,7 @@ struct Args {
     protocol: Protocol,
     /// Worlds per decision of the hard level (tuning; default the shipped value).
     hard_samples: Option<usize>,
+    hard_accept: Option<f64>,
     seed: Seed,
     threads: usize,
 }
@@ -127,6 +131,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
     let mut seed = [0u8; 32];
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut hard_samples = None;
+    let mut hard_accept = None;
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
@@ -149,6 +154,17 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             "--hard-samples" => {
                 hard_samples = Some(number(&value(&mut args, &flag)?, &flag)?.max(1))
             }
+            "--hard-accept" => {
+                let text = value(&mut args, &flag)?;
+                let p: f64 = text
+                    .parse()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .ok_or_else(|| {
+                        format!("--hard-accept wants a number from 0 to 1, not `{text}`")
+                    })?;
+                hard_accept = Some(p);
+            }
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -160,6 +176,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         seed,
         threads,
         hard_samples,
+        hard_accept,
     }))
 }
 
@@ -255,12 +272,14 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
     let ai_seeds = [derive(&match_seed, b"a", 0), derive(&match_seed, b"b", 0)];
     let strategy = |player: Player| match player {
         Player::Baseline => Strategy::Baseline,
-        Player::Level(level) => match (level.strategy(), args.hard_samples) {
-            (Strategy::Hard(mut config), Some(samples)) => {
-                config.samples = samples;
+        Player::Level(level) => match level.strategy() {
+            Strategy::Hard(mut config) => {
+                config.samples = args.hard_samples.unwrap_or(config.samples);
+                config.contradiction_accept =
+                    args.hard_accept.unwrap_or(config.contradiction_accept);
                 Strategy::Hard(config)
             }
-            (s, _) => s,
+            s => s,
         },
     };
     let levels = [strategy(args.a), strategy(args.b)];
@@ -332,6 +351,12 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         args.threads,
         seed_hex(&args.seed)
     );
+    if args.hard_samples.is_some() || args.hard_accept.is_some() {
+        println!(
+            "hard_samples={:?} hard_accept={:?}",
+            args.hard_samples, args.hard_accept
+        );
+    }
     println!(
         "a_match_win_rate={:.4} ci95=[{lo:.4},{hi:.4}]",
         ratio(t.a_wins, t.matches)
@@ -471,5 +496,19 @@ mod tests {
             (Player::Level(Level::Hard), Player::Baseline, Protocol::Eaai)
         );
         assert!(parse_args(["--protocol", "fast"].map(String::from).into_iter()).is_err());
+    }
+
+    #[test]
+    fn the_hard_tuning_is_an_argument_within_its_bounds() {
+        let parse = |accept: &str| {
+            let args = ["--matches", "1", "--a", "hard", "--b", "simple"];
+            let args = args.into_iter().chain(["--hard-accept", accept]);
+            parse_args(args.map(String::from)).map(|a| a.and_then(|a| a.hard_accept))
+        };
+        assert_eq!(parse("0"), Ok(Some(0.0)));
+        assert_eq!(parse("0.5"), Ok(Some(0.5)));
+        assert!(parse("1.5").is_err());
+        assert!(parse("-0.1").is_err());
+        assert!(parse("some").is_err());
     }
 }
