@@ -132,7 +132,7 @@ pub(super) async fn delete_delivered(
         return Ok(());
     }
     if super::Backend::of(conn) == super::Backend::Postgres {
-        return postgres_delete(conn, rows).await;
+        return super::pg_batch::delete_delivered(conn, rows).await;
     }
     let mut sql = String::from(if own_transaction {
         "BEGIN IMMEDIATE;\n"
@@ -150,18 +150,5 @@ pub(super) async fn delete_delivered(
         }
         return Err(e.into());
     }
-    Ok(())
-}
-
-/// [`delete_delivered`] on PostgreSQL: one statement, a transaction of its own or a part of
-/// the caller's (whose savepoint takes it back if it fails: see `writer::Savepoint`).
-async fn postgres_delete(
-    conn: &mut sqlx::AnyConnection,
-    rows: &[Delivered],
-) -> Result<(), StoreError> {
-    sqlx::query(super::pg_batch::DELETE_DELIVERED)
-        .bind(super::pg_batch::encode_delivered(rows))
-        .execute(&mut *conn)
-        .await?;
     Ok(())
 }

@@ -10,6 +10,20 @@ use super::StoreError;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 
+/// The `DELETE` of the delivered rows whose keys the JSON parameter `$p` lists.
+macro_rules! delete_delivered_sql {
+    ($p:literal) => {
+        concat!(
+            "DELETE FROM outbox WHERE ctid = ANY (ARRAY(SELECT o.ctid \
+             FROM json_to_recordset(",
+            $p,
+            "::json) AS x(match_id BIGINT, version BIGINT, part INTEGER) \
+             CROSS JOIN LATERAL (SELECT ctid FROM outbox WHERE match_id = x.match_id \
+             AND version = x.version AND part = x.part LIMIT 1) AS o))"
+        )
+    };
+}
+
 /// `$1`: the moves; `$2`: their outbox rows (`k`: the move's index); `$3`: delivered rows.
 /// The version guard is the `UPDATE`'s `WHERE`: a move whose match moved on meanwhile
 /// writes nothing, and its log entry and outbox rows join nothing.
@@ -20,7 +34,8 @@ use std::collections::HashSet;
 /// scanned all of them for every batch (most of the server's time under load). The writer's
 /// session also turns sequential scans off ([`WRITER_SETUP`]): with statistics that say
 /// the table is empty, a scan would look cheaper than the index.
-const BATCH: &str = "WITH i AS (SELECT * FROM json_to_recordset($1::json) AS x(\
+const BATCH: &str = concat!(
+    "WITH i AS (SELECT * FROM json_to_recordset($1::json) AS x(\
      k INTEGER, match_id BIGINT, version BIGINT, state_json TEXT, status TEXT, \
      ai_to_act INTEGER, turn_changed BOOLEAN, reset BOOLEAN, now BIGINT, winner_seat INTEGER, \
      seat INTEGER, event_json TEXT)), \
@@ -38,22 +53,30 @@ const BATCH: &str = "WITH i AS (SELECT * FROM json_to_recordset($1::json) AS x(\
      SELECT r.match_id, r.version, r.part, r.due_ms, r.effects \
      FROM json_to_recordset($2::json) AS r(k INTEGER, match_id BIGINT, version BIGINT, \
      part INTEGER, due_ms BIGINT, effects TEXT) JOIN s ON s.k = r.k), \
-     d AS (DELETE FROM outbox WHERE ctid = ANY (ARRAY(SELECT o.ctid \
-     FROM json_to_recordset($3::json) AS x(match_id BIGINT, version BIGINT, part INTEGER) \
-     CROSS JOIN LATERAL (SELECT ctid FROM outbox WHERE match_id = x.match_id \
-     AND version = x.version AND part = x.part LIMIT 1) AS o))) \
-     SELECT k FROM s";
+     d AS (",
+    delete_delivered_sql!("$3"),
+    ") \
+     SELECT k FROM s"
+);
 
 /// Run on the writer's connection as it opens: every statement of the writer reads or
 /// writes rows by key, and must do so through an index even when the statistics (taken
 /// while a queue table was empty) make a scan look cheaper. Reads elsewhere are unaffected.
 pub(super) const WRITER_SETUP: &str = "SET enable_seqscan = off";
 
-/// Deletes the delivered rows of `$1` (as in [`BATCH`]); a statement of its own.
-pub(super) const DELETE_DELIVERED: &str = "DELETE FROM outbox WHERE ctid = ANY (ARRAY(\
-     SELECT o.ctid FROM json_to_recordset($1::json) AS x(match_id BIGINT, version BIGINT, \
-     part INTEGER) CROSS JOIN LATERAL (SELECT ctid FROM outbox WHERE match_id = x.match_id \
-     AND version = x.version AND part = x.part LIMIT 1) AS o))";
+/// Deletes the delivered rows of `rows` (see [`BATCH`]) in one statement: a transaction of
+/// its own, or a part of the caller's (whose savepoint takes it back if it fails: see
+/// `writer::Savepoint`).
+pub(super) async fn delete_delivered(
+    conn: &mut sqlx::AnyConnection,
+    rows: &[Delivered],
+) -> Result<(), StoreError> {
+    sqlx::query(delete_delivered_sql!("$1"))
+        .bind(encode_delivered(rows))
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
 
 /// Writes `actions` and deletes `delivered`, inside the caller's transaction or as a
 /// transaction of its own (`own`): for each action, whether it was still at its version.
@@ -148,7 +171,7 @@ fn encode(actions: &[&SavedAction], round: &[usize]) -> (String, String) {
     )
 }
 
-pub(super) fn encode_delivered(rows: &[Delivered]) -> String {
+fn encode_delivered(rows: &[Delivered]) -> String {
     let rows: Vec<Value> = rows
         .iter()
         .map(|Delivered(k)| json!({"match_id": k.match_id, "version": k.version, "part": k.part}))

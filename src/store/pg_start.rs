@@ -41,10 +41,10 @@ fn insert_match_ctes(p: usize) -> String {
     )
 }
 
-/// `$1`: the challenge; `$2`: the accepting user (decimal text); `$3`: now. The acceptance is added to the
-/// challenge's list, which then decides: a challenge no longer open is left alone, one whose
-/// time ran out closes as expired, and the last acceptance closes it as accepted and stores
-/// the match. No row back: the challenge does not exist.
+/// `$1`: the challenge; `$2`: the accepting user (decimal text); `$3`: now. The acceptance
+/// is added to the challenge's list, which then decides: a challenge no longer open is left
+/// alone, one whose time ran out closes as expired, and the last acceptance closes it as
+/// accepted and stores the match. No row back: the challenge does not exist.
 static ACCEPT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "WITH c AS (SELECT id, status, expires_at, opponent_ids::jsonb AS opp, \

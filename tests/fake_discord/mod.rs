@@ -467,9 +467,9 @@ pub(crate) struct State {
     /// The guild of the last registration (None: global commands).
     pub commands_guild: Option<u64>,
     pub registrations: u64,
-    pub latencies_us: Vec<u32>,
-    /// Beside `latencies_us`: each first callback's kind and send time.
-    pub latency_kinds: Vec<(Arc<str>, Instant)>,
+    /// Each first callback: the interaction's kind, when it was sent, and how long its answer
+    /// took in microseconds.
+    pub latencies: Vec<(Arc<str>, Instant, u32)>,
     pub answered: u64,
     pub late: u64,
     /// Holds not matched yet, oldest first.
@@ -1138,19 +1138,18 @@ impl FakeDiscord {
     /// Send-to-callback times of every first callback, in arrival order.
     pub fn latencies(&self) -> Vec<Duration> {
         let st = self.inner.lock();
-        st.latencies_us
+        st.latencies
             .iter()
-            .map(|&us| Duration::from_micros(us as u64))
+            .map(|&(_, _, us)| Duration::from_micros(us as u64))
             .collect()
     }
 
     /// Every first callback's kind, send time and latency, in arrival order.
     pub fn latency_log(&self) -> Vec<(Arc<str>, Instant, Duration)> {
         let st = self.inner.lock();
-        st.latency_kinds
+        st.latencies
             .iter()
-            .zip(&st.latencies_us)
-            .map(|((kind, at), &us)| (kind.clone(), *at, Duration::from_micros(us as u64)))
+            .map(|(kind, at, us)| (kind.clone(), *at, Duration::from_micros(*us as u64)))
             .collect()
     }
 
@@ -1167,7 +1166,7 @@ impl FakeDiscord {
 
 /// A short name for what an interaction asks: the command and subcommand (`gin start`), or a
 /// button's verb and, for a move, its action without the card (`a:d` for a discard).
-pub(crate) fn interaction_kind(payload: &Value) -> String {
+fn interaction_kind(payload: &Value) -> String {
     let data = &payload["data"];
     if let Some(id) = data["custom_id"].as_str() {
         let parts: Vec<&str> = id.split(':').collect();

@@ -738,7 +738,7 @@ fn callback(
     }
     let p = st.interactions.get_mut(&id).expect("checked above");
     let elapsed = p.sent_at.elapsed();
-    let (p_kind, p_sent) = (p.kind.clone(), p.sent_at);
+    let (asked, sent_at) = (p.kind.clone(), p.sent_at);
     let first = p.first_attempt.is_none();
     p.first_attempt.get_or_insert(elapsed);
     let acknowledged = p.acknowledged;
@@ -807,10 +807,8 @@ fn callback(
         );
     }
     if first {
-        st.latencies_us
-            .push(elapsed.as_micros().min(u32::MAX as u128) as u32);
-        let kind = p_kind.clone();
-        st.latency_kinds.push((kind, p_sent));
+        let us = elapsed.as_micros().min(u32::MAX as u128) as u32;
+        st.latencies.push((asked, sent_at, us));
     }
     let cb = Callback {
         status,
