@@ -15,7 +15,7 @@
 
 use gin::engine::ai::{decide_with, Level, Strategy};
 use gin::engine::deck::{parse_seed, seed_hex, Seed};
-use gin::engine::{Match, Preset, Rules, Seat};
+use gin::engine::{HandEnd, Match, Preset, Rules, Seat, ShowdownKind};
 use sha2::{Digest, Sha256};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -210,6 +210,9 @@ struct Tally {
     /// Hands won and points scored, by A (0) and B (1).
     hand_wins: [u64; 2],
     points: [u64; 2],
+    /// Hands won and their points by A and B, by how they were won: gin, knock, undercut.
+    /// Says where a player's edge comes from, or where it leaks.
+    by_kind: [[(u64, u64); 3]; 2],
     /// Decision times in nanoseconds, by A and B.
     times: [Vec<u64>; 2],
 }
@@ -226,6 +229,11 @@ impl Tally {
         }
         for (mine, theirs) in self.points.iter_mut().zip(other.points) {
             *mine += theirs;
+        }
+        for (mine, theirs) in self.by_kind.iter_mut().zip(other.by_kind) {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m = (m.0 + t.0, m.1 + t.1);
+            }
         }
         for (mine, theirs) in self.times.iter_mut().zip(other.times) {
             mine.extend(theirs);
@@ -319,6 +327,10 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
                 let role = usize::from(winner != a_seat);
                 tally.hand_wins[role] += 1;
                 tally.points[role] += u64::from(score.points);
+                if let HandEnd::Knocked { showdown, .. } = &record.end {
+                    let kind = &mut tally.by_kind[role][showdown.kind as usize];
+                    *kind = (kind.0 + 1, kind.1 + u64::from(score.points));
+                }
             }
             None => tally.dead += 1,
         }
@@ -373,6 +385,22 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         t.points[1] as f64 / hands,
         (t.points[0] as f64 - t.points[1] as f64) / hands
     );
+    for (role, side) in [(0, "a"), (1, "b")] {
+        let kinds = [
+            ShowdownKind::Gin,
+            ShowdownKind::Knock,
+            ShowdownKind::Undercut,
+        ];
+        let line: Vec<String> = kinds
+            .iter()
+            .map(|&kind| {
+                let (won, points) = t.by_kind[role][kind as usize];
+                format!("{kind:?}={won}/{:.3}", points as f64 / hands)
+            })
+            .collect();
+        // Hands won that way, and the points they brought per hand played.
+        println!("{side}_won_by {}", line.join(" ").to_lowercase());
+    }
     for (role, prefix) in [(0, ""), (1, "b_")] {
         let times = &mut t.times[role];
         times.sort_unstable();
@@ -496,6 +524,31 @@ mod tests {
             (Player::Level(Level::Hard), Player::Baseline, Protocol::Eaai)
         );
         assert!(parse_args(["--protocol", "fast"].map(String::from).into_iter()).is_err());
+    }
+
+    #[test]
+    fn the_breakdown_by_kind_accounts_for_every_hand_won_and_point() {
+        let args = parse_args(
+            ["--matches", "4", "--a", "simple", "--b", "baseline"]
+                .map(String::from)
+                .into_iter(),
+        )
+        .unwrap()
+        .unwrap();
+        let rules = args.protocol.rules();
+        let mut t = Tally::default();
+        for j in 0..4 {
+            t.add(play_match(&args, &rules, j));
+        }
+        assert!(t.hands > 4);
+        for role in 0..2 {
+            let won: u64 = t.by_kind[role].iter().map(|k| k.0).sum();
+            let points: u64 = t.by_kind[role].iter().map(|k| k.1).sum();
+            assert_eq!((won, points), (t.hand_wins[role], t.points[role]));
+        }
+        // Four matches of two knock-at-once players: both knocked and won some.
+        assert!(t.by_kind[0][ShowdownKind::Knock as usize].0 > 0);
+        assert!(t.by_kind[1][ShowdownKind::Knock as usize].0 > 0);
     }
 
     #[test]

@@ -87,11 +87,11 @@ pub(crate) fn for_each_packing(hand: CardSet, mut visit: impl FnMut(&[u64], u64)
 
 /// Branch-and-bound over the hand's melds. `score` is the melded value, plus (for an 11-card
 /// hand) the value of the best card left to discard.
-struct Search {
-    melds: [u64; 64],
+struct Search<'a> {
+    /// Borrowed from the meld list: copying its 64 slots cost more than many searches.
+    melds: &'a [u64],
     /// `reach[i]`: every card that melds `i..` cover, for the bound.
     reach: [u64; 65],
-    len: usize,
     hand: u64,
     with_discard: bool,
     /// No score can pass the hand's total value: reaching it ends the search.
@@ -102,7 +102,7 @@ struct Search {
     best_len: usize,
 }
 
-impl Search {
+impl Search<'_> {
     #[inline]
     fn run(hand: u64, with_discard: bool) -> Outcome {
         let base = if with_discard {
@@ -123,9 +123,8 @@ impl Search {
     fn run_melds(hand: u64, with_discard: bool, base: u32) -> Outcome {
         let list = melds_in(hand);
         let mut s = Search {
-            melds: list.masks,
+            melds: list.as_slice(),
             reach: [0; 65],
-            len: list.len,
             hand,
             with_discard,
             total: CardSet(hand).value(),
@@ -134,7 +133,7 @@ impl Search {
             best_path: [0; 4],
             best_len: 0,
         };
-        for i in (0..s.len).rev() {
+        for i in (0..s.melds.len()).rev() {
             s.reach[i] = s.reach[i + 1] | s.melds[i];
         }
         s.descend(0, 0, 0, 0);
@@ -156,7 +155,7 @@ impl Search {
             self.best_path = self.path;
             self.best_len = depth;
         }
-        for i in start..self.len {
+        for i in start..self.melds.len() {
             let bound = melded + discard + CardSet(self.reach[i] & !used).value();
             if bound.min(self.total) <= self.score {
                 return;
