@@ -181,8 +181,9 @@ impl Writer {
     }
 }
 
-/// A caller's wait for the writer, from queueing to commit, as `gin_db_seconds{op}`: the
-/// writer's queue is where a burst of writes shows first.
+/// Time since `started` as `gin_db_seconds{op}`: a batch's statements (`commit`), or a
+/// caller's wait for the writer from queueing to commit (`move`, `write`), where a burst of
+/// writes shows first.
 fn observe(op: &str, started: std::time::Instant) {
     crate::metrics::get()
         .db_seconds
@@ -588,10 +589,7 @@ async fn commit_actions(
     } else {
         write(conn, &batch).await
     };
-    crate::metrics::get()
-        .db_seconds
-        .with_label_values(&["commit"])
-        .observe(started.elapsed().as_secs_f64());
+    observe("commit", started);
     match written {
         Ok(stored) => {
             if moves {
