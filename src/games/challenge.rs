@@ -160,17 +160,18 @@ impl Games {
         if distinct.len() < opponents.len() {
             return Err(Refusal::SameOpponent.into());
         }
-        if self
+        let players: Vec<u64> = std::iter::once(caller.user_id)
+            .chain(opponents.iter().map(|o| o.id))
+            .collect();
+        match self
             .db
-            .busy_in_channel(caller.channel_id, caller.user_id)
+            .busy_among(caller.channel_id, &players)
             .await?
+            .first()
         {
-            return Err(Refusal::YouBusy.into());
-        }
-        for o in opponents {
-            if self.db.busy_in_channel(caller.channel_id, o.id).await? {
-                return Err(Refusal::OpponentBusy.into());
-            }
+            Some(&user) if user == caller.user_id => return Err(Refusal::YouBusy.into()),
+            Some(_) => return Err(Refusal::OpponentBusy.into()),
+            None => {}
         }
         let now = self.now();
         let minutes = self.config.timeouts.challenge_minutes;

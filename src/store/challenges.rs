@@ -1,7 +1,8 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
+use super::writer::Together;
 use super::{id, unid, Backend, ChallengeState, Db, StoreError};
-use sqlx::Connection;
+use sqlx::{AnyConnection, Connection};
 
 /// What an acceptance led to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,37 +111,110 @@ impl TryFrom<Raw> for ChallengeRow {
     }
 }
 
+impl Together for NewChallenge {
+    type Out = i64;
+
+    async fn write_all(
+        conn: &mut AnyConnection,
+        all: &[NewChallenge],
+    ) -> Result<Vec<i64>, StoreError> {
+        if Backend::of(conn) == Backend::Sqlite {
+            let mut ids = Vec::with_capacity(all.len());
+            for c in all {
+                ids.push(insert_one(conn, c).await?);
+            }
+            return Ok(ids);
+        }
+        insert_many(conn, all).await
+    }
+}
+
+fn opponent_lists(c: &NewChallenge) -> (String, String) {
+    let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
+    let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
+    let json = "lists serialize";
+    (
+        serde_json::to_string(&ids).expect(json),
+        serde_json::to_string(&names).expect(json),
+    )
+}
+
+async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, StoreError> {
+    let (ids, names) = opponent_lists(c);
+    let row: i64 = sqlx::query_scalar(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
+         opponent_ids, opponent_names, preset, rules_json, locale, status, created_at, \
+         expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11) RETURNING id",
+    )
+    .bind(id(c.guild_id))
+    .bind(id(c.channel_id))
+    .bind(id(c.challenger.0))
+    .bind(&c.challenger.1)
+    .bind(ids)
+    .bind(names)
+    .bind(&c.preset)
+    .bind(&c.rules_json)
+    .bind(&c.locale)
+    .bind(c.now)
+    .bind(c.expires_at)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(row)
+}
+
+/// PostgreSQL: every challenge of `all` in one statement (sqlx's `Any` driver binds no
+/// arrays: they travel as JSON). The ids are drawn from the table's sequence before the
+/// insert, so that each comes back beside its challenge's place in `all`.
+async fn insert_many(
+    conn: &mut AnyConnection,
+    all: &[NewChallenge],
+) -> Result<Vec<i64>, StoreError> {
+    let rows: Vec<serde_json::Value> = all
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let (ids, names) = opponent_lists(c);
+            serde_json::json!({
+                "k": k, "guild_id": id(c.guild_id), "channel_id": id(c.channel_id),
+                "challenger_id": id(c.challenger.0), "challenger_name": c.challenger.1,
+                "opponent_ids": ids, "opponent_names": names, "preset": c.preset,
+                "rules_json": c.rules_json, "locale": c.locale, "now": c.now,
+                "expires_at": c.expires_at,
+            })
+        })
+        .collect();
+    let ids: Vec<(i32, i64)> = sqlx::query_as(
+        "WITH x AS MATERIALIZED (SELECT x.*, \
+         nextval(pg_get_serial_sequence('challenges', 'id')) AS id \
+         FROM json_to_recordset($1::json) AS x(k INTEGER, guild_id BIGINT, channel_id BIGINT, \
+         challenger_id BIGINT, challenger_name TEXT, opponent_ids TEXT, opponent_names TEXT, \
+         preset TEXT, rules_json TEXT, locale TEXT, now BIGINT, expires_at BIGINT)), \
+         i AS (INSERT INTO challenges (id, guild_id, channel_id, challenger_id, \
+         challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, status, \
+         created_at, expires_at) SELECT id, guild_id, channel_id, challenger_id, \
+         challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, 'open', \
+         now, expires_at FROM x) \
+         SELECT k, id FROM x ORDER BY k",
+    )
+    .bind(serde_json::Value::from(rows).to_string())
+    .fetch_all(&mut *conn)
+    .await?;
+    if ids.len() != all.len() || ids.iter().enumerate().any(|(i, (k, _))| *k as usize != i) {
+        return Err(StoreError::Commit(
+            "a batch of challenges came back incomplete".into(),
+        ));
+    }
+    Ok(ids.into_iter().map(|(_, id)| id).collect())
+}
+
 const COLUMNS: &str =
     "id, guild_id, channel_id, message_id, challenger_id, challenger_name, opponent_ids, \
      opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at";
 
 impl Db {
+    /// Stores a new challenge, open; its id.
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<i64, StoreError> {
-        let c = c.clone();
-        self.write(move |conn| Box::pin(async move {
-        let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
-        let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
-        let row: i64 = sqlx::query_scalar(
-            "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, opponent_ids, \
-             opponent_names, preset, rules_json, locale, status, created_at, expires_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11) RETURNING id",
-        )
-        .bind(id(c.guild_id))
-        .bind(id(c.channel_id))
-        .bind(id(c.challenger.0))
-        .bind(&c.challenger.1)
-        .bind(serde_json::to_string(&ids).expect("ids serialize"))
-        .bind(serde_json::to_string(&names).expect("names serialize"))
-        .bind(&c.preset)
-        .bind(&c.rules_json)
-        .bind(&c.locale)
-        .bind(c.now)
-        .bind(c.expires_at)
-        .fetch_one(&mut *conn)
-        .await?;
-        Ok(row)
-        }))
-        .await
+        self.writer.challenge(c.clone()).await
     }
 
     pub async fn challenge(&self, challenge_id: i64) -> Result<Option<ChallengeRow>, StoreError> {
@@ -152,22 +226,17 @@ impl Db {
         raw.map(ChallengeRow::try_from).transpose()
     }
 
+    /// Stores the id of a challenge's public message, for the edit when it closes.
     pub async fn set_challenge_message(
         &self,
         challenge_id: i64,
         message_id: u64,
     ) -> Result<(), StoreError> {
-        self.write(move |conn| {
-            Box::pin(async move {
-                sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
-                    .bind(id(message_id))
-                    .bind(challenge_id)
-                    .execute(&mut *conn)
-                    .await?;
-                Ok(())
-            })
-        })
-        .await
+        let id = super::message_ids::MessageId::Challenge {
+            challenge_id,
+            message_id,
+        };
+        self.writer.message_id(id).await
     }
 
     /// Records `user`'s acceptance of an open challenge, in one transaction with everything it
@@ -276,18 +345,33 @@ impl Db {
 
     /// Whether `user` already has an open challenge or an active match in this channel.
     pub async fn busy_in_channel(&self, channel_id: u64, user_id: u64) -> Result<bool, StoreError> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT (SELECT COUNT(*) FROM matches m JOIN match_players p ON p.match_id = m.id \
-                     WHERE m.channel_id = $1 AND m.status = 'active' AND p.user_id = $2 AND p.is_ai = 0) \
-                  + (SELECT COUNT(*) FROM challenges c WHERE c.channel_id = $1 AND c.status = 'open' \
-                     AND (c.challenger_id = $2 \
-                     OR replace(replace(c.opponent_ids, '[', ','), ']', ',') LIKE '%,' || $2 || ',%'))",
-        )
-        .bind(id(channel_id))
-        .bind(id(user_id))
-        .fetch_one(self.pool())
-        .await?;
-        Ok(n > 0)
+        Ok(!self.busy_among(channel_id, &[user_id]).await?.is_empty())
+    }
+
+    /// Those of `users` who already have an open challenge or an active match in this
+    /// channel, in the order given: one query for all the players of a new challenge.
+    pub async fn busy_among(&self, channel_id: u64, users: &[u64]) -> Result<Vec<u64>, StoreError> {
+        if users.is_empty() {
+            return Ok(Vec::new());
+        }
+        let values: Vec<String> = (0..users.len())
+            .map(|i| format!("({i}, CAST(${} AS BIGINT))", i + 2))
+            .collect();
+        let sql = format!(
+            "WITH u(k, id) AS (VALUES {}) SELECT u.id FROM u WHERE EXISTS (SELECT 1 FROM matches m \
+             JOIN match_players p ON p.match_id = m.id WHERE m.channel_id = $1 \
+             AND m.status = 'active' AND p.user_id = u.id AND p.is_ai = 0) \
+             OR EXISTS (SELECT 1 FROM challenges c WHERE c.channel_id = $1 AND c.status = 'open' \
+             AND (c.challenger_id = u.id OR replace(replace(c.opponent_ids, '[', ','), ']', ',') \
+             LIKE '%,' || CAST(u.id AS TEXT) || ',%')) ORDER BY u.k",
+            values.join(", ")
+        );
+        let mut query = sqlx::query_scalar(&sql).bind(id(channel_id));
+        for &user in users {
+            query = query.bind(id(user));
+        }
+        let busy: Vec<i64> = query.fetch_all(self.pool()).await?;
+        Ok(busy.into_iter().map(unid).collect())
     }
 }
 
@@ -329,6 +413,29 @@ mod tests {
         let id = db.create_challenge(&new).await.unwrap();
         let stored = db.challenge(id).await.unwrap().unwrap();
         assert_eq!(format!("{:?}", new.stored_as(id)), format!("{stored:?}"));
+    }
+
+    /// A player is busy in a channel with an open challenge there (as challenger or one of
+    /// the challenged) or an active match; the busy ones come back in the order asked.
+    #[tokio::test]
+    async fn busy_players_are_found_in_one_query_in_the_order_asked() {
+        let (_dir, db) = db().await;
+        let mut new = challenge(vec![(31, "Ben".into()), (32, "Cy".into())]);
+        new.challenger = (30, "Ann".into());
+        db.create_challenge(&new).await.unwrap();
+        // Users 10 and 11, channel 100.
+        db.create_match(&crate::store::writer::tests::new_match(0))
+            .await
+            .unwrap();
+        let asked = [31, 5, 10, 30, 3, 32, 11];
+        assert_eq!(
+            db.busy_among(100, &asked).await.unwrap(),
+            vec![31, 10, 30, 32, 11]
+        );
+        assert!(db.busy_among(101, &asked).await.unwrap().is_empty());
+        assert!(db.busy_in_channel(100, 30).await.unwrap());
+        assert!(!db.busy_in_channel(100, 3).await.unwrap());
+        assert!(db.busy_among(100, &[]).await.unwrap().is_empty());
     }
 
     /// The expiry is checked inside the accepting transaction: an acceptance that arrives

@@ -340,20 +340,12 @@ impl Db {
         message_id: u64,
         deal: u32,
     ) -> Result<(), StoreError> {
-        self.write(move |conn| {
-            Box::pin(async move {
-                sqlx::query(
-                    "UPDATE matches SET table_message_id = $1, table_deal = $2 WHERE id = $3",
-                )
-                .bind(id(message_id))
-                .bind(deal as i64)
-                .bind(match_id)
-                .execute(&mut *conn)
-                .await?;
-                Ok(())
-            })
-        })
-        .await
+        let id = super::message_ids::MessageId::Table {
+            match_id,
+            message_id,
+            deal,
+        };
+        self.writer.message_id(id).await
     }
 
     /// Stores an accepted action, the new state and whatever the action finished, all in one

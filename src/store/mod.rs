@@ -6,6 +6,7 @@ mod checkpoint;
 mod heartbeat;
 mod ledger;
 mod matches;
+mod message_ids;
 mod outbox;
 mod pg_batch;
 mod pg_start;

@@ -9,8 +9,10 @@
 //! Every other write of the process runs here too, one at a time, so writers queue in order
 //! instead of polling in SQLite's busy handler.
 
+use super::challenges::NewChallenge;
 use super::checkpoint::{self, Checkpointer};
 use super::matches::{commit_states, store_action, store_states, SavedAction};
+use super::message_ids::MessageId;
 use super::outbox::{delete_delivered, Delivered};
 use super::{Backend, Source, StoreError};
 use sqlx::{AnyConnection, Connection, Executor};
@@ -55,6 +57,28 @@ enum Job {
     Other(Work),
     /// A delivered outbox row, deleted after the batch it came with; nobody waits for it.
     Delivered(Delivered),
+    /// A posted message's id: written with the others of its slice, after its jobs.
+    MessageId(MessageId, Done<()>),
+    /// A new challenge: stored with the others of its slice, after its jobs.
+    Challenge(Box<NewChallenge>, Done<i64>),
+}
+
+/// Where a job's result goes once its transaction is committed.
+type Done<T> = oneshot::Sender<Result<T, StoreError>>;
+
+/// Writes that a burst brings many of at once, each a row of its own that no other job of
+/// the burst reads or writes: the writer stores those of a slice together at its end, in one
+/// statement on PostgreSQL, rather than in a statement and a savepoint each (two round trips
+/// every other job of the burst queues behind).
+pub(super) trait Together: Sized {
+    /// What the caller gets back for each.
+    type Out: Clone + Send + 'static;
+
+    /// Writes `all` in the caller's transaction: their results, in order.
+    async fn write_all(
+        conn: &mut AnyConnection,
+        all: &[Self],
+    ) -> Result<Vec<Self::Out>, StoreError>;
 }
 
 /// The writer thread's handle; the thread ends when the last clone is dropped.
@@ -144,6 +168,26 @@ impl Writer {
         }
     }
 
+    /// Stores a posted message's id (see [`MessageId`]) and answers once it is committed.
+    pub(crate) async fn message_id(&self, id: MessageId) -> Result<(), StoreError> {
+        self.together(|done| Job::MessageId(id, done)).await
+    }
+
+    /// Stores a new challenge and answers its id once it is committed.
+    pub(crate) async fn challenge(&self, new: NewChallenge) -> Result<i64, StoreError> {
+        self.together(|done| Job::Challenge(Box::new(new), done))
+            .await
+    }
+
+    async fn together<T>(&self, job: impl FnOnce(Done<T>) -> Job) -> Result<T, StoreError> {
+        let started = std::time::Instant::now();
+        let (done, answer) = oneshot::channel();
+        self.jobs.send(job(done)).map_err(|_| stopped())?;
+        let written = answer.await.map_err(|_| stopped())?;
+        observe("write", started);
+        written
+    }
+
     /// The flag asking the writer to restart the WAL (tests set it).
     #[cfg(test)]
     pub(super) fn wal(&self) -> Option<Arc<checkpoint::Wal>> {
@@ -216,7 +260,7 @@ async fn run(
         }
         let moves_only = jobs.iter().all(|j| match j {
             Job::Action { action, .. } => plain(action),
-            Job::Other(_) => false,
+            Job::Other(_) | Job::MessageId(..) | Job::Challenge(..) => false,
             Job::Delivered(_) => true,
         });
         if !moves_only {
@@ -239,7 +283,9 @@ async fn run(
             match job {
                 Job::Action { action, done } => actions.push((action, done)),
                 Job::Delivered(d) => delivered.push(d),
-                Job::Other(_) => unreachable!("only moves here"),
+                Job::Other(_) | Job::MessageId(..) | Job::Challenge(..) => {
+                    unreachable!("only moves here")
+                }
             }
         }
         let ok = commit_actions(&mut conn, &mut actions, &mut delivered, &commits).await;
@@ -333,6 +379,8 @@ async fn write_batch(
                 commit_actions(conn, &mut actions, &mut Vec::new(), commits).await;
                 work(conn).await.0(Ok(()));
             }
+            Job::MessageId(id, done) => alone(conn, id, done).await,
+            Job::Challenge(new, done) => alone(conn, *new, done).await,
             Job::Delivered(d) => delivered.push(d),
         }
     }
@@ -355,6 +403,8 @@ async fn write_slice(
     let mut savepoint = Savepoint::default();
     let mut answers: Vec<Answer> = Vec::new();
     let mut actions = Vec::new();
+    let mut message_ids = Vec::new();
+    let mut challenges = Vec::new();
     let lost = |answers: Vec<Answer>| {
         let e = StoreError::Commit("the database rolled the transaction back".into());
         for answer in answers {
@@ -380,6 +430,15 @@ async fn write_slice(
                 delivered.push(d);
                 true
             }
+            // No other write sets these columns: they can wait for the end of the slice.
+            Job::MessageId(id, done) => {
+                message_ids.push((id, done));
+                true
+            }
+            Job::Challenge(new, done) => {
+                challenges.push((*new, done));
+                true
+            }
         };
         if !ok && !in_transaction(&mut tx).await {
             return lost(answers);
@@ -389,6 +448,8 @@ async fn write_slice(
         }
     }
     let mut ok = stage_actions(&mut tx, &mut actions, &mut answers, &mut savepoint).await;
+    ok &= stage_together(&mut tx, &mut challenges, &mut answers, &mut savepoint).await;
+    ok &= stage_together(&mut tx, &mut message_ids, &mut answers, &mut savepoint).await;
     if !delivered.is_empty() {
         let deleted = match savepoint.enter(&mut tx).await {
             Some(false) => Err(StoreError::Commit(
@@ -470,6 +531,50 @@ impl Savepoint {
         self.open = false;
         undone
     }
+}
+
+/// Writes the [`Together`] jobs of a slice in the open transaction `tx`, in a savepoint of
+/// their own, each answer waiting for the commit; false if they failed.
+async fn stage_together<J: Together>(
+    tx: &mut AnyConnection,
+    noted: &mut Vec<(J, Done<J::Out>)>,
+    answers: &mut Vec<Answer>,
+    savepoint: &mut Savepoint,
+) -> bool {
+    if noted.is_empty() {
+        return true;
+    }
+    let (all, dones): (Vec<J>, Vec<Done<J::Out>>) = noted.drain(..).unzip();
+    let written = match savepoint.enter(tx).await {
+        Some(false) => Err(StoreError::Commit(
+            "no savepoint for a batch of writes".into(),
+        )),
+        _ => J::write_all(tx, &all).await,
+    };
+    if written.is_err() {
+        savepoint.undo(tx).await;
+    }
+    let ok = written.is_ok();
+    let outs: Vec<Result<J::Out, String>> = match written {
+        Ok(outs) => outs.into_iter().map(Ok).collect(),
+        Err(e) => vec![Err(e.to_string()); dones.len()],
+    };
+    for (done, out) in dones.into_iter().zip(outs) {
+        answers.push(Box::new(move |committed| {
+            let out = out.map_err(StoreError::Commit);
+            let _ = done.send(committed.map_err(not_committed).and(out));
+        }));
+    }
+    ok
+}
+
+/// A [`Together`] job written on its own, in its own transaction.
+async fn alone<J: Together>(conn: &mut AnyConnection, job: J, done: Done<J::Out>) {
+    let written = J::write_all(conn, std::slice::from_ref(&job)).await;
+    let _ = done.send(written.and_then(|mut outs| {
+        outs.pop()
+            .ok_or_else(|| StoreError::Commit("nothing written".into()))
+    }));
 }
 
 /// Runs a job inside the batch's transaction, in its own [`Savepoint`] on PostgreSQL.
@@ -926,6 +1031,64 @@ pub(super) mod tests {
         for &id in &ids {
             assert_eq!(stored(&db, id).await, ("s1".into(), 1, 1));
         }
+    }
+
+    /// Challenges and message ids that wait together are written together, each challenge
+    /// answered with its own id, and of two ids for one message the later wins.
+    #[tokio::test]
+    async fn challenges_and_message_ids_waiting_together_share_one_commit() {
+        let (_dir, db, ids) = db_with_matches(2).await;
+        let (a, b) = (ids[0], ids[1]);
+        let new = |i: u64| crate::store::NewChallenge {
+            guild_id: 1,
+            channel_id: 500 + i,
+            challenger: (40 + i, format!("P{i}")),
+            opponents: vec![(90 + i, format!("Q{i}"))],
+            preset: "classic".into(),
+            rules_json: "{}".into(),
+            locale: "en-US".into(),
+            now: i as i64,
+            expires_at: 900,
+        };
+        let (release, held) = hold(&db).await;
+        let before = db.writer.commits();
+        let challenges = join_all((0..30).map(|i| {
+            let db = db.clone();
+            async move { (i, db.create_challenge(&new(i)).await) }
+        }));
+        let tables = join_all([
+            db.set_table_message(a, 7001, 1),
+            db.set_table_message(b, 7002, 1),
+            db.set_table_message(a, 7003, 2),
+        ]);
+        let (challenges, tables, _) = tokio::join!(challenges, tables, async { release.send(()) });
+        held.await.unwrap();
+        assert_eq!(db.writer.commits() - before, 2);
+        assert!(tables.iter().all(Result::is_ok), "{tables:?}");
+        let mut seen = std::collections::HashSet::new();
+        for (i, id) in challenges {
+            let id = id.unwrap();
+            assert!(seen.insert(id));
+            let stored = db.challenge(id).await.unwrap().unwrap();
+            assert_eq!(format!("{stored:?}"), format!("{:?}", new(i).stored_as(id)));
+        }
+        db.set_challenge_message(*seen.iter().next().unwrap(), 8001)
+            .await
+            .unwrap();
+        let table = |id| {
+            let db = db.clone();
+            async move {
+                let m = db.load_match(id).await.unwrap().unwrap();
+                (m.table_message_id, m.table_deal)
+            }
+        };
+        assert_eq!(table(a).await, (Some(7003), 2));
+        assert_eq!(table(b).await, (Some(7002), 1));
+        let first = *seen.iter().next().unwrap();
+        assert_eq!(
+            db.challenge(first).await.unwrap().unwrap().message_id,
+            Some(8001)
+        );
     }
 
     /// A write that fails inside a batch leaves nothing behind and fails alone.
