@@ -212,7 +212,8 @@ impl Bot {
     }
 
     /// The bot's own latency histograms, summed up: each `gin_db_seconds` operation and
-    /// `gin_answer_seconds` kind with its count and the buckets holding its p50 and p99.
+    /// `gin_answer_seconds` kind with its count, the buckets holding its p50 and p99, and how
+    /// many took longer than 25 and 100 ms (a stall of the database shows in its commits).
     fn histograms(&self) -> String {
         use std::io::{Read, Write};
         let mut text = String::new();
@@ -264,10 +265,20 @@ impl Bot {
                     .map_or(f64::INFINITY, |b| b.0);
                 format!("<={}ms", le * 1000.0)
             };
+            // How many took longer than `ms` (as the bucket bounds allow).
+            let over = |ms: f64| {
+                let within = buckets
+                    .iter()
+                    .find(|b| b.0 >= ms / 1000.0)
+                    .map_or(0.0, |b| b.1);
+                total - within
+            };
             out.push(format!(
-                "histogram {key:<28} n={total:<7} p50{} p99{}",
+                "histogram {key:<28} n={total:<7} p50{} p99{} over_25ms={} over_100ms={}",
                 upto(0.5),
-                upto(0.99)
+                upto(0.99),
+                over(25.0),
+                over(100.0)
             ));
         }
         out.join("\n")

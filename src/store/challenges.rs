@@ -119,14 +119,95 @@ impl Together for NewChallenge {
         all: &[NewChallenge],
     ) -> Result<Vec<i64>, StoreError> {
         if Backend::of(conn) == Backend::Sqlite {
+            // All or nothing, as one statement would be.
+            let mut tx = conn.begin().await?;
             let mut ids = Vec::with_capacity(all.len());
             for c in all {
-                ids.push(insert_one(conn, c).await?);
+                ids.push(insert_one(&mut tx, c).await?);
             }
+            tx.commit().await?;
             return Ok(ids);
         }
         insert_many(conn, all).await
     }
+}
+
+/// One player's acceptance of a challenge, with the match it starts if it is the last one.
+/// A burst of match starts brings many at once: the writer stores those of a slice together.
+#[derive(Debug, Clone)]
+pub(crate) struct Accept {
+    pub challenge_id: i64,
+    pub user: u64,
+    pub new_match: super::NewMatch,
+}
+
+impl Together for Accept {
+    type Out = Acceptance;
+
+    async fn write_all(
+        conn: &mut AnyConnection,
+        all: &[Accept],
+    ) -> Result<Vec<Acceptance>, StoreError> {
+        if Backend::of(conn) == Backend::Postgres {
+            return super::pg_start::accept_all(conn, all).await;
+        }
+        // All or nothing, as one statement would be.
+        let mut tx = conn.begin().await?;
+        let mut outcomes = Vec::with_capacity(all.len());
+        for a in all {
+            outcomes.push(accept_one(&mut tx, a).await?);
+        }
+        tx.commit().await?;
+        Ok(outcomes)
+    }
+}
+
+/// SQLite: one acceptance, in the caller's transaction.
+async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, StoreError> {
+    let challenge_id = a.challenge_id;
+    let row: Option<(String, String, String, i64)> = sqlx::query_as(
+        "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = $1",
+    )
+    .bind(challenge_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some((status, opponents, accepted, expires_at)) = row else {
+        return Ok(Acceptance::Closed);
+    };
+    if status != ChallengeState::Open.as_str() {
+        return Ok(Acceptance::Closed);
+    }
+    if expires_at <= a.new_match.now {
+        sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2")
+            .bind(ChallengeState::Expired.as_str())
+            .bind(challenge_id)
+            .execute(&mut *conn)
+            .await?;
+        return Ok(Acceptance::Expired);
+    }
+    let corrupt =
+        |e: serde_json::Error| StoreError::Corrupt(format!("challenge {challenge_id}: {e}"));
+    let opponents: Vec<u64> = serde_json::from_str(&opponents).map_err(corrupt)?;
+    let mut accepted: Vec<u64> = serde_json::from_str(&accepted).map_err(corrupt)?;
+    if !accepted.contains(&a.user) {
+        accepted.push(a.user);
+    }
+    let complete = opponents.iter().all(|o| accepted.contains(o));
+    sqlx::query("UPDATE challenges SET accepted_ids = $1, status = $2 WHERE id = $3")
+        .bind(serde_json::to_string(&accepted).expect("ids serialize"))
+        .bind(if complete {
+            ChallengeState::Accepted.as_str()
+        } else {
+            ChallengeState::Open.as_str()
+        })
+        .bind(challenge_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(if complete {
+        Acceptance::Complete(super::matches::insert_match(conn, &a.new_match).await?)
+    } else {
+        Acceptance::Waiting(accepted)
+    })
 }
 
 fn opponent_lists(c: &NewChallenge) -> (String, String) {
@@ -248,63 +329,13 @@ impl Db {
         user: u64,
         new_match: &super::NewMatch,
     ) -> Result<Acceptance, StoreError> {
-        let new_match = new_match.clone();
-        self.write(move |conn| {
-            Box::pin(async move {
-                if Backend::of(conn) == Backend::Postgres {
-                    return super::pg_start::accept(conn, challenge_id, user, &new_match).await;
-                }
-                let mut tx = conn.begin().await?;
-                let row: Option<(String, String, String, i64)> = sqlx::query_as(
-                    "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = $1",
-                )
-                .bind(challenge_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-                let Some((status, opponents, accepted, expires_at)) = row else {
-                    return Ok(Acceptance::Closed);
-                };
-                if status != ChallengeState::Open.as_str() {
-                    return Ok(Acceptance::Closed);
-                }
-                if expires_at <= new_match.now {
-                    sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2")
-                        .bind(ChallengeState::Expired.as_str())
-                        .bind(challenge_id)
-                        .execute(&mut *tx)
-                        .await?;
-                    tx.commit().await?;
-                    return Ok(Acceptance::Expired);
-                }
-                let corrupt = |e: serde_json::Error| {
-                    StoreError::Corrupt(format!("challenge {challenge_id}: {e}"))
-                };
-                let opponents: Vec<u64> = serde_json::from_str(&opponents).map_err(corrupt)?;
-                let mut accepted: Vec<u64> = serde_json::from_str(&accepted).map_err(corrupt)?;
-                if !accepted.contains(&user) {
-                    accepted.push(user);
-                }
-                let complete = opponents.iter().all(|o| accepted.contains(o));
-                sqlx::query("UPDATE challenges SET accepted_ids = $1, status = $2 WHERE id = $3")
-                    .bind(serde_json::to_string(&accepted).expect("ids serialize"))
-                    .bind(if complete {
-                        ChallengeState::Accepted.as_str()
-                    } else {
-                        ChallengeState::Open.as_str()
-                    })
-                    .bind(challenge_id)
-                    .execute(&mut *tx)
-                    .await?;
-                let outcome = if complete {
-                    Acceptance::Complete(super::matches::insert_match(&mut tx, &new_match).await?)
-                } else {
-                    Acceptance::Waiting(accepted)
-                };
-                tx.commit().await?;
-                Ok(outcome)
+        self.writer
+            .accept(Accept {
+                challenge_id,
+                user,
+                new_match: new_match.clone(),
             })
-        })
-        .await
+            .await
     }
 
     /// Closes an open challenge (declined or expired); false if it was not open

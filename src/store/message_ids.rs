@@ -7,7 +7,7 @@
 use super::writer::Together;
 use super::{id, Backend, StoreError};
 use serde_json::{json, Value};
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Connection};
 use std::collections::HashMap;
 
 /// A posted message whose id a later edit needs.
@@ -53,10 +53,12 @@ async fn write(conn: &mut AnyConnection, ids: &[MessageId]) -> Result<(), StoreE
         .filter(|(i, m)| last[&m.row()] == *i)
         .map(|(_, m)| *m);
     if Backend::of(conn) == Backend::Sqlite {
-        // In-process: a statement costs no round trip.
+        // In-process: a statement costs no round trip. All or nothing, as on PostgreSQL.
+        let mut tx = conn.begin().await?;
         for m in kept {
-            one(conn, m).await?;
+            one(&mut tx, m).await?;
         }
+        tx.commit().await?;
         return Ok(());
     }
     let (mut challenges, mut tables) = (Vec::new(), Vec::new());

@@ -1,58 +1,69 @@
-//! A match start on PostgreSQL in one statement. Every write of the process goes through the
+//! Match starts on PostgreSQL in one statement. Every write of the process goes through the
 //! one writer connection in turn, so a statement there is a round trip everyone queues
 //! behind: an acceptance read, checked and wrote in eight of them (the challenge, the match,
 //! each player, the outbox, a savepoint), which capped a burst of match starts at a few
-//! hundred a second. Here the challenge's check and update, the match, its players and its
-//! outbox rows are data-modifying CTEs of one statement, atomic as any single statement.
-//! The players and outbox rows travel as JSON (sqlx's `Any` driver binds no arrays).
+//! hundred a second. Here the challenges' checks and updates, the matches, their players and
+//! their outbox rows are data-modifying CTEs of one statement, atomic as any single
+//! statement, and the acceptances a slice of the writer holds share that statement.
+//! The rows travel as JSON (sqlx's `Any` driver binds no arrays).
 
-use super::challenges::Acceptance;
+use super::challenges::{Accept, Acceptance};
 use super::matches::NewMatch;
 use super::{id, ChallengeState, MatchState, StoreError};
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::sync::LazyLock;
 
-/// The CTEs storing a match, once for each row of the CTE `go`: its row is parameter `$p`,
-/// its players `$p+1` and its outbox rows `$p+2`; `m` returns the new match's id.
-fn insert_match_ctes(p: usize) -> String {
-    let (players, outbox) = (p + 1, p + 2);
+/// The CTEs storing a match for each row of the CTE `ids (k, id)`: its id was drawn from the
+/// table's sequence beforehand, so that each comes back beside its row `k` of the CTE
+/// `a (k, m, players, outbox)` (the match's row, its players and its outbox rows as JSON).
+fn insert_match_ctes() -> String {
     format!(
-        "r AS (SELECT * FROM json_to_record(${p}::json) AS x(guild_id BIGINT, channel_id BIGINT, \
-         table_message_id BIGINT, format TEXT, preset TEXT, rules_json TEXT, locale TEXT, \
-         state_json TEXT, seed_hex TEXT, now BIGINT, ai_level TEXT, ai_to_act INTEGER)), \
-         m AS (INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, \
+        "m AS (INSERT INTO matches (id, guild_id, channel_id, table_message_id, format, preset, \
          rules_json, locale, status, state_json, version, seed_hex, turn_started_at, \
          started_at, ai_level, ai_to_act) \
-         SELECT r.guild_id, r.channel_id, r.table_message_id, r.format, r.preset, \
+         SELECT ids.id, r.guild_id, r.channel_id, r.table_message_id, r.format, r.preset, \
          r.rules_json, r.locale, '{active}', r.state_json, 0, r.seed_hex, r.now, r.now, \
-         r.ai_level, r.ai_to_act FROM r, go RETURNING id, guild_id, channel_id), \
+         r.ai_level, r.ai_to_act FROM ids JOIN a USING (k), \
+         json_to_record(a.m) AS r(guild_id BIGINT, channel_id BIGINT, \
+         table_message_id BIGINT, format TEXT, preset TEXT, rules_json TEXT, locale TEXT, \
+         state_json TEXT, seed_hex TEXT, now BIGINT, ai_level TEXT, ai_to_act INTEGER) \
+         RETURNING id, guild_id, channel_id), \
          p AS (INSERT INTO match_players (match_id, seat, guild_id, channel_id, user_id, \
          display_name, is_ai) \
          SELECT m.id, x.seat, m.guild_id, m.channel_id, x.user_id, x.name, x.is_ai \
-         FROM m, json_to_recordset(${players}::json) AS x(seat INTEGER, user_id BIGINT, \
-         name TEXT, is_ai INTEGER)), \
+         FROM m JOIN ids ON ids.id = m.id JOIN a USING (k), \
+         json_to_recordset(a.players) AS x(seat INTEGER, user_id BIGINT, name TEXT, \
+         is_ai INTEGER)), \
          o AS (INSERT INTO outbox (match_id, version, part, due_ms, effects) \
          SELECT m.id, x.version, x.part, x.due_ms, x.effects \
-         FROM m, json_to_recordset(${outbox}::json) AS x(version BIGINT, part INTEGER, \
-         due_ms BIGINT, effects TEXT) \
+         FROM m JOIN ids ON ids.id = m.id JOIN a USING (k), \
+         json_to_recordset(a.outbox) AS x(version BIGINT, part INTEGER, due_ms BIGINT, \
+         effects TEXT) \
          ON CONFLICT (match_id, version, part) DO UPDATE SET due_ms = excluded.due_ms, \
          effects = excluded.effects)",
         active = MatchState::Active.as_str(),
     )
 }
 
-/// `$1`: the challenge; `$2`: the accepting user (decimal text); `$3`: now. The acceptance
-/// is added to the challenge's list, which then decides: a challenge no longer open is left
-/// alone, one whose time ran out closes as expired, and the last acceptance closes it as
-/// accepted and stores the match. No row back: the challenge does not exist.
+/// `$1`: the acceptances, a JSON list of `{k, challenge_id, user_id (decimal text), now, m,
+/// players, outbox}`, no two for the same challenge (each reads its challenge as the statement
+/// found it). Each acceptance is added to its challenge's list, which then decides: a
+/// challenge no longer open is left alone, one whose time ran out closes as expired, and the
+/// last acceptance closes it as accepted and stores the match. One row back for each
+/// acceptance, in order; no outcome: the challenge does not exist.
 static ACCEPT: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "WITH c AS (SELECT id, status, expires_at, opponent_ids::jsonb AS opp, \
-         CASE WHEN accepted_ids::jsonb @> to_jsonb($2::TEXT::NUMERIC) THEN accepted_ids::jsonb \
-         ELSE accepted_ids::jsonb || to_jsonb($2::TEXT::NUMERIC) END AS acc \
-         FROM challenges WHERE id = $1 FOR UPDATE), \
-         v AS (SELECT id, acc, CASE WHEN status <> '{open}' THEN 'closed' \
-         WHEN expires_at <= $3 THEN 'expired' WHEN acc @> opp THEN 'complete' \
+        "WITH a AS MATERIALIZED (SELECT * FROM json_to_recordset($1::json) AS x(k INTEGER, \
+         challenge_id BIGINT, user_id TEXT, now BIGINT, m JSON, players JSON, outbox JSON)), \
+         c AS (SELECT a.k, ch.id, ch.status, ch.expires_at, a.now, \
+         ch.opponent_ids::jsonb AS opp, \
+         CASE WHEN ch.accepted_ids::jsonb @> to_jsonb(a.user_id::NUMERIC) \
+         THEN ch.accepted_ids::jsonb \
+         ELSE ch.accepted_ids::jsonb || to_jsonb(a.user_id::NUMERIC) END AS acc \
+         FROM a JOIN challenges ch ON ch.id = a.challenge_id FOR UPDATE OF ch), \
+         v AS (SELECT k, id, acc, CASE WHEN status <> '{open}' THEN 'closed' \
+         WHEN expires_at <= now THEN 'expired' WHEN acc @> opp THEN 'complete' \
          ELSE 'waiting' END AS outcome FROM c), \
          u AS (UPDATE challenges ch SET \
          status = CASE v.outcome WHEN 'expired' THEN '{expired}' WHEN 'complete' \
@@ -60,21 +71,26 @@ static ACCEPT: LazyLock<String> = LazyLock::new(|| {
          accepted_ids = CASE WHEN v.outcome = 'expired' THEN ch.accepted_ids \
          ELSE v.acc::text END \
          FROM v WHERE ch.id = v.id AND v.outcome <> 'closed'), \
-         go AS (SELECT 1 FROM v WHERE v.outcome = 'complete'), \
+         ids AS MATERIALIZED (SELECT k, nextval(pg_get_serial_sequence('matches', 'id')) AS id \
+         FROM v WHERE outcome = 'complete'), \
          {insert} \
-         SELECT v.outcome, v.acc::text, (SELECT id FROM m) FROM v",
+         SELECT a.k, v.outcome, v.acc::text, ids.id FROM a LEFT JOIN v USING (k) \
+         LEFT JOIN ids USING (k) ORDER BY a.k",
         open = ChallengeState::Open.as_str(),
         expired = ChallengeState::Expired.as_str(),
         accepted = ChallengeState::Accepted.as_str(),
-        insert = insert_match_ctes(4),
+        insert = insert_match_ctes(),
     )
 });
 
-/// The match alone, for starts without a challenge (against the bot, a rematch).
+/// The match alone, for starts without a challenge (against the bot, a rematch): `$1` its
+/// row, `$2` its players, `$3` its outbox rows.
 static INSERT: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "WITH go AS (SELECT 1), {} SELECT id FROM m",
-        insert_match_ctes(1)
+        "WITH a AS (SELECT 0 AS k, $1::json AS m, $2::json AS players, $3::json AS outbox), \
+         ids AS MATERIALIZED (SELECT k, nextval(pg_get_serial_sequence('matches', 'id')) AS id \
+         FROM a), {} SELECT id FROM ids",
+        insert_match_ctes()
     )
 });
 
@@ -85,54 +101,99 @@ pub(super) async fn insert_match(
 ) -> Result<i64, StoreError> {
     let (row, players, outbox) = encode(m);
     let match_id: i64 = sqlx::query_scalar(INSERT.as_str())
-        .bind(row)
-        .bind(players)
-        .bind(outbox)
+        .bind(row.to_string())
+        .bind(players.to_string())
+        .bind(outbox.to_string())
         .fetch_one(&mut *conn)
         .await?;
     Ok(match_id)
 }
 
-/// Records `user`'s acceptance of the challenge (see [`super::Db::accept_challenge`]).
-pub(super) async fn accept(
+/// Records the acceptances `all` in order (see [`super::Db::accept_challenge`]): one
+/// statement for each run of them that names no challenge twice.
+pub(super) async fn accept_all(
     conn: &mut sqlx::AnyConnection,
-    challenge_id: i64,
-    user: u64,
-    m: &NewMatch,
-) -> Result<Acceptance, StoreError> {
-    let (row, players, outbox) = encode(m);
-    let found: Option<(String, String, Option<i64>)> = sqlx::query_as(ACCEPT.as_str())
-        .bind(challenge_id)
-        // As text: the lists hold the ids as unsigned numbers, which a BIGINT cannot all be.
-        .bind(user.to_string())
-        .bind(m.now)
-        .bind(row)
-        .bind(players)
-        .bind(outbox)
-        .fetch_optional(&mut *conn)
+    all: &[Accept],
+) -> Result<Vec<Acceptance>, StoreError> {
+    let mut outcomes = Vec::with_capacity(all.len());
+    let mut rest = all;
+    while !rest.is_empty() {
+        let mut named = HashSet::new();
+        let run = rest
+            .iter()
+            .take_while(|a| named.insert(a.challenge_id))
+            .count();
+        outcomes.extend(accept_run(conn, &rest[..run]).await?);
+        rest = &rest[run..];
+    }
+    Ok(outcomes)
+}
+
+/// A row of [`ACCEPT`]: the acceptance's place, its outcome, the challenge's acceptances
+/// after it and the new match's id.
+type Outcome = (i32, Option<String>, Option<String>, Option<i64>);
+
+/// One statement of [`accept_all`].
+async fn accept_run(
+    conn: &mut sqlx::AnyConnection,
+    run: &[Accept],
+) -> Result<Vec<Acceptance>, StoreError> {
+    let rows: Vec<Value> = run
+        .iter()
+        .enumerate()
+        .map(|(k, a)| {
+            let (m, players, outbox) = encode(&a.new_match);
+            // The user as text: the lists hold the ids as unsigned numbers, which a BIGINT
+            // cannot all be.
+            json!({"k": k, "challenge_id": a.challenge_id, "user_id": a.user.to_string(),
+                   "now": a.new_match.now, "m": m, "players": players, "outbox": outbox})
+        })
+        .collect();
+    let found: Vec<Outcome> = sqlx::query_as(ACCEPT.as_str())
+        .bind(Value::from(rows).to_string())
+        .fetch_all(&mut *conn)
         .await?;
-    let Some((outcome, accepted, match_id)) = found else {
-        return Ok(Acceptance::Closed);
-    };
-    Ok(match (outcome.as_str(), match_id) {
-        ("closed", _) => Acceptance::Closed,
-        ("expired", _) => Acceptance::Expired,
-        ("complete", Some(match_id)) => Acceptance::Complete(match_id),
-        ("waiting", _) => {
-            let accepted: Vec<u64> = serde_json::from_str(&accepted)
+    if found.len() != run.len() {
+        return Err(StoreError::Corrupt(format!(
+            "{} acceptances came back as {} rows",
+            run.len(),
+            found.len()
+        )));
+    }
+    run.iter()
+        .zip(found)
+        .map(|(a, (_, outcome, accepted, match_id))| {
+            outcome_of(a.challenge_id, outcome.as_deref(), accepted, match_id)
+        })
+        .collect()
+}
+
+/// What one row of [`ACCEPT`] says.
+fn outcome_of(
+    challenge_id: i64,
+    outcome: Option<&str>,
+    accepted: Option<String>,
+    match_id: Option<i64>,
+) -> Result<Acceptance, StoreError> {
+    Ok(match (outcome, match_id) {
+        (None | Some("closed"), _) => Acceptance::Closed,
+        (Some("expired"), _) => Acceptance::Expired,
+        (Some("complete"), Some(match_id)) => Acceptance::Complete(match_id),
+        (Some("waiting"), _) => {
+            let accepted: Vec<u64> = serde_json::from_str(accepted.as_deref().unwrap_or("[]"))
                 .map_err(|e| StoreError::Corrupt(format!("challenge {challenge_id}: {e}")))?;
             Acceptance::Waiting(accepted)
         }
         (other, _) => {
             return Err(StoreError::Corrupt(format!(
-                "challenge {challenge_id}: acceptance came out as {other}"
+                "challenge {challenge_id}: acceptance came out as {other:?}"
             )))
         }
     })
 }
 
 /// The match's row, players and outbox rows as the JSON the statement unpacks.
-fn encode(m: &NewMatch) -> (String, String, String) {
+fn encode(m: &NewMatch) -> (Value, Value, Value) {
     let row = json!({
         "guild_id": id(m.guild_id),
         "channel_id": id(m.channel_id),
@@ -163,9 +224,5 @@ fn encode(m: &NewMatch) -> (String, String, String) {
                    "effects": r.effects_json})
         })
         .collect();
-    (
-        row.to_string(),
-        Value::from(players).to_string(),
-        Value::from(outbox).to_string(),
-    )
+    (row, Value::from(players), Value::from(outbox))
 }

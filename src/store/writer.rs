@@ -9,7 +9,7 @@
 //! Every other write of the process runs here too, one at a time, so writers queue in order
 //! instead of polling in SQLite's busy handler.
 
-use super::challenges::NewChallenge;
+use super::challenges::{Accept, Acceptance, NewChallenge};
 use super::checkpoint::{self, Checkpointer};
 use super::matches::{commit_states, store_action, store_states, SavedAction};
 use super::message_ids::MessageId;
@@ -57,10 +57,62 @@ enum Job {
     Other(Work),
     /// A delivered outbox row, deleted after the batch it came with; nobody waits for it.
     Delivered(Delivered),
-    /// A posted message's id: written with the others of its slice, after its jobs.
+    /// Written with the others of its kind at the end of its slice.
+    Batched(Batched),
+}
+
+/// The writes a burst brings many of (see [`Together`]).
+enum Batched {
+    /// A posted message's id.
     MessageId(MessageId, Done<()>),
-    /// A new challenge: stored with the others of its slice, after its jobs.
+    /// A new challenge.
     Challenge(Box<NewChallenge>, Done<i64>),
+    /// An acceptance of a challenge, with the match it may start.
+    Accept(Box<Accept>, Done<Acceptance>),
+}
+
+impl Batched {
+    /// Written on its own, in its own transaction.
+    async fn alone(self, conn: &mut AnyConnection) {
+        match self {
+            Batched::MessageId(id, done) => alone(conn, id, done).await,
+            Batched::Challenge(new, done) => alone(conn, *new, done).await,
+            Batched::Accept(accept, done) => alone(conn, *accept, done).await,
+        }
+    }
+}
+
+/// The [`Batched`] jobs of a slice, by kind.
+#[derive(Default)]
+struct Noted {
+    challenges: Vec<(NewChallenge, Done<i64>)>,
+    accepts: Vec<(Accept, Done<Acceptance>)>,
+    message_ids: Vec<(MessageId, Done<()>)>,
+}
+
+impl Noted {
+    fn push(&mut self, job: Batched) {
+        match job {
+            Batched::MessageId(id, done) => self.message_ids.push((id, done)),
+            Batched::Challenge(new, done) => self.challenges.push((*new, done)),
+            Batched::Accept(accept, done) => self.accepts.push((*accept, done)),
+        }
+    }
+
+    /// Writes them in `tx`, kind by kind: no job of a slice has been answered yet, so none
+    /// can depend on another's write (an acceptance names a challenge already stored, an id
+    /// a message already posted). False if any failed.
+    async fn stage(
+        &mut self,
+        tx: &mut AnyConnection,
+        answers: &mut Vec<Answer>,
+        savepoint: &mut Savepoint,
+    ) -> bool {
+        let mut ok = stage_together(tx, &mut self.challenges, answers, savepoint).await;
+        ok &= stage_together(tx, &mut self.accepts, answers, savepoint).await;
+        ok &= stage_together(tx, &mut self.message_ids, answers, savepoint).await;
+        ok
+    }
 }
 
 /// Where a job's result goes once its transaction is committed.
@@ -72,7 +124,7 @@ type Done<T> = oneshot::Sender<Result<T, StoreError>>;
 /// every other job of the burst queues behind).
 pub(super) trait Together: Sized {
     /// What the caller gets back for each.
-    type Out: Clone + Send + 'static;
+    type Out: Send + 'static;
 
     /// Writes `all` in the caller's transaction: their results, in order.
     async fn write_all(
@@ -170,19 +222,27 @@ impl Writer {
 
     /// Stores a posted message's id (see [`MessageId`]) and answers once it is committed.
     pub(crate) async fn message_id(&self, id: MessageId) -> Result<(), StoreError> {
-        self.together(|done| Job::MessageId(id, done)).await
+        self.together(|done| Batched::MessageId(id, done)).await
     }
 
     /// Stores a new challenge and answers its id once it is committed.
     pub(crate) async fn challenge(&self, new: NewChallenge) -> Result<i64, StoreError> {
-        self.together(|done| Job::Challenge(Box::new(new), done))
+        self.together(|done| Batched::Challenge(Box::new(new), done))
             .await
     }
 
-    async fn together<T>(&self, job: impl FnOnce(Done<T>) -> Job) -> Result<T, StoreError> {
+    /// Stores an acceptance of a challenge and answers what it led to once it is committed.
+    pub(crate) async fn accept(&self, accept: Accept) -> Result<Acceptance, StoreError> {
+        self.together(|done| Batched::Accept(Box::new(accept), done))
+            .await
+    }
+
+    async fn together<T>(&self, job: impl FnOnce(Done<T>) -> Batched) -> Result<T, StoreError> {
         let started = std::time::Instant::now();
         let (done, answer) = oneshot::channel();
-        self.jobs.send(job(done)).map_err(|_| stopped())?;
+        self.jobs
+            .send(Job::Batched(job(done)))
+            .map_err(|_| stopped())?;
         let written = answer.await.map_err(|_| stopped())?;
         observe("write", started);
         written
@@ -260,7 +320,7 @@ async fn run(
         }
         let moves_only = jobs.iter().all(|j| match j {
             Job::Action { action, .. } => plain(action),
-            Job::Other(_) | Job::MessageId(..) | Job::Challenge(..) => false,
+            Job::Other(_) | Job::Batched(_) => false,
             Job::Delivered(_) => true,
         });
         if !moves_only {
@@ -283,7 +343,7 @@ async fn run(
             match job {
                 Job::Action { action, done } => actions.push((action, done)),
                 Job::Delivered(d) => delivered.push(d),
-                Job::Other(_) | Job::MessageId(..) | Job::Challenge(..) => {
+                Job::Other(_) | Job::Batched(_) => {
                     unreachable!("only moves here")
                 }
             }
@@ -379,8 +439,7 @@ async fn write_batch(
                 commit_actions(conn, &mut actions, &mut Vec::new(), commits).await;
                 work(conn).await.0(Ok(()));
             }
-            Job::MessageId(id, done) => alone(conn, id, done).await,
-            Job::Challenge(new, done) => alone(conn, *new, done).await,
+            Job::Batched(job) => job.alone(conn).await,
             Job::Delivered(d) => delivered.push(d),
         }
     }
@@ -403,8 +462,7 @@ async fn write_slice(
     let mut savepoint = Savepoint::default();
     let mut answers: Vec<Answer> = Vec::new();
     let mut actions = Vec::new();
-    let mut message_ids = Vec::new();
-    let mut challenges = Vec::new();
+    let mut noted = Noted::default();
     let lost = |answers: Vec<Answer>| {
         let e = StoreError::Commit("the database rolled the transaction back".into());
         for answer in answers {
@@ -430,13 +488,8 @@ async fn write_slice(
                 delivered.push(d);
                 true
             }
-            // No other write sets these columns: they can wait for the end of the slice.
-            Job::MessageId(id, done) => {
-                message_ids.push((id, done));
-                true
-            }
-            Job::Challenge(new, done) => {
-                challenges.push((*new, done));
+            Job::Batched(job) => {
+                noted.push(job);
                 true
             }
         };
@@ -448,8 +501,7 @@ async fn write_slice(
         }
     }
     let mut ok = stage_actions(&mut tx, &mut actions, &mut answers, &mut savepoint).await;
-    ok &= stage_together(&mut tx, &mut challenges, &mut answers, &mut savepoint).await;
-    ok &= stage_together(&mut tx, &mut message_ids, &mut answers, &mut savepoint).await;
+    ok &= noted.stage(&mut tx, &mut answers, &mut savepoint).await;
     if !delivered.is_empty() {
         let deleted = match savepoint.enter(&mut tx).await {
             Some(false) => Err(StoreError::Commit(
@@ -533,8 +585,10 @@ impl Savepoint {
     }
 }
 
-/// Writes the [`Together`] jobs of a slice in the open transaction `tx`, in a savepoint of
-/// their own, each answer waiting for the commit; false if they failed.
+/// Writes the [`Together`] jobs of a slice in the open transaction `tx`, each answer waiting
+/// for the commit. Should their shared write fail, each is written alone in its savepoint
+/// and answered with its own outcome: one refused acceptance (the player started another
+/// match meanwhile) must not fail the burst around it. False if any failed.
 async fn stage_together<J: Together>(
     tx: &mut AnyConnection,
     noted: &mut Vec<(J, Done<J::Out>)>,
@@ -545,36 +599,64 @@ async fn stage_together<J: Together>(
         return true;
     }
     let (all, dones): (Vec<J>, Vec<Done<J::Out>>) = noted.drain(..).unzip();
-    let written = match savepoint.enter(tx).await {
-        Some(false) => Err(StoreError::Commit(
-            "no savepoint for a batch of writes".into(),
-        )),
-        _ => J::write_all(tx, &all).await,
-    };
-    if written.is_err() {
-        savepoint.undo(tx).await;
-    }
-    let ok = written.is_ok();
-    let outs: Vec<Result<J::Out, String>> = match written {
+    let outs: Vec<Result<J::Out, StoreError>> = match together_in_savepoint(tx, &all, savepoint)
+        .await
+    {
         Ok(outs) => outs.into_iter().map(Ok).collect(),
-        Err(e) => vec![Err(e.to_string()); dones.len()],
+        Err(e) if all.len() == 1 || !in_transaction(tx).await => {
+            let shared = e.to_string();
+            std::iter::once(Err(e))
+                .chain((1..all.len()).map(|_| Err(StoreError::Commit(shared.clone()))))
+                .collect()
+        }
+        Err(_) => {
+            let mut each = Vec::with_capacity(all.len());
+            for job in &all {
+                let written = together_in_savepoint(tx, std::slice::from_ref(job), savepoint).await;
+                each.push(written.and_then(only));
+            }
+            each
+        }
     };
+    let ok = outs.iter().all(Result::is_ok);
     for (done, out) in dones.into_iter().zip(outs) {
         answers.push(Box::new(move |committed| {
-            let out = out.map_err(StoreError::Commit);
             let _ = done.send(committed.map_err(not_committed).and(out));
         }));
     }
     ok
 }
 
+/// [`Together::write_all`] in a [`Savepoint`]: nothing of `all` is kept if it fails.
+async fn together_in_savepoint<J: Together>(
+    tx: &mut AnyConnection,
+    all: &[J],
+    savepoint: &mut Savepoint,
+) -> Result<Vec<J::Out>, StoreError> {
+    if savepoint.enter(tx).await == Some(false) {
+        return Err(StoreError::Commit(
+            "no savepoint for a batch of writes".into(),
+        ));
+    }
+    let written = J::write_all(tx, all).await;
+    if written.is_err() {
+        savepoint.undo(tx).await;
+    }
+    written
+}
+
+/// The one result of a [`Together::write_all`] of one job.
+fn only<T>(mut outs: Vec<T>) -> Result<T, StoreError> {
+    match (outs.pop(), outs.is_empty()) {
+        (Some(out), true) => Ok(out),
+        _ => Err(StoreError::Commit("not one result for one write".into())),
+    }
+}
+
 /// A [`Together`] job written on its own, in its own transaction.
 async fn alone<J: Together>(conn: &mut AnyConnection, job: J, done: Done<J::Out>) {
     let written = J::write_all(conn, std::slice::from_ref(&job)).await;
-    let _ = done.send(written.and_then(|mut outs| {
-        outs.pop()
-            .ok_or_else(|| StoreError::Commit("nothing written".into()))
-    }));
+    let _ = done.send(written.and_then(only));
 }
 
 /// Runs a job inside the batch's transaction, in its own [`Savepoint`] on PostgreSQL.
@@ -1088,6 +1170,103 @@ pub(super) mod tests {
         assert_eq!(
             db.challenge(first).await.unwrap().unwrap().message_id,
             Some(8001)
+        );
+    }
+
+    /// Acceptances waiting together are stored in one commit, each with its own outcome:
+    /// two for one challenge both count, and one the schema refuses (its player is already
+    /// in a match in that channel) fails alone, leaving its challenge open, while the others
+    /// of its batch start their matches.
+    #[tokio::test]
+    async fn acceptances_waiting_together_share_one_commit_and_fail_alone() {
+        use crate::store::{Acceptance, ChallengeState, NewChallenge};
+        // Match 0 of channel 100 holds users 10 and 11.
+        let (_dir, db, _) = db_with_matches(1).await;
+        let challenge = |channel: u64, challenger: u64, opponents: &[u64]| NewChallenge {
+            guild_id: 1,
+            channel_id: channel,
+            challenger: (challenger, "A".into()),
+            opponents: opponents.iter().map(|o| (*o, "B".into())).collect(),
+            preset: "classic".into(),
+            rules_json: "{}".into(),
+            locale: "en-US".into(),
+            now: 0,
+            expires_at: 900,
+        };
+        let game = |c: &NewChallenge| {
+            let mut m = new_match(0);
+            m.channel_id = c.channel_id;
+            m.players = vec![(c.challenger.0, "A".into(), false)];
+            m.players
+                .extend(c.opponents.iter().map(|o| (o.0, "B".to_string(), false)));
+            m
+        };
+        let mut pairs = Vec::new();
+        for i in 0..20 {
+            let c = challenge(500 + i, 200 + i, &[300 + i]);
+            pairs.push((db.create_challenge(&c).await.unwrap(), 300 + i, game(&c)));
+        }
+        let three = challenge(600, 400, &[401, 402]);
+        let three_id = db.create_challenge(&three).await.unwrap();
+        let busy = challenge(100, 10, &[700]);
+        let busy_id = db.create_challenge(&busy).await.unwrap();
+        let accept_all = |accepts: Vec<(i64, u64, NewMatch)>| {
+            let db = db.clone();
+            async move {
+                let (release, held) = hold(&db).await;
+                let before = db.writer.commits();
+                let outcomes = join_all(
+                    accepts
+                        .iter()
+                        .map(|(id, user, game)| db.accept_challenge(*id, *user, game)),
+                );
+                let (outcomes, _) = tokio::join!(outcomes, async { release.send(()) });
+                held.await.unwrap();
+                assert_eq!(db.writer.commits() - before, 2);
+                outcomes
+            }
+        };
+        let started = |outcome: &Result<Acceptance, StoreError>| match outcome {
+            Ok(Acceptance::Complete(id)) => *id,
+            other => panic!("not started: {other:?}"),
+        };
+        // One batch with two acceptances of the three-player challenge.
+        let mut first: Vec<_> = pairs.drain(..10).collect();
+        first.insert(4, (three_id, 401, game(&three)));
+        first.push((three_id, 402, game(&three)));
+        let outcomes = accept_all(first.clone()).await;
+        assert_eq!(
+            outcomes[4].as_ref().unwrap(),
+            &Acceptance::Waiting(vec![401])
+        );
+        let mut seen = std::collections::HashSet::new();
+        for (outcome, (_, _, game)) in outcomes.iter().zip(&first).filter(|(_, a)| a.0 != three_id)
+        {
+            let id = started(outcome);
+            assert!(seen.insert(id));
+            let stored = db.load_match(id).await.unwrap().unwrap();
+            assert_eq!(format!("{stored:?}"), format!("{:?}", game.stored_as(id)));
+        }
+        assert!(seen.insert(started(&outcomes[11])));
+        // One batch with an acceptance the schema refuses.
+        let mut second = std::mem::take(&mut pairs);
+        second.insert(3, (busy_id, 700, game(&busy)));
+        let outcomes = accept_all(second.clone()).await;
+        match &outcomes[3] {
+            Err(e) => assert!(e.is_conflict(), "{e}"),
+            other => panic!("user 10 is already playing in channel 100: {other:?}"),
+        }
+        for (outcome, _) in outcomes.iter().zip(&second).filter(|(_, a)| a.0 != busy_id) {
+            assert!(seen.insert(started(outcome)));
+        }
+        let refused = db.challenge(busy_id).await.unwrap().unwrap();
+        assert_eq!(
+            (refused.status, refused.accepted),
+            (ChallengeState::Open, vec![])
+        );
+        assert_eq!(
+            db.challenge(three_id).await.unwrap().unwrap().status,
+            ChallengeState::Accepted
         );
     }
 

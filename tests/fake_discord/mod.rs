@@ -161,7 +161,7 @@ impl StoredMessage {
     pub fn buttons(&self) -> Vec<ButtonView> {
         let rows = self.components.as_array().map(Vec::as_slice).unwrap_or(&[]);
         rows.iter()
-            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .flat_map(|r| r["components"].as_array().into_iter().flatten())
             .filter(|c| c["type"].as_u64() == Some(2))
             .filter_map(|c| {
                 Some(ButtonView {
@@ -177,7 +177,7 @@ impl StoredMessage {
     pub fn selects(&self) -> Vec<SelectView> {
         let rows = self.components.as_array().map(Vec::as_slice).unwrap_or(&[]);
         rows.iter()
-            .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
+            .flat_map(|r| r["components"].as_array().into_iter().flatten())
             .filter(|c| c["type"].as_u64() == Some(3))
             .filter_map(|c| {
                 Some(SelectView {
@@ -541,7 +541,7 @@ pub(crate) struct Shared {
     next_id: AtomicU64,
     validated: AtomicU64,
     notifiers: Mutex<HashMap<u64, Arc<Notify>>>,
-    /// The bytes of every uploaded file, by attachment id.
+    /// The bytes of every uploaded file, by attachment id (when recording).
     pub uploads: Mutex<HashMap<u64, Vec<u8>>>,
 }
 

