@@ -40,8 +40,8 @@ pub struct HardConfig {
 }
 
 impl Default for HardConfig {
-    /// 600 worlds: about 10 ms per decision (p95 about 30 ms) in a release build; measured
-    /// at 74% of matches won against `simple` (see the arena).
+    /// 600 worlds: about 10 ms per decision (p95 about 24 ms) in a release build; 73.7% of
+    /// 4,000 mirrored matches won against `simple` under the EAAI protocol (see the arena).
     fn default() -> HardConfig {
         HardConfig {
             samples: 600,

@@ -1,10 +1,15 @@
 //! The hard player's imagination: sampled worlds and fast playouts of the rest of a hand.
 //!
 //! A world is one guess at what the seat cannot see: the opponent's hidden cards and the order
-//! of the stock. A playout plays the hand on from a candidate move to its end with both sides
-//! playing like `simple` (a pile card only to meld, least-deadwood discards, knock at once),
-//! using nothing but bit masks and the deadwood solver, and scores it in match points from
-//! this seat's side. Playouts mirror the engine's rules (`hand.rs`) for the upcard offer, the
+//! of the stock. A playout plays the hand on from a candidate move to its end, the opponent
+//! playing like `simple` (a pile card only to meld, least-deadwood discards, knock at once)
+//! and this seat the same but for one better habit: it also takes a pile card that lowers its
+//! deadwood. A playout's value is that of the player who follows the move, and a seat that
+//! plays on like `simple` undervalues every move that builds its hand. Measured under the EAAI
+//! protocol against `simple`: 73.7% of 4,000 mirrored matches with the habit, 73.2% without
+//! (within the noise; a 400-match sample had shown 76.8% against 71.0%).
+//! Playouts use nothing but bit masks and the deadwood solver, and score the hand in match
+//! points from this seat's side. Playouts mirror the engine's rules (`hand.rs`) for the upcard offer, the
 //! no-rediscard rule, the dead hand and the fiftieth card.
 
 use super::eval::{completes_meld, least_deadwood_discards, pick, with};
@@ -15,7 +20,7 @@ use crate::engine::hand::{Action, Phase};
 use crate::engine::rules::Rules;
 use crate::engine::scoring::score_showdown;
 use crate::engine::showdown::solve_showdown;
-use crate::engine::solver::knock_deadwood;
+use crate::engine::solver::{knock_deadwood, min_deadwood};
 use crate::engine::view::PlayerView;
 
 /// Sides in a playout: this seat and its opponent.
@@ -315,7 +320,8 @@ impl Sim {
         None
     }
 
-    /// Plays the hand to its end, both sides as `simple`; its value to ME.
+    /// Plays the hand to its end (see the module's doc for how each side plays); its value to
+    /// ME.
     pub fn run(mut self, world: &World, table: &Table, rng: &mut SplitMix) -> f64 {
         for _ in 0..MAX_STEPS {
             let who = self.step.who();
@@ -327,14 +333,16 @@ impl Sim {
         0.0
     }
 
-    /// The `simple` player's move (see `simple.rs`) for `who`.
+    /// The move of `who`: the `simple` player's (see `simple.rs`), but for ME's pile cards
+    /// ([`Sim::takes_top`]).
     fn policy(&self, who: usize, table: &Table, rng: &mut SplitMix) -> Action {
         let hand = self.hands[who];
-        let top_melds = self.top.is_some_and(|c| completes_meld(hand, c));
         match self.step {
-            Step::Offer(_) if top_melds => Action::TakeUpcard,
+            Step::Offer(_) if self.takes_top(who) => Action::TakeUpcard,
             Step::Offer(_) => Action::Pass,
-            Step::Draw { stock_only, .. } if top_melds && !stock_only => Action::DrawDiscard,
+            Step::Draw { stock_only, .. } if !stock_only && self.takes_top(who) => {
+                Action::DrawDiscard
+            }
             Step::Draw { .. } => Action::DrawStock,
             Step::Discard {
                 taken, must_knock, ..
@@ -361,6 +369,23 @@ impl Sim {
                 _ => Action::Pass,
             },
         }
+    }
+
+    /// Whether `who` takes the pile's top card: `simple` only when it completes a meld; ME also
+    /// when, after its best discard, the hand keeps less deadwood than it has now.
+    fn takes_top(&self, who: usize) -> bool {
+        let hand = self.hands[who];
+        let Some(top) = self.top else {
+            return false;
+        };
+        if completes_meld(hand, top) {
+            return true;
+        }
+        let mut barred = CardSet::EMPTY;
+        barred.insert(top);
+        who == ME
+            && least_deadwood_discards(with(hand, top), barred)
+                .is_some_and(|(_, after)| after < min_deadwood(hand))
     }
 
     /// The showdown of `knocker`'s ten cards against the other hand, scored by the rules.
