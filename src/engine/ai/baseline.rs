@@ -4,23 +4,11 @@
 //! among the discards that leave the least deadwood, and knocks at the first legal chance.
 //! Only the arena plays it: it is no level a player can choose.
 
-use super::eval::{relation, Relation};
+use super::eval::{lowers_deadwood, relation, Relation};
 use super::knowledge::Knowledge;
 use crate::engine::card::{Card, CardSet};
 use crate::engine::hand::Action;
-use crate::engine::solver::min_deadwood;
 use crate::engine::view::PlayerView;
-
-/// Whether holding `card` and discarding the best other card lowers the deadwood of `hand`.
-fn lowers_deadwood(hand: CardSet, card: Card) -> bool {
-    let after = hand.with(card);
-    after
-        .iter()
-        .filter(|&c| c != card)
-        .map(|c| min_deadwood(after.without(c)))
-        .min()
-        .is_some_and(|d| d < min_deadwood(hand))
-}
 
 /// How many cards of `hand` a card could meld with later.
 fn neighbours(hand: CardSet, card: Card) -> usize {

@@ -95,6 +95,15 @@ pub(super) fn least_deadwood_discards(hand: CardSet, barred: CardSet) -> Option<
     (!ties.is_empty()).then_some((ties, best))
 }
 
+/// Whether holding `card` and discarding the best other card leaves `hand` with less deadwood
+/// than it has now: a reason to take a pile card that melds with nothing yet.
+pub(super) fn lowers_deadwood(hand: CardSet, card: Card) -> bool {
+    let mut barred = CardSet::EMPTY;
+    barred.insert(card);
+    least_deadwood_discards(with(hand, card), barred)
+        .is_some_and(|(_, after)| after < min_deadwood(hand))
+}
+
 /// A card of `set` chosen uniformly at random.
 pub(super) fn pick(set: CardSet, rng: &mut impl Random) -> Option<Card> {
     match set.len() {

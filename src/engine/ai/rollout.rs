@@ -9,10 +9,10 @@
 //! protocol against `simple`: 73.7% of 4,000 mirrored matches with the habit, 73.2% without
 //! (within the noise; a 400-match sample had shown 76.8% against 71.0%).
 //! Playouts use nothing but bit masks and the deadwood solver, and score the hand in match
-//! points from this seat's side. Playouts mirror the engine's rules (`hand.rs`) for the upcard offer, the
-//! no-rediscard rule, the dead hand and the fiftieth card.
+//! points from this seat's side. Playouts mirror the engine's rules (`hand.rs`) for the upcard
+//! offer, the no-rediscard rule, the dead hand and the fiftieth card.
 
-use super::eval::{completes_meld, least_deadwood_discards, pick, with};
+use super::eval::{completes_meld, least_deadwood_discards, lowers_deadwood, pick, with};
 use super::knowledge::Knowledge;
 use super::{Random, SplitMix};
 use crate::engine::card::{Card, CardSet};
@@ -20,7 +20,7 @@ use crate::engine::hand::{Action, Phase};
 use crate::engine::rules::Rules;
 use crate::engine::scoring::score_showdown;
 use crate::engine::showdown::solve_showdown;
-use crate::engine::solver::{knock_deadwood, min_deadwood};
+use crate::engine::solver::knock_deadwood;
 use crate::engine::view::PlayerView;
 
 /// Sides in a playout: this seat and its opponent.
@@ -378,14 +378,7 @@ impl Sim {
         let Some(top) = self.top else {
             return false;
         };
-        if completes_meld(hand, top) {
-            return true;
-        }
-        let mut barred = CardSet::EMPTY;
-        barred.insert(top);
-        who == ME
-            && least_deadwood_discards(with(hand, top), barred)
-                .is_some_and(|(_, after)| after < min_deadwood(hand))
+        completes_meld(hand, top) || (who == ME && lowers_deadwood(hand, top))
     }
 
     /// The showdown of `knocker`'s ten cards against the other hand, scored by the rules.
