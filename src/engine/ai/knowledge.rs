@@ -5,11 +5,20 @@
 //! The view's action log does not name the card of a take, so the log is replayed against a
 //! rebuilt discard pile: every card the opponent took, passed over or threw is then known by
 //! name, exactly as a human watching the table knows it.
+//!
+//! A guess at the opponent's hidden cards is judged against all its moves this hand, not only
+//! its latest: undone one by one from the last, they rebuild the hand each move was made with.
+//! Knowing the opponent's true hand, the hard player wins about 99% of matches against
+//! `simple`; reading the whole hand's moves instead of the last few brought the share of its
+//! hidden cards the sampled worlds get right from 36% to 40% (a uniform guess: 30%; the
+//! hand's moves alone, each contradiction weighted 0.2 rather than 0.05: 38%), see the test
+//! `sampled_worlds_know_more_of_the_hidden_hand_than_a_uniform_guess` in `rollout.rs`.
 
 use super::eval::{completes_meld, relation, with, without, Relation};
+use super::Random;
 use crate::engine::card::{Card, CardSet, FULL_DECK};
 use crate::engine::hand::{Action, Phase};
-use crate::engine::solver::min_deadwood;
+use crate::engine::solver::{knock_deadwood, min_deadwood};
 use crate::engine::view::PlayerView;
 
 /// Multipliers of the chance that the opponent holds an unseen card, for a card of the same
@@ -22,18 +31,19 @@ const DISCARDED: [f64; 3] = [0.6, 0.6, 0.85];
 /// did not meld with its hand.
 const DECLINED: [f64; 3] = [0.7, 0.7, 0.9];
 
-/// The opponent's latest choices, precise enough to test a guessed hand against: each is a
-/// fact about the hand it holds now (or held one stock draw ago).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct Evidence {
-    /// Its last action was discarding the first card, in a turn where it took the second
-    /// from the pile (if it did so), and it did not knock.
-    pub last_discard: Option<(Card, Option<Card>)>,
-    /// It passed this upcard and has not drawn since.
-    pub passed_upcard: Option<Card>,
-    /// At its last draw it left this card on the pile, drew from the stock, then threw the
-    /// second card.
-    pub declined_then_discarded: Option<(Card, Card)>,
+/// One of the opponent's moves this hand, as the seat saw it: the likelihood of a guessed hand
+/// replays them (see [`Knowledge::likelihood`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum OppMove {
+    /// Passed this upcard.
+    Passed(Card),
+    /// Took this card from the pile.
+    Took(Card),
+    /// Drew from the stock, leaving this card on the pile (none on an empty pile).
+    Drew(Option<Card>),
+    /// Threw the first card without knocking, in a turn where it took the second from the pile
+    /// (if it did).
+    Discarded(Card, Option<Card>),
 }
 
 /// Everything one seat knows at its decision.
@@ -58,10 +68,13 @@ pub(super) struct Knowledge {
     pub opp_declined: CardSet,
     /// How often the opponent took from the pile this hand.
     pub opp_pickups: u32,
+    /// Every card the opponent took from the pile this hand, kept or thrown again.
+    pub opp_taken: CardSet,
     /// Discards that would repeat a (card taken, card discarded) pair of this seat in this hand:
     /// avoided, so that two players cannot trade the same cards back and forth forever.
     pub repeat_barred: CardSet,
-    pub evidence: Evidence,
+    /// The opponent's moves this hand, first to last.
+    pub opp_moves: Vec<OppMove>,
 }
 
 impl Knowledge {
@@ -85,8 +98,9 @@ impl Knowledge {
             opp_discarded: CardSet::EMPTY,
             opp_declined: CardSet::EMPTY,
             opp_pickups: 0,
+            opp_taken: CardSet::EMPTY,
             repeat_barred: CardSet::EMPTY,
-            evidence: Evidence::default(),
+            opp_moves: Vec::new(),
         };
         let taken_now = match t.phase {
             Phase::Discard { taken, .. } => taken,
@@ -97,7 +111,6 @@ impl Knowledge {
         let mut replayed: Vec<Card> = t.upcard.into_iter().collect();
         let mut taken_this_turn: [Option<Card>; 2] = [None, None];
         let mut my_pairs: Vec<(Card, Card)> = Vec::new();
-        let mut pending_decline: Option<Card> = None;
         for &(seat, action) in &t.actions {
             let mine = seat == view.seat;
             let who = if mine { me } else { opp };
@@ -105,10 +118,10 @@ impl Knowledge {
                 Action::TakeUpcard | Action::DrawDiscard => {
                     let card = replayed.pop();
                     taken_this_turn[who] = card;
-                    if !mine {
+                    if let (false, Some(card)) = (mine, card) {
                         k.opp_pickups += 1;
-                        k.evidence = Evidence::default();
-                        pending_decline = None;
+                        k.opp_taken.insert(card);
+                        k.opp_moves.push(OppMove::Took(card));
                     }
                 }
                 Action::Pass => {
@@ -116,22 +129,20 @@ impl Knowledge {
                     if !mine {
                         if let Some(&card) = replayed.last() {
                             k.opp_declined.insert(card);
-                            k.evidence = Evidence {
-                                passed_upcard: Some(card),
-                                ..Evidence::default()
-                            };
+                            k.opp_moves.push(OppMove::Passed(card));
                         }
                     }
                 }
                 Action::DrawStock => {
                     taken_this_turn[who] = None;
                     if !mine {
-                        // Also after both passed the upcard: it passed that card already.
-                        pending_decline = replayed.last().copied();
-                        if let Some(card) = pending_decline {
+                        // Also after both passed the upcard: it passed that card already, and
+                        // the fact about its hand is counted twice, which only sharpens it.
+                        let left = replayed.last().copied();
+                        if let Some(card) = left {
                             k.opp_declined.insert(card);
                         }
-                        k.evidence = Evidence::default();
+                        k.opp_moves.push(OppMove::Drew(left));
                     }
                 }
                 Action::Discard(card) => {
@@ -143,11 +154,7 @@ impl Knowledge {
                         }
                     } else {
                         k.opp_discarded.insert(card);
-                        k.evidence = Evidence {
-                            last_discard: Some((card, taken)),
-                            passed_upcard: None,
-                            declined_then_discarded: pending_decline.take().map(|x| (x, card)),
-                        };
+                        k.opp_moves.push(OppMove::Discarded(card, taken));
                     }
                 }
                 Action::Knock(_) => {}
@@ -168,7 +175,7 @@ impl Knowledge {
 
     /// The relative chance, per card bit, that the opponent holds each unseen card, from what it
     /// took, threw and passed this hand. A proposal for sampling, refined by
-    /// [`Knowledge::contradictions`].
+    /// [`Knowledge::likelihood`].
     pub fn hidden_weights(&self) -> [f64; 64] {
         let mut weights = [0.0; 64];
         for u in self.unseen.iter() {
@@ -187,54 +194,77 @@ impl Knowledge {
         weights
     }
 
-    /// How many of the opponent's recent choices a guessed hand `opp` (its full hand, known
-    /// cards included) would contradict, were the opponent to play as `simple` does: take a pile
-    /// card only to meld it, discard a least-deadwood card, knock as soon as it can. Against
-    /// other players these are likelihoods rather than certainties, so the sampler only makes
-    /// contradicting hands less likely.
-    pub fn contradictions(&self, opp: CardSet) -> u32 {
-        let mut n = 0;
-        // Cards it took from the pile were taken to meld.
-        for p in self.opp_known.iter() {
-            if !completes_meld(opp, p) {
-                n += 1;
+    /// How likely, up to a constant, an opponent playing like `simple` (take a pile card only
+    /// to meld it, throw a least-deadwood card, knock as soon as it can) was to make every move
+    /// of this hand had it held `opp` (its full hand) now. Against other players these rules
+    /// are tendencies, not laws: each move that breaks one multiplies the likelihood by
+    /// `accept` instead of ruling the hand out.
+    ///
+    /// The moves are undone from the last to the first, rebuilding the hand each was made
+    /// with. The card a stock draw brought is unknown: it is one of the hand's cards not taken
+    /// from the pile, drawn at random, each weighted by how well the hand without it fits the
+    /// card the opponent left on the pile, and the likelihood takes that fit's mean.
+    pub fn likelihood(&self, opp: CardSet, accept: f64, rng: &mut impl Random) -> f64 {
+        let mut hand = opp;
+        let mut likelihood = 1.0;
+        for &step in self.opp_moves.iter().rev() {
+            match step {
+                OppMove::Discarded(card, taken) => {
+                    let kept = min_deadwood(hand);
+                    // It would have knocked.
+                    if kept <= self.knock_limit {
+                        likelihood *= accept;
+                    }
+                    let eleven = with(hand, card);
+                    // Another discard (never the card just taken) would have left less deadwood.
+                    if knock_deadwood(eleven) < kept
+                        && eleven
+                            .iter()
+                            .filter(|&c| c != card && Some(c) != taken)
+                            .any(|c| min_deadwood(without(eleven, c)) < kept)
+                    {
+                        likelihood *= accept;
+                    }
+                    hand = eleven;
+                }
+                OppMove::Took(card) => {
+                    hand.remove(card);
+                    if !completes_meld(hand, card) {
+                        likelihood *= accept;
+                    }
+                }
+                OppMove::Passed(card) => {
+                    if completes_meld(hand, card) {
+                        likelihood *= accept;
+                    }
+                }
+                OppMove::Drew(left) => {
+                    let drawable = CardSet(hand.0 & !self.opp_taken.0);
+                    let fit = |drawn: Card| match left {
+                        Some(c) if completes_meld(without(hand, drawn), c) => accept,
+                        _ => 1.0,
+                    };
+                    let total: f64 = drawable.iter().map(fit).sum();
+                    if total <= 0.0 {
+                        return 0.0;
+                    }
+                    likelihood *= total / drawable.len() as f64;
+                    let mut r = rng.unit() * total;
+                    let mut drawn = None;
+                    for c in drawable.iter() {
+                        drawn = Some(c);
+                        r -= fit(c);
+                        if r < 0.0 {
+                            break;
+                        }
+                    }
+                    if let Some(c) = drawn {
+                        hand.remove(c);
+                    }
+                }
             }
         }
-        let e = &self.evidence;
-        if let Some((discard, taken)) = e.last_discard {
-            let kept = min_deadwood(opp);
-            // It would have knocked.
-            if kept <= self.knock_limit {
-                n += 1;
-            }
-            // Another discard would have left less deadwood.
-            let eleven = with(opp, discard);
-            if opp
-                .iter()
-                .filter(|&c| Some(c) != taken)
-                .any(|c| min_deadwood(without(eleven, c)) < kept)
-            {
-                n += 1;
-            }
-        }
-        if let Some(upcard) = e.passed_upcard {
-            if completes_meld(opp, upcard) {
-                n += 1;
-            }
-        }
-        if let Some((left, discard)) = e.declined_then_discarded {
-            // Before its stock draw it held these eleven cards minus the (unknown) card drawn;
-            // the card it left must have melded with nothing for every possible draw.
-            let eleven = with(opp, discard);
-            let drawable = CardSet(eleven.0 & !self.opp_known.0);
-            if !drawable
-                .iter()
-                .any(|drawn| !completes_meld(without(eleven, drawn), left))
-            {
-                n += 1;
-            }
-        }
-        n
+        likelihood
     }
 }
 
@@ -250,6 +280,7 @@ fn factor(relation: Relation, table: [f64; 3]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::ai::SplitMix;
     use crate::engine::{Hand, Match, Rules};
 
     use crate::engine::card::testing::{card, hand};
@@ -287,17 +318,28 @@ mod tests {
         assert_eq!(k.opp_pickups, 1);
         assert_eq!(k.top, Some(card("KD")));
         assert_eq!(
-            k.evidence.last_discard,
-            Some((card("KD"), Some(card("9C"))))
+            k.opp_moves,
+            [
+                OppMove::Took(card("9C")),
+                OppMove::Discarded(card("KD"), Some(card("9C")))
+            ]
         );
         // The unseen cards are exactly the stock and the opponent's nine hidden cards.
         assert_eq!((k.stock_count, k.opp_hidden()), (31, 9));
         assert_eq!(k.unseen.len(), 40);
 
         // Its true hand is consistent with what it did.
-        assert_eq!(k.contradictions(m.hand.hands[1]), 0);
+        let mut rng = SplitMix(1);
+        assert_eq!(k.likelihood(m.hand.hands[1], 0.2, &mut rng), 1.0);
         // A hand in which 9C melds with nothing contradicts the take.
-        assert!(k.contradictions(hand("9C 2H 4H 6H 8H TH QH AD JD 7D")) >= 1);
+        assert!(k.likelihood(hand("9C 2H 4H 6H 8H TH QH AD JD 7D"), 0.2, &mut rng) <= 0.2);
+        // One in which KD made a run with QD JD contradicts its discard: throwing 6S instead
+        // would have left less deadwood.
+        let melded = hand("9C 8C TC JC QD JD 5S 3D 4D 6S");
+        assert_eq!(k.likelihood(melded, 0.2, &mut rng), 0.2);
+        // One left with 4 deadwood after throwing KD contradicts its not knocking.
+        let knockable = hand("9C 8C TC JC 6H 6D 6S 2H AH AS");
+        assert_eq!(k.likelihood(knockable, 0.2, &mut rng), 0.2);
         // A card next to the one it took is likelier in its hand than an unrelated one.
         let w = k.hidden_weights();
         assert!(w[card("8C").bit() as usize] > w[card("2H").bit() as usize]);
