@@ -1,11 +1,11 @@
 //! The `hard` player: Monte Carlo over the hands the opponent may hold.
 //!
-//! Each decision samples worlds (`rollout.rs`): the opponent's hidden cards, drawn from the
-//! unseen ones with weights from what it took, threw and passed, and kept in proportion to how
-//! well they explain all its moves this hand (`knowledge.rs`), plus a shuffled stock. Every candidate move is then played out to
-//! the end of the hand in every world, and the move with the best mean value in match points
-//! is chosen. All candidates meet the same worlds and the same playout luck (common random
-//! numbers), so the differences between them, which are all that matters, come out far more
+//! Each decision samples worlds (`rollout.rs`): the opponent's hidden cards, drawn from the unseen
+//! ones with weights from what it took, threw and passed, and kept in proportion to how well they
+//! explain all its moves this hand (`knowledge.rs`), plus a shuffled stock. Every candidate move is
+//! then played out to the end of the hand in every world, and the move with the best mean value in
+//! match points is chosen. All candidates meet the same worlds and the same playout luck (common
+//! random numbers), so the differences between them, which are all that matters, come out far more
 //! precisely than the values themselves.
 //!
 //! This covers the three decisions of the game with one measure:
@@ -41,13 +41,14 @@ pub struct HardConfig {
 }
 
 impl Default for HardConfig {
-    /// 600 worlds: about 11 ms per decision (p95 about 24 ms) in a release build; 79.75% of
-    /// 4,000 mirrored matches won against `simple` under the EAAI protocol (see the arena).
+    /// 600 worlds: about 12 ms per decision (p95 about 24 ms on one thread) in a release build;
+    /// 81.6% of 4,000 mirrored matches won against `simple` under the EAAI protocol (see the
+    /// arena).
     fn default() -> HardConfig {
         HardConfig {
             samples: 600,
             max_candidates: 6,
-            contradiction_accept: 0.05,
+            contradiction_accept: 0.01,
             match_bonus: 30.0,
         }
     }

@@ -486,8 +486,18 @@ mod tests {
         (sampled / n as f64, uniform / n as f64)
     }
 
-    /// Replaying the opponent's moves must pin its hand down well beyond chance. The figures in
-    /// `knowledge.rs` come from `overlap(30, 4, 200, ..)` in a release build.
+    /// The figures in `knowledge.rs`: 30 matches' first four hands, 200 worlds per decision
+    /// (`--release`: about 10 s).
+    #[test]
+    #[ignore]
+    fn inference_overlap() {
+        let accept = HardConfig::default().contradiction_accept;
+        let (sampled, uniform) = overlap(30, 4, 200, accept);
+        eprintln!("hidden cards guessed right: {sampled:.4} (uniform: {uniform:.4})");
+        assert!(sampled > uniform + 0.08, "{sampled} vs {uniform}");
+    }
+
+    /// Replaying the opponent's moves must pin its hand down well beyond chance.
     #[test]
     fn sampled_worlds_know_more_of_the_hidden_hand_than_a_uniform_guess() {
         let accept = HardConfig::default().contradiction_accept;
