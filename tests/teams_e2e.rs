@@ -38,6 +38,8 @@ struct Table<'a> {
     match_id: i64,
     presses: u64,
     swaps: u64,
+    /// Hints asked for (a practice match's coach).
+    hints: u64,
     scanned: usize,
     public_scanned: usize,
 }
@@ -87,6 +89,7 @@ impl<'a> Table<'a> {
             match_id,
             presses: 0,
             swaps: 0,
+            hints: 0,
             scanned: 0,
             public_scanned: 0,
         }
@@ -122,6 +125,7 @@ impl<'a> Table<'a> {
             match_id,
             presses: 0,
             swaps: 0,
+            hints: 0,
             scanned: 0,
             public_scanned: 0,
         }
@@ -192,6 +196,20 @@ impl<'a> Table<'a> {
         self.fake.message(hand.id).unwrap()
     }
 
+    /// The coach's Hint, where the hand offers one (practice matches), for the first few
+    /// moves: the updated hand message.
+    async fn ask_hint(&mut self, seat: Seat, hand: StoredMessage) -> StoredMessage {
+        let Some(id) = wanted_id(&hand, Act::Hint).filter(|_| self.hints < 6) else {
+            return hand;
+        };
+        let user = self.users[usize::from(seat)].clone();
+        let cb = self.send(self.fake.press(&user, &hand, &id)).await;
+        assert!(cb.ok() && cb.kind == 7, "{cb:?}");
+        assert!(cb.content().contains("💡"), "a hint: {}", cb.content());
+        self.hints += 1;
+        self.fake.message(hand.id).unwrap()
+    }
+
     /// One round of Partnership moves: the hands of every seat to move are opened first,
     /// then each moves in turn, so the second press comes from a message drawn before the
     /// other table's move (which must leave it good).
@@ -213,6 +231,7 @@ impl<'a> Table<'a> {
         for (seat, hand) in opened {
             let view = m.view_for(seat);
             let action = decide(Level::Simple, &[seat; 32], &view);
+            let hand = self.ask_hint(seat, hand).await;
             self.press_act(seat, hand, act_of(action)).await;
             self.settle().await;
         }
@@ -283,6 +302,49 @@ impl<'a> Table<'a> {
             turn += 1;
             assert!(self.presses < max, "over {max} presses");
         }
+    }
+}
+
+/// A log without its colour codes.
+fn plain(log: &str) -> String {
+    let mut plain = String::with_capacity(log.len());
+    let mut chars = log.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            chars.by_ref().find(|&c| c == 'm');
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
+/// The lines of a log (INFO and above: the tests run the bot at `warn,gin=info`) that name a
+/// card, a word such as `7H`. None may: a swap's card, a hint's move or a drawn card is
+/// hidden from the other players, and whoever reads the operator's log may play.
+fn logged_cards(log: &str) -> Vec<String> {
+    plain(log)
+        .lines()
+        .filter(|line| {
+            line.split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|word| word.len() == 2 && word.parse::<Card>().is_ok())
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Run `n` of the bot played these moves, and its log names no card, in no line and in no
+/// span's fields (printed with each line inside the span).
+fn assert_log_names_no_card(bin: &Binary, n: u32, moves: &[&str]) {
+    let log = plain(&bin.log(n));
+    let named = logged_cards(&log);
+    assert!(
+        named.is_empty(),
+        "log lines naming cards:\n{}",
+        named.join("\n")
+    );
+    for m in moves {
+        assert!(log.contains(m), "`{m}` in the log:\n{log}");
     }
 }
 
@@ -641,6 +703,7 @@ async fn a_team_match_with_swaps_is_played_to_the_end_by_presses() {
         panic!("a Team match")
     };
     assert!(t.swaps > 0, "swaps were played");
+    assert_log_names_no_card(&bin, 1, &["action applied", "play=swap", "press{"]);
     assert_ledger(&t, &game, Format::Team).await;
     let public = public_end(fake).await;
     let showdowns = public
@@ -714,6 +777,7 @@ async fn a_practice_team_match_gives_the_player_an_ai_partner() {
         row.status,
         actions
     );
+    assert_log_names_no_card(&bin, 1, &["AI move", "play=swap"]);
     fake.assert_no_violations();
 }
 
@@ -731,6 +795,8 @@ async fn a_practice_partnership_match_fills_three_seats_with_the_ai() {
         panic!("a Partnership match")
     };
     assert!(m.settlement().is_some());
+    assert!(t.hints > 0, "the coach was asked");
+    assert_log_names_no_card(&bin, 1, &["hint given", "AI move", "action applied"]);
     let actions = t.db.match_actions(t.match_id).await.unwrap();
     for seat in 1..4u8 {
         assert!(

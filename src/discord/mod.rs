@@ -346,7 +346,9 @@ async fn on_event(
             .unwrap_or_default(),
         message_id: Some(ci.message.id.get()),
     };
-    let span = tracing::info_span!("press", user = caller.user_id, id = %ci.data.custom_id);
+    // Printed with every line inside it: the id without its card (see `Press::for_log`).
+    let id = crate::ui::ids::Press::for_log(&ci.data.custom_id);
+    let span = tracing::info_span!("press", user = caller.user_id, %id);
     async move {
         let private = ci
             .message

@@ -34,6 +34,33 @@ pub enum Play {
     Team(TeamAction),
 }
 
+impl Play {
+    /// The kind of move, for log lines: never its card. A swap's card, a hint's move and the
+    /// cards a player draws are hidden from others, and whoever reads the operator's logs may
+    /// play too, so logs name no card at all.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Play::Gin(a) | Play::Team(TeamAction::Play(a)) => match a {
+                Action::TakeUpcard => "take_upcard",
+                Action::Pass => "pass",
+                Action::DrawStock => "draw_stock",
+                Action::DrawDiscard => "draw_discard",
+                Action::Discard(_) => "discard",
+                Action::Knock(_) => "knock",
+            },
+            Play::Team(TeamAction::Swap(_)) => "swap",
+            Play::Team(TeamAction::Return(_)) => "return",
+            Play::Rummy(a) => match a {
+                RummyAction::DrawStock => "draw_stock",
+                RummyAction::DrawDiscard => "draw_discard",
+                RummyAction::Meld { .. } => "meld",
+                RummyAction::LayOff { .. } => "lay_off",
+                RummyAction::Discard { .. } => "discard",
+            },
+        }
+    }
+}
+
 /// What happens to a match: a seat's move, a resignation (or forfeit), a moderator's cancel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {

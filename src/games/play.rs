@@ -195,7 +195,7 @@ impl Games {
                 tracing::info!(
                     match_id,
                     seat,
-                    ?play,
+                    play = %play.kind(),
                     version = live.version,
                     "action applied"
                 );

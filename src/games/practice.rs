@@ -221,7 +221,7 @@ impl Games {
             .await?
         {
             Ok(deliveries) => {
-                tracing::info!(match_id, seat, ?play, "AI move");
+                tracing::info!(match_id, seat, play = %play.kind(), "AI move");
                 Ok(Some(deliveries))
             }
             Err(e) => {
@@ -263,7 +263,12 @@ impl Games {
         if let Err(e) = self.db.count_hint(live.id, seat).await {
             tracing::warn!(match_id = live.id, error = %e, "a hint was not counted");
         }
-        tracing::info!(match_id = live.id, seat, action = ?hint.action, "hint given");
+        tracing::info!(
+            match_id = live.id,
+            seat,
+            action = %Play::Gin(hint.action).kind(),
+            "hint given"
+        );
         live.last_hint = Some((seat, moment, hint.clone()));
         Ok(Note::Hint(hint))
     }

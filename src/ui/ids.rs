@@ -271,6 +271,20 @@ impl Press {
         }
     }
 
+    /// A custom_id fit for a log line: its verb and numbers, and of the action only its kind
+    /// (`gin:a:12:7:s-7H` gives `gin:a:12:7:s`). A swap's card is hidden from all but the
+    /// partner, and a span field is printed with every line inside the span.
+    pub fn for_log(id: &str) -> String {
+        let mut parts = id.splitn(6, ':');
+        let head: Vec<&str> = parts.by_ref().take(4).collect();
+        let mut out = head.join(":");
+        if let Some(action) = parts.next() {
+            out.push(':');
+            out.push_str(action.split('-').next().unwrap_or_default());
+        }
+        out
+    }
+
     /// Reads a custom_id; `None` for anything not made by [`Press::encode`].
     pub fn decode(id: &str) -> Option<Press> {
         let mut parts = id.strip_prefix("gin:")?.split(':');
@@ -459,5 +473,49 @@ mod tests {
         ] {
             assert_eq!(Press::decode(bad), None, "{bad}");
         }
+    }
+
+    /// A logged custom_id keeps what names the press and the match, and no card.
+    #[test]
+    fn a_logged_id_names_no_card() {
+        let c: Card = "7H".parse().unwrap();
+        let set = CardSet::from_cards(&["7H".parse().unwrap(), "8H".parse().unwrap()]);
+        let ids = [
+            Press::Act {
+                match_id: 12,
+                version: 7,
+                act: Act::Swap(c),
+            }
+            .encode(),
+            Press::Act {
+                match_id: 12,
+                version: 7,
+                act: Act::Return(c),
+            }
+            .encode(),
+            Press::Rummy {
+                match_id: 12,
+                version: 7,
+                action: RummyAction::Meld { cards: set },
+            }
+            .encode(),
+            Press::Rummy {
+                match_id: 12,
+                version: 7,
+                action: RummyAction::LayOff { card: c, meld: 0 },
+            }
+            .encode(),
+        ];
+        for id in &ids {
+            let logged = Press::for_log(id);
+            assert!(!logged.contains("7H") && !logged.contains("8H"), "{logged}");
+            assert!(
+                logged.starts_with("gin:") && logged.contains(":12:7:"),
+                "{logged}"
+            );
+        }
+        assert_eq!(Press::for_log(&ids[0]), "gin:a:12:7:s");
+        assert_eq!(Press::for_log("gin:hand:12"), "gin:hand:12");
+        assert_eq!(Press::for_log("gin:a:12:7:pass"), "gin:a:12:7:pass");
     }
 }
