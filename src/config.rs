@@ -175,6 +175,15 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The log filter: [`Config::log`], with serenity's HTTP client held to errors whatever
+    /// it says. Its spans carry each request: an interaction's route holds its token (with
+    /// which anyone can post as the bot for 15 minutes), and a hand's edit its cards.
+    pub fn log_filter(&self) -> Result<tracing_subscriber::EnvFilter, String> {
+        let filter = tracing_subscriber::EnvFilter::try_new(&self.log)
+            .map_err(|e| format!("the log filter `{}` is not valid: {e}", self.log))?;
+        Ok(filter.add_directive("serenity::http=error".parse().expect("a directive")))
+    }
+
     /// Reads `path` (a missing file reads as the defaults: the environment may supply the rest;
     /// the caller decides whether a file it was told to read may be missing), then
     /// applies `DISCORD_TOKEN`, `GIN_API_BASE_URL`, `GIN_GUILD_ID`, `DATABASE_URL`, `RUST_LOG`.
@@ -320,6 +329,41 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whatever the operator's filter, serenity's requests (their spans carry interaction
+    /// tokens) are not logged, and the rest is as asked.
+    #[test]
+    fn the_log_never_shows_serenitys_requests() {
+        use tracing::Level;
+        use tracing_subscriber::layer::SubscriberExt;
+        for spec in ["info", "debug", "trace", "warn,gin=debug", "serenity=trace"] {
+            let config = Config {
+                log: spec.into(),
+                ..Config::default()
+            };
+            let filter = config.log_filter().unwrap();
+            let subscriber = tracing_subscriber::registry().with(filter);
+            tracing::subscriber::with_default(subscriber, || {
+                assert!(
+                    !tracing::enabled!(target: "serenity::http::client", Level::INFO),
+                    "{spec}"
+                );
+                assert!(
+                    !tracing::enabled!(target: "serenity::http::ratelimiting", Level::WARN),
+                    "{spec}"
+                );
+                assert!(
+                    tracing::enabled!(target: "serenity::gateway::shard", Level::WARN),
+                    "{spec}"
+                );
+            });
+        }
+        let bad = Config {
+            log: "gin=loud".into(),
+            ..Config::default()
+        };
+        assert!(bad.log_filter().unwrap_err().contains("gin=loud"));
+    }
 
     fn no_env(_: &str) -> Option<String> {
         None

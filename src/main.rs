@@ -40,14 +40,9 @@ fn main() -> ExitCode {
         Ok(c) => c,
         Err(e) => return fail(&e.to_string()),
     };
-    let filter = match tracing_subscriber::EnvFilter::try_new(&config.log) {
+    let filter = match config.log_filter() {
         Ok(f) => f,
-        Err(e) => {
-            return fail(&format!(
-                "the log filter `{}` is not valid: {e}",
-                config.log
-            ))
-        }
+        Err(e) => return fail(&e),
     };
     tracing_subscriber::fmt().with_env_filter(filter).init();
     let runtime = match tokio::runtime::Runtime::new() {

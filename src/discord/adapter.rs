@@ -243,10 +243,11 @@ impl DiscordOut {
         let body = serde_json::to_vec(body).map_err(local)?;
         let request = Request::new(route, LightMethod::Patch).body(Some(body));
         let response = self.http.request(request).await.map_err(send_error)?;
-        // Read to its end, so that the connection goes back to the pool.
+        // Read to its end, so that the connection goes back to the pool. The error leaves out
+        // the URL: a webhook route's URL holds the interaction token.
         response.bytes().await.map(|_| ()).map_err(|e| SendError {
             retry: true,
-            message: e.to_string(),
+            message: e.without_url().to_string(),
         })
     }
 }

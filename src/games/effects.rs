@@ -38,11 +38,35 @@ pub enum Effect {
     AiTurn,
 }
 
+/// An interaction token: for 15 minutes whoever holds it can post and edit as the bot in
+/// that channel. A credential, so its `Debug` (what log lines print) never shows it; stored
+/// as the plain string it is.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Token(String);
+
+impl Token {
+    pub fn new(token: impl Into<String>) -> Token {
+        Token(token.into())
+    }
+
+    /// The token itself, for the request that uses it (never for a log line).
+    pub fn secret(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(***)")
+    }
+}
+
 /// How an open hand message is reached again: the token its last answer was given through
 /// (usable for 15 minutes), and the language it is shown in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandHandle {
-    pub token: String,
+    pub token: Token,
     pub locale: String,
     /// When it was issued (seconds).
     pub at: i64,
@@ -116,7 +140,7 @@ pub enum Show {
     },
     /// A seat's private hand message, through the token it was last answered with.
     EditHand {
-        token: String,
+        token: Token,
         scene: Box<HandScene>,
     },
 }
@@ -406,5 +430,33 @@ impl Drop for Turn {
             }
         }
         self.gate.moved.notify_waiters();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand's token is stored as before (rows from before the change still read), and
+    /// never shown by `Debug`, which log lines print.
+    #[test]
+    fn a_token_is_stored_plain_and_never_shown() {
+        let effect = Effect::Hand {
+            seat: 1,
+            handle: Some(HandHandle {
+                token: Token::new("s3cret-token"),
+                locale: "en".into(),
+                at: 7,
+            }),
+        };
+        let json = serde_json::to_string(&effect).unwrap();
+        assert_eq!(
+            json,
+            r#"{"e":"hand","seat":1,"handle":{"token":"s3cret-token","locale":"en","at":7}}"#
+        );
+        assert_eq!(serde_json::from_str::<Effect>(&json).unwrap(), effect);
+        let shown = format!("{effect:?}");
+        assert!(!shown.contains("s3cret"), "{shown}");
+        assert!(shown.contains("Token(***)"), "{shown}");
     }
 }

@@ -24,7 +24,7 @@ mod transition;
 
 pub use challenge::{GameChoice, GinChoice, TeamMode, UserRef, RUMMY_PRESET};
 pub use effects::{
-    Delivery, Effect, HandHandle, Post, Show, Turn, PART_AI, PART_MESSAGES, PART_REMINDER,
+    Delivery, Effect, HandHandle, Post, Show, Token, Turn, PART_AI, PART_MESSAGES, PART_REMINDER,
 };
 pub use export::{ExportFile, EXPORT_MATCHES};
 pub use game::{Event, Game, GameError, Play};
@@ -312,7 +312,7 @@ pub fn system_clock() -> Clock {
 }
 
 /// An open hand message's token, when it was issued, and its language.
-type HandToken = (String, i64, Lang);
+type HandToken = (Token, i64, Lang);
 type HandTokens = HashMap<(i64, Seat), HandToken>;
 
 /// Interaction tokens of open hand messages live 15 minutes; we use them for 14.
@@ -453,7 +453,7 @@ impl Games {
             tokens.retain(|_, (_, at, _)| now - *at < HAND_TOKEN_SECONDS);
             *swept_at = now;
         }
-        tokens.insert((match_id, seat), (token, now, lang));
+        tokens.insert((match_id, seat), (Token::new(token), now, lang));
     }
 
     /// The newest live handle of a seat's hand message, for storing with an action.
@@ -471,7 +471,7 @@ impl Games {
             })
     }
 
-    pub(crate) fn hand_token(&self, match_id: i64, seat: Seat) -> Option<(String, Lang)> {
+    pub(crate) fn hand_token(&self, match_id: i64, seat: Seat) -> Option<(Token, Lang)> {
         let now = self.now();
         let tokens = self.hand_tokens.lock().expect("token lock");
         tokens

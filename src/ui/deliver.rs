@@ -333,7 +333,7 @@ impl<T: Transport> Deliverer<T> {
             }
             Show::EditHand { token, scene } => {
                 let msg = self.faces().dress(&render::hand_scene(&scene));
-                self.out.edit_ephemeral(&token, &msg).await
+                self.out.edit_ephemeral(token.secret(), &msg).await
             }
         };
         let ended = shown.ended;
