@@ -67,6 +67,30 @@ fn a_broken_config_file_names_the_problem() {
     );
 }
 
+/// A database the bot cannot open is named in the one line it stops with, but never with
+/// its password, in any of the forms PostgreSQL takes.
+#[test]
+fn a_database_that_cannot_be_opened_is_named_without_its_password() {
+    let dir = tempfile::tempdir().unwrap();
+    for url in [
+        // The password holds an `@`; the port is not a number, so nothing is connected to.
+        "postgres://gin:s3@hunter2@127.0.0.1:port/gin",
+        "postgres://gin@127.0.0.1:port/gin?sslmode=disable&password=hunter2",
+        // libpq's key=value form, which the bot refuses.
+        "host=127.0.0.1 user=gin password=hunter2 dbname=gin",
+    ] {
+        let (code, err) = run(
+            &[],
+            &[("DISCORD_TOKEN", "t"), ("DATABASE_URL", url)],
+            dir.path(),
+        );
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("cannot open the database"), "{err}");
+        assert!(err.contains("127.0.0.1"), "the database is named: {err}");
+        assert!(!err.contains("hunter2"), "the password is shown: {err}");
+    }
+}
+
 /// `docker stop` (SIGTERM) stops the bot even while Discord's gateway cannot be reached and
 /// its connection is being retried.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -362,18 +362,114 @@ where
         .map_err(|e| StoreError::Thread(format!("cannot start {name}: {e}")))
 }
 
-/// `url` fit for a log line: a password in it is replaced by `***`.
+/// `url` fit for a log line or an error: every password in it is replaced by `***`. Reads
+/// the forms PostgreSQL takes (a wrong one is refused, and the refusal shows it): a URL's
+/// `user:password@` (the password may hold `@`, escaped or not), its `password=` and
+/// `sslpassword=` query parameters (their names percent-encoded too), and a connection
+/// string of `key=value` pairs (`host=db password='a b'`).
 pub fn without_password(url: &str) -> String {
-    let Some(start) = url.find("://").map(|i| i + 3) else {
-        return url.to_string();
-    };
-    let rest = &url[start..];
-    match (rest.find('@'), rest.find(':')) {
-        (Some(at), Some(colon)) if colon < at => {
-            format!("{}{}:***{}", &url[..start], &rest[..colon], &rest[at..])
-        }
-        _ => url.to_string(),
+    let scheme = url.find("://").map(|i| i + 3);
+    let mut secret = Vec::new();
+    if scheme.is_some() || !url.contains('=') {
+        secret.extend(user_password(url, scheme.unwrap_or(0)));
     }
+    if scheme.is_some() || url.contains('=') {
+        secret.extend(password_values(url, scheme.is_some()));
+    }
+    // Where the two readings of a strange URL differ, both are masked.
+    let mut masked = vec![false; url.len()];
+    for r in secret {
+        masked[r].iter_mut().for_each(|m| *m = true);
+    }
+    let mut out = String::with_capacity(url.len());
+    for (i, c) in url.char_indices() {
+        if !masked[i] {
+            out.push(c);
+        } else if i == 0 || !masked[i - 1] {
+            out.push_str("***");
+        }
+    }
+    out
+}
+
+/// The password of `user:password@host` after `start`. The user information ends at the
+/// last `@`: a password may hold an unescaped one.
+fn user_password(url: &str, start: usize) -> Option<std::ops::Range<usize>> {
+    let at = start + url[start..].rfind('@')?;
+    let colon = start + url[start..at].find(':')?;
+    Some(colon + 1..at)
+}
+
+/// The values of the keys naming a password: in a URL's query (a value ends at `&` or `#`)
+/// or in a `key=value` connection string (at a space, or a quoted value's end).
+fn password_values(text: &str, query: bool) -> Vec<std::ops::Range<usize>> {
+    let key_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '%');
+    let mut found = Vec::new();
+    for (eq, _) in text.match_indices('=') {
+        let before = if query {
+            &text[..eq]
+        } else {
+            text[..eq].trim_end()
+        };
+        let key = &before[before.trim_end_matches(key_char).len()..];
+        if !names_password(key) {
+            continue;
+        }
+        let after = &text[eq + 1..];
+        let range = if query {
+            0..after.find(['&', '#']).unwrap_or(after.len())
+        } else {
+            let value = after.trim_start();
+            let lead = after.len() - value.len();
+            lead..lead + quoted_or_word(value)
+        };
+        found.push(eq + 1 + range.start..eq + 1 + range.end);
+    }
+    found
+}
+
+/// Whether a parameter's name (percent-decoded, any case) names a password: `password`,
+/// `sslpassword`. (`passfile` names a file, not a secret.)
+fn names_password(key: &str) -> bool {
+    let bytes = key.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = key
+            .get(i + 1..i + 3)
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) => {
+                decoded.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                decoded.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&decoded)
+        .to_ascii_lowercase()
+        .ends_with("password")
+}
+
+/// The length of a connection string's value at the start of `value`: up to the next space,
+/// or a quoted one to its closing quote (`\'` and `\\` escape inside it).
+fn quoted_or_word(value: &str) -> usize {
+    if !value.starts_with('\'') {
+        return value.find(char::is_whitespace).unwrap_or(value.len());
+    }
+    let mut escaped = false;
+    for (i, c) in value.char_indices().skip(1) {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '\'' => return i + 1,
+            _ => {}
+        }
+    }
+    value.len()
 }
 
 /// A yes/no column, stored as 0 or 1 on both back ends: sqlx's `Any` driver reads no
@@ -422,6 +518,10 @@ mod tests {
             "postgres://gin:***@db:5432/gin"
         );
         assert_eq!(
+            super::without_password("postgresql://:s3cret@db/gin"),
+            "postgresql://:***@db/gin"
+        );
+        assert_eq!(
             super::without_password("sqlite://gin.db"),
             "sqlite://gin.db"
         );
@@ -429,6 +529,103 @@ mod tests {
             super::without_password("postgres://db/gin"),
             "postgres://db/gin"
         );
+    }
+
+    /// The password as a query parameter, wherever it stands among the others.
+    #[test]
+    fn a_password_in_the_query_is_masked() {
+        let masked = |url| super::without_password(url);
+        assert_eq!(
+            masked("postgres://gin@db/gin?password=s3cret"),
+            "postgres://gin@db/gin?password=***"
+        );
+        assert_eq!(
+            masked("postgres://db/gin?sslmode=require&password=s3cret&application_name=gin"),
+            "postgres://db/gin?sslmode=require&password=***&application_name=gin"
+        );
+        assert_eq!(
+            masked("postgres://db/gin?sslpassword=s3cret#x"),
+            "postgres://db/gin?sslpassword=***#x"
+        );
+        assert_eq!(
+            masked("postgres://u:s3cret@db/gin?PASSWORD=s3cret"),
+            "postgres://u:***@db/gin?PASSWORD=***"
+        );
+        // Not a secret: the file the password is read from.
+        assert_eq!(
+            masked("postgres://db/gin?passfile=/run/pgpass"),
+            "postgres://db/gin?passfile=/run/pgpass"
+        );
+    }
+
+    /// A password holding `@` (unescaped, as an operator may paste it), or ':'.
+    #[test]
+    fn a_password_holding_an_at_sign_is_masked_whole() {
+        assert_eq!(
+            super::without_password("postgres://gin:s3@cr:et@db:5432/gin"),
+            "postgres://gin:***@db:5432/gin"
+        );
+        // Where an `@` in the query makes the host unclear, all that may be the password goes.
+        assert_eq!(
+            super::without_password("postgres://gin:s3@cret@db/gin?password=s3@cret"),
+            "postgres://gin:***"
+        );
+        assert_eq!(
+            super::without_password("postgres://gin:s3password=cret@db/gin"),
+            "postgres://gin:***"
+        );
+        // No scheme (refused, and shown so): still masked.
+        assert_eq!(
+            super::without_password("gin:s3@cret@db/gin"),
+            "gin:***@db/gin"
+        );
+    }
+
+    /// Percent-encoded passwords, and percent-encoded parameter names.
+    #[test]
+    fn percent_encoded_passwords_are_masked() {
+        assert_eq!(
+            super::without_password("postgres://gin:s3%40cr%3Aet@db/gin"),
+            "postgres://gin:***@db/gin"
+        );
+        assert_eq!(
+            super::without_password("postgres://db/gin?pass%77ord=s3%26cret"),
+            "postgres://db/gin?pass%77ord=***"
+        );
+        assert_eq!(
+            super::without_password("postgres://db/gin?%70assword=s3cret"),
+            "postgres://db/gin?%70assword=***"
+        );
+    }
+
+    /// libpq's `key=value` connection string: the bot refuses it, and says so with it masked.
+    #[test]
+    fn a_key_value_connection_string_is_masked() {
+        let masked = |url| super::without_password(url);
+        assert_eq!(
+            masked("host=db user=gin password=s3cret dbname=gin"),
+            "host=db user=gin password=*** dbname=gin"
+        );
+        assert_eq!(
+            masked("host=db password = s3cret sslpassword=s3cret"),
+            "host=db password = *** sslpassword=***"
+        );
+        assert_eq!(
+            masked(r"password='s3 cr\'et' host=db"),
+            "password=*** host=db"
+        );
+        assert_eq!(
+            masked("hostaddr=::1 password=s3@c:ret"),
+            "hostaddr=::1 password=***"
+        );
+        for url in [
+            "host=db user=gin password=s3cret dbname=gin",
+            "host=db password = s3cret",
+            r"password='s3 cr\'et' host=db",
+            "hostaddr=::1 password=s3@c:ret",
+        ] {
+            assert!(!masked(url).contains("s3"), "{url}");
+        }
     }
 
     /// `FIRST-LAST/TOTAL`, as operators write it; anything else is refused with the form.
