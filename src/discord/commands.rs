@@ -815,3 +815,26 @@ fn localized(key: &str) -> Localizations {
         .collect::<Vec<_>>()
         .into()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `rounds` out of 1 to 50 reaches `games` out of range (to be refused with its
+    /// bound), never clamped into it; one in range passes as given.
+    #[test]
+    fn rummy_rounds_are_passed_on_unclamped() {
+        let rounds = |r: i64| {
+            RummyOptions {
+                rounds: Some(r),
+                ..Default::default()
+            }
+            .rules()
+            .rounds
+        };
+        for out in [0, -5, 51, 1_000_000, i64::MAX, i64::MIN] {
+            assert!(!rounds(out).is_some_and(|r| (1..=50).contains(&r)), "{out}");
+        }
+        assert_eq!(rounds(7), Some(7));
+    }
+}
