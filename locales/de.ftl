@@ -4,6 +4,8 @@
 ## Befehle (Beschreibungen in der Befehlsauswahl von Discord)
 cmd-gin = Gin Rummy spielen
 cmd-gin-name = gin
+cmd-ginmod = Moderation (Server verwalten): Einstellungen, Saisons, Abbrechen, Export
+cmd-ginmod-name = ginmod
 cmd-start = Einen bis drei Spieler zu einer Partie Gin Rummy herausfordern
 cmd-start-name = starten
 cmd-start-opponent = Wen du herausforderst
@@ -53,7 +55,7 @@ cmd-history = Die letzten Partien eines Spielers mit Punkteblatt
 cmd-history-name = verlauf
 cmd-history-player = Wessen Partien (Standard: deine)
 cmd-history-player-name = spieler
-cmd-cancel = Moderation: eine hängende Partie in diesem Kanal ohne Wertung beenden
+cmd-cancel = Eine hängende Partie in diesem Kanal ohne Wertung beenden
 cmd-cancel-name = abbrechen
 cmd-cancel-player = Ein Spieler der Partie (wenn hier mehrere laufen)
 cmd-cancel-player-name = spieler
@@ -209,6 +211,7 @@ err-opponent-busy = Dieser Spieler hat in diesem Kanal schon eine Partie oder ei
 err-bad-option = Eine der Optionen konnte ich nicht lesen (eine unbekannte Auswahl oder ein Nutzer, den Discord nicht fand). Bitte führe den Befehl noch einmal aus.
 err-already-playing = Einer von euch hat inzwischen eine andere Partie in diesem Kanal begonnen: spielt zuerst die zu Ende.
 err-target-range = Das Ziel muss zwischen 10 und 500 Punkten liegen.
+err-rounds-range = Die Zahl der Runden muss zwischen 1 und 50 liegen.
 err-not-challenged = Diese Herausforderung gilt nicht dir.
 err-challenge-closed = Diese Herausforderung wurde bereits beantwortet oder ist abgelaufen.
 err-no-match-here = Du hast in diesem Kanal keine Partie.
@@ -301,7 +304,7 @@ cmd-rummy-start-opponent5 = Ein fünfter Gegner
 cmd-rummy-start-opponent5-name = gegner5
 cmd-rummy-start-target = Punkte zum Sieg der Partie (10 bis 500, Standard 100)
 cmd-rummy-start-target-name = ziel
-cmd-rummy-start-rounds = Die Partie stattdessen nach so vielen Runden beenden (1 bis 50)
+cmd-rummy-start-rounds = Die Partie spätestens nach so vielen Runden beenden (1 bis 50)
 cmd-rummy-start-rounds-name = runden
 cmd-rummy-start-multiple_melds = Mehrere Meldungen pro Zug erlauben (Standard: eine)
 cmd-rummy-start-multiple_melds-name = mehrere_meldungen
@@ -335,8 +338,10 @@ sheet-hand-rummy = Rommé!
 err-player-count = Gin geht mit einem oder zwei Gegnern (Hollywood: einem), Partnership- und Team-Gin mit dreien (nenne deinen Partner mit `partner` oder drei Spieler: der zweite ist dein Partner), Rommé mit einem bis fünf.
 
 ## Rommé: Herausforderung und Tisch (öffentlich)
-rummy-challenge-text = 🂡 { $challenger } fordert { $opponents } zu einer Partie Rommé heraus ({ $target } Punkte zum Sieg). Alle müssen innerhalb von { $minutes } Minuten annehmen.
-rummy-table-title = 🂡 **Rommé** · { $players } Spieler · { $target } Punkte · Runde { $hand }
+rummy-challenge-text = 🂡 { $challenger } fordert { $opponents } zu einer Partie Rommé heraus ({ $goal }). Alle müssen innerhalb von { $minutes } Minuten annehmen.
+rummy-table-title = 🂡 **Rommé** · { $players } Spieler · { $goal } · Runde { $hand }
+rummy-goal = { $target } Punkte zum Sieg
+rummy-goal-rounds = { $target } Punkte zum Sieg oder { $rounds } Runden
 rummy-seat = **{ $player }** { $total ->
     [one] 1 Punkt
    *[other] { $total } Punkte
@@ -394,7 +399,7 @@ rummy-end-line = **{ $player }**: { $total ->
 rummy-rules-double = Die Runde zählt doppelt
 rummy-rules-bonus10 = 10 Extrapunkte
 rummy-rules-target = { $target } Punkte gewinnen die Partie
-rummy-rules-rounds = die Partie dauert { $rounds } Runden
+rummy-rules-rounds = die Partie endet nach { $rounds } Runden, oder früher, wenn jemand { $target } Punkte erreicht
 rummy-rules-text = **Regeln: Rommé (Basic Rummy)**, 2 bis 6 Spieler: je 10 Karten zu zweit, 7 zu dritt oder viert, 6 zu fünft oder sechst.
     • Wer dran ist, zieht vom Stapel oder nimmt die oberste Karte des Ablagestapels, legt einen Satz (3 oder 4 gleiche Werte) oder eine Folge (3 oder mehr einer Farbe) aus, legt Karten an beliebige Meldungen an und wirft dann ab. Eine vom Ablagestapel genommene Karte darf nicht im selben Zug abgeworfen werden.
     • Wer alle Karten los ist, ist raus und erhält die Kartenwerte der anderen Hände (Ass 1, Bilder 10, sonst der Zahlenwert); { $end }.
@@ -422,23 +427,26 @@ replay-previous-hand = ◀ Runde { $hand }
 replay-next-hand = Runde { $hand } ▶
 err-replay-in-play = Diese Partie läuft noch: Wiederholungen gibt es nur für beendete Partien.
 err-replay-gin-only = Wiederholungen gibt es vorerst nur für Gin-Partien zu zweit und zu dritt.
+err-played-elsewhere = Diese Partie wurde in einem anderen Kanal gespielt: Ihre Blätter kann man dort ansehen, oder ihre Spieler.
 err-no-such-hand = Diese Partie hat keine solche beendete Runde.
 
 ## Export
-cmd-export = Die Partien des Servers als CSV-Datei (Moderation) oder deine eigenen
+cmd-export = Deine eigenen Partien als CSV-Datei
 cmd-export-name = export
-cmd-export-mine = Nur die Partien, die du gespielt hast (darf jeder)
-cmd-export-mine-name = meine
-cmd-export-before = Nur Partien mit kleinerer Nummer (für die nächste Datei eines großen Servers)
+cmd-export-before = Nur Partien mit kleinerer Nummer (für die nächste Datei)
 cmd-export-before-name = vor
+cmd-ginmod-export = Die Partien des Servers als CSV-Datei
+cmd-ginmod-export-name = export
+cmd-ginmod-export-before = Nur Partien mit kleinerer Nummer (für die nächste Datei)
+cmd-ginmod-export-before-name = vor
 export-done = 📄 { $matches ->
     [one] 1 beendete Partie
    *[other] { $matches } beendete Partien
 }, die neuesten zuerst: eine Zeile pro Partie und Spieler.
-export-more = Ältere Partien: `/gin export { $mine ->
-    [yes] meine:true vor:{ $before }
-   *[other] vor:{ $before }
-}`.
+export-more = Ältere Partien: `{ $mine ->
+    [yes] /gin export
+   *[other] /ginmod export
+} vor:{ $before }`.
 export-none = Es gibt noch keine beendeten Partien zum Exportieren.
 
 ## Vier Spieler: Partnership Gin und Team Gin (RULES.md Abschnitt 11)
@@ -508,7 +516,9 @@ cmd-watch = Den Tisch einer Partie in diesem Kanal zeigen, nur für dich
 cmd-watch-name = zuschauen
 cmd-watch-player = Wessen Partie (Standard: die neueste hier)
 cmd-watch-player-name = spieler
-cmd-settings = Die Einstellungen des Servers (Moderatoren ändern sie)
+cmd-settings = Die Einstellungen des Servers ändern
+cmd-gin-settings = Die Einstellungen des Servers (Moderatoren ändern sie mit /ginmod einstellungen)
+cmd-gin-settings-name = einstellungen
 cmd-settings-name = einstellungen
 cmd-settings-preset = Standard-Regelvariante neuer Partien
 cmd-settings-preset-name = variante
@@ -544,7 +554,7 @@ settings-text = ⚙️ **Einstellungen dieses Servers**
     • Partien beginnen: { $channels }
     • Erinnerung nach { $reminder } Min. · Aufgabe nach { $forfeit } Std. · der Bot wartet { $delay } ms
     • Öffentliche Sprache: { $language } · Karten: { $cards }
-    Moderatoren (Server verwalten) ändern sie mit `/gin settings`; die Integrationsseite des Servers kann zudem festlegen, wer welchen Befehl nutzen darf.
+    Moderatoren (Server verwalten) ändern sie mit `/ginmod einstellungen`; die Integrationsseite des Servers kann zudem festlegen, wer welchen Befehl nutzen darf.
 settings-everywhere = in jedem Kanal
 settings-server-language = die des Servers
 settings-preset-target = das der Variante
@@ -556,17 +566,15 @@ err-setting-ai-delay = Die Pause des Bots muss 0 bis 10.000 ms betragen. Nichts 
 err-setting-channels = Nenne die Kanäle als Erwähnungen (#kanal) oder IDs, höchstens 25, oder sage „everywhere“. Nichts wurde geändert.
 cmd-leaderboard-season = Eine Saison nach Name oder Nummer (Standard: die laufende)
 cmd-leaderboard-season-name = saison
-cmd-season = Saisons: Ranglisten und Wertungen beginnen von vorn
+cmd-season = Die laufende Saison beenden und die nächste beginnen: Ranglisten und Wertungen von vorn
 cmd-season-name = saison
-cmd-season-new = Moderatoren: die laufende Saison beenden und die nächste beginnen
-cmd-season-new-name = neu
-cmd-season-new-opt-name = Der Name der neuen Saison (Standard: Saison n)
-cmd-season-new-opt-name-name = name
+cmd-season-opt-name = Der Name der neuen Saison (Standard: Saison n)
+cmd-season-opt-name-name = name
 season-name = Saison { $n }
 season-started = 🏁 **{ $ended } ist vorbei; { $started } beginnt.** Ranglisten und Wertungen beginnen von vorn; so endete { $ended }.
 board-season = Saison: **{ $season }**
 err-no-such-season = Hier gibt es keine Saison mit diesem Namen oder dieser Nummer (oder ein anderer Moderator hat gerade eine begonnen).
-err-season-name = Der Name einer Saison hat 1 bis 50 Zeichen.
+err-season-name = Der Name einer Saison braucht 1 bis 50 Zeichen in einer Zeile, mindestens eines davon sichtbar. Es wurde nichts geändert.
 
 ## Bilder: das Bild des Showdowns und das Statistik-Diagramm
 pic-gin = { $player } macht Gin

@@ -4,6 +4,8 @@
 ## Commands (descriptions shown in Discord's command picker)
 cmd-gin = Play Gin Rummy
 cmd-gin-name = gin
+cmd-ginmod = Moderators (Manage Server): settings, seasons, cancelling, the export
+cmd-ginmod-name = ginmod
 cmd-start = Challenge one to three players to a Gin Rummy match
 cmd-start-name = start
 cmd-start-opponent = Who you challenge
@@ -53,7 +55,7 @@ cmd-history = A player's recent matches and their score sheets
 cmd-history-name = history
 cmd-history-player = Whose matches (default: yours)
 cmd-history-player-name = player
-cmd-cancel = Moderators: end a stuck match in this channel without scoring
+cmd-cancel = End a stuck match in this channel without scoring
 cmd-cancel-name = cancel
 cmd-cancel-player = A player of the match to cancel (if several are running here)
 cmd-cancel-player-name = player
@@ -209,6 +211,7 @@ err-opponent-busy = That player already has a match or an open challenge in this
 err-bad-option = I could not read one of the options (an unknown choice, or a user Discord could not find). Please run the command again.
 err-already-playing = One of you started another match in this channel meanwhile: finish that one first.
 err-target-range = The target must be between 10 and 500 points.
+err-rounds-range = The number of hands (rounds) must be between 1 and 50.
 err-not-challenged = This challenge is not for you.
 err-challenge-closed = This challenge has already been answered or has expired.
 err-no-match-here = You have no match in this channel.
@@ -301,7 +304,7 @@ cmd-rummy-start-opponent5 = A fifth opponent
 cmd-rummy-start-opponent5-name = opponent5
 cmd-rummy-start-target = Points to win the match (10 to 500, default 100)
 cmd-rummy-start-target-name = target
-cmd-rummy-start-rounds = End the match after this many hands instead (1 to 50)
+cmd-rummy-start-rounds = End the match after this many hands at most (1 to 50)
 cmd-rummy-start-rounds-name = rounds
 cmd-rummy-start-multiple_melds = Allow several melds per turn (default: one)
 cmd-rummy-start-multiple_melds-name = multiple_melds
@@ -335,8 +338,10 @@ sheet-hand-rummy = rummy!
 err-player-count = Gin takes one or two opponents (Hollywood: one), Partnership and Team Gin three (name your partner with `partner`, or three players: the second one named is your partner), Rummy one to five.
 
 ## Basic Rummy: challenge and table (public)
-rummy-challenge-text = 🂡 { $challenger } challenges { $opponents } to Rummy ({ $target } points to win). Everyone must accept within { $minutes } minutes.
-rummy-table-title = 🂡 **Rummy** · { $players } players · { $target } points · hand { $hand }
+rummy-challenge-text = 🂡 { $challenger } challenges { $opponents } to Rummy ({ $goal }). Everyone must accept within { $minutes } minutes.
+rummy-table-title = 🂡 **Rummy** · { $players } players · { $goal } · hand { $hand }
+rummy-goal = { $target } points to win
+rummy-goal-rounds = { $target } points to win or { $rounds } hands
 rummy-seat = **{ $player }** { $total ->
     [one] 1 point
    *[other] { $total } points
@@ -394,7 +399,7 @@ rummy-end-line = **{ $player }**: { $total ->
 rummy-rules-double = the hand counts double
 rummy-rules-bonus10 = 10 extra points
 rummy-rules-target = { $target } points win the match
-rummy-rules-rounds = the match lasts { $rounds } hands
+rummy-rules-rounds = the match ends after { $rounds } hands, or sooner when someone reaches { $target } points
 rummy-rules-text = **Rules: Basic Rummy (Rommé)**, 2 to 6 players: 10 cards each for two, 7 for three or four, 6 for five or six.
     • On your turn: draw from the stock or take the top discard; meld one set (3 or 4 of a rank) or run (3 or more in a suit); lay cards off onto any meld on the table; then discard. A card taken from the pile is not discarded in the same turn.
     • Whoever gets rid of all their cards goes out and scores the cards left in the other hands (ace 1, pictures 10, the rest their value); { $end }.
@@ -422,23 +427,26 @@ replay-previous-hand = ◀ Hand { $hand }
 replay-next-hand = Hand { $hand } ▶
 err-replay-in-play = That match is still being played: replays are for finished matches.
 err-replay-gin-only = Replays are of two- and three-player Gin matches for now.
+err-played-elsewhere = That match was played in another channel: its hands can be looked at there, or by its players.
 err-no-such-hand = That match has no such finished hand.
 
 ## Export
-cmd-export = The server's matches as a CSV file (moderators), or your own
+cmd-export = Your own matches as a CSV file
 cmd-export-name = export
-cmd-export-mine = Only the matches you played (anyone may)
-cmd-export-mine-name = mine
-cmd-export-before = Only matches numbered below this one (for the next file of a large server)
+cmd-export-before = Only matches numbered below this one (for the next file)
 cmd-export-before-name = before
+cmd-ginmod-export = The server's matches as a CSV file
+cmd-ginmod-export-name = export
+cmd-ginmod-export-before = Only matches numbered below this one (for the next file)
+cmd-ginmod-export-before-name = before
 export-done = 📄 { $matches ->
     [one] 1 finished match
    *[other] { $matches } finished matches
 }, newest first: one row per match and player.
-export-more = Older matches: `/gin export { $mine ->
-    [yes] mine:true before:{ $before }
-   *[other] before:{ $before }
-}`.
+export-more = Older matches: `{ $mine ->
+    [yes] /gin export
+   *[other] /ginmod export
+} before:{ $before }`.
 export-none = There are no finished matches to export yet.
 
 ## Four players: Partnership Gin and Team Gin (RULES.md section 11)
@@ -508,7 +516,9 @@ cmd-watch = Show the table of a match in this channel, only to you
 cmd-watch-name = watch
 cmd-watch-player = Whose match (default: the newest here)
 cmd-watch-player-name = player
-cmd-settings = The server's settings (moderators change them)
+cmd-settings = Change the server's settings
+cmd-gin-settings = The server's settings (moderators change them with /ginmod settings)
+cmd-gin-settings-name = settings
 cmd-settings-name = settings
 cmd-settings-preset = Default rule preset of new matches
 cmd-settings-preset-name = preset
@@ -544,7 +554,7 @@ settings-text = ⚙️ **Settings of this server**
     • Matches may start: { $channels }
     • Reminder after { $reminder } min · forfeit after { $forfeit } h · the bot pauses { $delay } ms
     • Public language: { $language } · cards: { $cards }
-    Moderators (Manage Server) change them with `/gin settings`; the server's Integrations page can also limit who may use each command.
+    Moderators (Manage Server) change them with `/ginmod settings`; the server's Integrations page can also limit who may use each command.
 settings-everywhere = in every channel
 settings-server-language = the server's own
 settings-preset-target = the preset's
@@ -556,17 +566,15 @@ err-setting-ai-delay = The bot's pause must be 0 to 10,000 ms. Nothing was chang
 err-setting-channels = Name the channels as mentions (#channel) or ids, at most 25, or say "everywhere". Nothing was changed.
 cmd-leaderboard-season = A season by name or number (default: the running one)
 cmd-leaderboard-season-name = season
-cmd-season = Seasons: boards and ratings start afresh
+cmd-season = End the running season and start the next: boards and ratings start afresh
 cmd-season-name = season
-cmd-season-new = Moderators: end the running season and start the next
-cmd-season-new-name = new
-cmd-season-new-opt-name = The new season's name (default: Season n)
-cmd-season-new-opt-name-name = name
+cmd-season-opt-name = The new season's name (default: Season n)
+cmd-season-opt-name-name = name
 season-name = Season { $n }
 season-started = 🏁 **{ $ended } is over; { $started } begins.** Boards and ratings start afresh; here is how { $ended } ended.
 board-season = Season: **{ $season }**
 err-no-such-season = No season of that name or number here (or another moderator just started one).
-err-season-name = A season's name has 1 to 50 characters.
+err-season-name = A season's name needs 1 to 50 characters on one line, at least one of them visible. Nothing was changed.
 
 ## Pictures: the showdown image and the stats chart (drawn in capitals; their descriptions
 ## are the alt text)

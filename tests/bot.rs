@@ -778,3 +778,40 @@ async fn a_servers_reminder_time_is_the_one_the_sweeper_keeps() {
     let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(status.to_string(), "forfeited");
 }
+
+/// Rummy with `rounds`: the challenge and the table say the match ends at the target or after
+/// that many hands; a `rounds` out of 1 to 50 is refused with its bound, and nothing starts.
+#[tokio::test]
+async fn rummy_rounds_are_announced_and_out_of_range_refused() {
+    use gin::engine::rummy::RummyRules;
+    use gin::games::GameChoice;
+    let h = Harness::new().await;
+    let rummy = |rounds| {
+        GameChoice::Rummy(RummyRules {
+            rounds,
+            ..Default::default()
+        })
+    };
+    for rounds in [0, 51, 1_000_000, u32::MAX] {
+        let refused = h.start_game(ALICE, &[BOB], rummy(Some(rounds))).await;
+        let text = &refused.response.msg().content;
+        assert!(text.contains("between 1 and 50"), "{rounds}: {text}");
+        assert!(
+            refused.response.msg().buttons().next().is_none(),
+            "no challenge"
+        );
+    }
+    let challenge = h.start_game(ALICE, &[BOB], rummy(Some(5))).await;
+    let text = &challenge.response.msg().content;
+    assert!(text.contains("100 points to win or 5 hands"), "{text}");
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    let accepted = h.press(BOB, 5000, &accept).await;
+    // The table replaces the challenge, or follows it.
+    let sent = h.out.sent.lock().unwrap().clone();
+    let table = std::iter::once(accepted.response.msg())
+        .chain(sent.iter().map(|s| &s.msg))
+        .map(|m| m.content.clone())
+        .find(|c| c.contains("**Rummy**"))
+        .expect("the table was shown");
+    assert!(table.contains("100 points to win or 5 hands"), "{table}");
+}

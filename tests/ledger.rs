@@ -498,3 +498,117 @@ async fn moderators_cancel_a_stuck_match_without_scoring() {
     // The players can start again.
     h.new_match(&[BOB]).await;
 }
+
+/// `user` in `channel` of the server (the harness's callers are in CHANNEL).
+fn caller_in(h: &Harness, user: u64, channel: u64) -> gin::games::Caller {
+    gin::games::Caller {
+        channel_id: channel,
+        ..h.caller(user, Some(1))
+    }
+}
+
+/// A match's hands (its replay, a step of it, its score sheet) are for its players anywhere
+/// in the server and for anyone else only in the channel it was played in: match ids are
+/// small integers, and a moderators' channel or a private thread keeps its matches.
+#[tokio::test]
+async fn hands_of_a_match_stay_in_its_channel_but_for_its_players() {
+    const ELSEWHERE: u64 = CHANNEL + 1;
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    for _ in 0..500 {
+        if !h.games.db.match_hands(id).await.unwrap().is_empty() {
+            break;
+        }
+        assert!(h.play_turn(id).await, "the match runs");
+    }
+    let resigned = h.games.resign(&h.caller(ALICE, None)).await;
+    h.settle_outcome(resigned, ALICE, None).await;
+    let replay = |c: gin::games::Caller| {
+        let games = h.games.clone();
+        async move { games.replay(&c, id, Some(0), None, false).await.reply }
+    };
+    let step = Press::Replay {
+        match_id: id,
+        deal: 0,
+        step: 1,
+    }
+    .encode();
+    let sheet = Press::Sheet(id).encode();
+    let press = |c: gin::games::Caller, custom_id: String| {
+        let games = h.games.clone();
+        async move { gin::ui::press(&games, &c, &custom_id).await.response }
+    };
+    let refused = |r: &Response| r.msg().content.contains("another channel");
+
+    // Anyone in the channel it was played in; its players anywhere in the server.
+    for c in [
+        caller_in(&h, CAROL, CHANNEL),
+        caller_in(&h, BOB, ELSEWHERE),
+        caller_in(&h, ALICE, ELSEWHERE),
+    ] {
+        let who = (c.user_id, c.channel_id);
+        assert!(
+            matches!(replay(c.clone()).await, gin::games::Reply::Replay { .. }),
+            "{who:?} replays it"
+        );
+        let next = press(c.clone(), step.clone()).await;
+        assert!(
+            next.msg().content.contains("step 2 of"),
+            "{who:?}: {next:?}"
+        );
+        let s = press(c, sheet.clone()).await;
+        assert!(s.msg().content.contains("Score sheet"), "{who:?}: {s:?}");
+    }
+    // Nobody else elsewhere: not the command, not a Next press, not a score sheet button.
+    let carol = caller_in(&h, CAROL, ELSEWHERE);
+    let r = gin::ui::respond(
+        gin::games::Outcome::reply(replay(carol.clone()).await),
+        gin::i18n::Lang::En,
+    );
+    assert!(refused(&r.response), "{:?}", r.response);
+    for custom_id in [&step, &sheet] {
+        let r = press(carol.clone(), custom_id.clone()).await;
+        assert!(refused(&r), "{custom_id}: {r:?}");
+        assert!(!r.msg().content.contains("Score sheet"), "{r:?}");
+    }
+    // Another server's member sees no such match at all.
+    let stranger = gin::games::Caller {
+        guild_id: Some(GUILD + 1),
+        ..caller_in(&h, CAROL, CHANNEL)
+    };
+    let r = press(stranger, sheet.clone()).await;
+    assert!(r.msg().content.contains("do not know that match"), "{r:?}");
+}
+
+/// `/ginmod season` refuses names that would show as nothing or break a board's line, and
+/// names over 50 characters; the season keeps running. Others are kept, trimmed.
+#[tokio::test]
+async fn a_season_name_must_show_something_on_one_line() {
+    let h = Harness::new().await;
+    let c = h.caller(CAROL, None);
+    let long = "x".repeat(51);
+    for bad in [
+        "",
+        "   ",
+        "\u{200B}",
+        " \u{200B}\u{200D}\u{FEFF} ",
+        "\u{2060}\u{2064}",
+        "\u{3164}",
+        "Summer\nWinter",
+        "Summer\r",
+        "Sum\u{2028}mer",
+        "Sum\u{7}mer",
+        long.as_str(),
+    ] {
+        let o = h.games.new_season(&c, true, Some(bad.to_string())).await;
+        assert!(text(&o).contains("season's name"), "{bad:?}: {}", text(&o));
+    }
+    assert!(
+        h.games.db.seasons(GUILD).await.unwrap().is_empty(),
+        "no season was started"
+    );
+    for good in ["  Frühling 🌸 ", &"x".repeat(50)] {
+        let o = h.games.new_season(&c, true, Some(good.to_string())).await;
+        assert!(text(&o).contains(good.trim()), "{good:?}: {}", text(&o));
+    }
+}

@@ -377,9 +377,9 @@ async fn a_cancelled_match_says_so_on_the_table_and_in_both_hands() {
 
     let moderator = User::new(MODERATOR, "Mod").moderator();
     let cb = fake
-        .interact(fake.slash_command(&moderator, "gin", Some("cancel"), vec![]))
+        .interact(fake.slash_command(&moderator, "ginmod", Some("cancel"), vec![]))
         .await;
-    assert!(cb.ok(), "/gin cancel is answered: {cb:?}");
+    assert!(cb.ok(), "/ginmod cancel is answered: {cb:?}");
 
     let cancelled = |m: &StoredMessage| m.content.to_lowercase().contains("cancelled");
     let done = fake

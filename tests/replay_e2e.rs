@@ -9,9 +9,19 @@ use fake_discord::{FakeDiscord, Opt, StoredMessage, User};
 use wire::*;
 
 async fn replay(fake: &FakeDiscord, who: &User, id: i64, hand: Option<i64>) -> StoredMessage {
+    replay_in(fake, fake.channel_id(), who, id, hand).await
+}
+
+async fn replay_in(
+    fake: &FakeDiscord,
+    channel: u64,
+    who: &User,
+    id: i64,
+    hand: Option<i64>,
+) -> StoredMessage {
     let mut options = vec![Opt::int("match", id)];
     options.extend(hand.map(|h| Opt::int("hand", h)));
-    let cmd = fake.slash_command_in(fake.channel_id(), who, "gin", Some("replay"), options);
+    let cmd = fake.slash_command_in(channel, who, "gin", Some("replay"), options);
     let cb = fake.interact(cmd).await;
     assert!(
         cb.ok() && cb.ephemeral,
@@ -50,7 +60,18 @@ async fn a_finished_hand_replays_to_its_showdown_and_a_match_in_play_is_refused(
     );
     game.play_to_end(MAX_PRESSES).await;
 
-    // Anyone (not only its players) may replay a finished match, hand by hand.
+    // Outside its channel only its players may replay it.
+    let elsewhere = fake.channel_id() + 1;
+    let refused = replay_in(fake, elsewhere, &user(CAROL), game.match_id, Some(1)).await;
+    assert!(
+        refused.content.contains("another channel") && refused.custom_ids().is_empty(),
+        "{}",
+        refused.content
+    );
+    let bobs = replay_in(fake, elsewhere, &user(BOB), game.match_id, Some(1)).await;
+    assert!(bobs.content.contains("hand 1 of"), "{}", bobs.content);
+
+    // In its channel anyone (not only its players) may replay a finished match, hand by hand.
     let mut msg = replay(fake, &user(CAROL), game.match_id, Some(1)).await;
     assert!(msg.content.contains("hand 1 of"), "{}", msg.content);
     assert!(msg.content.contains("step 1 of"), "{}", msg.content);
@@ -126,8 +147,8 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
     rows
 }
 
-/// `/gin export`: moderators only for the server's ledger; a file that parses as CSV with one
-/// row per match and player, whose figures are the ledger's; `mine` for anyone.
+/// `/ginmod export`: moderators only, the server's ledger; a file that parses as CSV with one
+/// row per match and player, whose figures are the ledger's; `/gin export`, one's own, for anyone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_export_is_csv_whose_figures_are_the_ledgers() {
     let bin = Binary::new().await;
@@ -136,13 +157,10 @@ async fn the_export_is_csv_whose_figures_are_the_ledgers() {
     let mut game = alice_and_bob(fake);
     game.start(Some(TARGET)).await;
     game.play_to_end(MAX_PRESSES).await;
+    // `/gin export`: the caller's own matches; `/ginmod export`: the server's.
     let export = |who: User, mine: bool| {
-        let options = if mine {
-            vec![Opt::bool("mine", true)]
-        } else {
-            Vec::new()
-        };
-        fake.slash_command_in(fake.channel_id(), &who, "gin", Some("export"), options)
+        let command = if mine { "gin" } else { "ginmod" };
+        fake.slash_command_in(fake.channel_id(), &who, command, Some("export"), vec![])
     };
     // The export is deferred (a large ledger takes time): its answer follows the deferral.
     let answer = |who: User, mine: bool| {
@@ -163,6 +181,8 @@ async fn the_export_is_csv_whose_figures_are_the_ledgers() {
             found().expect("the deferred answer")
         }
     };
+    // A server may open `/ginmod` to everyone: the bot still asks for Manage Server.
+    fake.open_command_to_everyone("ginmod");
     let refused = answer(user(BOB), false).await;
     assert!(
         refused.content.contains("Manage Server"),

@@ -231,11 +231,14 @@ async fn a_rematch_is_accepted_and_played() {
     fake.assert_no_violations();
 }
 
+/// `/gin settings` to see the settings, `/ginmod settings` with options to change them.
 fn settings(fake: &FakeDiscord, user: &User, options: Vec<Opt>) -> serde_json::Value {
-    fake.slash_command_in(fake.channel_id(), user, "gin", Some("settings"), options)
+    let command = if options.is_empty() { "gin" } else { "ginmod" };
+    fake.slash_command_in(fake.channel_id(), user, command, Some("settings"), options)
 }
 
-/// `/gin settings`: anyone sees them, only Manage Server changes them, a value out of bounds
+/// `/gin settings` and `/ginmod settings`: anyone sees them, only Manage Server changes them
+/// (checked at run time too, for a server that opened `/ginmod` to everyone), a value out of bounds
 /// is refused naming its bound and changes nothing; the channel restriction refuses a start
 /// elsewhere; a new match takes the server's target and language while a running one keeps
 /// its rules.
@@ -250,6 +253,7 @@ async fn server_settings_are_guarded_bounded_and_used_by_new_matches() {
     let (running, _) = start(fake, &alice(), &bob(), 77).await;
     // Anyone sees the settings; nobody but a moderator changes them.
     let cb = fake.interact(settings(fake, &alice(), vec![])).await;
+    fake.open_command_to_everyone("ginmod");
     assert!(cb.ok() && cb.ephemeral && cb.content().contains("Settings of this server"));
     let cb = fake
         .interact(settings(fake, &alice(), vec![Opt::int("target", 200)]))
@@ -343,7 +347,7 @@ fn gin_cmd(fake: &FakeDiscord, user: &User, sub: &str, options: Vec<Opt>) -> ser
     fake.slash_command_in(fake.channel_id(), user, "gin", Some(sub), options)
 }
 
-/// `/gin season new`: moderators only; the closing board of the ended season is posted; the
+/// `/ginmod season`: moderators only; the closing board of the ended season is posted; the
 /// new season's board and ratings start empty; the old board stays browsable with the
 /// ratings it ended with, its page buttons keeping the season.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -366,15 +370,10 @@ async fn a_new_season_posts_the_closing_board_and_keeps_the_old_one() {
         board.content()
     );
     // Not a moderator: refused, nothing changes.
+    // (on a server that opened `/ginmod` to everyone: the bot checks at run time too)
+    fake.open_command_to_everyone("ginmod");
     let season_new = |user: &User, options: Vec<Opt>| {
-        let mut cmd =
-            fake.slash_command_in(fake.channel_id(), user, "gin", Some("season"), options);
-        // `/gin season new`: a subcommand of a subcommand group.
-        let group = &mut cmd["data"]["options"][0];
-        let given = group["options"].take();
-        group["type"] = serde_json::json!(2);
-        group["options"] = serde_json::json!([{"type": 1, "name": "new", "options": given}]);
-        cmd
+        fake.slash_command_in(fake.channel_id(), user, "ginmod", Some("season"), options)
     };
     let cb = fake.interact(season_new(&carol(), vec![])).await;
     assert!(

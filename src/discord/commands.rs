@@ -161,13 +161,26 @@ fn user_ref(u: &serenity::User) -> UserRef {
         "export",
         "watch",
         "settings",
-        "cards",
-        "season",
-        "cancel"
+        "cards"
     ),
     subcommand_required
 )]
 pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+// A top-level command of its own: Discord hides a command from members without its
+// `default_member_permissions` only at the top level (poise drops the setting on
+// subcommands). Servers may lift that, so every subcommand checks at run time too.
+/// Moderators' commands (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    subcommands("mod_settings", "mod_season", "mod_cancel", "mod_export"),
+    subcommand_required
+)]
+pub async fn ginmod(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
@@ -330,10 +343,21 @@ pub async fn cards(ctx: Context<'_>, look: Option<LookChoice>) -> Result<(), Err
     answer(ctx, outcome).await
 }
 
-/// The server's settings: shown to everyone, changed by moderators (Manage Server).
+/// The server's settings, shown to anyone (`/ginmod settings` changes them).
 #[poise::command(slash_command, guild_only)]
+pub async fn settings(ctx: Context<'_>) -> Result<(), Error> {
+    let outcome = ctx
+        .data()
+        .games
+        .settings(&caller(ctx), false, Default::default())
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Moderators: change the server's settings.
+#[poise::command(slash_command, guild_only, rename = "settings")]
 #[allow(clippy::too_many_arguments)]
-pub async fn settings(
+pub async fn mod_settings(
     ctx: Context<'_>,
     preset: Option<PresetChoice>,
     #[min = 10]
@@ -378,25 +402,9 @@ pub async fn settings(
     answer(ctx, outcome).await
 }
 
-/// Seasons: boards and ratings start afresh; earlier seasons stay browsable.
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("season_new"),
-    subcommand_required
-)]
-pub async fn season(_ctx: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
 /// Moderators: end the running season (its closing board is posted) and start the next.
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "new",
-    default_member_permissions = "MANAGE_GUILD"
-)]
-pub async fn season_new(ctx: Context<'_>, name: Option<String>) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only, rename = "season")]
+pub async fn mod_season(ctx: Context<'_>, name: Option<String>) -> Result<(), Error> {
     let is_moderator = is_moderator(ctx);
     let outcome = ctx
         .data()
@@ -474,7 +482,8 @@ impl RummyOptions {
                 Some(HandRummyChoice::Off) => HandRummy::Off,
             },
             reshuffle_stock: self.reshuffle.unwrap_or(d.reshuffle_stock),
-            rounds: self.rounds.map(|r| r.clamp(1, 50) as u32),
+            // Out of range (0 for what no u32 holds) is refused with its bound by `games`.
+            rounds: self.rounds.map(|r| u32::try_from(r).unwrap_or(0)),
             ..d
         }
     }
@@ -695,24 +704,26 @@ pub async fn replay(
     answer(ctx, outcome).await
 }
 
-/// The server's match ledger as CSV (Manage Server), or your own matches (`mine`).
+/// Your own matches as CSV.
 #[poise::command(slash_command, guild_only)]
-pub async fn export(
-    ctx: Context<'_>,
-    mine: Option<bool>,
-    #[min = 1] before: Option<i64>,
-) -> Result<(), Error> {
+pub async fn export(ctx: Context<'_>, #[min = 1] before: Option<i64>) -> Result<(), Error> {
+    export_ledger(ctx, true, before).await
+}
+
+/// Moderators: the server's whole match ledger as CSV.
+#[poise::command(slash_command, guild_only, rename = "export")]
+pub async fn mod_export(ctx: Context<'_>, #[min = 1] before: Option<i64>) -> Result<(), Error> {
+    export_ledger(ctx, false, before).await
+}
+
+/// The caller's own matches (`mine`) or the server's ledger (moderators) as a CSV file.
+async fn export_ledger(ctx: Context<'_>, mine: bool, before: Option<i64>) -> Result<(), Error> {
     // Reading and attaching a large ledger may take longer than Discord's 3 s.
     ctx.defer_ephemeral().await?;
     let outcome = ctx
         .data()
         .games
-        .export(
-            &caller(ctx),
-            is_moderator(ctx),
-            mine.unwrap_or(false),
-            before,
-        )
+        .export(&caller(ctx), is_moderator(ctx), mine, before)
         .await;
     answer(ctx, outcome).await
 }
@@ -732,8 +743,8 @@ fn is_moderator(ctx: Context<'_>) -> bool {
 }
 
 /// Moderators: end a stuck match in this channel without scoring.
-#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
-pub async fn cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only, rename = "cancel")]
+pub async fn mod_cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let is_moderator = is_moderator(ctx);
     let player = player.as_ref().map(user_ref);
     let outcome = ctx
@@ -803,4 +814,27 @@ fn localized(key: &str) -> Localizations {
         .map(|l| (Cow::from(l.code()), Cow::from(i18n::t(l, key, &[]))))
         .collect::<Vec<_>>()
         .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `rounds` out of 1 to 50 reaches `games` out of range (to be refused with its
+    /// bound), never clamped into it; one in range passes as given.
+    #[test]
+    fn rummy_rounds_are_passed_on_unclamped() {
+        let rounds = |r: i64| {
+            RummyOptions {
+                rounds: Some(r),
+                ..Default::default()
+            }
+            .rules()
+            .rounds
+        };
+        for out in [0, -5, 51, 1_000_000, i64::MAX, i64::MIN] {
+            assert!(!rounds(out).is_some_and(|r| (1..=50).contains(&r)), "{out}");
+        }
+        assert_eq!(rounds(7), Some(7));
+    }
 }

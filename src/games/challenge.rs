@@ -352,11 +352,18 @@ pub(crate) fn rules_with_target(preset: Preset, target: Option<i64>) -> Result<R
     Ok(rules)
 }
 
-/// Basic Rummy's rules with the target a command asked for (RULES.md's 100 by default).
+/// The most hands a Rummy match may be set to last (`rounds`).
+pub const MAX_ROUNDS: u32 = 50;
+
+/// Basic Rummy's rules with the target a command asked for (RULES.md's 100 by default); a
+/// `rounds` out of 1 to [`MAX_ROUNDS`] is refused, like the target out of its bounds.
 pub(crate) fn rummy_rules(
     mut rules: RummyRules,
     target: Option<i64>,
 ) -> Result<RummyRules, Failure> {
+    if rules.rounds.is_some_and(|r| !(1..=MAX_ROUNDS).contains(&r)) {
+        return Err(Refusal::RoundsRange.into());
+    }
     if let Some(t) = target {
         if !(10..=500).contains(&t) {
             return Err(Refusal::TargetRange.into());

@@ -1,4 +1,4 @@
-//! `/gin export`: the server's ledger (moderators) or a player's own matches as CSV, one row
+//! `/ginmod export`: the server's ledger (moderators), or `/gin export`: a player's own matches as CSV, one row
 //! per match and player. A file holds at most [`EXPORT_MATCHES`] matches, newest first (well
 //! under Discord's upload limit); the answer names where the next file starts.
 
@@ -17,7 +17,7 @@ pub struct ExportFile {
     pub name: String,
     pub csv: String,
     pub matches: usize,
-    /// More, older matches: `/gin export before:<this>`.
+    /// More, older matches: `before:<this>`.
     pub next_before: Option<i64>,
     /// Only the caller's matches (the next file is asked for the same way).
     pub mine: bool,

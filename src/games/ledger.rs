@@ -195,10 +195,20 @@ impl Games {
         result.unwrap_or_else(Failure::into_outcome)
     }
 
-    /// A history button: one match's score sheet, for the presser only.
+    /// A history button: one match's score sheet, for the presser only, under the rule of
+    /// replays ([`super::replay::may_see_hands`]).
     pub async fn sheet(&self, caller: &Caller, match_id: i64) -> Outcome {
         let result = async {
             let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let row = self
+                .db
+                .load_match(match_id)
+                .await?
+                .filter(|r| r.guild_id == guild)
+                .ok_or(Refusal::UnknownMatch)?;
+            if !super::replay::may_see_hands(caller, &row) {
+                return Err(Refusal::PlayedElsewhere.into());
+            }
             let sheet = self
                 .db
                 .score_sheet(guild, match_id)
@@ -210,7 +220,7 @@ impl Games {
         result.unwrap_or_else(Failure::into_outcome)
     }
 
-    /// `/gin cancel [player]` (Manage Server): ends a stuck match here without scoring. The
+    /// `/ginmod cancel [player]` (Manage Server): ends a stuck match here without scoring. The
     /// table and every open hand message then say so.
     pub async fn cancel(
         &self,

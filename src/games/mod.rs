@@ -236,6 +236,8 @@ pub enum Refusal {
     /// A player of the challenge started another match here meanwhile.
     AlreadyPlaying,
     TargetRange,
+    /// Rummy's `rounds` outside 1 to 50 (`MAX_ROUNDS`).
+    RoundsRange,
     ModeratorsOnly,
     NothingToCancel,
     CancelWhich,
@@ -245,6 +247,9 @@ pub enum Refusal {
     ReplayGinOnly,
     /// The match has no such (finished) hand.
     NoSuchHand,
+    /// A match's hands (replay, score sheet) are shown outside the channel it was played in
+    /// to its players only.
+    PlayedElsewhere,
     /// A rematch is for a match that has ended.
     RematchInPlay,
     /// `/gin watch` found no match in play here.

@@ -1,11 +1,23 @@
 //! `/gin replay`: a finished hand of a finished match, step by step, rebuilt from the match's
 //! seed and its stored action log alone (never from the stored state), so what it shows is
 //! what anyone holding the seed and the log would get. Never for a match in play: its hands
-//! and its seeds are still secret.
+//! and its seeds are still secret. Nor, outside the channel it was played in, for anyone but
+//! its players ([`may_see_hands`]).
 
 use super::{Caller, Failure, Format, Games, Outcome, Refusal, Reply};
 use crate::engine::{Hand, HandRecord, Match, MatchEvent};
 use crate::i18n::Lang;
+use crate::store::MatchRow;
+
+/// Whether `caller` may see the hands of finished match `row` (a replay, a score sheet): its
+/// players anywhere in its server, anyone else only in the channel (or thread) it was played
+/// in, so a moderators' channel's or a private thread's matches stay there. Match ids are
+/// small integers anyone can guess.
+pub(crate) fn may_see_hands(caller: &Caller, row: &MatchRow) -> bool {
+    caller.guild_id == Some(row.guild_id)
+        && (caller.channel_id == row.channel_id
+            || row.players.iter().any(|p| p.0 == caller.user_id))
+}
 
 /// One step of a replayed hand.
 #[derive(Clone, Debug)]
@@ -56,6 +68,10 @@ impl Games {
             .await?
             .filter(|r| r.guild_id == guild)
             .ok_or(Refusal::UnknownMatch)?;
+        // Every step (a Previous or Next press too) asks again.
+        if !may_see_hands(caller, &row) {
+            return Err(Refusal::PlayedElsewhere.into());
+        }
         if row.status.is_active() {
             return Err(Refusal::ReplayInPlay.into());
         }

@@ -1,10 +1,14 @@
-//! Seasons (`/gin season new`): a server's moderators close the running season; its closing
+//! Seasons (`/ginmod season`): a server's moderators close the running season; its closing
 //! board is posted, its ratings are kept with it, and boards and ratings start afresh. Earlier
 //! seasons stay browsable (`/gin leaderboard season:`).
 
 use super::ledger::{BoardQuery, FormatFilter, Period};
 use super::{BoardSort, Caller, Failure, Games, Outcome, Refusal, Reply};
 use crate::store::{Season, StoreError};
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+/// The longest season name, in characters.
+pub const SEASON_NAME_MAX: usize = 50;
 
 impl Games {
     /// A server's seasons, oldest first; the running one last (the first one if it never
@@ -36,7 +40,7 @@ impl Games {
             .ok_or(Refusal::NoSuchSeason)
     }
 
-    /// `/gin season new [name]` (moderators): ends the running season and starts the next.
+    /// `/ginmod season [name]` (moderators): ends the running season and starts the next.
     pub async fn new_season(
         &self,
         caller: &Caller,
@@ -51,11 +55,8 @@ impl Games {
             let list = self.season_list(caller, guild).await?;
             let current = list.last().expect("a season runs").clone();
             let number = current.number + 1;
-            let name = match name.map(|n| n.trim().to_string()) {
-                Some(n) if n.is_empty() || n.chars().count() > 50 => {
-                    return Err(Refusal::SeasonName.into())
-                }
-                Some(n) => n,
+            let name = match name {
+                Some(n) => checked_season_name(&n)?,
                 None => season_name(self, caller, number),
             };
             // The switch falls between two seconds: whatever ended in this second (the
@@ -108,6 +109,34 @@ impl Games {
         .await;
         result.unwrap_or_else(Failure::into_outcome)
     }
+}
+
+/// A season name as given, trimmed; refused when it is longer than [`SEASON_NAME_MAX`], holds
+/// a line break or another control character, or shows nothing (only spaces and invisible
+/// format characters such as a zero-width space): boards and menus list it on one line.
+fn checked_season_name(name: &str) -> Result<String, Refusal> {
+    let broken = name.chars().any(|c| {
+        c.is_control()
+            || matches!(
+                c.general_category(),
+                GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
+            )
+    });
+    let name = name.trim();
+    let visible = name.chars().any(|c| {
+        !c.is_whitespace()
+            && !matches!(
+                c.general_category(),
+                GeneralCategory::Format | GeneralCategory::Control
+            )
+            // Fillers and joiners that draw nothing, outside the format category.
+            && !matches!(c, '\u{034F}' | '\u{115F}' | '\u{1160}' | '\u{2800}' | '\u{3164}' | '\u{FFA0}')
+            && !('\u{FE00}'..='\u{FE0F}').contains(&c)
+    });
+    if broken || !visible || name.chars().count() > SEASON_NAME_MAX {
+        return Err(Refusal::SeasonName);
+    }
+    Ok(name.to_string())
 }
 
 /// "Season n" in the server's public language.

@@ -323,7 +323,7 @@ impl Db {
         .await?)
     }
 
-    /// Every active match in a channel (for moderators' `/gin cancel`).
+    /// Every active match in a channel (for moderators' `/ginmod cancel`).
     pub async fn active_matches_in_channel(&self, channel_id: u64) -> Result<Vec<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM matches WHERE channel_id = $1 AND status = 'active' ORDER BY id",

@@ -1052,7 +1052,7 @@ pub fn challenge(s: &ChallengeScene) -> Msg {
             "rummy-challenge-text",
             challenger = mention(row.challenger.0),
             opponents = opponents.join(", "),
-            target = r.target,
+            goal = rummy::goal(lang, r),
             minutes = s.minutes
         ),
     }];

@@ -87,7 +87,7 @@ pub fn table(lang: Lang, seats: &Seats, view: &RummyTable) -> Msg {
         lang,
         "rummy-table-title",
         players = view.players,
-        target = view.rules.target,
+        goal = goal(lang, &view.rules),
         hand = view.deal_no + 1
     )];
     for s in 0..view.players {
@@ -397,6 +397,15 @@ pub fn match_end(lang: Lang, seats: &Seats, s: &RummySettlement) -> Msg {
     Msg::text(lines.join("\n"))
 }
 
+/// What ends a Rummy match, for the challenge and the table: the target, and the number of
+/// hands when `rounds` is set (whichever comes first).
+pub(crate) fn goal(lang: Lang, r: &RummyRules) -> String {
+    match r.rounds {
+        Some(n) => tr!(lang, "rummy-goal-rounds", target = r.target, rounds = n),
+        None => tr!(lang, "rummy-goal", target = r.target),
+    }
+}
+
 /// Basic Rummy's rules in words.
 pub fn rules_text(lang: Lang, r: &RummyRules) -> String {
     let on = |b: bool| tr!(lang, if b { "rules-on" } else { "rules-off" });
@@ -406,7 +415,7 @@ pub fn rules_text(lang: Lang, r: &RummyRules) -> String {
         HandRummy::Off => "rules-off",
     };
     let end = match r.rounds {
-        Some(n) => tr!(lang, "rummy-rules-rounds", rounds = n),
+        Some(n) => tr!(lang, "rummy-rules-rounds", rounds = n, target = r.target),
         None => tr!(lang, "rummy-rules-target", target = r.target),
     };
     tr!(

@@ -156,6 +156,39 @@ fn check_select(r: usize, c: &Value, out: &mut Vec<String>) {
     }
 }
 
+/// Checks that the member of a chat-input command `payload` may see the command: Discord
+/// shows a command registered with `default_member_permissions` only to members holding them
+/// (Administrator holds all), unless the server opened it to everyone (`opened`, as on its
+/// Integrations page).
+pub fn check_permissions(
+    registered: &Value,
+    payload: &Value,
+    opened: &HashSet<String>,
+) -> Result<(), String> {
+    let name = payload["data"]["name"].as_str().unwrap_or_default();
+    let Some(spec) = list(registered).iter().find(|c| c["name"] == name) else {
+        return Ok(());
+    };
+    let needed: u64 = match spec["default_member_permissions"].as_str() {
+        Some(bits) => bits
+            .parse()
+            .map_err(|_| format!("/{name}: permissions {bits:?}"))?,
+        None => return Ok(()),
+    };
+    let held: u64 = payload["member"]["permissions"]
+        .as_str()
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    const ADMINISTRATOR: u64 = 1 << 3;
+    if held & ADMINISTRATOR != 0 || held & needed == needed || opened.contains(name) {
+        Ok(())
+    } else {
+        Err(format!(
+            "/{name} needs permissions {needed}: Discord hides it from a member with {held}"
+        ))
+    }
+}
+
 /// Checks a chat-input command's `data` against the registered commands (the JSON of the
 /// bot's bulk overwrite): Discord only sends commands, subcommands and options that exist,
 /// with values of the registered types, within the registered choices and bounds.

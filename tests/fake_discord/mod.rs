@@ -464,6 +464,8 @@ pub(crate) struct State {
     pub faults: Vec<(String, u16)>,
     pub faults_served: u64,
     pub commands: Option<Value>,
+    /// Commands the server opened to every member whatever their default permissions.
+    pub opened_commands: std::collections::HashSet<String>,
     /// The guild of the last registration (None: global commands).
     pub commands_guild: Option<u64>,
     pub registrations: u64,
@@ -807,6 +809,10 @@ impl FakeDiscord {
                 if let Err(e) = limits::check_command(&registered, &payload["data"]) {
                     panic!("Discord would not send this command: {e}");
                 }
+                let opened = shared.lock().opened_commands.clone();
+                if let Err(e) = limits::check_permissions(&registered, &payload, &opened) {
+                    panic!("Discord would not send this command: {e}");
+                }
             }
         }
         let user = num(&payload["member"]["user"]["id"]).or_else(|| num(&payload["user"]["id"]));
@@ -1005,6 +1011,12 @@ impl FakeDiscord {
     pub fn registrations(&self) -> (u64, Option<u64>) {
         let st = self.inner.lock();
         (st.registrations, st.commands_guild)
+    }
+
+    /// The server opens top-level command `name` to every member, as its Integrations page
+    /// can (the bot must then check permissions itself).
+    pub fn open_command_to_everyone(&self, name: &str) {
+        self.inner.lock().opened_commands.insert(name.to_string());
     }
 
     /// The JSON of the bot's last command registration.
