@@ -870,6 +870,59 @@ async fn hand_buttons_forged_onto_the_table_are_answered_privately() {
     bot.finish().await;
 }
 
+/// No press rewrites a message into a kind it is not: a leaderboard page, a replay step, a
+/// watcher's Refresh or a score sheet forged onto the public table is answered privately, and
+/// the table stays as it was (with its My hand button).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_buttons_forged_onto_the_table_leave_it_alone() {
+    let (bot, game) = Bot::with_match(710).await;
+    let fake = bot.fake.clone();
+    let mid = game.match_id;
+    let table = game.table().expect("the table");
+    let who = game.players[0].user.clone();
+    let before = fake.message(table.id).expect("the table");
+    for id in [
+        "gin:lb:1000:0".to_string(),
+        "gin:lb:0:3".to_string(),
+        Press::Replay {
+            match_id: mid,
+            deal: 0,
+            step: 0,
+        }
+        .encode(),
+        Press::Watch(mid).encode(),
+        Press::Sheet(mid).encode(),
+    ] {
+        let cb = fake.interact(fake.press_forged(&who, &table, &id)).await;
+        assert!(
+            cb.ok() && cb.ephemeral,
+            "{id}: a private answer, got {cb:?}"
+        );
+        let after = fake.message(table.id).expect("the table");
+        assert_eq!(
+            (after.content, after.version),
+            (before.content.clone(), before.version),
+            "{id}: the table is untouched"
+        );
+    }
+    bot.finish().await;
+}
+
+/// A press answered by updating its message sends no `attachments` unless it brings files:
+/// Discord removes a message's files when the field comes (even empty), so a message with a
+/// picture and buttons would lose its picture on the first press.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_that_updates_its_message_leaves_its_files_alone() {
+    let (bot, mut game) = Bot::with_match(720).await;
+    let p = game.mover().expect("someone to move");
+    let hand = game.open_hand(p).await.expect("a hand message");
+    let refresh = Press::Refresh(game.match_id).encode();
+    let cb = game.press(p, &hand, &refresh).await;
+    assert!(cb.ok() && cb.kind == 7, "an update: {cb:?}");
+    assert!(cb.data.get("attachments").is_none(), "{}", cb.data);
+    bot.finish().await;
+}
+
 /// A command whose options cannot be read (here a user Discord did not resolve, as for a
 /// deleted account) is answered with a clear private message in the caller's language, and
 /// nothing is started.

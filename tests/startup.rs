@@ -158,3 +158,53 @@ async fn sigterm_stops_the_bot_while_the_gateway_is_unreachable() {
     assert!(status.success(), "{status:?}\n{log}");
     assert!(log.contains("shutting down"), "{log}");
 }
+
+/// A stop while connected: the bot closes its gateway connection and, once Discord answers
+/// the close, exits without waiting out the grace for a gateway that never closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_closes_the_gateway_and_stops_without_waiting_out_the_grace() {
+    let fake = FakeDiscord::start_with(FakeOptions::default()).await;
+    let dir = tempfile::tempdir().unwrap();
+    let log = std::fs::File::create(dir.path().join("bot.log")).unwrap();
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_gin"))
+        .env_clear()
+        .env("DISCORD_TOKEN", fake.token())
+        .env("GIN_API_BASE_URL", fake.http_url())
+        .env("GIN_GUILD_ID", fake.guild_id().to_string())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("gin.db").display()),
+        )
+        .env("RUST_LOG", "info")
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the bot binary");
+    fake.wait_ready(1).await;
+    let killed = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", bot.id())])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let stopped = Instant::now();
+    let status = loop {
+        if let Some(status) = bot.try_wait().unwrap() {
+            break Some(status);
+        }
+        if stopped.elapsed() > Duration::from_secs(20) {
+            break None;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let _ = bot.kill();
+    let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
+    let status = status.unwrap_or_else(|| panic!("SIGTERM did not stop the bot:\n{log}"));
+    assert!(status.success(), "{status:?}\n{log}");
+    assert!(log.contains("shutting down"), "{log}");
+    assert!(
+        !log.contains("did not close"),
+        "the close was answered, yet the bot waited out its grace:\n{log}"
+    );
+}

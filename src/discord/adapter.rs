@@ -66,6 +66,23 @@ fn emoji(e: &Emoji) -> serenity::ReactionType {
     }
 }
 
+/// The custom ids of a message's own buttons and menus.
+pub fn custom_ids(message: &serenity::Message) -> Vec<String> {
+    message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .filter_map(|c| match c {
+            serenity::ActionRowComponent::Button(b) => match &b.data {
+                serenity::ButtonKind::NonLink { custom_id, .. } => Some(custom_id.clone()),
+                _ => None,
+            },
+            serenity::ActionRowComponent::SelectMenu(m) => m.custom_id.clone(),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A file with its description (the alt text of a picture).
 fn attachment(a: &Attachment) -> serenity::CreateAttachment {
     let file = serenity::CreateAttachment::bytes(a.bytes.clone(), a.name.clone());
@@ -101,6 +118,27 @@ pub fn interaction_response(r: &Response) -> serenity::CreateInteractionResponse
         Response::Update(m) => {
             serenity::CreateInteractionResponse::UpdateMessage(response_message(m))
         }
+    }
+}
+
+/// Answers a press with `r`. An update that brings no files leaves the message's files alone:
+/// serenity's builder always sends `"attachments": []`, with which Discord removes them.
+pub async fn answer_press(
+    http: &serenity::Http,
+    ci: &serenity::ComponentInteraction,
+    r: &Response,
+) -> Result<(), serenity::Error> {
+    let response = interaction_response(r);
+    match r {
+        Response::Update(m) if m.files.is_empty() => {
+            let mut body = serde_json::to_value(&response)?;
+            if let Some(data) = body.get_mut("data").and_then(|d| d.as_object_mut()) {
+                data.remove("attachments");
+            }
+            http.create_interaction_response(ci.id, &ci.token, &body, Vec::new())
+                .await
+        }
+        _ => ci.create_response(http, response).await,
     }
 }
 

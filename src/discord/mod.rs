@@ -360,7 +360,15 @@ async fn on_event(
         };
         let faces = deliverer.faces();
         let arrived = std::time::Instant::now();
-        let work = crate::ui::press_on(&games, &caller, &ci.data.custom_id, &values, private);
+        let buttons = adapter::custom_ids(&ci.message);
+        let work = crate::ui::press_on(
+            &games,
+            &caller,
+            &ci.data.custom_id,
+            &values,
+            private,
+            Some(&buttons),
+        );
         tokio::pin!(work);
         // The action is already stored when it is answered: even if the answer fails, the
         // table must move on, so what follows runs whatever became of the answer.
@@ -369,8 +377,8 @@ async fn on_event(
         let mut message = Some(ci.message.id.get());
         let answer = tokio::select! {
             answer = &mut work => {
-                let response = adapter::interaction_response(&faces.dress_response(&answer.response));
-                let sent = ci.create_response(&http, response).await;
+                let shown = faces.dress_response(&answer.response);
+                let sent = adapter::answer_press(&http, ci, &shown).await;
                 let outcome = if sent.is_ok() { "answered" } else { "failed" };
                 crate::metrics::get().interaction("press", outcome, Some(arrived.elapsed()));
                 match sent {

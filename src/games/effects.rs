@@ -231,7 +231,7 @@ impl Games {
                             seat,
                             HandMode::Normal,
                             None,
-                            self.player_look(live.users[seat as usize]),
+                            self.player_look(live.users[seat as usize]).await,
                         )),
                     },
                     None => Show::Nothing,

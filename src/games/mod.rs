@@ -346,6 +346,9 @@ pub struct Games {
     settings_change: tokio::sync::Mutex<()>,
     /// Players who chose how their hands show cards (see [`Games::player_look`]).
     player_looks: Mutex<HashMap<u64, CardLook>>,
+    /// When each player's look was last read from the database (another process may store
+    /// a new choice).
+    player_looks_read: Mutex<HashMap<u64, i64>>,
 }
 
 impl Games {
@@ -362,6 +365,7 @@ impl Games {
             settings: Mutex::new(HashMap::new()),
             settings_change: tokio::sync::Mutex::new(()),
             player_looks: Mutex::new(HashMap::new()),
+            player_looks_read: Mutex::new(HashMap::new()),
         }
     }
 

@@ -38,12 +38,13 @@ impl Games {
         match_id: i64,
         update: bool,
     ) -> Result<Outcome, Failure> {
+        let look = self.player_look(caller.user_id).await;
         let live = self.hold(match_id).await?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
         Ok(hand_outcome(
             &live,
             caller.lang,
-            self.player_look(caller.user_id),
+            look,
             seat,
             HandMode::Normal,
             None,
@@ -143,10 +144,10 @@ impl Games {
         version: i64,
         mv: Move,
     ) -> Result<Outcome, Failure> {
+        let look = self.player_look(caller.user_id).await;
         let mut live = self.hold(match_id).await?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
         let lang = caller.lang;
-        let look = self.player_look(caller.user_id);
         let note = |live: &Held<'_>, note| {
             hand_outcome(live, lang, look, seat, HandMode::Normal, note, true)
         };

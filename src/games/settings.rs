@@ -173,6 +173,9 @@ fn timeouts(defaults: &Timeouts, s: &GuildSettings) -> Timeouts {
     }
 }
 
+/// How long a player's card look read from the database is used before it is read again.
+pub const LOOK_FRESH_SECONDS: i64 = 30;
+
 impl Games {
     /// Reads every server's settings into memory (at start).
     pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
@@ -205,9 +208,36 @@ impl Games {
     }
 
     /// How a player's own hand messages show cards (pictures unless they chose otherwise).
-    pub fn player_look(&self, user: u64) -> CardLook {
+    /// Read again from the database after [`LOOK_FRESH_SECONDS`]: `/gin cards` may have been
+    /// answered by another process (another shard's server).
+    pub async fn player_look(&self, user: u64) -> CardLook {
         if !self.config.card_emojis {
             return CardLook::Text;
+        }
+        let now = self.now();
+        let read = self
+            .player_looks_read
+            .lock()
+            .expect("looks lock")
+            .get(&user)
+            .copied();
+        if read.is_none_or(|at| now - at >= LOOK_FRESH_SECONDS) {
+            match self.db.player_card_look(user).await {
+                Ok(code) => {
+                    let mut looks = self.player_looks.lock().expect("looks lock");
+                    match code.as_deref().and_then(CardLook::from_code) {
+                        Some(look) => looks.insert(user, look),
+                        None => looks.remove(&user),
+                    };
+                    drop(looks);
+                    self.player_looks_read
+                        .lock()
+                        .expect("looks lock")
+                        .insert(user, now);
+                }
+                // The choice known so far will do until the next read.
+                Err(e) => tracing::warn!(error = %e, "reading a player's card look"),
+            }
         }
         let looks = self.player_looks.lock().expect("looks lock");
         looks.get(&user).copied().unwrap_or_default()
@@ -226,10 +256,14 @@ impl Games {
                     .lock()
                     .expect("looks lock")
                     .insert(caller.user_id, look);
+                self.player_looks_read
+                    .lock()
+                    .expect("looks lock")
+                    .insert(caller.user_id, self.now());
             }
             Ok::<_, Failure>(Outcome::reply(Reply::CardLook {
                 lang: caller.lang,
-                look: self.player_look(caller.user_id),
+                look: self.player_look(caller.user_id).await,
                 changed,
             }))
         }

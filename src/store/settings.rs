@@ -112,6 +112,16 @@ impl Db {
         Ok(rows.into_iter().map(|(u, c)| (unid(u), c)).collect())
     }
 
+    /// One player's choice of how their hand shows cards, if they made one.
+    pub async fn player_card_look(&self, user_id: u64) -> Result<Option<String>, StoreError> {
+        let row: Option<(String,)> =
+            sqlx::query_as("SELECT cards FROM player_settings WHERE user_id = $1")
+                .bind(id(user_id))
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(row.map(|(c,)| c))
+    }
+
     /// Stores a player's choice (`pictures`, `four-colour` or `text`).
     pub async fn save_player_card_look(
         &self,

@@ -21,21 +21,25 @@ pub struct Answer {
     pub hand_of: Option<(i64, Seat)>,
 }
 
-/// A button press on one of the bot's private messages (a hand message); see [`press_on`].
+/// A button press on one of the bot's private messages (a hand message), whose buttons are
+/// not known; see [`press_on`].
 pub async fn press(games: &Games, caller: &Caller, custom_id: &str) -> Answer {
-    press_on(games, caller, custom_id, &[], true).await
+    press_on(games, caller, custom_id, &[], true, None).await
 }
 
 /// Any button press, or choice in a select menu (`values`), of the bot's messages;
-/// `private`: the message is ephemeral. A hand is only ever written onto a private message: a
-/// hand button forged onto a public one (the table) is answered with a new private message,
-/// never by rewriting the public one.
+/// `private`: the message is ephemeral; `buttons`: the custom ids of the message's own
+/// components, when known. No press rewrites a message into a kind it is not: a hand is only
+/// ever written onto a private message (a hand button forged onto the table is answered with a
+/// new private message), and a press that rewrites its message (a board's page, say) forged
+/// onto a message without a button of its kind is refused, the message left alone.
 pub async fn press_on(
     games: &Games,
     caller: &Caller,
     custom_id: &str,
     values: &[String],
     private: bool,
+    buttons: Option<&[String]>,
 ) -> Answer {
     let press = match values {
         [] => Press::decode(custom_id),
@@ -45,6 +49,14 @@ pub async fn press_on(
     let Some(press) = press else {
         return respond(Outcome::refusal(Refusal::UnknownButton), caller.lang);
     };
+    if let (Some(home), Some(buttons)) = (press.home(), buttons) {
+        let mut homes = buttons
+            .iter()
+            .filter_map(|id| Press::decode(id).and_then(Press::home));
+        if !homes.any(|h| h == home) {
+            return respond(Outcome::refusal(Refusal::UnknownButton), caller.lang);
+        }
+    }
     let mut outcome = match press {
         Press::Accept(id) => games.accept(caller, id).await,
         Press::Decline(id) => games.decline(caller, id).await,
@@ -119,7 +131,7 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
         Reply::ChallengeDeclined { lang, by } => Response::Update(Msg::text(tr!(
             *lang,
             "challenge-declined",
-            player = by.clone()
+            player = super::text::escape(by)
         ))),
         Reply::ChallengeExpired { lang } => {
             Response::Update(Msg::text(tr!(*lang, "challenge-expired")))
@@ -155,8 +167,8 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
                 tr!(
                     *lang,
                     "season-started",
-                    ended = ended.clone(),
-                    started = started.clone()
+                    ended = super::text::escape(ended),
+                    started = super::text::escape(started)
                 ),
                 board.content
             );

@@ -204,7 +204,35 @@ fn rummy_action(code: &str) -> Option<RummyAction> {
     })
 }
 
+/// The kind of message a press rewrites in place when answered (a challenge turning into the
+/// table, a board's next page, a watcher's refreshed table, a replay's next step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Home {
+    Challenge,
+    Board,
+    Watch,
+    Replay,
+}
+
 impl Press {
+    /// The kind of message this press may rewrite; `None` for presses that never rewrite the
+    /// message they are on (or, as hand buttons, only a private one: see `answer::press_on`).
+    pub fn home(self) -> Option<Home> {
+        match self {
+            Press::Accept(_) | Press::Decline(_) => Some(Home::Challenge),
+            Press::Board(_) => Some(Home::Board),
+            Press::Watch(_) => Some(Home::Watch),
+            Press::Replay { .. } => Some(Home::Replay),
+            Press::Hand(_)
+            | Press::Rules(_)
+            | Press::Refresh(_)
+            | Press::Act { .. }
+            | Press::Rummy { .. }
+            | Press::Sheet(_)
+            | Press::Rematch(_) => None,
+        }
+    }
+
     /// A menu's choice: the menu's id and the chosen value, read as the press it stands for.
     /// `None` when the value is not one of that menu's kind (a forged choice).
     pub fn decode_choice(menu_id: &str, value: &str) -> Option<Press> {

@@ -2,6 +2,7 @@
 
 use super::ids::Press;
 use super::model::{Attachment, Button, Msg, Style};
+use super::text::{escape, in_code};
 use crate::engine::partnership::deal_score;
 use crate::engine::Seat;
 use crate::games::ledger::{BoardQuery, FormatFilter, Period, PAGE};
@@ -57,7 +58,7 @@ fn row_line(lang: Lang, rank: usize, sort: BoardSort, r: &BoardRow) -> String {
         lang,
         "board-row",
         rank = rank,
-        player = r.name.clone(),
+        player = escape(&r.name),
         value = value(sort, r),
         played = r.played,
         wins = r.wins
@@ -89,7 +90,7 @@ pub fn leaderboard_in(
         pages = pages
     )];
     if let Some(name) = season {
-        lines.push(tr!(lang, "board-season", season = name.to_string()));
+        lines.push(tr!(lang, "board-season", season = escape(name)));
     }
     if rows.is_empty() {
         lines.push(tr!(lang, "board-empty"));
@@ -126,7 +127,7 @@ pub fn leaderboard_in(
 /// `/gin stats`.
 pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
     let Some(s) = s else {
-        return Msg::text(tr!(lang, "stats-none", player = name.to_string()));
+        return Msg::text(tr!(lang, "stats-none", player = escape(name)));
     };
     let rate = if s.played > 0 {
         s.won as f64 * 100.0 / s.played as f64
@@ -150,7 +151,7 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
         None => tr!(lang, "stats-unrated"),
     };
     let lines = [
-        tr!(lang, "stats-title", player = s.name.clone()),
+        tr!(lang, "stats-title", player = escape(&s.name)),
         tr!(
             lang,
             "stats-matches",
@@ -204,9 +205,9 @@ const CANCELLED: MatchState = MatchState::Ended(EndReason::Cancelled);
 /// `/gin history`: one line per match, a score-sheet button for each.
 pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
     if rows.is_empty() {
-        return Msg::text(tr!(lang, "history-none", player = name.to_string()));
+        return Msg::text(tr!(lang, "history-none", player = escape(name)));
     }
-    let mut lines = vec![tr!(lang, "history-title", player = name.to_string())];
+    let mut lines = vec![tr!(lang, "history-title", player = escape(name))];
     let mut buttons = Vec::new();
     for (i, r) in rows.iter().enumerate() {
         let result = if r.status == CANCELLED {
@@ -221,7 +222,7 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
             "history-row",
             n = i + 1,
             date = format!("<t:{}:d>", r.ended_at),
-            opponents = r.opponents.clone(),
+            opponents = escape(&r.opponents),
             result = result,
             how = match game_key(r.format) {
                 // Two- and three-player Gin is the default; another game says so.
@@ -251,7 +252,8 @@ fn game_key(format: Format) -> Option<&'static str> {
 
 /// The classic score sheet: hand by hand with running totals, then boxes, bonuses and result.
 pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
-    let names: Vec<&str> = m.players.iter().map(|p| p.display_name.as_str()).collect();
+    // The names stand in a code block: nothing renders there, but a backtick would end it.
+    let names: Vec<String> = m.players.iter().map(|p| in_code(&p.display_name)).collect();
     let mut lines = vec![tr!(
         lang,
         "sheet-title",
@@ -472,7 +474,7 @@ pub fn card_look(lang: Lang, look: crate::games::CardLook, changed: bool) -> Msg
 
 /// A moderator cancelled a match.
 pub fn cancelled(lang: Lang, by: &str) -> Msg {
-    Msg::text(tr!(lang, "cancelled", player = by.to_string()))
+    Msg::text(tr!(lang, "cancelled", player = escape(by)))
 }
 
 /// A CSV export: the file, how many matches it holds and where the next one starts.

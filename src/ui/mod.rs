@@ -17,6 +17,7 @@ pub mod render;
 pub mod replay;
 pub mod rummy;
 pub mod teams;
+pub mod text;
 
 pub use answer::{press, press_on, respond, Answer};
 pub use deliver::{Deliverer, SendError, Transport};

@@ -144,7 +144,7 @@ pub fn showdown_picture(s: &ShowdownScene, msg: &Msg) -> Option<Attachment> {
         _ => String::new(),
     };
     let picture = showdown::Picture {
-        title: msg.content.lines().next().unwrap_or_default().to_string(),
+        title: super::text::unescape(msg.content.lines().next().unwrap_or_default()),
         rows,
         footer,
         deck,
@@ -152,7 +152,7 @@ pub fn showdown_picture(s: &ShowdownScene, msg: &Msg) -> Option<Attachment> {
     Some(Attachment {
         name: format!("showdown-{}.png", no + 1),
         bytes: showdown::render(&picture),
-        description: Some(plain(&msg.content)),
+        description: Some(plain(&super::text::unescape(&msg.content))),
     })
 }
 

@@ -4,14 +4,15 @@
 
 use super::ids::{Act, Press};
 use super::model::{Button, Msg, Style};
-use super::{rummy, teams};
+use super::{rummy, teams, text};
 use crate::engine::ai::coach::{Hint, Why};
 use crate::engine::hand::{opponent_of, Action, HandEnd, Phase};
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::rummy::{RummyError, RummyMatchError};
 use crate::engine::{
     best_arrangement, deck, min_deadwood, ActionError, Card, CardSet, HandRecord, MatchError,
-    MatchStatus, Meld, PlayerView, Rules, Seat, Settlement, ShowdownKind, TableView,
+    MatchStatus, Meld, PlayerView, Rules, Seat, Settlement, ShowdownKind, TableView, TeamError,
+    TeamMatchError,
 };
 use crate::games::{
     ChallengeScene, DealOf, EndOf, GameError, HandMode, HandOf, HandScene, MatchEndScene, Note,
@@ -809,22 +810,24 @@ pub fn table_scene(s: &TableScene) -> Msg {
 }
 
 fn table_of(s: &TableScene) -> Msg {
+    let seats = &text::shown(&s.seats);
     match &s.view {
-        TableOf::Gin(v) => table(s.lang, &s.seats, v),
-        TableOf::Rummy(v) => rummy::table(s.lang, &s.seats, v),
-        TableOf::Partnership(v) => teams::partnership_table(s.lang, &s.seats, v),
-        TableOf::Team(v) => teams::team_table(s.lang, &s.seats, v),
+        TableOf::Gin(v) => table(s.lang, seats, v),
+        TableOf::Rummy(v) => rummy::table(s.lang, seats, v),
+        TableOf::Partnership(v) => teams::partnership_table(s.lang, seats, v),
+        TableOf::Team(v) => teams::team_table(s.lang, seats, v),
     }
 }
 
 /// A player's hand message of a scene, with its note.
 pub fn hand_scene(s: &HandScene) -> Msg {
     let note = s.note.as_ref().map(|n| note_text(s.lang, n));
+    let seats = &text::shown(&s.seats);
     let mut msg = match &s.view {
-        HandOf::Gin(v) => hand(s.lang, &s.seats, v, s.mode, note.as_deref(), s.coach),
-        HandOf::Rummy(v) => rummy::hand(s.lang, &s.seats, v, note.as_deref()),
+        HandOf::Gin(v) => hand(s.lang, seats, v, s.mode, note.as_deref(), s.coach),
+        HandOf::Rummy(v) => rummy::hand(s.lang, seats, v, note.as_deref()),
         HandOf::Team { table, view } => {
-            teams::team_hand(s.lang, &s.seats, table, view, s.mode, note.as_deref())
+            teams::team_hand(s.lang, seats, table, view, s.mode, note.as_deref())
         }
     };
     msg.cards = super::pictures::deck_of(s.look);
@@ -835,11 +838,12 @@ pub fn hand_scene(s: &HandScene) -> Msg {
 /// the showdown as one picture whose description says the same
 /// ([`super::pictures::showdown_picture`]).
 pub fn showdown_text(s: &ShowdownScene) -> Msg {
+    let seats = &text::shown(&s.seats);
     let mut msg = match &s.record {
-        DealOf::Gin(r) => showdown(s.lang, &s.seats, r),
-        DealOf::Rummy(r) => rummy::hand_end(s.lang, &s.seats, r, s.aces_high),
-        DealOf::Partnership(r) => teams::partnership_showdown(s.lang, &s.seats, r),
-        DealOf::Team(r) => teams::team_showdown(s.lang, &s.seats, r),
+        DealOf::Gin(r) => showdown(s.lang, seats, r),
+        DealOf::Rummy(r) => rummy::hand_end(s.lang, seats, r, s.aces_high),
+        DealOf::Partnership(r) => teams::partnership_showdown(s.lang, seats, r),
+        DealOf::Team(r) => teams::team_showdown(s.lang, seats, r),
     };
     msg.cards = super::pictures::deck_of(s.look);
     msg
@@ -877,21 +881,22 @@ pub fn watch(s: &TableScene) -> Msg {
 }
 
 fn match_end_of(s: &MatchEndScene) -> Msg {
+    let seats = &text::shown(&s.seats);
     match &s.end {
         EndOf::Gin {
             settlement,
             rules,
             hollywood,
         } => {
-            let mut msg = match_end(s.lang, &s.seats, settlement, rules);
+            let mut msg = match_end(s.lang, seats, settlement, rules);
             if let Some(sheet) = hollywood {
-                let games = hollywood_lines(s.lang, &s.seats, sheet, true).join("\n");
+                let games = hollywood_lines(s.lang, seats, sheet, true).join("\n");
                 msg.content = format!("{}\n{games}", msg.content);
             }
             msg
         }
-        EndOf::Rummy(settlement) => rummy::match_end(s.lang, &s.seats, settlement),
-        EndOf::Teams { settlement, rules } => teams::teams_end(s.lang, &s.seats, settlement, rules),
+        EndOf::Rummy(settlement) => rummy::match_end(s.lang, seats, settlement),
+        EndOf::Teams { settlement, rules } => teams::teams_end(s.lang, seats, settlement, rules),
     }
 }
 
@@ -910,29 +915,11 @@ pub fn note_text(lang: Lang, note: &Note) -> String {
     let key = match note {
         Note::Stale => "err-stale",
         Note::MatchOver => "err-match-over",
-        Note::Refused(GameError::Gin(MatchError::Action(a))) => match a {
-            ActionError::NotInHand => "err-sitting-out",
-            ActionError::NotYourTurn => "err-not-your-turn",
-            ActionError::HandOver => "err-stale",
-            ActionError::UpcardPending => "err-upcard-pending",
-            ActionError::StockOnly => "err-stock-only",
-            ActionError::MustDraw => "err-must-draw",
-            ActionError::MustDiscard => "err-must-discard",
-            ActionError::MustKnock => "err-must-knock",
-            ActionError::EmptyDiscardPile => "err-empty-pile",
-            ActionError::CardNotInHand => "err-card-not-in-hand",
-            ActionError::CannotRediscard => "err-rediscard",
-            ActionError::AboveKnockLimit { deadwood, limit } => {
-                return tr!(
-                    lang,
-                    "err-knock-limit",
-                    deadwood = *deadwood,
-                    limit = *limit
-                )
-            }
-            ActionError::FiftiethCardPending => "err-fiftieth-pending",
-            ActionError::FiftiethCardUseless => "err-fiftieth-useless",
-        },
+        Note::Refused(GameError::Gin(MatchError::Action(a)))
+        | Note::Refused(GameError::Team(TeamMatchError::Hand(TeamError::Play(a)))) => {
+            return action_error_text(lang, a)
+        }
+        Note::Refused(GameError::Team(TeamMatchError::Hand(e))) => team_error_key(e),
         Note::Refused(GameError::Rummy(RummyMatchError::Hand(e))) => rummy_error_key(e),
         Note::Refused(e) if e.is_match_over() => "err-match-over",
         Note::Refused(GameError::WrongGame) => "err-unknown-button",
@@ -941,6 +928,45 @@ pub fn note_text(lang: Lang, note: &Note) -> String {
         Note::NoHint => "err-no-hint",
     };
     tr!(lang, key)
+}
+
+/// A move the rules of Gin (and of Team Gin, whose play is Gin's) do not allow, in words.
+fn action_error_text(lang: Lang, a: &ActionError) -> String {
+    let key = match a {
+        ActionError::NotInHand => "err-sitting-out",
+        ActionError::NotYourTurn => "err-not-your-turn",
+        ActionError::HandOver => "err-stale",
+        ActionError::UpcardPending => "err-upcard-pending",
+        ActionError::StockOnly => "err-stock-only",
+        ActionError::MustDraw => "err-must-draw",
+        ActionError::MustDiscard => "err-must-discard",
+        ActionError::MustKnock => "err-must-knock",
+        ActionError::EmptyDiscardPile => "err-empty-pile",
+        ActionError::CardNotInHand => "err-card-not-in-hand",
+        ActionError::CannotRediscard => "err-rediscard",
+        ActionError::AboveKnockLimit { deadwood, limit } => {
+            return tr!(
+                lang,
+                "err-knock-limit",
+                deadwood = *deadwood,
+                limit = *limit
+            )
+        }
+        ActionError::FiftiethCardPending => "err-fiftieth-pending",
+        ActionError::FiftiethCardUseless => "err-fiftieth-useless",
+    };
+    tr!(lang, key)
+}
+
+fn team_error_key(e: &TeamError) -> &'static str {
+    match e {
+        // Matched (with its words) in `note_text`.
+        TeamError::Play(_) => "err-internal",
+        TeamError::AlreadySwapped => "err-team-swapped",
+        TeamError::SwapPending => "err-team-swap-pending",
+        TeamError::NoSwapNow => "err-team-no-swap-now",
+        TeamError::NoSwapToAnswer => "err-team-no-swap",
+    }
 }
 
 /// The coach's answer in one line: the move, then why.

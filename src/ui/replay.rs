@@ -14,7 +14,7 @@ pub fn replay(s: &ReplayScene) -> Msg {
         match_id: s.match_id,
         version: 0,
         preset: String::new(),
-        names: s.names.clone(),
+        names: s.names.iter().map(|n| super::text::escape(n)).collect(),
         users: Vec::new(),
     };
     let h = &s.hand;

@@ -731,6 +731,38 @@ mod tests {
         }
     }
 
+    /// A move Team Gin refuses is explained in words, never as an internal error.
+    #[test]
+    fn team_gin_refusals_say_what_is_wrong() {
+        use crate::engine::{ActionError, TeamError, TeamMatchError};
+        use crate::games::{GameError, Note};
+        let refusals = || {
+            [
+                TeamError::Play(ActionError::NotYourTurn),
+                TeamError::Play(ActionError::AboveKnockLimit {
+                    deadwood: 12,
+                    limit: 10,
+                }),
+                TeamError::AlreadySwapped,
+                TeamError::SwapPending,
+                TeamError::NoSwapNow,
+                TeamError::NoSwapToAnswer,
+            ]
+        };
+        for lang in [Lang::En, Lang::De] {
+            let internal = tr!(lang, "err-internal");
+            let mut said = Vec::new();
+            for e in refusals() {
+                let note = Note::Refused(GameError::Team(TeamMatchError::Hand(e)));
+                let text = super::super::render::note_text(lang, &note);
+                assert_ne!(text, internal, "{note:?}");
+                assert!(!said.contains(&text), "{text}");
+                said.push(text);
+            }
+            assert_eq!(said[0], tr!(lang, "err-not-your-turn"));
+        }
+    }
+
     #[test]
     fn the_team_table_shows_a_swap_but_not_its_card() {
         let mut m = TeamMatch::new(Rules::default(), [32; 32]);

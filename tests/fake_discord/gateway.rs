@@ -283,7 +283,11 @@ async fn connection(sock: TcpStream, shared: Arc<Shared>) {
     while let Some(Ok(msg)) = source.next().await {
         let text = match msg {
             Message::Text(t) => t,
-            Message::Close(_) => break,
+            Message::Close(frame) => {
+                // As Discord does: the close is answered with a close, then the socket ends.
+                let _ = tx.send(Message::Close(frame));
+                break;
+            }
             _ => continue,
         };
         let Ok(v) = serde_json::from_str::<Value>(&text) else {

@@ -100,14 +100,22 @@ fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (lo - pad, hi + pad)
 }
 
-fn polyline(points: &[(f32, f32)]) -> Option<tiny_skia::Path> {
+/// The values of `points` as a line in `colour`; one point (a line needs two) as a dot with
+/// its number beside it.
+fn plot(pm: &mut Pixmap, points: &[(f32, f32)], values: &[String], colour: Color) {
+    let pen = paint(colour);
+    if let ([(x, y)], [value]) = (points, values) {
+        if let Some(dot) = PathBuilder::from_circle(*x, *y, 4.0) {
+            pm.fill_path(&dot, &pen, FillRule::Winding, Transform::identity(), None);
+        }
+        glyphs::text(pm, value, x + 9.0, y - TEXT / 2.0, TEXT, &pen);
+        return;
+    }
     let mut pb = PathBuilder::new();
     glyphs::polyline(&mut pb, points, 0.0, 0.0, 1.0, 1.0);
-    // One match is one point: a short line the round pen draws as a dot.
-    if points.len() == 1 {
-        pb.line_to(points[0].0 + 0.1, points[0].1);
+    if let Some(path) = pb.finish() {
+        pm.stroke_path(&path, &pen, &glyphs::pen(2.5), Transform::identity(), None);
     }
-    pb.finish()
 }
 
 /// Draws the chart.
@@ -137,7 +145,14 @@ pub fn draw(points: &[Point], labels: &Labels) -> Pixmap {
         n,
     };
     top.frame(&mut pm, &labels.rating);
-    if !rated.is_empty() {
+    let band = paint(Color::from_rgba8(0x5b, 0x8d, 0xef, 0x48));
+    if let [(i, r, d)] = rated[..] {
+        // One rated match: its band as a bar (a band one point wide has no area to fill).
+        let (x, y0, y1) = (top.x(i), top.y(r + 2.0 * d), top.y(r - 2.0 * d));
+        if let Some(bar) = Rect::from_ltrb(x - 8.0, y0, x + 8.0, y1) {
+            pm.fill_rect(bar, &band, Transform::identity(), None);
+        }
+    } else if !rated.is_empty() {
         // The band: upper edge left to right, lower edge back.
         let mut pb = PathBuilder::new();
         for (k, &(i, r, d)) in rated.iter().enumerate() {
@@ -152,29 +167,19 @@ pub fn draw(points: &[Point], labels: &Labels) -> Pixmap {
             pb.line_to(top.x(i), top.y(r - 2.0 * d));
         }
         pb.close();
-        if let Some(band) = pb.finish() {
-            pm.fill_path(
-                &band,
-                &paint(Color::from_rgba8(0x5b, 0x8d, 0xef, 0x48)),
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
-        }
-        let line: Vec<(f32, f32)> = rated
-            .iter()
-            .map(|&(i, r, _)| (top.x(i), top.y(r)))
-            .collect();
-        if let Some(path) = polyline(&line) {
-            pm.stroke_path(
-                &path,
-                &paint(rgb(0x8f, 0xb4, 0xff)),
-                &glyphs::pen(2.5),
-                Transform::identity(),
-                None,
-            );
+        if let Some(path) = pb.finish() {
+            pm.fill_path(&path, &band, FillRule::Winding, Transform::identity(), None);
         }
     }
+    let line: Vec<(f32, f32)> = rated
+        .iter()
+        .map(|&(i, r, _)| (top.x(i), top.y(r)))
+        .collect();
+    let values: Vec<String> = rated
+        .iter()
+        .map(|&(_, r, _)| format!("{}", r.round() as i64))
+        .collect();
+    plot(&mut pm, &line, &values, rgb(0x8f, 0xb4, 0xff));
     let (lo, hi) = range(points.iter().map(|p| p.net as f64).chain([0.0]));
     let bottom = Panel {
         x0: LEFT,
@@ -200,19 +205,12 @@ pub fn draw(points: &[Point], labels: &Labels) -> Pixmap {
         .enumerate()
         .map(|(i, p)| (bottom.x(i), bottom.y(p.net as f64)))
         .collect();
-    if let Some(path) = polyline(&line) {
-        let colour = match points.last() {
-            Some(p) if p.net < 0 => rgb(0xf0, 0x6a, 0x6a),
-            _ => rgb(0x6a, 0xd4, 0x8a),
-        };
-        pm.stroke_path(
-            &path,
-            &paint(colour),
-            &glyphs::pen(2.5),
-            Transform::identity(),
-            None,
-        );
-    }
+    let colour = match points.last() {
+        Some(p) if p.net < 0 => rgb(0xf0, 0x6a, 0x6a),
+        _ => rgb(0x6a, 0xd4, 0x8a),
+    };
+    let values: Vec<String> = points.iter().map(|p| format!("{:+}", p.net)).collect();
+    plot(&mut pm, &line, &values, colour);
     let caption = paint(rgb(0xb8, 0xbd, 0xc6));
     let y = bottom.y0 + PANEL_H + 10.0;
     glyphs::text(&mut pm, &labels.matches, LEFT, y, TEXT, &caption);
@@ -271,6 +269,28 @@ mod tests {
             assert_eq!(&png[1..4], b"PNG");
             assert!(png.len() < 150 * 1024);
         }
+    }
+
+    /// One rated match: its band is a bar either side of the dot (not an empty path that
+    /// cannot be filled), and the rating and the net points are written beside their dots.
+    #[test]
+    fn one_rated_match_is_drawn_as_a_band_and_numbered_dots() {
+        let point = Point {
+            rating: Some((1500.0, 350.0)),
+            net: 25,
+        };
+        let pm = draw(&[point], &Labels::default());
+        let x = (LEFT + (W as f32 - LEFT - RIGHT) / 2.0) as u32;
+        let y = (TOP + PANEL_H / 2.0) as u32;
+        let at = |x: u32, y: u32| pm.pixel(x, y).unwrap();
+        let bg = background().to_color_u8().premultiply();
+        // Beside the dot, within the band's height: the bar.
+        assert_ne!(at(x + 6, y - 20), bg, "the band is drawn");
+        // Right of the dot: its number, in the line's light blue.
+        let written = (x + 9..x + 48)
+            .flat_map(|x| (y - 8..y + 8).map(move |y| (x, y)))
+            .any(|(x, y)| at(x, y).blue() > 0x90);
+        assert!(written, "the rating is written");
     }
 
     #[test]

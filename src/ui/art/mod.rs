@@ -297,6 +297,29 @@ mod tests {
         }
     }
 
+    /// The README says how large the uploaded emojis are: the cards' largest and the backs'
+    /// sizes in whole KB, as measured here.
+    #[test]
+    fn the_readme_states_the_emoji_sizes() {
+        let kb = |n: usize| n.div_ceil(1024);
+        let cards = Deck::ALL
+            .iter()
+            .flat_map(|&d| Card::all().map(move |c| emoji_png(Face::Card(c), d).len()))
+            .max()
+            .unwrap();
+        let backs: Vec<usize> = Deck::ALL
+            .iter()
+            .map(|&d| emoji_png(Face::Back, d).len())
+            .collect();
+        let (lo, hi) = (
+            backs.iter().min().unwrap() / 1024,
+            kb(*backs.iter().max().unwrap()),
+        );
+        let said = format!("cards under {} KB, the backs {lo} to {hi} KB", kb(cards));
+        let readme = include_str!("../../../README.md").replace('\n', " ");
+        assert!(readme.contains(&said), "the README should say: {said}");
+    }
+
     #[test]
     fn the_art_is_the_same_every_time_it_is_drawn() {
         let c = Face::Card(Card::from_index(40));
