@@ -795,7 +795,7 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
         ..Default::default()
     };
     h.games.settings(&h.caller(CAROL, None), true, chosen).await;
-    h.new_match(&[BOB]).await;
+    let id = h.new_match(&[BOB]).await;
     let stored = h.games.db.guild_settings(GUILD).await.unwrap().unwrap();
     assert_eq!(stored.reminder_minutes, Some(5));
 
@@ -827,15 +827,19 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
         .await
         .unwrap();
 
-    // Past the server's 5 minutes (the bot's default is longer): the sweeper reminds.
+    // Past the server's 5 minutes the sweeper reminds, and past its 2 hours (the bot's own
+    // forfeit time is 24 hours) the idle player forfeits.
     h.advance(6 * 60);
     let found = games.sweep().await;
+    assert_eq!(found.deliveries.len(), 1, "reminded");
+    h.advance(2 * 3600);
+    games.sweep().await;
+    let (status, _) = games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(
-        found.deliveries.len(),
-        1,
-        "the server's reminder time holds"
+        status.to_string(),
+        "forfeited",
+        "the server's forfeit time holds"
     );
-    assert!(!found.deliveries[0].rows.is_empty());
 
     // A moderator changes one value: only that one changes.
     let changed = games
