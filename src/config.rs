@@ -113,7 +113,8 @@ pub struct Timeouts {
     pub reminder_minutes: u64,
     /// And forfeits the match after this many idle hours.
     pub forfeit_hours: u64,
-    /// How often the idle sweeper looks, in seconds.
+    /// How often the idle sweeper looks, in seconds (each look renews the lease of the
+    /// process's shards, which runs out after three).
     pub sweep_seconds: u64,
     /// The AI's pause before each move, in milliseconds (so its moves can be followed).
     pub ai_delay_ms: u64,

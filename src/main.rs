@@ -77,6 +77,19 @@ async fn run(config: Config) -> Result<(), String> {
             gin::engine::deck::hand_seed(&[0x5e; 32], n)
         }));
     }
+    // Before anything of these shards' servers is read: no other live process may run them.
+    let shards = config.shard_range();
+    match games.take_shards().await {
+        Ok(None) => {}
+        Ok(Some(held)) => {
+            let left = held.until - games.now();
+            return Err(format!(
+                "shards {shards} are held by another live process ({}, shards {}) until {} (unix time, {left} s from now); stop that process, or give this one other shards (GIN_SHARDS)",
+                held.holder, held.shards, held.until
+            ));
+        }
+        Err(e) => return Err(format!("cannot take the lease of shards {shards}: {e}")),
+    }
     let games = Arc::new(games);
     gin::discord::run(config, games)
         .await

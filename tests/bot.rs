@@ -814,4 +814,105 @@ async fn rummy_rounds_are_announced_and_out_of_range_refused() {
         .find(|c| c.contains("**Rummy**"))
         .expect("the table was shown");
     assert!(table.contains("100 points to win or 5 hands"), "{table}");
+
+/// A process whose read of the servers' settings failed at start neither wipes them when a
+/// moderator later changes one value, nor lets its sweeper skip the server's own reminder
+/// time (the sweeper's query reads the stored times; its check must use the same ones).
+#[tokio::test]
+async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
+    use gin::games::{Games, LanguageSetting, Refusal, Reply, SettingsChange};
+    use std::sync::atomic::Ordering;
+    let h = Harness::new().await;
+    let chosen = SettingsChange {
+        target: Some(250),
+        reminder_minutes: Some(5),
+        forfeit_hours: Some(2),
+        language: Some(LanguageSetting::Fixed(gin::i18n::Lang::De)),
+        ..Default::default()
+    };
+    h.games.settings(&h.caller(CAROL, None), true, chosen).await;
+    let id = h.new_match(&[BOB]).await;
+    let stored = h.games.db.guild_settings(GUILD).await.unwrap().unwrap();
+    assert_eq!(stored.reminder_minutes, Some(5));
+
+    // Another process starts while the table cannot be read.
+    let rename = |from: &str, to: &str| format!("ALTER TABLE {from} RENAME TO {to}");
+    let pool = h.games.db.pool().clone();
+    sqlx::query(&rename("guild_settings", "guild_settings_away"))
+        .execute(&pool)
+        .await
+        .unwrap();
+    let now = h.now.clone();
+    let clock: gin::games::Clock = std::sync::Arc::new(move || now.load(Ordering::SeqCst));
+    let db = gin::store::Db::open(&h.url).await.unwrap();
+    let games = Games::new(db, test_config(), clock);
+    assert!(games.load_settings().await.is_err());
+    let one_value = SettingsChange {
+        target: Some(300),
+        ..Default::default()
+    };
+    let refused = games
+        .settings(&h.caller(CAROL, None), true, one_value.clone())
+        .await;
+    assert!(
+        matches!(refused.reply, Reply::Refused(Refusal::Internal)),
+        "unreadable: refused"
+    );
+    sqlx::query(&rename("guild_settings_away", "guild_settings"))
+        .execute(&pool)
+        .await
+        .unwrap();
+
+    // Past the server's 5 minutes the sweeper reminds, and past its 2 hours (the bot's own
+    // forfeit time is 24 hours) the idle player forfeits.
+    h.advance(6 * 60);
+    let found = games.sweep().await;
+    assert_eq!(found.deliveries.len(), 1, "reminded");
+    h.advance(2 * 3600);
+    games.sweep().await;
+    let (status, _) = games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(
+        status.to_string(),
+        "forfeited",
+        "the server's forfeit time holds"
+    );
+
+    // A moderator changes one value: only that one changes.
+    let changed = games
+        .settings(&h.caller(CAROL, None), true, one_value)
+        .await;
+    assert!(matches!(
+        changed.reply,
+        Reply::Settings { changed: true, .. }
+    ));
+    let after = games.db.guild_settings(GUILD).await.unwrap().unwrap();
+    assert_eq!(
+        after,
+        gin::store::GuildSettings {
+            target: Some(300),
+            ..stored
+        },
+        "the rest of the server's settings are kept"
+    );
+}
+
+/// A clock stepped back (by a day, between two runs) leaves the times stored before it ahead
+/// of now: the idle player is still reminded after the reminder time, not after the step.
+#[tokio::test]
+async fn a_clock_stepped_back_delays_no_reminder_by_the_step() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let live = h.games.snapshot(id).await.unwrap();
+    let idle = live.users[live.game.to_act().unwrap() as usize];
+    h.advance(-24 * 3600);
+    let h = h.restart().await;
+    h.games.resume_clocks().await;
+    h.advance(31 * 60);
+    for d in h.games.sweep().await.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    let reminded =
+        h.sent_count(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"));
+    assert_eq!(reminded, 1, "reminded after the reminder time");
+    assert!(h.games.snapshot(id).await.unwrap().is_active());
 }

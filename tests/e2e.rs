@@ -1170,3 +1170,63 @@ async fn the_metrics_count_presses_and_the_health_check_sees_the_database() {
     }
     bot.finish().await;
 }
+
+/// Two processes never run the same shards: one started on a range that overlaps a live
+/// process's lease stops by itself as soon as it sees that lease renewed, non-zero, with one
+/// line naming the shards and until when they are held, before it connects or touches
+/// anything; the first runs on. Once the first has stopped, the shards run again at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_refuses_shards_another_live_process_holds() {
+    let bin = Binary::with_options(fake_discord::FakeOptions {
+        shards: 2,
+        ..Default::default()
+    })
+    .await;
+    bin.configure("[timeouts]\nsweep_seconds = 1\n");
+    let fake = &bin.fake;
+    let on = |range: &str| {
+        vec![
+            ("GIN_SHARDS", range.to_string()),
+            ("GIN_GUILD_ID", "0".to_string()),
+        ]
+    };
+    let mut first = bin.spawn(1, &on("0-1/2"));
+    fake.wait_shard_ready(0, 1).await;
+    fake.wait_shard_ready(1, 1).await;
+
+    // The same token started twice, on an overlapping range.
+    let mut second = bin.spawn(2, &on("1-1/2"));
+    let mut status = None;
+    for _ in 0..600 {
+        status = second.0.try_wait().unwrap();
+        if status.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let status = status.expect("the second process stops by itself");
+    assert!(!status.success(), "{status:?}");
+    let log = bin.log(2);
+    let refusal: Vec<&str> = log.lines().filter(|l| l.starts_with("gin: ")).collect();
+    assert_eq!(refusal.len(), 1, "one line: {log}");
+    assert!(
+        refusal[0].contains("shards 1-1/2 are held by another live process")
+            && refusal[0].contains("shards 0-1/2")
+            && refusal[0].contains(" until "),
+        "{}",
+        refusal[0]
+    );
+    assert_eq!(fake.shard_stats(1).readies, 1, "the second never connected");
+    assert!(first.0.try_wait().unwrap().is_none(), "the first runs on");
+
+    // Once the first has stopped (`docker stop`), its shards run again at once.
+    let stopped = std::process::Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", first.0.id())])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    first.0.wait().unwrap();
+    let _third = bin.spawn(3, &on("1-1/2"));
+    fake.wait_shard_ready(1, 2).await;
+    assert!(!bin.log(3).contains("another process holds the lease"));
+}

@@ -137,7 +137,7 @@ pub async fn run_until(
     // Resume every unfinished match in the background while the gateway connects, then
     // deliver whatever was not delivered before the last stop.
     if let Err(e) = games.load_settings().await {
-        tracing::warn!(error = %e, "reading the servers' settings: the defaults apply");
+        tracing::warn!(error = %e, "reading the servers' settings: each is read when needed");
     }
     // Downtime is not idle time: the clocks move on before the first sweep looks at them,
     // and before the warm-up reads them into memory (the tables' countdowns).
@@ -182,6 +182,9 @@ pub async fn run_until(
         loop {
             tick.tick().await;
             let found = games.sweep().await;
+            if found.lease_lost {
+                break;
+            }
             // Each delivery is a task of its own: nothing waits on Discord inside the sweeper.
             for d in found.deliveries {
                 let deliverer = sweeper_deliverer.clone();
@@ -238,6 +241,10 @@ pub async fn run_until(
     };
     let result = supervise(running, db.writer_stopped(), sweeper).await;
     stopper.abort();
+    // The next process of these shards need not wait for the lease to run out.
+    if let Err(e) = db.release_lease().await {
+        tracing::warn!(error = %e, "giving up the lease of the shards");
+    }
     result
 }
 

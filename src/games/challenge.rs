@@ -129,6 +129,7 @@ impl Games {
             return Err(Refusal::PlayerCount.into());
         }
         let guild = caller.guild_id.unwrap_or_default();
+        self.ensure_settings(guild).await?;
         let (preset, rules) = match game {
             GameChoice::Gin(choice) => {
                 let target = target.or(self.default_target(guild));
@@ -149,6 +150,7 @@ impl Games {
         rules: RulesOf,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        self.ensure_settings(guild_id).await?;
         self.check_channel(caller)?;
         if opponents.iter().any(|o| o.id == caller.user_id) {
             return Err(Refusal::SelfChallenge.into());

@@ -221,7 +221,7 @@ impl Games {
             }
             Effect::Hand { seat, handle } => {
                 let stored = handle
-                    .filter(|h| self.now() - h.at < super::HAND_TOKEN_SECONDS)
+                    .filter(|h| super::token_fresh(self.now(), h.at))
                     .map(|h| (h.token, Lang::from_locale(&h.locale)));
                 match self.hand_token(key.match_id, seat).or(stored) {
                     Some((token, lang)) => Show::EditHand {

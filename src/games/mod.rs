@@ -307,13 +307,30 @@ pub type SeedSource = Arc<dyn Fn() -> crate::engine::Seed + Send + Sync>;
 /// Seconds since the epoch; replaceable in tests.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
+/// The process's clock: see [`epoch_ms`].
 pub fn system_clock() -> Clock {
-    Arc::new(|| {
-        std::time::SystemTime::now()
+    Arc::new(|| epoch_ms() / 1000)
+}
+
+/// Milliseconds since the epoch as the system clock said when the process started, plus the
+/// time since on the monotonic clock: a system clock stepped back or forward while the bot
+/// runs delays or hurries none of its reminders, forfeits, AI turns or token ages.
+fn epoch_ms() -> i64 {
+    static START: std::sync::OnceLock<(i64, std::time::Instant)> = std::sync::OnceLock::new();
+    let (wall, at) = START.get_or_init(|| {
+        let wall = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
-            .unwrap_or_default()
-    })
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or_default();
+        (wall, std::time::Instant::now())
+    });
+    wall + at.elapsed().as_millis() as i64
+}
+
+/// Whether a token noted at `at` is younger than [`HAND_TOKEN_SECONDS`] at `now`. One noted
+/// ahead of now (the clock was stepped back since) has an unknown age: too old.
+pub(crate) fn token_fresh(now: i64, at: i64) -> bool {
+    (0..HAND_TOKEN_SECONDS).contains(&(now - at))
 }
 
 /// An open hand message's token, when it was issued, and its language.
@@ -342,6 +359,9 @@ pub struct Games {
     warming: Mutex<Option<std::collections::HashSet<i64>>>,
     /// Every server's settings (see [`Games::load_settings`]).
     settings: Mutex<HashMap<u64, crate::store::GuildSettings>>,
+    /// Whether every server's settings were read (a server missing from `settings` then has
+    /// none); until then each server's are read when needed.
+    settings_read: std::sync::atomic::AtomicBool,
     /// One settings change at a time: read, checked, stored and cached in that order.
     settings_change: tokio::sync::Mutex<()>,
     /// Players who chose how their hands show cards (see [`Games::player_look`]).
@@ -363,6 +383,7 @@ impl Games {
             delivery_turns: Mutex::new((HashMap::new(), 0)),
             warming: Mutex::new(None),
             settings: Mutex::new(HashMap::new()),
+            settings_read: Default::default(),
             settings_change: tokio::sync::Mutex::new(()),
             player_looks: Mutex::new(HashMap::new()),
             player_looks_read: Mutex::new(HashMap::new()),
@@ -385,10 +406,7 @@ impl Games {
 
     /// Milliseconds since the epoch, for delivery times.
     pub fn now_ms(&self) -> i64 {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_millis() as i64)
-            .unwrap_or_default()
+        epoch_ms()
     }
 
     /// A copy of a match's current state (loading it if needed), for inspection.
@@ -459,7 +477,7 @@ impl Games {
         let (tokens, swept_at) = &mut *guard;
         // Expired tokens go once a minute, not on every insert (a scan of every match).
         if now - *swept_at >= 60 {
-            tokens.retain(|_, (_, at, _)| now - *at < HAND_TOKEN_SECONDS);
+            tokens.retain(|_, (_, at, _)| token_fresh(now, *at));
             *swept_at = now;
         }
         tokens.insert((match_id, seat), (Token::new(token), now, lang));
@@ -472,7 +490,7 @@ impl Games {
         tokens
             .0
             .get(&(match_id, seat))
-            .filter(|(_, at, _)| now - *at < HAND_TOKEN_SECONDS)
+            .filter(|(_, at, _)| token_fresh(now, *at))
             .map(|(token, at, lang)| HandHandle {
                 token: token.clone(),
                 locale: lang.code().to_string(),
@@ -486,7 +504,21 @@ impl Games {
         tokens
             .0
             .get(&(match_id, seat))
-            .filter(|(_, at, _)| now - *at < HAND_TOKEN_SECONDS)
+            .filter(|(_, at, _)| token_fresh(now, *at))
             .map(|(t, _, lang)| (t.clone(), *lang))
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    /// A token noted ahead of now (the clock was stepped back since) is not taken for young.
+    #[test]
+    fn a_token_noted_ahead_of_now_is_too_old() {
+        assert!(super::token_fresh(1_000, 1_000));
+        assert!(!super::token_fresh(
+            1_000,
+            1_000 - super::HAND_TOKEN_SECONDS
+        ));
+        assert!(!super::token_fresh(1_000, 1_001), "an hour's step back");
     }
 }

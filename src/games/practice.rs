@@ -44,7 +44,8 @@ impl Games {
         target: Option<i64>,
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
-        caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        self.ensure_settings(guild).await?;
         if self
             .db
             .busy_in_channel(caller.channel_id, caller.user_id)
@@ -54,7 +55,6 @@ impl Games {
         }
         let (preset, rules) = match &game {
             GameChoice::Gin(choice) => {
-                let guild = caller.guild_id.unwrap_or_default();
                 let target = target.or(self.default_target(guild));
                 let (preset, rules) = choice.rules_of(self.default_preset(guild), target)?;
                 (preset.name(), rules)
@@ -109,6 +109,7 @@ impl Games {
         players: Vec<(u64, String, bool)>,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        self.ensure_settings(guild_id).await?;
         self.check_channel(caller)?;
         let seed = self.next_seed();
         let seats = players.len() as u8;

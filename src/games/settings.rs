@@ -8,6 +8,7 @@ use crate::config::Timeouts;
 use crate::engine::Preset;
 use crate::i18n::Lang;
 use crate::store::GuildSettings;
+use std::sync::atomic::Ordering;
 
 /// The longest pause a server may give the AI before its moves.
 pub const MAX_AI_DELAY_MS: u64 = 10_000;
@@ -176,16 +177,21 @@ fn timeouts(defaults: &Timeouts, s: &GuildSettings) -> Timeouts {
 /// How long a player's card look read from the database is used before it is read again.
 pub const LOOK_FRESH_SECONDS: i64 = 30;
 
+/// Reads of one server's settings before a caller gives up (and changes nothing).
+const SETTINGS_TRIES: u32 = 3;
+
 impl Games {
-    /// Reads every server's settings into memory (at start).
+    /// Reads every server's settings into memory (at start; the sweeper tries again until it
+    /// works). Meanwhile each server's are read when first needed ([`Games::ensure_settings`]):
+    /// a server whose row could not be read never gets the defaults in its place.
     pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
-        let all = self.db.all_guild_settings().await?;
-        let players = self.db.all_player_card_looks().await?;
         {
-            let mut map = self.settings.lock().expect("settings lock");
-            map.clear();
-            map.extend(all);
+            let _one_at_a_time = self.settings_change.lock().await;
+            let all = self.db.all_guild_settings().await?;
+            self.settings.lock().expect("settings lock").extend(all);
+            self.settings_read.store(true, Ordering::SeqCst);
         }
+        let players = self.db.all_player_card_looks().await?;
         let mut looks = self.player_looks.lock().expect("looks lock");
         looks.clear();
         looks.extend(
@@ -194,6 +200,51 @@ impl Games {
                 .filter_map(|(user, code)| Some((user, CardLook::from_code(&code)?))),
         );
         Ok(())
+    }
+
+    /// Whether a server's settings are known: read, or known to be the defaults.
+    fn settings_known(&self, guild: u64) -> bool {
+        self.settings_read.load(Ordering::SeqCst)
+            || self
+                .settings
+                .lock()
+                .expect("settings lock")
+                .contains_key(&guild)
+    }
+
+    /// Makes sure a server's settings are in memory before a new match reads them: if the
+    /// read at start failed, its row is read now (an error refuses the start, rather than
+    /// playing by defaults the server did not choose).
+    pub(crate) async fn ensure_settings(&self, guild: u64) -> Result<(), crate::store::StoreError> {
+        if self.settings_known(guild) {
+            return Ok(());
+        }
+        let _one_at_a_time = self.settings_change.lock().await;
+        if !self.settings_known(guild) {
+            let read = self.read_settings(guild).await?;
+            self.settings
+                .lock()
+                .expect("settings lock")
+                .insert(guild, read);
+        }
+        Ok(())
+    }
+
+    /// A server's settings as stored (the defaults if it has no row), with a few tries.
+    async fn read_settings(&self, guild: u64) -> Result<GuildSettings, crate::store::StoreError> {
+        let mut tries = 1;
+        loop {
+            match self.db.guild_settings(guild).await {
+                Ok(row) => return Ok(row.unwrap_or_default()),
+                Err(e) if tries < SETTINGS_TRIES => {
+                    tracing::warn!(guild, error = %e, "reading a server's settings; trying again");
+                    tokio::time::sleep(std::time::Duration::from_millis(200 * u64::from(tries)))
+                        .await;
+                    tries += 1;
+                }
+                Err(e) => return Err(e),
+            }
+        }
     }
 
     /// How a server's public messages show cards (pictures unless it chose otherwise).
@@ -285,6 +336,10 @@ impl Games {
     /// The longest pause before the AI's moves of any server (the sweeper's bar for an AI
     /// turn that was lost).
     pub(crate) fn longest_ai_delay_ms(&self) -> u64 {
+        if !self.settings_read.load(Ordering::SeqCst) {
+            // Some server's may be unread: the longest any server may give.
+            return MAX_AI_DELAY_MS.max(self.config.timeouts.ai_delay_ms);
+        }
         let map = self.settings.lock().expect("settings lock");
         map.values()
             .filter_map(|s| s.ai_delay_ms)
@@ -336,7 +391,13 @@ impl Games {
         let result = async {
             let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
             let _one_at_a_time = self.settings_change.lock().await;
-            let current = self.settings_for(guild);
+            // A change applies to the row as stored (never to defaults standing in for a row
+            // that could not be read): unreadable, nothing is written.
+            let current = self.read_settings(guild).await?;
+            self.settings
+                .lock()
+                .expect("settings lock")
+                .insert(guild, current.clone());
             if change.is_empty() {
                 return Ok(self.settings_reply(caller, guild, current, false));
             }

@@ -6,7 +6,8 @@ use super::effects::{Delivery, Effect, PART_REMINDER};
 use super::transition::Answered;
 use super::{ChallengeState, Deliveries, EndReason, Games};
 use crate::i18n::Lang;
-use crate::store::OutboxKey;
+use crate::store::{HeldElsewhere, OutboxKey, StoreError};
+use std::time::Duration;
 
 /// Rows one pass of the sweeper takes of each kind; every one of them needs work, so the
 /// next pass takes the next ones.
@@ -19,6 +20,9 @@ pub struct Sweep {
     pub deliveries: Vec<Deliveries>,
     /// Challenges that expired unanswered: their message says so.
     pub expired: Vec<ExpiredChallenge>,
+    /// Another process took this process's shards over (this one stalled past its lease):
+    /// nothing was swept, and the process must stop.
+    pub lease_lost: bool,
 }
 
 /// A challenge message to mark expired.
@@ -30,10 +34,60 @@ pub struct ExpiredChallenge {
 }
 
 impl Games {
+    /// How long a heartbeat holds the lease of this process's shards: a few sweeps.
+    fn lease_seconds(&self) -> i64 {
+        3 * self.config.timeouts.sweep_seconds as i64
+    }
+
+    /// At start, before anything of this process's servers is read: takes the lease of its
+    /// shards. A lease another process holds over some of the same servers is watched until
+    /// it runs out (for a whole lease at most, on this process's own clock), then taken; if
+    /// its holder renews it meanwhile, it is alive, and that lease is the answer: this
+    /// process must not run.
+    pub async fn take_shards(&self) -> Result<Option<HeldElsewhere>, StoreError> {
+        let seconds = self.lease_seconds();
+        let mut watched: Option<(HeldElsewhere, tokio::time::Instant)> = None;
+        loop {
+            let unrenewed = watched
+                .as_ref()
+                .filter(|(_, since)| since.elapsed() >= Duration::from_secs(seconds as u64))
+                .map(|(held, _)| held.holder.clone());
+            let Some(held) = self.db.take_lease(self.now(), seconds, unrenewed).await? else {
+                return Ok(None);
+            };
+            match &watched {
+                Some((seen, _)) if seen.holder == held.holder && seen.until != held.until => {
+                    return Ok(Some(held));
+                }
+                Some((seen, _)) if seen.holder == held.holder => {}
+                _ => {
+                    tracing::warn!(
+                        shards = %held.shards,
+                        holder = %held.holder,
+                        until = held.until,
+                        "another process holds the lease of these shards: waiting for it to run out (if it is renewed, that process is alive and this one stops)"
+                    );
+                    watched = Some((held, tokio::time::Instant::now()));
+                }
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+
     /// At start, before the first sweep: the time the bot was down (since its last heartbeat)
     /// does not count as idle time; every idle clock moves on by it.
     pub async fn resume_clocks(&self) {
         let now = self.now();
+        // Times stored ahead of now (the clock was stepped back) count from now instead.
+        let challenge = self.config.timeouts.challenge().as_secs() as i64;
+        match self.db.pull_back_future_times(now, challenge).await {
+            Ok(0) => {}
+            Ok(n) => tracing::warn!(
+                rows = n,
+                "stored times ahead of the clock moved back to now"
+            ),
+            Err(e) => tracing::warn!(error = %e, "moving stored future times back"),
+        }
         let slack = 2 * self.config.timeouts.sweep_seconds as i64;
         match self.db.last_beat().await {
             Ok(Some(last)) if now - last > slack => {
@@ -61,8 +115,22 @@ impl Games {
     pub async fn sweep(&self) -> Sweep {
         let mut out = Sweep::default();
         let now = self.now();
-        if let Err(e) = self.db.beat(now).await {
-            tracing::warn!(error = %e, "noting the heartbeat");
+        match self.db.beat(now).await {
+            Ok(true) => {}
+            Ok(false) => {
+                tracing::error!(
+                    shards = %self.db.shards(),
+                    "another process took over this process's shards (their lease ran out): stopping"
+                );
+                out.lease_lost = true;
+                return out;
+            }
+            Err(e) => tracing::warn!(error = %e, "noting the heartbeat"),
+        }
+        if !self.settings_read.load(std::sync::atomic::Ordering::SeqCst) {
+            if let Err(e) = self.load_settings().await {
+                tracing::warn!(error = %e, "reading the servers' settings");
+            }
         }
         match self.db.expired_challenges(now).await {
             Ok(rows) => {
@@ -114,7 +182,8 @@ impl Games {
                 Vec::new()
             }
         };
-        for (match_id, version, reminded, idle_since) in idle {
+        for row in idle {
+            let (match_id, version, reminded) = (row.id, row.version, row.reminded);
             let Ok(mut live) = self.hold(match_id).await else {
                 continue;
             };
@@ -124,9 +193,13 @@ impl Games {
             let Some(seat) = live.game.to_act() else {
                 continue;
             };
-            // The server's own times, if it set any.
-            let t = self.timeouts_for(live.guild_id);
-            let (reminder, forfeit) = (t.reminder().as_secs() as i64, t.forfeit().as_secs() as i64);
+            // The server's own times as the row was picked by (never defaults standing in for
+            // settings that could not be read); the reminder's text reads them too.
+            let (reminder, forfeit) = (row.reminder, row.forfeit);
+            if let Err(e) = self.ensure_settings(live.guild_id).await {
+                tracing::warn!(error = %e, "reading a server's settings");
+            }
+            let idle_since = row.idle_since;
             // A forfeit needs a reminder, and the time it promised after it.
             let waited_out = reminded > 0 && now - reminded >= forfeit - reminder;
             if now - idle_since >= forfeit && waited_out {

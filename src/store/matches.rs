@@ -167,6 +167,20 @@ pub struct RatingRow {
     pub matches: i64,
 }
 
+/// A match the sweeper is to look at (see [`Db::idle_matches`]).
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct IdleRow {
+    pub id: i64,
+    pub version: i64,
+    /// When its player was reminded (0: not yet).
+    pub reminded: i64,
+    pub idle_since: i64,
+    /// The server's reminder and forfeit times (seconds) as this read found them: the
+    /// sweeper checks with the same ones that picked the row.
+    pub reminder: i64,
+    pub forfeit: i64,
+}
+
 impl Db {
     /// Counts one hint given to `seat` in the match's record.
     pub async fn count_hint(&self, match_id: i64, seat: u8) -> Result<(), StoreError> {
@@ -428,7 +442,7 @@ impl Db {
 
     /// Active matches whose player (a person) needs a reminder (idle for the server's
     /// reminder time, not reminded yet) or a forfeit (idle for its forfeit time and reminded
-    /// long enough ago): (id, version, when reminded (0: not yet), idle since). A server
+    /// long enough ago), with the times this read found for them. A server
     /// without settings of its own has `reminder` and `forfeit` (seconds). Only rows that
     /// need work, oldest first, `limit` at a time: each is dealt with, so the next pass gets
     /// the next ones.
@@ -437,9 +451,12 @@ impl Db {
         now: i64,
         (reminder, forfeit): (i64, i64),
         limit: i64,
-    ) -> Result<Vec<(i64, i64, i64, i64)>, StoreError> {
+    ) -> Result<Vec<IdleRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
-            "SELECT m.id, m.version, m.reminded, m.turn_started_at FROM matches m \
+            "SELECT m.id, m.version, m.reminded, m.turn_started_at AS idle_since, \
+             COALESCE(g.reminder_minutes * 60, $2) AS reminder, \
+             COALESCE(g.forfeit_hours * 3600, $3) AS forfeit \
+             FROM matches m \
              LEFT JOIN guild_settings g ON g.guild_id = m.guild_id \
              WHERE m.status = 'active' AND m.ai_to_act = 0 \
              AND m.turn_started_at <= $1 - COALESCE(g.reminder_minutes * 60, $2) AND \
@@ -978,7 +995,7 @@ mod tests {
             .await
             .unwrap()
             .iter()
-            .map(|r| r.0)
+            .map(|r| r.id)
             .collect();
         assert_eq!(idle, vec![ids[1]]);
         let expired = mine.expired_challenges(100).await.unwrap();
@@ -989,9 +1006,13 @@ mod tests {
         assert_eq!(mine.shift_idle_clocks(30, 40).await.unwrap(), 1);
         assert_eq!(mine.last_beat().await.unwrap(), Some(40));
         assert_eq!(
-            db.last_beat().await.unwrap(),
+            db.clone()
+                .owning("0-0/2".parse::<Shards>().unwrap())
+                .last_beat()
+                .await
+                .unwrap(),
             None,
-            "each range beats for itself"
+            "each range beats for its own servers"
         );
         // One process for every shard sees both.
         assert_eq!(db.pending_outbox().await.unwrap().len(), 2);

@@ -4,6 +4,7 @@
 mod challenges;
 mod checkpoint;
 mod heartbeat;
+mod lease;
 mod ledger;
 mod matches;
 mod message_ids;
@@ -18,12 +19,14 @@ pub mod testing;
 mod writer;
 
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
+pub use lease::HeldElsewhere;
 pub use ledger::{
     BoardRow, BoardSort, ExportRow, HistoryRow, RecentResult, SheetHand, SheetMatch, SheetPlayer,
     StatsRow,
 };
 pub use matches::{
-    HandRow, HollywoodRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction,
+    HandRow, HollywoodRow, IdleRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow,
+    SavedAction,
 };
 pub use outbox::{OutboxKey, OutboxRow};
 pub use seasons::Season;
@@ -181,6 +184,21 @@ impl Shards {
         self.first == 0
     }
 
+    /// Whether some server belongs to both ranges, whatever their totals. A server's shard of
+    /// one total fixes its shard of another modulo their greatest common divisor, and any two
+    /// shards that agree there share servers (the Chinese remainder theorem).
+    pub fn overlaps(&self, other: &Shards) -> bool {
+        let (mut a, mut b) = (self.total.max(1), other.total.max(1));
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        let width = |s: &Shards| s.last - s.first + 1;
+        if width(self) >= a || width(other) >= a {
+            return true; // One range meets every remainder.
+        }
+        (self.first..=self.last).any(|i| (other.first..=other.last).any(|j| i % a == j % a))
+    }
+
     /// [`Shards::owns`] in SQL, on the guild id in `column`: the condition every read of
     /// "this process's matches" adds. The numbers are the process's own configuration,
     /// written into the statement (which stays the same for the life of the process).
@@ -233,6 +251,8 @@ pub struct Db {
     source: Source,
     /// Whose servers' matches this process sweeps, warms up and delivers.
     shards: Shards,
+    /// This process's lease of its shards (see [`Db::take_lease`]).
+    lease: std::sync::Arc<lease::Claim>,
 }
 
 impl Db {
@@ -293,6 +313,7 @@ impl Db {
             writer,
             source,
             shards: Shards::ALL,
+            lease: Default::default(),
         })
     }
 

@@ -64,6 +64,17 @@ impl Db {
         Ok(rows.into_iter().map(from_row).collect())
     }
 
+    /// One server's settings, if it has a row (a change reads them here, never from a cache).
+    pub async fn guild_settings(&self, guild_id: u64) -> Result<Option<GuildSettings>, StoreError> {
+        let row: Option<Row> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM guild_settings WHERE guild_id = $1"
+        ))
+        .bind(id(guild_id))
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(row.map(|r| from_row(r).1))
+    }
+
     /// Stores a server's settings whole (they replace the earlier ones).
     pub async fn save_guild_settings(
         &self,

@@ -160,7 +160,10 @@ impl<T: Transport> Deliverer<T> {
     /// One row: now if due, else in a task that waits for it.
     async fn run_row(self: &Arc<Self>, row: Delivery, turn: Option<Arc<Turn>>) {
         crate::metrics::get().outbox_backlog.inc();
-        let wait = row.due_ms - self.games.now_ms();
+        // Nothing is due later than the AI's longest pause: a row due further ahead was
+        // stored before the clock was stepped back, and waits no longer than that.
+        let longest = crate::games::MAX_AI_DELAY_MS.max(self.games.config.timeouts.ai_delay_ms);
+        let wait = (row.due_ms - self.games.now_ms()).min(longest as i64);
         if wait > 0 {
             let this = Arc::clone(self);
             tokio::spawn(async move {
