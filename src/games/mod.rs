@@ -235,6 +235,11 @@ pub enum Refusal {
     OpponentBusy,
     /// A player of the challenge started another match here meanwhile.
     AlreadyPlaying,
+    /// `user` declined the caller's last challenges: not again for `minutes`.
+    DeclinedRecently {
+        user: u64,
+        minutes: u64,
+    },
     TargetRange,
     ModeratorsOnly,
     NothingToCancel,
@@ -341,6 +346,8 @@ pub struct Games {
     settings_change: tokio::sync::Mutex<()>,
     /// Players who chose how their hands show cards (see [`Games::player_look`]).
     player_looks: Mutex<HashMap<u64, CardLook>>,
+    /// Leaderboards read lately, for their page buttons.
+    boards: ledger::BoardCache,
 }
 
 impl Games {
@@ -357,6 +364,7 @@ impl Games {
             settings: Mutex::new(HashMap::new()),
             settings_change: tokio::sync::Mutex::new(()),
             player_looks: Mutex::new(HashMap::new()),
+            boards: Default::default(),
         }
     }
 
