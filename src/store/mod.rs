@@ -20,7 +20,7 @@ mod writer;
 pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use ledger::{
     BoardRow, BoardSort, ExportRow, HistoryRow, RecentResult, SheetHand, SheetMatch, SheetPlayer,
-    StatsRow,
+    StatsRow, BOARD_ROWS,
 };
 pub use matches::{
     HandRow, HollywoodRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow, SavedAction,
