@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 pub struct Metrics {
     registry: Registry,
     /// Interactions by kind (`command`, `press`) and outcome (`answered`, `deferred`,
-    /// `failed`, `error`).
+    /// `failed`, `error`, `limited`: past the user's rate limit).
     pub interactions: IntCounterVec,
     /// From an interaction's arrival to its answer, by kind.
     pub answer_seconds: HistogramVec,
