@@ -40,6 +40,11 @@ fn main() -> ExitCode {
     }
     let config = match Config::load(&path, |k| std::env::var(k).ok()) {
         Ok(c) => c,
+        // A health check answers 0 or 1 only (Docker reserves 2).
+        Err(e) if health => {
+            eprintln!("gin: unhealthy: {e}");
+            return ExitCode::from(1);
+        }
         Err(e) => return fail(&e.to_string()),
     };
     if health {
