@@ -210,6 +210,11 @@ err-you-busy = Du hast in diesem Kanal schon eine Partie oder eine offene Heraus
 err-opponent-busy = Dieser Spieler hat in diesem Kanal schon eine Partie oder eine offene Herausforderung.
 err-bad-option = Eine der Optionen konnte ich nicht lesen (eine unbekannte Auswahl oder ein Nutzer, den Discord nicht fand). Bitte führe den Befehl noch einmal aus.
 err-already-playing = Einer von euch hat inzwischen eine andere Partie in diesem Kanal begonnen: spielt zuerst die zu Ende.
+err-declined-recently = { $player } hat deine letzten Herausforderungen abgelehnt. In { $minutes ->
+    [one] einer Minute
+   *[other] { $minutes } Minuten
+} kannst du { $player } wieder herausfordern; { $player } kann dich aber jederzeit herausfordern.
+err-slow-down = Langsam! Du schickst gerade sehr viel in kurzer Zeit: warte ein paar Sekunden und versuch es dann noch einmal. Es wurde nichts ausgeführt.
 err-target-range = Das Ziel muss zwischen 10 und 500 Punkten liegen.
 err-rounds-range = Die Zahl der Runden muss zwischen 1 und 50 liegen.
 err-not-challenged = Diese Herausforderung gilt nicht dir.

@@ -210,6 +210,11 @@ err-you-busy = You already have a match or an open challenge in this channel.
 err-opponent-busy = That player already has a match or an open challenge in this channel.
 err-bad-option = I could not read one of the options (an unknown choice, or a user Discord could not find). Please run the command again.
 err-already-playing = One of you started another match in this channel meanwhile: finish that one first.
+err-declined-recently = { $player } declined your last challenges. You can challenge them again in { $minutes ->
+    [one] a minute
+   *[other] { $minutes } minutes
+}; they can challenge you any time.
+err-slow-down = Easy there! You are sending a lot in a short time: wait a few seconds, then try again. Nothing was done.
 err-target-range = The target must be between 10 and 500 points.
 err-rounds-range = The number of hands (rounds) must be between 1 and 50.
 err-not-challenged = This challenge is not for you.

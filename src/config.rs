@@ -57,6 +57,44 @@ pub struct Config {
     /// e.g. `127.0.0.1:9100` (or `GIN_METRICS_ADDR`); empty: off.
     #[serde(default)]
     pub metrics_addr: String,
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+/// How many commands and button presses one user may send: a burst of `burst`, then
+/// `per_minute` (a token bucket per user). Beyond that, a friendly private answer and nothing
+/// done. Normal play never comes near it.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    pub burst: u32,
+    pub per_minute: u32,
+}
+
+/// `BURST/PER_MINUTE`, as `GIN_LIMITS` gives them.
+impl std::str::FromStr for Limits {
+    type Err = ConfigError;
+    fn from_str(s: &str) -> Result<Limits, ConfigError> {
+        let bad = || {
+            ConfigError::Value(format!(
+                "GIN_LIMITS must be BURST/PER_MINUTE such as 30/90, not `{s}`"
+            ))
+        };
+        let (burst, per_minute) = s.trim().split_once('/').ok_or_else(bad)?;
+        Ok(Limits {
+            burst: burst.trim().parse().map_err(|_| bad())?,
+            per_minute: per_minute.trim().parse().map_err(|_| bad())?,
+        })
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            burst: 30,
+            per_minute: 90,
+        }
+    }
 }
 
 /// Who keeps Discord's REST rate limits.
@@ -239,6 +277,9 @@ impl Config {
         if let Some(v) = env("GIN_METRICS_ADDR") {
             config.metrics_addr = v;
         }
+        if let Some(v) = env("GIN_LIMITS").filter(|v| !v.trim().is_empty()) {
+            config.limits = v.parse()?;
+        }
         config.check(&shown)?;
         Ok(config)
     }
@@ -307,6 +348,11 @@ impl Config {
             return Err(ConfigError::Value(format!(
                 "metrics_addr must be an address and port such as 127.0.0.1:9100, not `{metrics}`"
             )));
+        }
+        if self.limits.burst == 0 || self.limits.per_minute == 0 {
+            return Err(ConfigError::Value(
+                "every value in [limits] must be at least 1".into(),
+            ));
         }
         let t = &self.timeouts;
         if t.challenge_minutes == 0
@@ -378,6 +424,10 @@ mod tests {
         assert_eq!(c.database_url, d.database_url);
         assert_eq!(c.timeouts.forfeit_hours, d.timeouts.forfeit_hours);
         assert_eq!(c.timeouts.reminder_minutes, d.timeouts.reminder_minutes);
+        assert_eq!(
+            (c.limits.burst, c.limits.per_minute),
+            (d.limits.burst, d.limits.per_minute)
+        );
     }
 
     #[test]
@@ -447,6 +497,8 @@ mod tests {
             (&[("GIN_RATELIMITER", "maybe")][..], "own` or `proxy"),
             (&[("GIN_METRICS_ADDR", "localhost")][..], "metrics_addr"),
             (&[("GIN_REGISTER_COMMANDS", "perhaps")][..], "true or false"),
+            (&[("GIN_LIMITS", "30")][..], "BURST/PER_MINUTE"),
+            (&[("GIN_LIMITS", "0/90")][..], "[limits]"),
         ] {
             let pairs: &'static [(&str, &str)] = Box::leak(pairs.to_vec().into_boxed_slice());
             let e = Config::load(&path, env(pairs)).unwrap_err().to_string();

@@ -7,11 +7,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const USAGE: &str = "usage: gin [--config PATH]   (default config.toml; see config.example.toml)";
+const USAGE: &str = "usage: gin [--config PATH] [--health]   (default config.toml; see config.example.toml)\n  --health  ask the running bot's /health at metrics_addr and exit 0 if healthy (or if metrics_addr is empty), 1 if not";
 
 fn main() -> ExitCode {
     let mut path = PathBuf::from("config.toml");
     let mut named = false;
+    let mut health = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -22,6 +23,7 @@ fn main() -> ExitCode {
                 }
                 None => return fail("--config needs a path"),
             },
+            "--health" => health = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -38,8 +40,22 @@ fn main() -> ExitCode {
     }
     let config = match Config::load(&path, |k| std::env::var(k).ok()) {
         Ok(c) => c,
+        // A health check answers 0 or 1 only (Docker reserves 2).
+        Err(e) if health => {
+            eprintln!("gin: unhealthy: {e}");
+            return ExitCode::from(1);
+        }
         Err(e) => return fail(&e.to_string()),
     };
+    if health {
+        return match gin::metrics::check_health(&config.metrics_addr) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("gin: unhealthy: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let filter = match config.log_filter() {
         Ok(f) => f,
         Err(e) => return fail(&e),

@@ -1,5 +1,6 @@
 //! What operators watch: the process's Prometheus metrics, in one registry. Served, with the
-//! health check, by [`crate::discord`] on `metrics_addr`; recorded where things happen.
+//! health check, by [`crate::discord`] on `metrics_addr`; recorded where things happen. And
+//! [`check_health`], for `gin --health` (a container's health check).
 
 use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, IntGaugeVec, Opts,
@@ -11,7 +12,7 @@ use std::sync::LazyLock;
 pub struct Metrics {
     registry: Registry,
     /// Interactions by kind (`command`, `press`) and outcome (`answered`, `deferred`,
-    /// `failed`, `error`).
+    /// `failed`, `error`, `limited`: past the user's rate limit).
     pub interactions: IntCounterVec,
     /// From an interaction's arrival to its answer, by kind.
     pub answer_seconds: HistogramVec,
@@ -120,5 +121,86 @@ impl Metrics {
             tracing::warn!(error = %e, "encoding the metrics");
         }
         String::from_utf8(out).unwrap_or_default()
+    }
+}
+
+/// `gin --health`: asks the running bot's `/health` at `metrics_addr` (its own address when
+/// it listens on all of them). Healthy when it answers 200, or when there is nothing to ask
+/// (`metrics_addr` empty: the endpoint is off, and a container must not be called unhealthy
+/// for that). What is wrong otherwise, in one line.
+pub fn check_health(metrics_addr: &str) -> Result<(), String> {
+    use std::io::{Read, Write};
+    use std::time::Duration;
+    let addr = metrics_addr.trim();
+    if addr.is_empty() {
+        return Ok(());
+    }
+    let mut addr: std::net::SocketAddr = addr
+        .parse()
+        .map_err(|_| format!("metrics_addr `{addr}` is not an address and port"))?;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(match addr {
+            std::net::SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            std::net::SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    let wait = Duration::from_secs(5);
+    let unreachable = |e: std::io::Error| format!("{addr}: {e}");
+    let mut stream = std::net::TcpStream::connect_timeout(&addr, wait).map_err(unreachable)?;
+    stream.set_read_timeout(Some(wait)).map_err(unreachable)?;
+    stream.set_write_timeout(Some(wait)).map_err(unreachable)?;
+    stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .map_err(unreachable)?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).map_err(unreachable)?;
+    let raw = String::from_utf8_lossy(&raw);
+    if raw.starts_with("HTTP/1.1 200 ") {
+        return Ok(());
+    }
+    let status = raw.lines().next().unwrap_or("no answer");
+    let body = raw
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.trim())
+        .unwrap_or("");
+    Err(format!("{status}: {}", body.replace('\n', "; ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_health;
+    use std::io::{Read, Write};
+
+    /// A server on a free port of 127.0.0.1 that answers one connection with `answer`; its
+    /// port.
+    fn answering(answer: &'static str) -> u16 {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            let (mut s, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 1024];
+            let _ = s.read(&mut buf);
+            let _ = s.write_all(answer.as_bytes());
+        });
+        port
+    }
+
+    /// Healthy when metrics are off or `/health` says 200 (asked on the loopback when the
+    /// bot listens on every address); not when it says 503, or nobody answers.
+    #[test]
+    fn the_container_health_check_asks_the_bot() {
+        assert_eq!(check_health(""), Ok(()));
+        let ok = answering("HTTP/1.1 200 OK\r\ncontent-length: 3\r\n\r\nok\n");
+        assert_eq!(check_health(&format!("0.0.0.0:{ok}")), Ok(()));
+        let red = answering(
+            "HTTP/1.1 503 Service Unavailable\r\ncontent-length: 23\r\n\r\ndatabase: held\ngateway\n",
+        );
+        let e = check_health(&format!("127.0.0.1:{red}")).unwrap_err();
+        assert!(e.contains("503") && e.contains("database: held"), "{e}");
+        let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = closed.local_addr().unwrap().port();
+        drop(closed);
+        assert!(check_health(&format!("127.0.0.1:{port}")).is_err());
+        assert!(check_health("nonsense").is_err());
     }
 }

@@ -399,6 +399,25 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
     assert_ne!(live.users[winner.0 as usize], idle);
 }
 
+/// A forfeit whose idle player never opened a hand (no token: the hand effect resolves to
+/// nothing) leaves no delivery gate behind.
+#[tokio::test]
+async fn a_forfeit_without_hand_tokens_leaves_no_delivery_gate() {
+    let h = Harness::new().await;
+    let id = h.new_match(&[BOB]).await;
+    let h = h.restart().await;
+    for wait in [31 * 60, 24 * 3600] {
+        h.advance(wait);
+        for d in h.games.sweep().await.deliveries {
+            h.deliverer.deliver(d).await;
+        }
+    }
+    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    assert_eq!(status.to_string(), "forfeited");
+    assert_eq!(h.games.live_count(), 0);
+    assert_eq!(h.deliverer.gates(), 0, "the forfeited match's gate goes");
+}
+
 #[tokio::test]
 async fn resigning_ends_the_match_for_the_opponent() {
     let h = Harness::new().await;
@@ -814,6 +833,7 @@ async fn rummy_rounds_are_announced_and_out_of_range_refused() {
         .find(|c| c.contains("**Rummy**"))
         .expect("the table was shown");
     assert!(table.contains("100 points to win or 5 hands"), "{table}");
+}
 
 /// A process whose read of the servers' settings failed at start neither wipes them when a
 /// moderator later changes one value, nor lets its sweeper skip the server's own reminder
@@ -915,4 +935,124 @@ async fn a_clock_stepped_back_delays_no_reminder_by_the_step() {
         h.sent_count(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"));
     assert_eq!(reminded, 1, "reminded after the reminder time");
     assert!(h.games.snapshot(id).await.unwrap().is_active());
+}
+
+/// Being challenged never blocks a player: Bob, with Mallory's challenge open against him,
+/// still starts a challenge of his own and plays it; Mallory's then cannot start a second
+/// match for him (one active match per player and channel), and says so.
+#[tokio::test]
+async fn an_open_challenge_against_a_player_does_not_keep_them_from_playing() {
+    let h = Harness::new().await;
+    let griefer = h.start(MALLORY, &[BOB]).await;
+    assert!(
+        button(griefer.response.msg(), |p| matches!(p, Press::Accept(_))).is_some(),
+        "{}",
+        griefer.response.msg().content
+    );
+    // Bob challenges Carol, who accepts: they play.
+    let own = h.start(BOB, &[CAROL]).await;
+    let accept = button(own.response.msg(), |p| matches!(p, Press::Accept(_)))
+        .unwrap_or_else(|| panic!("Bob may challenge: {}", own.response.msg().content));
+    h.press(CAROL, 5000, &accept).await;
+    let playing = h.games.db.active_match_for(CHANNEL, BOB).await.unwrap();
+    assert!(playing.is_some(), "Bob and Carol play");
+    // Accepting Mallory's challenge now would give Bob a second match here: refused.
+    let late = button(griefer.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    let refused = h.press(BOB, 4999, &late).await;
+    assert!(
+        refused.response.msg().content.contains("another match"),
+        "{}",
+        refused.response.msg().content
+    );
+    assert_eq!(
+        h.games.db.active_match_for(CHANNEL, BOB).await.unwrap(),
+        playing,
+        "still the one match"
+    );
+    // And being challenged does not keep anyone from practising either.
+    let h2 = Harness::new().await;
+    h2.start(MALLORY, &[ALICE]).await;
+    h2.practice(gin::engine::ai::Level::Simple).await;
+}
+
+/// A player who declined two of a challenger's challenges is not challenged by them again
+/// for ten minutes (stored: a restart does not lift it), with a friendly private answer
+/// and nothing opened; others may still challenge them.
+#[tokio::test]
+async fn repeated_challenges_to_a_player_who_declined_are_refused_for_a_while() {
+    let h = Harness::new().await;
+    for _ in 0..2 {
+        let c = h.start(MALLORY, &[BOB]).await;
+        let decline = button(c.response.msg(), |p| matches!(p, Press::Decline(_)))
+            .unwrap_or_else(|| panic!("a challenge: {}", c.response.msg().content));
+        h.press(BOB, 5000, &decline).await;
+        h.advance(60);
+    }
+    let h = h.restart().await;
+    let refused = h.start(MALLORY, &[BOB]).await;
+    let Response::Ephemeral(m) = &refused.response else {
+        panic!("a private refusal: {:?}", refused.response)
+    };
+    assert!(m.content.contains("declined"), "{}", m.content);
+    assert!(m.content.contains("9 minutes"), "{}", m.content);
+    assert!(
+        !h.games.db.busy_in_channel(CHANNEL, MALLORY).await.unwrap(),
+        "no challenge was opened"
+    );
+    // Others may still challenge Bob.
+    let other = h.start(ALICE, &[BOB]).await;
+    assert!(button(other.response.msg(), |p| matches!(p, Press::Accept(_))).is_some());
+    // Ten minutes after the last decline, Mallory may ask again.
+    h.advance(9 * 60);
+    let again = h.start(MALLORY, &[BOB]).await;
+    assert!(
+        button(again.response.msg(), |p| matches!(p, Press::Accept(_))).is_some(),
+        "{}",
+        again.response.msg().content
+    );
+}
+
+/// The player ids a leaderboard outcome lists.
+fn board_players(o: &gin::games::Outcome) -> Vec<u64> {
+    match &o.reply {
+        gin::games::Reply::Leaderboard { rows, .. } => rows.iter().map(|r| r.user_id).collect(),
+        _ => panic!("a leaderboard"),
+    }
+}
+
+/// A board's pages come from one reading of the ledger, kept per server for a short while:
+/// a match that ends meanwhile shows once that reading is stale, not on the next press.
+#[tokio::test]
+async fn leaderboard_pages_are_read_once_and_kept_briefly_per_server() {
+    use gin::games::ledger::{BoardQuery, FormatFilter, Period};
+    let h = Harness::new().await;
+    h.new_match(&[BOB]).await;
+    h.settle_outcome(h.games.resign(&h.caller(BOB, None)).await, BOB, None)
+        .await;
+    let q = BoardQuery {
+        sort: gin::games::BoardSort::Net,
+        period: Period::All,
+        format: FormatFilter::Any,
+        page: 0,
+        season: None,
+    };
+    let caller = h.caller(CAROL, None);
+    let first = board_players(&h.games.leaderboard(&caller, q, false).await);
+    assert_eq!(first.len(), 2);
+    // Carol and Mallory finish a match.
+    let c = h.start(CAROL, &[MALLORY]).await;
+    let accept = button(c.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    h.press(MALLORY, 5000, &accept).await;
+    h.settle_outcome(
+        h.games.resign(&h.caller(MALLORY, None)).await,
+        MALLORY,
+        None,
+    )
+    .await;
+    h.advance(5);
+    let page = board_players(&h.games.leaderboard(&caller, q, true).await);
+    assert_eq!(page, first, "the page comes from the same reading");
+    h.advance(60);
+    let later = board_players(&h.games.leaderboard(&caller, q, true).await);
+    assert_eq!(later.len(), 4, "a fresh reading after a while");
 }

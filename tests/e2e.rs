@@ -1093,6 +1093,19 @@ async fn http_get(port: u16, path: &str) -> (u16, String) {
     (status, body.to_string())
 }
 
+/// `/health` once it is red, or as it is after 5 s.
+async fn red_health(port: u16) -> (u16, String) {
+    let mut answer = http_get(port, "/health").await;
+    for _ in 0..50 {
+        if answer.0 != 200 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        answer = http_get(port, "/health").await;
+    }
+    answer
+}
+
 /// The value of one sample line of the metrics, 0 if absent.
 fn sample(metrics: &str, series: &str) -> f64 {
     metrics
@@ -1140,7 +1153,8 @@ async fn the_metrics_count_presses_and_the_health_check_sees_the_database() {
 
     assert_eq!(http_get(port, "/health").await, (200, "ok\n".to_string()));
     let holder = wire::hold_writes(&bot.url).await;
-    let (status, why) = http_get(port, "/health").await;
+    // The finding of the last probe serves for a second.
+    let (status, why) = red_health(port).await;
     assert_eq!(status, 503, "{why}");
     assert!(why.starts_with("database:"), "{why}");
     wire::release(holder).await;
@@ -1158,7 +1172,7 @@ async fn the_metrics_count_presses_and_the_health_check_sees_the_database() {
         // The database server drops the bot's connections and takes no new ones: red, and
         // the bot stops for its supervisor to start it again.
         wire::stop_database(&bot.url).await;
-        let (status, why) = http_get(port, "/health").await;
+        let (status, why) = red_health(port).await;
         assert_eq!(status, 503, "{why}");
         assert!(why.starts_with("database:"), "{why}");
         let stopped = tokio::time::timeout(Duration::from_secs(10), bot.db.writer_stopped());
@@ -1229,4 +1243,87 @@ async fn a_process_refuses_shards_another_live_process_holds() {
     let _third = bin.spawn(3, &on("1-1/2"));
     fake.wait_shard_ready(1, 2).await;
     assert!(!bin.log(3).contains("another process holds the lease"));
+}
+
+/// A user who sends too much in a short time (here past a burst of 3, one more a minute) gets
+/// a friendly private answer, for commands and presses alike, and nothing is done; others
+/// play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_past_the_rate_limit_is_answered_kindly_and_changes_nothing() {
+    let bot = Bot::start_configured(930, |c| {
+        c.limits = gin::config::Limits {
+            burst: 3,
+            per_minute: 1,
+        }
+    })
+    .await;
+    let fake = &bot.fake;
+    let (challenge, accept) = challenge(fake, fake.channel_id(), &user(ALICE), &user(BOB)).await;
+    for _ in 0..2 {
+        let cb = fake
+            .interact(fake.slash_command(&user(ALICE), "gin", Some("leaderboard"), vec![]))
+            .await;
+        assert!(cb.ok() && !cb.content().contains("Easy there"), "{cb:?}");
+    }
+    let public = fake.public_writes(fake.channel_id());
+    let cb = fake
+        .interact(fake.slash_command(
+            &user(ALICE),
+            "gin",
+            Some("start"),
+            vec![Opt::user("opponent", &user(CAROL))],
+        ))
+        .await;
+    assert!(cb.ok() && cb.ephemeral, "a private answer: {cb:?}");
+    assert!(cb.content().contains("Easy there"), "{}", cb.content());
+    let decline = challenge
+        .find_button(|id| id.starts_with("gin:dec:"))
+        .expect("a Decline button");
+    let cb = fake
+        .interact(fake.press_forged(&user(ALICE), &challenge, &decline))
+        .await;
+    assert!(cb.ok() && cb.ephemeral, "a private answer: {cb:?}");
+    assert!(cb.content().contains("Easy there"), "{}", cb.content());
+    assert_eq!(
+        fake.public_writes(fake.channel_id()),
+        public,
+        "nothing public"
+    );
+    assert!(
+        bot.db.challenge(2).await.unwrap().is_none(),
+        "no second challenge"
+    );
+    // Bob has his own allowance: he accepts, and the match begins.
+    let cb = fake
+        .interact(fake.press(&user(BOB), &challenge, &accept))
+        .await;
+    assert!(cb.ok() && cb.kind == 7, "{cb:?}");
+    assert!(bot
+        .db
+        .active_match_for(fake.channel_id(), ALICE)
+        .await
+        .unwrap()
+        .is_some());
+    bot.finish().await;
+}
+
+/// `/gin stats` draws its chart on the painter's thread, never on a runtime worker: it works
+/// even on a runtime of one thread, where a worker cannot hand its tasks over to draw.
+#[tokio::test]
+async fn the_stats_chart_is_drawn_off_the_runtime_even_on_one_thread() {
+    let (bot, _game) = Bot::with_match(940).await;
+    let fake = &bot.fake;
+    let cb = fake
+        .interact(fake.slash_command(&user(BOB), "gin", Some("resign"), vec![]))
+        .await;
+    assert!(cb.ok(), "{cb:?}");
+    let cb = fake
+        .interact(fake.slash_command(&user(ALICE), "gin", Some("stats"), vec![]))
+        .await;
+    let stats = fake
+        .message(cb.message_id.expect("a stats message"))
+        .expect("the stats message");
+    let chart = stats.attachments.first().expect("a chart");
+    assert_eq!(chart["filename"], "stats.png");
+    bot.finish().await;
 }

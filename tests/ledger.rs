@@ -266,6 +266,32 @@ async fn leaderboard_figures_by_hand() {
     }
 }
 
+/// A board reads at most the players it was asked for, and they are the board's first ones
+/// whatever it is sorted by.
+#[tokio::test]
+async fn a_board_reads_only_its_first_players() {
+    let h = seeded().await;
+    let db = &h.games.db;
+    for sort in [
+        BoardSort::Net,
+        BoardSort::Wins,
+        BoardSort::WinRate,
+        BoardSort::Gins,
+        BoardSort::Rating,
+    ] {
+        let all = db
+            .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 100)
+            .await
+            .unwrap();
+        assert_eq!(all.len(), 3, "{sort:?}");
+        let first = db
+            .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 2)
+            .await
+            .unwrap();
+        assert_eq!(first, all[..2], "{sort:?}");
+    }
+}
+
 #[tokio::test]
 async fn leaderboard_pages_and_the_callers_rank_off_the_page() {
     let h = Harness::new().await;

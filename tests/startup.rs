@@ -208,3 +208,24 @@ async fn sigterm_closes_the_gateway_and_stops_without_waiting_out_the_grace() {
         "the close was answered, yet the bot waited out its grace:\n{log}"
     );
 }
+
+/// `gin --health` (the container's health check): healthy with the metrics off (nothing to
+/// ask), unhealthy, exit 1, when nobody answers at `metrics_addr`.
+#[test]
+fn the_health_flag_asks_the_running_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = [
+        ("DISCORD_TOKEN", "t"),
+        ("DATABASE_URL", "sqlite://never.db"),
+    ];
+    let (code, err) = run(&["--health"], &base, dir.path());
+    assert_eq!(code, Some(0), "{err}");
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = closed.local_addr().unwrap().to_string();
+    drop(closed);
+    let mut env = base.to_vec();
+    env.push(("GIN_METRICS_ADDR", addr.as_str()));
+    let (code, err) = run(&["--health"], &env, dir.path());
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("unhealthy"), "{err}");
+}

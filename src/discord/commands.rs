@@ -109,13 +109,8 @@ fn caller(ctx: Context<'_>) -> Caller {
 /// Sends an outcome as the command's reply, then carries out what follows it.
 async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
     let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
-    let answer = if matches!(outcome.reply, crate::games::Reply::Stats { .. }) {
-        // The stats chart is CPU work (a few milliseconds): this worker hands its other tasks
-        // to the runtime's other threads while it draws.
-        tokio::task::block_in_place(|| crate::ui::respond(outcome, lang))
-    } else {
-        crate::ui::respond(outcome, lang)
-    };
+    // The stats chart is CPU work: drawn on the painter's thread.
+    let answer = ctx.data().deliverer.respond(outcome, lang).await;
     let shown = ctx
         .data()
         .deliverer

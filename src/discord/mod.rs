@@ -5,6 +5,7 @@
 mod adapter;
 mod commands;
 mod emoji;
+mod limit;
 mod ops;
 
 pub use adapter::DiscordOut;
@@ -21,6 +22,8 @@ use tracing::Instrument;
 pub struct Data {
     pub games: Arc<Games>,
     pub deliverer: Arc<Deliverer<DiscordOut>>,
+    /// Commands and presses per user (see [`limit`]).
+    limiter: limit::Limiter,
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -81,12 +84,17 @@ pub async fn run_until(
     // The deliverer sends through the client's own HTTP client, which exists only once the
     // client is built; the framework's setup runs later, after READY.
     let shared: Arc<std::sync::OnceLock<Arc<Deliverer<DiscordOut>>>> = Default::default();
-    let for_setup = (games.clone(), shared.clone());
+    let for_setup = (
+        games.clone(),
+        shared.clone(),
+        limit::Limiter::new(&config.limits),
+    );
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: command_tree(),
             event_handler: |ctx, event| Box::pin(on_event(ctx, event)),
             on_error: |e| Box::pin(on_error(e)),
+            command_check: Some(|ctx| Box::pin(admit_command(ctx))),
             post_command: |_| {
                 Box::pin(async move {
                     crate::metrics::get().interaction("command", "answered", None);
@@ -123,6 +131,7 @@ pub async fn run_until(
                 Ok(Data {
                     games: for_setup.0,
                     deliverer,
+                    limiter: for_setup.2,
                 })
             })
         })
@@ -298,6 +307,8 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             tracing::warn!(command = %ctx.command().qualified_name, description, "options do not match the registered command");
             bad_option(poise::Context::Application(ctx)).await;
         }
+        // A user over their rate limit was answered by the check.
+        poise::FrameworkError::CommandCheckFailed { error: None, .. } => {}
         poise::FrameworkError::Command { error, ctx, .. } => {
             crate::metrics::get().interaction("command", "error", None);
             tracing::error!(command = %ctx.command().qualified_name, %error, "command failed");
@@ -313,6 +324,42 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
     }
+}
+
+/// The rate limit for commands: a command past it is answered with a friendly private line
+/// and not run (autocompletion, which runs the checks too, is neither counted nor stopped).
+async fn admit_command(ctx: Context<'_>) -> Result<bool, Error> {
+    let poise::Context::Application(app) = ctx else {
+        return Ok(true);
+    };
+    if app.interaction_type == poise::CommandInteractionType::Autocomplete {
+        return Ok(true);
+    }
+    let id = app.interaction.id.get();
+    let user = ctx.author().id.get();
+    if ctx
+        .data()
+        .limiter
+        .admit(user, id, std::time::Instant::now())
+    {
+        return Ok(true);
+    }
+    // The checks run more than once for one command: answer only the first time.
+    if !app
+        .has_sent_initial_response
+        .load(std::sync::atomic::Ordering::SeqCst)
+    {
+        crate::metrics::get().interaction("command", "limited", None);
+        tracing::info!(user, "command over the rate limit");
+        let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+        let reply = poise::CreateReply::default()
+            .content(crate::tr!(lang, "err-slow-down"))
+            .ephemeral(true);
+        if let Err(e) = ctx.send(reply).await {
+            tracing::warn!(error = %e, "answering a command over the rate limit");
+        }
+    }
+    Ok(false)
 }
 
 /// The answer to a command whose options could not be read.
@@ -340,6 +387,24 @@ async fn on_event(
     let games = fw.user_data.games.clone();
     let deliverer = fw.user_data.deliverer.clone();
     let http = fw.serenity_context.http.clone();
+    if !fw
+        .user_data
+        .limiter
+        .admit(ci.user.id.get(), ci.id.get(), std::time::Instant::now())
+    {
+        crate::metrics::get().interaction("press", "limited", None);
+        tracing::info!(user = ci.user.id.get(), "press over the rate limit");
+        let lang = Lang::from_locale(&ci.locale);
+        let response = serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(crate::tr!(lang, "err-slow-down"))
+                .ephemeral(true),
+        );
+        if let Err(e) = ci.create_response(&http, response).await {
+            tracing::warn!(error = %e, "answering a press over the rate limit");
+        }
+        return Ok(());
+    }
     let caller = Caller {
         guild_id: ci.guild_id.map(|g| g.get()),
         channel_id: ci.channel_id.get(),

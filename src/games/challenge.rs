@@ -93,6 +93,13 @@ impl GinChoice {
     }
 }
 
+/// Declines of one challenger's challenges by one player after which that challenger may
+/// not challenge them again until [`DECLINE_PAUSE_SECONDS`] after the last of them.
+const DECLINES_BEFORE_PAUSE: i64 = 2;
+/// Ten minutes. Stored with the challenges, the pause outlasts a restart, and holds for a
+/// server whichever process of a sharded bot serves it.
+const DECLINE_PAUSE_SECONDS: i64 = 10 * 60;
+
 /// The preset name a Rummy match is stored under.
 pub const RUMMY_PRESET: &str = "rummy";
 
@@ -176,6 +183,10 @@ impl Games {
             None => {}
         }
         let now = self.now();
+        for o in opponents {
+            self.check_declines(guild_id, caller.user_id, o.id, now)
+                .await?;
+        }
         let minutes = self.config.timeouts.challenge_minutes;
         let new = NewChallenge {
             guild_id,
@@ -198,6 +209,32 @@ impl Games {
         let mut out = challenge_reply(self.public_lang(caller), row, rules, minutes, false);
         out.reply_is = Some(ReplyRole::Challenge(id));
         Ok(out)
+    }
+
+    /// Refuses a challenge from `challenger` to `opponent` while the opponent's last
+    /// [`DECLINES_BEFORE_PAUSE`] declines of their challenges here are recent: a player who
+    /// said no is not asked (and pinged) again and again.
+    async fn check_declines(
+        &self,
+        guild_id: u64,
+        challenger: u64,
+        opponent: u64,
+        now: i64,
+    ) -> Result<(), Failure> {
+        let since = now - DECLINE_PAUSE_SECONDS;
+        let declines = self
+            .db
+            .declines(guild_id, challenger, opponent, since, DECLINES_BEFORE_PAUSE)
+            .await?;
+        if declines.len() < DECLINES_BEFORE_PAUSE as usize {
+            return Ok(());
+        }
+        let left = declines[0] + DECLINE_PAUSE_SECONDS - now;
+        Err(Refusal::DeclinedRecently {
+            user: opponent,
+            minutes: (left.max(1) as u64).div_ceil(60),
+        }
+        .into())
     }
 
     /// A challenge and its language, if the caller is one of the challenged.
@@ -310,7 +347,7 @@ impl Games {
             let (_, lang) = self.challenge_of(caller, id).await?;
             if !self
                 .db
-                .close_challenge(id, ChallengeState::Declined)
+                .decline_challenge(id, caller.user_id, self.now())
                 .await?
             {
                 return Err(Refusal::ChallengeClosed.into());

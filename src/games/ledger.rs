@@ -4,11 +4,14 @@
 
 use super::transition::Answered;
 use super::{
-    BoardSort, Caller, EndReason, Failure, Format, Games, Outcome, Refusal, Reply, UserRef,
+    BoardRow, BoardSort, Caller, EndReason, Failure, Format, Games, Outcome, Refusal, Reply,
+    UserRef,
 };
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// Which matches a leaderboard counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Period {
     All,
     Days30,
@@ -26,7 +29,7 @@ impl Period {
 }
 
 /// Two-player Gin, three-player Gin, Basic Rummy (any player count) or all matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FormatFilter {
     Any,
     Two,
@@ -78,6 +81,47 @@ fn subject(caller: &Caller, player: Option<&UserRef>) -> Result<(u64, u64, Strin
     })
 }
 
+/// How long one reading of a board serves its page buttons, in seconds.
+const BOARD_FRESH_SECONDS: i64 = 20;
+/// Readings kept at most, over every server.
+const BOARDS_KEPT: usize = 256;
+
+/// One board of one server, whatever its page.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct BoardKey {
+    guild: u64,
+    sort: BoardSort,
+    period: Period,
+    format: FormatFilter,
+    season: Option<i64>,
+}
+
+/// A board's rows and its season's name, as read.
+type BoardReading = (Vec<BoardRow>, Option<(i64, String)>);
+
+/// The boards read lately, with when: page buttons turn the pages of one reading instead of
+/// aggregating the server's ledger again on each press.
+#[derive(Default)]
+pub(crate) struct BoardCache(Mutex<HashMap<BoardKey, (i64, BoardReading)>>);
+
+impl BoardCache {
+    fn fresh(&self, key: &BoardKey, now: i64) -> Option<BoardReading> {
+        let boards = self.0.lock().expect("board cache lock");
+        let (read_at, reading) = boards.get(key)?;
+        (now - read_at < BOARD_FRESH_SECONDS).then(|| reading.clone())
+    }
+
+    fn keep(&self, key: BoardKey, now: i64, reading: &BoardReading) {
+        let mut boards = self.0.lock().expect("board cache lock");
+        if boards.len() >= BOARDS_KEPT {
+            boards.retain(|_, (read_at, _)| now - *read_at < BOARD_FRESH_SECONDS);
+        }
+        if boards.len() < BOARDS_KEPT {
+            boards.insert(key, (now, reading.clone()));
+        }
+    }
+}
+
 /// How many of a player's recent matches the stats chart shows.
 const CHART_LEN: i64 = 30;
 
@@ -91,7 +135,30 @@ impl Games {
             } else {
                 1
             };
-            let (rows, season) = self.board_rows(caller, guild, q, min).await?;
+            let key = BoardKey {
+                guild,
+                sort: q.sort,
+                period: q.period,
+                format: q.format,
+                season: q.season,
+            };
+            // The command reads afresh; its page buttons reuse that reading for a while.
+            let now = self.now();
+            let cached = if update {
+                self.boards.fresh(&key, now)
+            } else {
+                None
+            };
+            let (rows, season) = match cached {
+                Some(reading) => reading,
+                None => {
+                    let reading = self.board_rows(caller, guild, q, min).await?;
+                    // Under the season its buttons will name (see below).
+                    let season = reading.1.as_ref().map(|(n, _)| *n).or(q.season);
+                    self.boards.keep(BoardKey { season, ..key }, now, &reading);
+                    reading
+                }
+            };
             // Once seasons exist, a board's page buttons keep its season (a new one may
             // begin before they are pressed).
             let mut query = q;
@@ -120,7 +187,7 @@ impl Games {
         guild: u64,
         q: BoardQuery,
         min: i64,
-    ) -> Result<(Vec<crate::store::BoardRow>, Option<(i64, String)>), Failure> {
+    ) -> Result<BoardReading, Failure> {
         let seasons = self.season_list(caller, guild).await?;
         let season = match q.season {
             None => seasons.last().expect("a season runs"),
@@ -140,6 +207,7 @@ impl Games {
                 q.sort,
                 min,
                 archived,
+                crate::store::BOARD_ROWS,
             )
             .await?;
         let named = seasons.len() > 1 || season.started_at > 0;

@@ -235,6 +235,11 @@ pub enum Refusal {
     OpponentBusy,
     /// A player of the challenge started another match here meanwhile.
     AlreadyPlaying,
+    /// `user` declined the caller's last challenges: not again for `minutes`.
+    DeclinedRecently {
+        user: u64,
+        minutes: u64,
+    },
     TargetRange,
     /// Rummy's `rounds` outside 1 to 50 (`MAX_ROUNDS`).
     RoundsRange,
@@ -369,6 +374,8 @@ pub struct Games {
     /// When each player's look was last read from the database (another process may store
     /// a new choice).
     player_looks_read: Mutex<HashMap<u64, i64>>,
+    /// Leaderboards read lately, for their page buttons.
+    boards: ledger::BoardCache,
 }
 
 impl Games {
@@ -387,6 +394,7 @@ impl Games {
             settings_change: tokio::sync::Mutex::new(()),
             player_looks: Mutex::new(HashMap::new()),
             player_looks_read: Mutex::new(HashMap::new()),
+            boards: Default::default(),
         }
     }
 

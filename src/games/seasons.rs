@@ -95,6 +95,7 @@ impl Games {
                     BoardSort::Net,
                     1,
                     Some(current.number),
+                    crate::store::BOARD_ROWS,
                 )
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::SeasonStarted {

@@ -361,6 +361,55 @@ impl Db {
         .await
     }
 
+    /// Closes an open challenge as declined by `user` at `now`; false if it was not open any
+    /// more (someone else answered first).
+    pub async fn decline_challenge(
+        &self,
+        challenge_id: i64,
+        user: u64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                let done = sqlx::query(
+                    "UPDATE challenges SET status = $1, declined_by = $2, declined_at = $3 \
+                     WHERE id = $4 AND status = 'open'",
+                )
+                .bind(ChallengeState::Declined.as_str())
+                .bind(id(user))
+                .bind(now)
+                .bind(challenge_id)
+                .execute(&mut *conn)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            })
+        })
+        .await
+    }
+
+    /// When `decliner` declined `challenger`'s challenges in this server since `since`, the
+    /// newest first, at most `limit` of them.
+    pub async fn declines(
+        &self,
+        guild_id: u64,
+        challenger: u64,
+        decliner: u64,
+        since: i64,
+        limit: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT declined_at FROM challenges WHERE guild_id = $1 AND challenger_id = $2 \
+             AND declined_by = $3 AND declined_at >= $4 ORDER BY declined_at DESC LIMIT $5",
+        )
+        .bind(id(guild_id))
+        .bind(id(challenger))
+        .bind(id(decliner))
+        .bind(since)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
     /// Open challenges whose time ran out.
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>, StoreError> {
         let raws: Vec<Raw> = sqlx::query_as(&format!(
@@ -374,13 +423,16 @@ impl Db {
         raws.into_iter().map(ChallengeRow::try_from).collect()
     }
 
-    /// Whether `user` already has an open challenge or an active match in this channel.
+    /// Whether `user` already has an open challenge of their own or an active match in this
+    /// channel.
     pub async fn busy_in_channel(&self, channel_id: u64, user_id: u64) -> Result<bool, StoreError> {
         Ok(!self.busy_among(channel_id, &[user_id]).await?.is_empty())
     }
 
-    /// Those of `users` who already have an open challenge or an active match in this
-    /// channel, in the order given: one query for all the players of a new challenge.
+    /// Those of `users` who already have an open challenge they made or an active match in
+    /// this channel, in the order given: one query for all the players of a new challenge.
+    /// Being challenged is no business: nobody can keep a player from playing by challenging
+    /// them (the schema's one active match per player and channel still holds at acceptance).
     pub async fn busy_among(&self, channel_id: u64, users: &[u64]) -> Result<Vec<u64>, StoreError> {
         if users.is_empty() {
             return Ok(Vec::new());
@@ -393,8 +445,7 @@ impl Db {
              JOIN match_players p ON p.match_id = m.id WHERE m.channel_id = $1 \
              AND m.status = 'active' AND p.user_id = u.id AND p.is_ai = 0) \
              OR EXISTS (SELECT 1 FROM challenges c WHERE c.channel_id = $1 AND c.status = 'open' \
-             AND (c.challenger_id = u.id OR replace(replace(c.opponent_ids, '[', ','), ']', ',') \
-             LIKE '%,' || CAST(u.id AS TEXT) || ',%')) ORDER BY u.k",
+             AND c.challenger_id = u.id) ORDER BY u.k",
             values.join(", ")
         );
         let mut query = sqlx::query_scalar(&sql).bind(id(channel_id));
@@ -446,8 +497,8 @@ mod tests {
         assert_eq!(format!("{:?}", new.stored_as(id)), format!("{stored:?}"));
     }
 
-    /// A player is busy in a channel with an open challenge there (as challenger or one of
-    /// the challenged) or an active match; the busy ones come back in the order asked.
+    /// A player is busy in a channel with an open challenge they made there or an active
+    /// match, not for being challenged; the busy ones come back in the order asked.
     #[tokio::test]
     async fn busy_players_are_found_in_one_query_in_the_order_asked() {
         let (_dir, db) = db().await;
@@ -459,10 +510,7 @@ mod tests {
             .await
             .unwrap();
         let asked = [31, 5, 10, 30, 3, 32, 11];
-        assert_eq!(
-            db.busy_among(100, &asked).await.unwrap(),
-            vec![31, 10, 30, 32, 11]
-        );
+        assert_eq!(db.busy_among(100, &asked).await.unwrap(), vec![10, 30, 11]);
         assert!(db.busy_among(101, &asked).await.unwrap().is_empty());
         assert!(db.busy_in_channel(100, 30).await.unwrap());
         assert!(!db.busy_in_channel(100, 3).await.unwrap());

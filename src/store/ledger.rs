@@ -12,7 +12,7 @@ pub struct RecentResult {
     pub rating: Option<(f64, f64)>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardSort {
     Net,
     Wins,
@@ -169,6 +169,9 @@ struct RawHistory {
     vs_ai: bool,
 }
 
+/// Players a leaderboard lists at most (a hundred pages).
+pub const BOARD_ROWS: i64 = 1000;
+
 impl Db {
     /// Every player with at least `min_matches` counted matches ended since `since`, in
     /// the formats matching `format_like` (a LIKE pattern: `two`, `rummy-%`; any when `None`), sorted by `sort` (ties: more matches, then user id).
@@ -187,12 +190,14 @@ impl Db {
             sort,
             min_matches,
             None,
+            BOARD_ROWS,
         )
         .await
     }
 
     /// As [`Db::leaderboard`], for matches ended in `[since, until)`, with the ratings season
-    /// `archived` ended with (`None`: the ratings of now).
+    /// `archived` ended with (`None`: the ratings of now); the first `limit` players only.
+    #[allow(clippy::too_many_arguments)]
     pub async fn season_board(
         &self,
         guild_id: u64,
@@ -201,6 +206,7 @@ impl Db {
         sort: BoardSort,
         min_matches: i64,
         archived: Option<i64>,
+        limit: i64,
     ) -> Result<Vec<BoardRow>, StoreError> {
         let ratings = match archived {
             // ($6 is bound either way: a statement takes exactly the parameters it names.)
@@ -209,18 +215,29 @@ impl Db {
                 "season_ratings r ON r.guild_id = $1 AND r.season = $6 AND r.user_id = g.user_id"
             }
         };
-        // Aggregate on the covering index first, then look up 1,000 names and ratings, not
-        // one per match row: that keeps the all-time board of 100,000 matches in milliseconds.
+        // The order below, in SQL: the same players make the cut as the sort keeps.
+        let key = match sort {
+            BoardSort::Net => "g.net",
+            BoardSort::Wins => "g.wins",
+            BoardSort::WinRate => "CAST(g.wins AS DOUBLE PRECISION) / g.played",
+            BoardSort::Gins => "g.gins",
+            BoardSort::Rating => "rating",
+        };
+        // Aggregate on the covering index first, then look up the names of the first `limit`
+        // players only, not one per match row: that keeps the all-time board of 100,000
+        // matches in milliseconds, and a server of many players from sending them all.
         let raw: Vec<RawBoard> = sqlx::query_as(&format!(
-            "SELECT g.user_id, \
-             (SELECT n.display_name FROM match_players n WHERE n.guild_id = $1 AND n.user_id = g.user_id \
+            "SELECT t.user_id, \
+             (SELECT n.display_name FROM match_players n WHERE n.guild_id = $1 AND n.user_id = t.user_id \
               ORDER BY n.ended_at DESC LIMIT 1) AS name, \
-             g.played, g.wins, g.net, g.gins, COALESCE(r.rating, 1500.0) AS rating \
+             t.played, t.wins, t.net, t.gins, t.rating \
+             FROM (SELECT g.user_id, g.played, g.wins, g.net, g.gins, \
+             COALESCE(r.rating, 1500.0) AS rating \
              FROM (SELECT user_id, COUNT(*) AS played, SUM(won) AS wins, SUM(net) AS net, SUM(gins) AS gins \
                    FROM match_players WHERE guild_id = $1 AND counted = 1 AND ended_at >= $2 \
                    AND ($5 IS NULL OR ended_at < $5) \
                    AND ($3 IS NULL OR format LIKE $3) GROUP BY user_id HAVING COUNT(*) >= $4) g \
-             LEFT JOIN {ratings}"
+             LEFT JOIN {ratings} ORDER BY {key} DESC, g.played DESC, g.user_id LIMIT $7) t"
         ))
         .bind(id(guild_id))
         .bind(since)
@@ -228,6 +245,7 @@ impl Db {
         .bind(min_matches)
         .bind(until)
         .bind(archived)
+        .bind(limit)
         .fetch_all(self.pool())
         .await?;
         let mut rows: Vec<BoardRow> = raw

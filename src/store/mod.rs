@@ -22,7 +22,7 @@ pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use lease::HeldElsewhere;
 pub use ledger::{
     BoardRow, BoardSort, ExportRow, HistoryRow, RecentResult, SheetHand, SheetMatch, SheetPlayer,
-    StatsRow,
+    StatsRow, BOARD_ROWS,
 };
 pub use matches::{
     HandRow, HollywoodRow, IdleRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow,

@@ -216,7 +216,15 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
 
 /// A refusal in words.
 pub fn refusal_text(lang: Lang, why: Refusal) -> String {
-    tr!(lang, refusal_key(why))
+    match why {
+        Refusal::DeclinedRecently { user, minutes } => tr!(
+            lang,
+            refusal_key(why),
+            player = format!("<@{user}>"),
+            minutes = minutes
+        ),
+        _ => tr!(lang, refusal_key(why)),
+    }
 }
 
 fn refusal_key(why: Refusal) -> &'static str {
@@ -237,6 +245,7 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::YouBusy => "err-you-busy",
         Refusal::OpponentBusy => "err-opponent-busy",
         Refusal::AlreadyPlaying => "err-already-playing",
+        Refusal::DeclinedRecently { .. } => "err-declined-recently",
         Refusal::TargetRange => "err-target-range",
         Refusal::RoundsRange => "err-rounds-range",
         Refusal::ModeratorsOnly => "err-moderators-only",

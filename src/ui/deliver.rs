@@ -8,9 +8,10 @@ use super::model::{Attachment, Msg};
 use super::painter::Painter;
 use super::render;
 use crate::games::{
-    Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Post, ReplyRole, Show,
-    ShowdownScene, Turn,
+    Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Outcome, Post, Refusal,
+    Reply, ReplyRole, Show, ShowdownScene, Turn,
 };
+use crate::i18n::Lang;
 use crate::tr;
 use std::collections::HashMap;
 use std::future::Future;
@@ -339,9 +340,11 @@ impl<T: Transport> Deliverer<T> {
                 self.out.edit_ephemeral(token.secret(), &msg).await
             }
         };
-        let ended = shown.ended;
+        // A gate that remembers nothing (no table shown by this process: a forfeit whose
+        // every effect resolved to nothing, say) is as good as none: it goes too.
+        let done = shown.ended || shown.table_shown.is_none();
         drop(shown);
-        if ended {
+        if done {
             self.forget(match_id, &gate);
         }
         result
@@ -377,8 +380,27 @@ impl<T: Transport> Deliverer<T> {
         }
     }
 
-    /// Forgets the gate of a match that has ended, once nobody else uses it (a later effect
-    /// of that match makes a new one, and forgets it again).
+    /// The answer to `outcome` in `lang`. One with a picture to draw (the stats chart) is
+    /// rendered on the painter's thread: drawing never holds up a runtime worker.
+    pub async fn respond(&self, outcome: Outcome, lang: Lang) -> super::Answer {
+        if !matches!(outcome.reply, Reply::Stats { .. }) {
+            return super::respond(outcome, lang);
+        }
+        match self
+            .painter
+            .draw(move || super::respond(outcome, lang))
+            .await
+        {
+            Ok(answer) => answer,
+            Err(e) => {
+                tracing::error!(error = %e, "rendering an answer with a picture");
+                super::respond(Outcome::refusal(Refusal::Internal), lang)
+            }
+        }
+    }
+
+    /// Forgets the gate of a match that has ended (or that holds nothing), once nobody else
+    /// uses it (a later effect of that match makes a new one, and forgets it again).
     fn forget(&self, match_id: i64, gate: &Arc<tokio::sync::Mutex<Gate>>) {
         let mut gates = self.gates.lock().expect("gate lock");
         let ours = gates.get(&match_id).is_some_and(|g| Arc::ptr_eq(g, gate));

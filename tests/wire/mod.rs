@@ -39,12 +39,17 @@ pub fn user(id: u64) -> User {
     User::new(id, name)
 }
 
+/// The per-user rate limit of bots whose players are scripts (they press as fast as the bot
+/// answers); the tests of the limit set their own.
+pub const SCRIPTED_LIMITS: &str = "100000/1000000";
+
 pub fn config_for(fake: &FakeDiscord, database_url: &str) -> Config {
     Config {
         token: fake.token().to_string(),
         api_base_url: fake.http_url(),
         guild_id: fake.guild_id(),
         database_url: database_url.to_string(),
+        limits: SCRIPTED_LIMITS.parse().unwrap(),
         ..Config::default()
     }
 }
@@ -298,6 +303,7 @@ impl Process {
                 .env("GIN_API_BASE_URL", fake.http_url())
                 .env("GIN_GUILD_ID", fake.guild_id().to_string())
                 .env("DATABASE_URL", url)
+                .env("GIN_LIMITS", SCRIPTED_LIMITS)
                 .env("RUST_LOG", "warn,gin=info")
                 // The same deals every run (each run of the binary its own sequence).
                 .env("GIN_INSECURE_FIXED_SEEDS", (1000 * n).to_string())
