@@ -148,7 +148,7 @@ async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
         .games
         .start(
             &alice,
-            &[bob.clone()],
+            std::slice::from_ref(&bob),
             GameChoice::Gin(Default::default()),
             None,
         )
