@@ -107,9 +107,13 @@ async fn run(config: Config) -> Result<(), String> {
         Err(e) => return Err(format!("cannot take the lease of shards {shards}: {e}")),
     }
     let games = Arc::new(games);
-    gin::discord::run(config, games)
-        .await
-        .map_err(|e| format!("stopped: {e}"))
+    let result = gin::discord::run(config, games.clone()).await;
+    if result.is_err() {
+        // A start that failed (say, the metrics port in use) gives the shards up at once: the
+        // next process need not wait for the lease to run out. A no-op after a clean stop.
+        let _ = games.db.release_lease().await;
+    }
+    result.map_err(|e| format!("stopped: {e}"))
 }
 
 /// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an

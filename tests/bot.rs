@@ -1002,8 +1002,16 @@ async fn repeated_challenges_to_a_player_who_declined_are_refused_for_a_while() 
     // Others may still challenge Bob.
     let other = h.start(ALICE, &[BOB]).await;
     assert!(button(other.response.msg(), |p| matches!(p, Press::Accept(_))).is_some());
+    // The pause runs from the last decline, as the answer says: the first decline being ten
+    // minutes old lifts nothing.
+    h.advance(9 * 60 - 30);
+    let still = h.start(MALLORY, &[BOB]).await;
+    let Response::Ephemeral(m) = &still.response else {
+        panic!("still paused: {:?}", still.response)
+    };
+    assert!(m.content.contains("in a minute"), "{}", m.content);
     // Ten minutes after the last decline, Mallory may ask again.
-    h.advance(9 * 60);
+    h.advance(30);
     let again = h.start(MALLORY, &[BOB]).await;
     assert!(
         button(again.response.msg(), |p| matches!(p, Press::Accept(_))).is_some(),

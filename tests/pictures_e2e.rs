@@ -144,10 +144,11 @@ async fn hands_tables_showdowns_and_stats_show_the_card_art_unless_text_was_chos
     );
     let moderator = User::new(5003, "Carol").moderator();
     let cb = fake
-        .interact(command(
-            fake,
+        .interact(fake.slash_command_in(
+            fake.channel_id(),
             &moderator,
-            "settings",
+            "ginmod",
+            Some("settings"),
             vec![Opt::choice("cards", 1)],
         ))
         .await;

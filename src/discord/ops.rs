@@ -96,6 +96,9 @@ pub(super) async fn serve(addr: SocketAddr, watch: Watch) -> std::io::Result<()>
                 let connection = hyper::server::conn::http1::Builder::new()
                     .timer(hyper_util::rt::TokioTimer::new())
                     .header_read_timeout(HEADER_TIMEOUT)
+                    // One request a connection: a scraper's kept-alive connection would
+                    // otherwise be cut mid-request by the connection's time limit.
+                    .keep_alive(false)
                     .serve_connection(io, service);
                 match tokio::time::timeout(CONNECTION_TIMEOUT, connection).await {
                     Ok(Ok(())) => {}

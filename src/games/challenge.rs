@@ -99,6 +99,9 @@ const DECLINES_BEFORE_PAUSE: i64 = 2;
 /// Ten minutes. Stored with the challenges, the pause outlasts a restart, and holds for a
 /// server whichever process of a sharded bot serves it.
 const DECLINE_PAUSE_SECONDS: i64 = 10 * 60;
+/// The declines that count towards a pause are those of the last hour: two declines a week
+/// apart say nothing about pestering.
+const DECLINE_WINDOW_SECONDS: i64 = 60 * 60;
 
 /// The preset name a Rummy match is stored under.
 pub const RUMMY_PRESET: &str = "rummy";
@@ -211,9 +214,10 @@ impl Games {
         Ok(out)
     }
 
-    /// Refuses a challenge from `challenger` to `opponent` while the opponent's last
-    /// [`DECLINES_BEFORE_PAUSE`] declines of their challenges here are recent: a player who
-    /// said no is not asked (and pinged) again and again.
+    /// Refuses a challenge from `challenger` to `opponent` for [`DECLINE_PAUSE_SECONDS`] after
+    /// the last of [`DECLINES_BEFORE_PAUSE`] declines of their challenges here within
+    /// [`DECLINE_WINDOW_SECONDS`]: a player who said no is not asked (and pinged) again and
+    /// again. The pause runs from the newest decline, as the refusal says.
     async fn check_declines(
         &self,
         guild_id: u64,
@@ -221,7 +225,7 @@ impl Games {
         opponent: u64,
         now: i64,
     ) -> Result<(), Failure> {
-        let since = now - DECLINE_PAUSE_SECONDS;
+        let since = now - DECLINE_WINDOW_SECONDS;
         let declines = self
             .db
             .declines(guild_id, challenger, opponent, since, DECLINES_BEFORE_PAUSE)
@@ -230,6 +234,9 @@ impl Games {
             return Ok(());
         }
         let left = declines[0] + DECLINE_PAUSE_SECONDS - now;
+        if left <= 0 {
+            return Ok(());
+        }
         Err(Refusal::DeclinedRecently {
             user: opponent,
             minutes: (left.max(1) as u64).div_ceil(60),

@@ -317,19 +317,37 @@ pub fn system_clock() -> Clock {
     Arc::new(|| epoch_ms() / 1000)
 }
 
-/// Milliseconds since the epoch as the system clock said when the process started, plus the
-/// time since on the monotonic clock: a system clock stepped back or forward while the bot
-/// runs delays or hurries none of its reminders, forfeits, AI turns or token ages.
+/// Milliseconds since the epoch: the system clock at the process's start plus the time since
+/// on the monotonic clock, so a system clock stepped back while the bot runs delays none of
+/// its reminders, forfeits, AI turns, leases or token ages. A system clock found ahead (set
+/// by NTP after an early start, or a machine resumed from suspend, when the monotonic clock
+/// stood still) is followed forward: this clock never runs behind real time for long, and it
+/// never goes back.
 fn epoch_ms() -> i64 {
+    use std::sync::atomic::AtomicI64;
     static START: std::sync::OnceLock<(i64, std::time::Instant)> = std::sync::OnceLock::new();
-    let (wall, at) = START.get_or_init(|| {
-        let wall = std::time::SystemTime::now()
+    /// How far the system clock was found ahead of the monotonic reckoning, in all.
+    static AHEAD: AtomicI64 = AtomicI64::new(0);
+    let wall_now = || {
+        std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_millis() as i64)
-            .unwrap_or_default();
-        (wall, std::time::Instant::now())
-    });
-    wall + at.elapsed().as_millis() as i64
+            .unwrap_or_default()
+    };
+    let (wall, at) = START.get_or_init(|| (wall_now(), std::time::Instant::now()));
+    reckon(wall + at.elapsed().as_millis() as i64, wall_now(), &AHEAD)
+}
+
+/// The clock of [`epoch_ms`] from the monotonic reckoning and the system clock now; `ahead`
+/// keeps the furthest the system clock was found ahead of the reckoning.
+fn reckon(reckoned: i64, wall: i64, ahead: &std::sync::atomic::AtomicI64) -> i64 {
+    use std::sync::atomic::Ordering;
+    // Two seconds of slack: the two clocks drift apart a little, and a step forward of less
+    // matters to no timer.
+    if wall - reckoned > 2_000 {
+        ahead.fetch_max(wall - reckoned, Ordering::SeqCst);
+    }
+    reckoned + ahead.load(Ordering::SeqCst)
 }
 
 /// Whether a token noted at `at` is younger than [`HAND_TOKEN_SECONDS`] at `now`. One noted
@@ -528,5 +546,24 @@ mod clock_tests {
             1_000 - super::HAND_TOKEN_SECONDS
         ));
         assert!(!super::token_fresh(1_000, 1_001), "an hour's step back");
+    }
+
+    /// The clock follows a system clock stepped forward (NTP after an early start, a resume
+    /// from suspend), ignores one stepped back, and never goes back itself.
+    #[test]
+    fn the_clock_follows_a_step_forward_and_ignores_a_step_back() {
+        let ahead = std::sync::atomic::AtomicI64::new(0);
+        assert_eq!(super::reckon(10_000, 10_500, &ahead), 10_000, "drift");
+        assert_eq!(
+            super::reckon(11_000, 3_611_000, &ahead),
+            3_611_000,
+            "an hour on"
+        );
+        assert_eq!(
+            super::reckon(12_000, 12_000, &ahead),
+            3_612_000,
+            "stepped back"
+        );
+        assert_eq!(super::reckon(13_000, 3_613_000, &ahead), 3_613_000);
     }
 }

@@ -275,16 +275,17 @@ impl Games {
         if read.is_none_or(|at| now - at >= LOOK_FRESH_SECONDS) {
             match self.db.player_card_look(user).await {
                 Ok(code) => {
-                    let mut looks = self.player_looks.lock().expect("looks lock");
-                    match code.as_deref().and_then(CardLook::from_code) {
-                        Some(look) => looks.insert(user, look),
-                        None => looks.remove(&user),
-                    };
-                    drop(looks);
-                    self.player_looks_read
-                        .lock()
-                        .expect("looks lock")
-                        .insert(user, now);
+                    // A `/gin cards` answered while this read was under way wins: the read
+                    // may have started before its save.
+                    let mut reads = self.player_looks_read.lock().expect("looks lock");
+                    if reads.get(&user).copied() == read {
+                        let mut looks = self.player_looks.lock().expect("looks lock");
+                        match code.as_deref().and_then(CardLook::from_code) {
+                            Some(look) => looks.insert(user, look),
+                            None => looks.remove(&user),
+                        };
+                        reads.insert(user, now);
+                    }
                 }
                 // The choice known so far will do until the next read.
                 Err(e) => tracing::warn!(error = %e, "reading a player's card look"),
@@ -303,14 +304,15 @@ impl Games {
                 self.db
                     .save_player_card_look(caller.user_id, look.code(), self.now())
                     .await?;
+                let mut reads = self.player_looks_read.lock().expect("looks lock");
                 self.player_looks
                     .lock()
                     .expect("looks lock")
                     .insert(caller.user_id, look);
-                self.player_looks_read
-                    .lock()
-                    .expect("looks lock")
-                    .insert(caller.user_id, self.now());
+                // Unlike what a read under way saw (none, or a time at least
+                // LOOK_FRESH_SECONDS old), so that read leaves this choice alone.
+                reads.insert(caller.user_id, self.now());
+                drop(reads);
             }
             Ok::<_, Failure>(Outcome::reply(Reply::CardLook {
                 lang: caller.lang,

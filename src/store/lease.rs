@@ -41,10 +41,19 @@ pub struct HeldElsewhere {
     pub until: i64,
 }
 
-/// The machine's name, where the system tells it.
+/// The machine's name and this process's pid namespace, where the system tells them: two
+/// containers may share a host name (`--network host`) while seeing each other's pids not at
+/// all, so a holder counts as "of this machine" only within the same pid namespace.
 fn host_name() -> Option<String> {
     let name = std::fs::read_to_string("/proc/sys/kernel/hostname").ok()?;
-    Some(name.trim().to_string()).filter(|n| !n.is_empty())
+    let name = name.trim();
+    let namespace = std::fs::read_link("/proc/self/ns/pid").ok()?;
+    let namespace: String = namespace
+        .to_string_lossy()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    (!name.is_empty() && !namespace.is_empty()).then(|| format!("{name}/{namespace}"))
 }
 
 /// Whether `holder` was a process of this machine that no longer runs (Linux only; any doubt
@@ -207,6 +216,11 @@ mod tests {
             "another machine"
         );
         assert!(!known_dead("nonsense"));
+        let (name, _) = host.split_once('/').expect("name/namespace");
+        assert!(
+            !known_dead(&format!("{name}/1:{}:1", u32::MAX - 1)),
+            "another container with the same host name"
+        );
         if std::path::Path::new("/proc/self").exists() {
             assert!(known_dead(&format!("{host}:{}:1", u32::MAX - 1)));
         }

@@ -21,6 +21,8 @@ use std::time::Duration;
 
 /// How long a showdown waits for its picture (drawn in about 5 ms on an idle core).
 const DRAW_TIMEOUT: Duration = Duration::from_millis(500);
+/// How long a stats chart waits for the painter's thread before the blocking pool draws it.
+const CHART_QUEUE_WAIT: Duration = Duration::from_millis(500);
 
 /// Why a send failed, and whether trying again may help.
 #[derive(Clone, Debug)]
@@ -386,12 +388,31 @@ impl<T: Transport> Deliverer<T> {
         if !matches!(outcome.reply, Reply::Stats { .. }) {
             return super::respond(outcome, lang);
         }
-        match self
-            .painter
-            .draw(move || super::respond(outcome, lang))
-            .await
-        {
-            Ok(answer) => answer,
+        // The painter may be busy with showdown pictures; a command must be answered within
+        // Discord's 3 s. A chart still queued after CHART_QUEUE_WAIT is drawn on the blocking
+        // pool instead (still off the runtime's workers); one the painter started is awaited.
+        let slot = Arc::new(Mutex::new(Some(outcome)));
+        let queued = slot.clone();
+        let drawing = self.painter.draw(move || {
+            let taken = queued.lock().expect("chart slot").take();
+            taken.map(|o| super::respond(o, lang))
+        });
+        tokio::pin!(drawing);
+        let drawn = match tokio::time::timeout(CHART_QUEUE_WAIT, &mut drawing).await {
+            Ok(drawn) => drawn.map_err(|e| e.to_string()),
+            Err(_) => {
+                let mine = slot.lock().expect("chart slot").take();
+                match mine {
+                    Some(o) => tokio::task::spawn_blocking(move || Some(super::respond(o, lang)))
+                        .await
+                        .map_err(|e| e.to_string()),
+                    None => drawing.await.map_err(|e| e.to_string()),
+                }
+            }
+        };
+        match drawn {
+            Ok(Some(answer)) => answer,
+            Ok(None) => super::respond(Outcome::refusal(Refusal::Internal), lang),
             Err(e) => {
                 tracing::error!(error = %e, "rendering an answer with a picture");
                 super::respond(Outcome::refusal(Refusal::Internal), lang)

@@ -282,7 +282,8 @@ fn play_menus(lang: Lang, seats: &Seats, view: &RummyView) -> (Vec<Select>, bool
                         "rummy-option-layoff",
                         card = card(lang, c),
                         n = meld + 1,
-                        player = seats.name(target.owner).to_string(),
+                        // A menu option is plain text: the name as typed, not escaped.
+                        player = super::text::unescape(seats.name(target.owner)),
                         cards = set_text(lang, target.cards)
                     ),
                 ))
