@@ -267,19 +267,10 @@ impl Games {
     /// replays ([`super::replay::may_see_hands`]).
     pub async fn sheet(&self, caller: &Caller, match_id: i64) -> Outcome {
         let result = async {
-            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-            let row = self
-                .db
-                .load_match(match_id)
-                .await?
-                .filter(|r| r.guild_id == guild)
-                .ok_or(Refusal::UnknownMatch)?;
-            if !super::replay::may_see_hands(caller, &row) {
-                return Err(Refusal::PlayedElsewhere.into());
-            }
+            let row = self.match_with_hands(caller, match_id).await?;
             let sheet = self
                 .db
-                .score_sheet(guild, match_id)
+                .score_sheet(row.guild_id, match_id)
                 .await?
                 .ok_or(Refusal::UnknownMatch)?;
             Ok::<_, Failure>(Outcome::reply(Reply::Sheet(Box::new(sheet))))

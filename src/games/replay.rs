@@ -38,6 +38,26 @@ pub struct ReplayScene {
 }
 
 impl Games {
+    /// Match `match_id` of the caller's server, if the caller may see its hands
+    /// ([`may_see_hands`]).
+    pub(crate) async fn match_with_hands(
+        &self,
+        caller: &Caller,
+        match_id: i64,
+    ) -> Result<MatchRow, Failure> {
+        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let row = self
+            .db
+            .load_match(match_id)
+            .await?
+            .filter(|r| r.guild_id == guild)
+            .ok_or(Refusal::UnknownMatch)?;
+        if !may_see_hands(caller, &row) {
+            return Err(Refusal::PlayedElsewhere.into());
+        }
+        Ok(row)
+    }
+
     /// Step `step` (clamped; `None`: the first) of deal `deal` (zero-based; `None`: the
     /// first) of finished match `match_id` of the caller's server.
     pub async fn replay(
@@ -61,17 +81,8 @@ impl Games {
         step: Option<usize>,
         update: bool,
     ) -> Result<Outcome, Failure> {
-        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        let row = self
-            .db
-            .load_match(match_id)
-            .await?
-            .filter(|r| r.guild_id == guild)
-            .ok_or(Refusal::UnknownMatch)?;
         // Every step (a Previous or Next press too) asks again.
-        if !may_see_hands(caller, &row) {
-            return Err(Refusal::PlayedElsewhere.into());
-        }
+        let row = self.match_with_hands(caller, match_id).await?;
         if row.status.is_active() {
             return Err(Refusal::ReplayInPlay.into());
         }
