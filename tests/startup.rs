@@ -136,27 +136,7 @@ async fn sigterm_stops_the_bot_while_the_gateway_is_unreachable() {
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert!(bot.try_wait().unwrap().is_none(), "still retrying");
-    // The shell's own `kill` (no procps needed).
-    let killed = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {}", bot.id())])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let stopped = Instant::now();
-    let status = loop {
-        if let Some(status) = bot.try_wait().unwrap() {
-            break Some(status);
-        }
-        if stopped.elapsed() > Duration::from_secs(20) {
-            break None;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    let _ = bot.kill();
-    let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
-    let status = status.unwrap_or_else(|| panic!("SIGTERM did not stop the bot:\n{log}"));
-    assert!(status.success(), "{status:?}\n{log}");
-    assert!(log.contains("shutting down"), "{log}");
+    stop_with_sigterm(&mut bot, dir.path()).await;
 }
 
 /// A stop while connected: the bot closes its gateway connection and, once Discord answers
@@ -183,26 +163,7 @@ async fn sigterm_closes_the_gateway_and_stops_without_waiting_out_the_grace() {
         .spawn()
         .expect("start the bot binary");
     fake.wait_ready(1).await;
-    let killed = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {}", bot.id())])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let stopped = Instant::now();
-    let status = loop {
-        if let Some(status) = bot.try_wait().unwrap() {
-            break Some(status);
-        }
-        if stopped.elapsed() > Duration::from_secs(20) {
-            break None;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    let _ = bot.kill();
-    let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
-    let status = status.unwrap_or_else(|| panic!("SIGTERM did not stop the bot:\n{log}"));
-    assert!(status.success(), "{status:?}\n{log}");
-    assert!(log.contains("shutting down"), "{log}");
+    let log = stop_with_sigterm(&mut bot, dir.path()).await;
     assert!(
         !log.contains("did not close"),
         "the close was answered, yet the bot waited out its grace:\n{log}"
@@ -228,4 +189,31 @@ fn the_health_flag_asks_the_running_bot() {
     let (code, err) = run(&["--health"], &env, dir.path());
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("unhealthy"), "{err}");
+}
+
+/// Stops `bot` with SIGTERM (as `docker stop` does) and waits up to 20 s for it to exit; it
+/// must exit cleanly, having logged that it shuts down. Its log (`bot.log` in `dir`).
+async fn stop_with_sigterm(bot: &mut std::process::Child, dir: &std::path::Path) -> String {
+    // The shell's own `kill` (no procps needed).
+    let killed = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", bot.id())])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let stopped = Instant::now();
+    let status = loop {
+        if let Some(status) = bot.try_wait().unwrap() {
+            break Some(status);
+        }
+        if stopped.elapsed() > Duration::from_secs(20) {
+            break None;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let _ = bot.kill();
+    let log = std::fs::read_to_string(dir.join("bot.log")).unwrap_or_default();
+    let status = status.unwrap_or_else(|| panic!("SIGTERM did not stop the bot:\n{log}"));
+    assert!(status.success(), "{status:?}\n{log}");
+    assert!(log.contains("shutting down"), "{log}");
+    log
 }

@@ -9,6 +9,7 @@ use gin::games::ledger::{BoardQuery, FormatFilter, Period};
 use gin::games::{BoardSort, Caller, GameChoice, UserRef};
 use gin::ui::ids::Press;
 use gin::ui::model::Msg;
+use gin::ui::Answer;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -49,14 +50,13 @@ fn assert_plain(content: &str) {
     }
 }
 
-#[tokio::test]
-async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
-    let h = Harness::new().await;
-    // A challenge declined names who declined.
+/// Alice, under her hostile name, challenges Bob to Gin; the challenge, posted as message
+/// `message`.
+async fn hostile_challenge(h: &Harness, message: u64) -> Answer {
     let o = h
         .games
         .start(
-            &hostile(&h, ALICE, None),
+            &hostile(h, ALICE, None),
             &[UserRef {
                 id: BOB,
                 name: BOB_NAME.into(),
@@ -66,27 +66,21 @@ async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
             None,
         )
         .await;
-    let challenge = h.settle_outcome(o, ALICE, Some(5000)).await;
+    h.settle_outcome(o, ALICE, Some(message)).await
+}
+
+#[tokio::test]
+async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
+    let h = Harness::new().await;
+    // A challenge declined names who declined.
+    let challenge = hostile_challenge(&h, 5000).await;
     let decline = button(challenge.response.msg(), |p| matches!(p, Press::Decline(_))).unwrap();
     let declined = gin::ui::press(&h.games, &hostile(&h, BOB, Some(5000)), &decline).await;
     let mut seen: Vec<Msg> = vec![declined.response.msg().clone()];
     assert!(seen[0].content.contains("\\# B"), "{}", seen[0].content);
 
     // A whole match: tables, hands, showdowns, the match end.
-    let o = h
-        .games
-        .start(
-            &hostile(&h, ALICE, None),
-            &[UserRef {
-                id: BOB,
-                name: BOB_NAME.into(),
-                bot: false,
-            }],
-            GameChoice::Gin(Default::default()),
-            None,
-        )
-        .await;
-    let challenge = h.settle_outcome(o, ALICE, Some(5001)).await;
+    let challenge = hostile_challenge(&h, 5001).await;
     let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
     let a = gin::ui::press(&h.games, &hostile(&h, BOB, Some(5001)), &accept).await;
     h.settle(a, BOB, Some(5001)).await;
