@@ -387,11 +387,10 @@ pub struct Games {
     settings_read: std::sync::atomic::AtomicBool,
     /// One settings change at a time: read, checked, stored and cached in that order.
     settings_change: tokio::sync::Mutex<()>,
-    /// Players who chose how their hands show cards (see [`Games::player_look`]).
-    player_looks: Mutex<HashMap<u64, CardLook>>,
-    /// When each player's look was last read from the database (another process may store
-    /// a new choice).
-    player_looks_read: Mutex<HashMap<u64, i64>>,
+    /// Each player's own card look as last known (`None`: never chosen) and when it was read
+    /// from the database, since another process may store a new choice (see
+    /// [`Games::player_look`]).
+    player_looks: Mutex<HashMap<u64, (Option<CardLook>, i64)>>,
     /// Leaderboards read lately, for their page buttons.
     boards: ledger::BoardCache,
 }
@@ -411,7 +410,6 @@ impl Games {
             settings_read: Default::default(),
             settings_change: tokio::sync::Mutex::new(()),
             player_looks: Mutex::new(HashMap::new()),
-            player_looks_read: Mutex::new(HashMap::new()),
             boards: Default::default(),
         }
     }

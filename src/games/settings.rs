@@ -194,11 +194,10 @@ impl Games {
         let players = self.db.all_player_card_looks().await?;
         let mut looks = self.player_looks.lock().expect("looks lock");
         looks.clear();
-        looks.extend(
-            players
-                .into_iter()
-                .filter_map(|(user, code)| Some((user, CardLook::from_code(&code)?))),
-        );
+        // Known, but read again on first use: they stand in only if that read fails.
+        looks.extend(players.into_iter().filter_map(|(user, code)| {
+            Some((user, (Some(CardLook::from_code(&code)?), i64::MIN)))
+        }));
         Ok(())
     }
 
@@ -267,24 +266,20 @@ impl Games {
         }
         let now = self.now();
         let read = self
-            .player_looks_read
+            .player_looks
             .lock()
             .expect("looks lock")
             .get(&user)
-            .copied();
-        if read.is_none_or(|at| now - at >= LOOK_FRESH_SECONDS) {
+            .map(|&(_, at)| at);
+        if read.is_none_or(|at| now.saturating_sub(at) >= LOOK_FRESH_SECONDS) {
             match self.db.player_card_look(user).await {
                 Ok(code) => {
                     // A `/gin cards` answered while this read was under way wins: the read
                     // may have started before its save.
-                    let mut reads = self.player_looks_read.lock().expect("looks lock");
-                    if reads.get(&user).copied() == read {
-                        let mut looks = self.player_looks.lock().expect("looks lock");
-                        match code.as_deref().and_then(CardLook::from_code) {
-                            Some(look) => looks.insert(user, look),
-                            None => looks.remove(&user),
-                        };
-                        reads.insert(user, now);
+                    let mut looks = self.player_looks.lock().expect("looks lock");
+                    if looks.get(&user).map(|&(_, at)| at) == read {
+                        let look = code.as_deref().and_then(CardLook::from_code);
+                        looks.insert(user, (look, now));
                     }
                 }
                 // The choice known so far will do until the next read.
@@ -292,7 +287,10 @@ impl Games {
             }
         }
         let looks = self.player_looks.lock().expect("looks lock");
-        looks.get(&user).copied().unwrap_or_default()
+        looks
+            .get(&user)
+            .and_then(|&(look, _)| look)
+            .unwrap_or_default()
     }
 
     /// `/gin cards`: a player's own choice of pictures or text for their hand messages (no
@@ -304,15 +302,12 @@ impl Games {
                 self.db
                     .save_player_card_look(caller.user_id, look.code(), self.now())
                     .await?;
-                let mut reads = self.player_looks_read.lock().expect("looks lock");
+                // Read now: unlike what a read under way saw (none, or a time at least
+                // LOOK_FRESH_SECONDS old), so that read leaves this choice alone.
                 self.player_looks
                     .lock()
                     .expect("looks lock")
-                    .insert(caller.user_id, look);
-                // Unlike what a read under way saw (none, or a time at least
-                // LOOK_FRESH_SECONDS old), so that read leaves this choice alone.
-                reads.insert(caller.user_id, self.now());
-                drop(reads);
+                    .insert(caller.user_id, (Some(look), self.now()));
             }
             Ok::<_, Failure>(Outcome::reply(Reply::CardLook {
                 lang: caller.lang,
