@@ -6,6 +6,10 @@ use gin::store::Db;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use tracing_subscriber::filter::{filter_fn, FilterExt};
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+use tracing_subscriber::{fmt, Layer};
 
 const USAGE: &str = "usage: gin [--config PATH] [--health]   (default config.toml; see config.example.toml)\n  --health  ask the running bot's /health at metrics_addr and exit 0 if healthy (or if metrics_addr is empty), 1 if not";
 
@@ -60,7 +64,12 @@ fn main() -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(&e),
     };
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    // Colours only for a terminal: a log file or `docker logs` gets plain text to search.
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let filter = filter.and(filter_fn(gin::discord::worth_logging));
+    tracing_subscriber::registry()
+        .with(fmt::layer().with_ansi(colour).with_filter(filter))
+        .init();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => return fail(&format!("cannot start the async runtime: {e}")),

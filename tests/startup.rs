@@ -145,29 +145,96 @@ async fn sigterm_stops_the_bot_while_the_gateway_is_unreachable() {
 async fn sigterm_closes_the_gateway_and_stops_without_waiting_out_the_grace() {
     let fake = FakeDiscord::start_with(FakeOptions::default()).await;
     let dir = tempfile::tempdir().unwrap();
-    let log = std::fs::File::create(dir.path().join("bot.log")).unwrap();
-    let mut bot = Command::new(env!("CARGO_BIN_EXE_gin"))
-        .env_clear()
-        .env("DISCORD_TOKEN", fake.token())
-        .env("GIN_API_BASE_URL", fake.http_url())
-        .env("GIN_GUILD_ID", fake.guild_id().to_string())
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.path().join("gin.db").display()),
-        )
-        .env("RUST_LOG", "info")
-        .current_dir(dir.path())
-        .stdin(Stdio::null())
-        .stdout(log)
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start the bot binary");
+    let mut bot = spawn_on_shards(&fake, dir.path(), None);
     fake.wait_ready(1).await;
     let log = stop_with_sigterm(&mut bot, dir.path()).await;
     assert!(
         !log.contains("did not close"),
         "the close was answered, yet the bot waited out its grace:\n{log}"
     );
+    assert!(
+        !log.contains("error awaiting close frame"),
+        "the close handshake completes:\n{log}"
+    );
+    assert_eq!(fake.shard_stats(0).logoffs, 1, "the shard logs off: {log}");
+    assert!(
+        !log.contains('\u{1b}'),
+        "a log written to a file holds no colour codes:\n{log}"
+    );
+}
+
+/// A process of several shards stopped while serenity still paces their starts (one identify
+/// every 5 s): the shards that run log off at once, and the stop does not wait behind the
+/// starts still queued.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_while_shards_are_still_starting_logs_off_the_running_ones_at_once() {
+    let fake = FakeDiscord::start_with(FakeOptions {
+        shards: 2,
+        ..FakeOptions::default()
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_on_shards(&fake, dir.path(), Some("0-1/2"));
+    fake.wait_shard_ready(0, 1).await;
+    let log = stop_with_sigterm(&mut bot, dir.path()).await;
+    assert!(
+        !log.contains("did not close"),
+        "the running shard was answered, yet the bot waited out its grace:\n{log}"
+    );
+    assert!(
+        !log.contains("error awaiting close frame"),
+        "the close handshake completes:\n{log}"
+    );
+    assert_eq!(fake.shard_stats(0).logoffs, 1, "shard 0 logs off: {log}");
+}
+
+/// A stop of a process whose shards all run: every one logs off at once, and nothing in the
+/// log reports a failed shutdown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_logs_off_every_running_shard_and_reports_no_failure() {
+    let fake = FakeDiscord::start_with(FakeOptions {
+        shards: 2,
+        ..FakeOptions::default()
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_on_shards(&fake, dir.path(), Some("0-1/2"));
+    fake.wait_shard_ready(0, 1).await;
+    fake.wait_shard_ready(1, 1).await;
+    let log = stop_with_sigterm(&mut bot, dir.path()).await;
+    for shard in 0..2 {
+        assert_eq!(fake.shard_stats(shard).logoffs, 1, "shard {shard}: {log}");
+    }
+    let warned: Vec<&str> = log.lines().filter(|l| l.contains(" WARN ")).collect();
+    assert!(warned.is_empty(), "{warned:#?}\n{log}");
+}
+
+/// The bot binary against `fake`, its database and log (`bot.log`) in `dir`, on `shards`
+/// (`GIN_SHARDS`; unset: one shard).
+fn spawn_on_shards(
+    fake: &FakeDiscord,
+    dir: &std::path::Path,
+    shards: Option<&str>,
+) -> std::process::Child {
+    let log = std::fs::File::create(dir.join("bot.log")).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gin"));
+    cmd.env_clear()
+        .env("DISCORD_TOKEN", fake.token())
+        .env("GIN_API_BASE_URL", fake.http_url())
+        .env("GIN_GUILD_ID", fake.guild_id().to_string())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("gin.db").display()),
+        )
+        .env("RUST_LOG", "info")
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(log)
+        .stderr(Stdio::null());
+    if let Some(shards) = shards {
+        cmd.env("GIN_SHARDS", shards);
+    }
+    cmd.spawn().expect("start the bot binary")
 }
 
 /// `gin --health` (the container's health check): healthy with the metrics off (nothing to

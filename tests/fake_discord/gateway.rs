@@ -145,6 +145,7 @@ impl Gateway {
             all.invalid_sessions += s.invalid_sessions;
             all.heartbeats += s.heartbeats;
             all.drops += s.drops;
+            all.logoffs += s.logoffs;
         }
         all
     }
@@ -168,6 +169,13 @@ impl Gateway {
             if shard.live.as_ref().is_some_and(|(c, _)| *c == conn) {
                 shard.live = None;
             }
+        }
+    }
+
+    fn logged_off(&self, shard: Option<usize>) {
+        let mut st = self.st.lock().unwrap();
+        if let Some(shard) = shard.and_then(|s| st.shards.get_mut(s)) {
+            shard.stats.logoffs += 1;
         }
     }
 
@@ -271,7 +279,15 @@ async fn connection(sock: TcpStream, shared: Arc<Shared>) {
     let writer = tokio::spawn(async move {
         while let Some(m) = rx.recv().await {
             let closing = matches!(m, Message::Close(_));
-            if sink.send(m).await.is_err() || closing {
+            if sink.send(m).await.is_err() {
+                // Past the bot's own close, tungstenite refuses to send one and has queued
+                // its answer (echoing the code): flushing sends it, as Discord answers.
+                if closing {
+                    let _ = sink.close().await;
+                }
+                break;
+            }
+            if closing {
                 break;
             }
         }
@@ -284,6 +300,9 @@ async fn connection(sock: TcpStream, shared: Arc<Shared>) {
         let text = match msg {
             Message::Text(t) => t,
             Message::Close(frame) => {
+                if frame.as_ref().is_some_and(|f| u16::from(f.code) == 1000) {
+                    gw.logged_off(shard);
+                }
                 // As Discord does: the close is answered with a close, then the socket ends.
                 let _ = tx.send(Message::Close(frame));
                 break;

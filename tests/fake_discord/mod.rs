@@ -314,6 +314,8 @@ pub struct GatewayStats {
     pub invalid_sessions: u64,
     pub heartbeats: u64,
     pub drops: u64,
+    /// Close frames with code 1000 the bot sent (a shard logging off), answered with a close.
+    pub logoffs: u64,
 }
 
 /// An interaction sent; its callback can be awaited.
