@@ -15,6 +15,7 @@ mod play;
 mod practice;
 mod rematch;
 mod replay;
+mod request;
 pub mod results;
 mod scenes;
 mod seasons;
@@ -33,6 +34,7 @@ pub use live::Live;
 pub use play::Move;
 pub use practice::ai_seed;
 pub use replay::ReplayScene;
+pub use request::{ChallengeRequest, RummyOptions, PRACTICE_LEVEL, RUMMY_PRACTICE_SEATS};
 pub use scenes::{
     ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,
     Seats, ShowdownScene, TableOf, TableScene, TurnClock,

@@ -1,0 +1,168 @@
+//! The server's ledger: boards, figures, score sheets, replays, exports.
+
+use super::{answer, caller, is_moderator, user_ref, Context, Error};
+use crate::games::Outcome;
+use poise::serenity_prelude as serenity;
+
+/// Leaderboard orderings as a choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SortChoice {
+    #[name = "net"]
+    Net,
+    #[name = "wins"]
+    Wins,
+    #[name = "winrate"]
+    WinRate,
+    #[name = "gins"]
+    Gins,
+    #[name = "rating"]
+    Rating,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PeriodChoice {
+    #[name = "all"]
+    All,
+    #[name = "30d"]
+    Days30,
+    #[name = "7d"]
+    Days7,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "any"]
+    Any,
+    #[name = "two"]
+    Two,
+    #[name = "three"]
+    Three,
+    #[name = "rummy"]
+    Rummy,
+    #[name = "partnership"]
+    Partnership,
+    #[name = "team"]
+    Team,
+}
+
+fn format_filter(format: Option<FormatChoice>) -> crate::games::ledger::FormatFilter {
+    use crate::games::ledger::FormatFilter;
+    match format.unwrap_or(FormatChoice::Any) {
+        FormatChoice::Any => FormatFilter::Any,
+        FormatChoice::Two => FormatFilter::Two,
+        FormatChoice::Three => FormatFilter::Three,
+        FormatChoice::Rummy => FormatFilter::Rummy,
+        FormatChoice::Partnership => FormatFilter::Partnership,
+        FormatChoice::Team => FormatFilter::Team,
+    }
+}
+
+/// The server's leaderboard.
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    sort: Option<SortChoice>,
+    period: Option<PeriodChoice>,
+    format: Option<FormatChoice>,
+    season: Option<String>,
+) -> Result<(), Error> {
+    use crate::games::ledger::{BoardQuery, Period};
+    let games = &ctx.data().games;
+    let season = match season {
+        Some(text) => match games.find_season(&caller(ctx), &text).await {
+            Ok(n) => Some(n),
+            Err(why) => return answer(ctx, Outcome::refusal(why)).await,
+        },
+        None => None,
+    };
+    use crate::games::BoardSort;
+    let q = BoardQuery {
+        sort: match sort.unwrap_or(SortChoice::Net) {
+            SortChoice::Net => BoardSort::Net,
+            SortChoice::Wins => BoardSort::Wins,
+            SortChoice::WinRate => BoardSort::WinRate,
+            SortChoice::Gins => BoardSort::Gins,
+            SortChoice::Rating => BoardSort::Rating,
+        },
+        period: match period.unwrap_or(PeriodChoice::All) {
+            PeriodChoice::All => Period::All,
+            PeriodChoice::Days30 => Period::Days30,
+            PeriodChoice::Days7 => Period::Days7,
+        },
+        format: format_filter(format),
+        page: 0,
+        season,
+    };
+    let outcome = games.leaderboard(&caller(ctx), q, false).await;
+    answer(ctx, outcome).await
+}
+
+/// A player's figures in this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    player: Option<serenity::User>,
+    format: Option<FormatChoice>,
+) -> Result<(), Error> {
+    let player = player.as_ref().map(user_ref);
+    let outcome = ctx
+        .data()
+        .games
+        .stats(&caller(ctx), player.as_ref(), format_filter(format))
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// A player's recent matches with their score sheets.
+#[poise::command(slash_command, guild_only)]
+pub async fn history(
+    ctx: Context<'_>,
+    player: Option<serenity::User>,
+    format: Option<FormatChoice>,
+) -> Result<(), Error> {
+    let player = player.as_ref().map(user_ref);
+    let outcome = ctx
+        .data()
+        .games
+        .history(&caller(ctx), player.as_ref(), format_filter(format))
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// A finished hand, step by step, rebuilt from its seed and the action log.
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[min = 1]
+    match_id: i64,
+    #[min = 1]
+    #[max = 1000]
+    hand: Option<i64>,
+) -> Result<(), Error> {
+    let deal = hand.map(|h| (h.max(1) - 1) as u32);
+    let outcome = ctx
+        .data()
+        .games
+        .replay(&caller(ctx), match_id, deal, None, false)
+        .await;
+    answer(ctx, outcome).await
+}
+
+/// Your own matches as CSV.
+#[poise::command(slash_command, guild_only)]
+pub async fn export(ctx: Context<'_>, #[min = 1] before: Option<i64>) -> Result<(), Error> {
+    export_ledger(ctx, true, before).await
+}
+
+/// The caller's own matches (`mine`) or the server's ledger (moderators) as a CSV file.
+pub(super) async fn export_ledger(ctx: Context<'_>, mine: bool, before: Option<i64>) -> Result<(), Error> {
+    // Reading and attaching a large ledger may take longer than Discord's 3 s.
+    ctx.defer_ephemeral().await?;
+    let outcome = ctx
+        .data()
+        .games
+        .export(&caller(ctx), is_moderator(ctx), mine, before)
+        .await;
+    answer(ctx, outcome).await
+}

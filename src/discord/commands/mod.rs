@@ -1,0 +1,152 @@
+//! The slash commands, a file per family: `/gin` play ([`play`]), the ledger ([`ledger`]),
+//! settings and `/ginmod` ([`moderation`]), `/rummy` ([`rummy`]). They translate Discord's
+//! options into the domain's requests and leave every rule of the games to `games`. Their
+//! descriptions and German names come from the message catalogue ([`localize`]).
+
+mod choices;
+mod ledger;
+mod localize;
+mod moderation;
+mod play;
+mod rummy;
+
+pub use localize::localize;
+
+use super::{adapter, display_name, Context, Error};
+use crate::games::{Caller, Outcome, UserRef};
+use crate::i18n::Lang;
+use ledger::{export, history, leaderboard, replay, stats};
+use moderation::{mod_cancel, mod_export, mod_season, mod_settings, settings};
+use play::{cards, hand, practice, resign, rules, start, watch};
+use poise::serenity_prelude as serenity;
+use rummy::{rummy_practice, rummy_rules, rummy_start};
+
+/// The bot's own user (the AI's seat).
+fn bot_user(ctx: Context<'_>) -> (u64, String) {
+    let me = ctx.serenity_context().cache.current_user();
+    (
+        me.id.get(),
+        me.global_name.clone().unwrap_or_else(|| me.name.clone()),
+    )
+}
+
+fn caller(ctx: Context<'_>) -> Caller {
+    let (guild_lang, member) = match ctx {
+        poise::Context::Application(a) => (
+            a.interaction
+                .guild_locale
+                .as_deref()
+                .map(Lang::from_locale)
+                .unwrap_or_default(),
+            a.interaction.member.as_deref().cloned(),
+        ),
+        poise::Context::Prefix(_) => (Lang::En, None),
+    };
+    Caller {
+        guild_id: ctx.guild_id().map(|g| g.get()),
+        channel_id: ctx.channel_id().get(),
+        user_id: ctx.author().id.get(),
+        name: display_name(ctx.author(), member.as_ref()),
+        lang: ctx.locale().map(Lang::from_locale).unwrap_or_default(),
+        guild_lang,
+        message_id: None,
+    }
+}
+
+/// Sends an outcome as the command's reply, then carries out what follows it.
+async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
+    let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+    // The stats chart is CPU work: drawn on the painter's thread.
+    let answer = ctx.data().deliverer.respond(outcome, lang).await;
+    let shown = ctx
+        .data()
+        .deliverer
+        .faces()
+        .dress_response(&answer.response);
+    let sent = ctx.send(adapter::reply(&shown)).await;
+    let message = match (&sent, answer.reply_is) {
+        (Ok(handle), Some(_)) => handle.message().await.ok().map(|m| m.id.get()),
+        _ => None,
+    };
+    let token = match ctx {
+        poise::Context::Application(a) => a.interaction.token.clone(),
+        poise::Context::Prefix(_) => String::new(),
+    };
+    let data = ctx.data();
+    super::after_answer(&data.games, &data.deliverer, answer, &token, lang, message).await;
+    sent.map(|_| ())?;
+    Ok(())
+}
+
+fn user_ref(u: &serenity::User) -> UserRef {
+    UserRef {
+        id: u.id.get(),
+        name: u.global_name.clone().unwrap_or_else(|| u.name.clone()),
+        bot: u.bot,
+    }
+}
+
+/// Whether the caller may manage the server (Discord hides moderators' commands from others
+/// by default; servers may change that, so the bot checks).
+fn is_moderator(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild() || p.administrator()),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Gin Rummy.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "start",
+        "practice",
+        "hand",
+        "resign",
+        "rules",
+        "leaderboard",
+        "stats",
+        "history",
+        "replay",
+        "export",
+        "watch",
+        "settings",
+        "cards"
+    ),
+    subcommand_required
+)]
+pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+// A top-level command of its own: Discord hides a command from members without its
+// `default_member_permissions` only at the top level (poise drops the setting on
+// subcommands). Servers may lift that, so every subcommand checks at run time too.
+/// Moderators' commands (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    subcommands("mod_settings", "mod_season", "mod_cancel", "mod_export"),
+    subcommand_required
+)]
+pub async fn ginmod(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Basic Rummy (Rommé), for 2 to 6 players.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("rummy_start", "rummy_practice", "rummy_rules"),
+    subcommand_required
+)]
+pub async fn rummy(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
