@@ -15,8 +15,6 @@ pub mod painter;
 pub mod pictures;
 pub mod render;
 pub mod replay;
-pub mod rummy;
-pub mod teams;
 pub mod text;
 
 pub use answer::{press, press_on, respond, Answer};

@@ -3,17 +3,20 @@
 //! are menus of the legal ones only (a meld's cards, a card and the meld it extends), so a
 //! phone needs two taps per move and an illegal pick cannot be made.
 
-use super::ids::{rummy_code, Menu, Press};
-use super::model::{Button, Msg, Select, SelectOption, Style};
-use super::render::{card, cards, pile_line};
+use super::words::{
+    card, cards, deal_footer, mention, payment_lines, pile_line, refresh_button, table_buttons,
+    took_line, Turn,
+};
 use crate::engine::rummy::{
-    HandRummy, RummyAction, RummyEnd, RummyRecord, RummyRules, RummySettlement, RummyStatus,
-    RummyTable, RummyView, TableMeld,
+    HandRummy, RummyAction, RummyEnd, RummyError, RummyRecord, RummyRules, RummySettlement,
+    RummyStatus, RummyTable, RummyView, TableMeld,
 };
 use crate::engine::{Card, CardSet, Seat};
-use crate::games::Seats;
+use crate::games::{ChallengeScene, Seats};
 use crate::i18n::Lang;
 use crate::tr;
+use crate::ui::ids::{rummy_code, Menu, Press};
+use crate::ui::model::{Button, Msg, Select, SelectOption, Style};
 
 /// Discord's most options in one menu.
 const MENU_OPTIONS: usize = 25;
@@ -90,16 +93,7 @@ pub fn table(lang: Lang, seats: &Seats, view: &RummyTable) -> Msg {
         goal = goal(lang, &view.rules),
         hand = view.deal_no + 1
     )];
-    for s in 0..view.players {
-        let i = usize::from(s);
-        lines.push(tr!(
-            lang,
-            "rummy-seat",
-            player = seats.name(s).to_string(),
-            total = view.totals[i],
-            count = view.card_counts[i]
-        ));
-    }
+    lines.extend((0..view.players).map(|s| seat_line(lang, seats, view, s)));
     lines.push(tr!(
         lang,
         "table-dealer",
@@ -122,37 +116,49 @@ pub fn table(lang: Lang, seats: &Seats, view: &RummyTable) -> Msg {
     ));
     for (s, known) in view.known.iter().enumerate() {
         if !known.is_empty() {
-            lines.push(tr!(
-                lang,
-                "table-took",
-                player = seats.name(s as Seat).to_string(),
-                cards = cards(lang, sorted(*known))
-            ));
+            lines.push(took_line(lang, seats.name(s as Seat), sorted(*known)));
         }
     }
     if let Some((seat, action)) = view.last_action {
         lines.push(action_text(lang, seats, seat, action));
     }
-    let mut mentions = Vec::new();
-    match (view.to_act, &view.status) {
-        (Some(seat), _) => {
-            let player = format!("<@{}>", seats.user(seat));
-            lines.push(match (view.drawn, view.discard_pile.last()) {
-                (true, _) => tr!(lang, "rummy-prompt-play", player = player),
-                (false, Some(&c)) => {
-                    tr!(lang, "prompt-draw", player = player, card = card(lang, c))
-                }
-                (false, None) => tr!(lang, "rummy-prompt-draw-stock", player = player),
-            });
-            mentions.push(seats.user(seat));
-        }
-        (None, RummyStatus::Cancelled) => lines.push(tr!(lang, "table-cancelled")),
-        (None, _) => lines.push(tr!(lang, "table-over")),
-    }
-    let buttons = super::render::table_buttons(lang, seats, view.to_act.is_some());
+    lines.push(prompt(lang, seats, view));
+    let buttons = table_buttons(lang, seats, view.to_act.is_some());
     let mut msg = Msg::text(lines.join("\n")).with_buttons(buttons);
-    msg.mentions = mentions;
+    msg.mentions = view
+        .to_act
+        .map(|seat| seats.user(seat))
+        .into_iter()
+        .collect();
     msg
+}
+
+/// A seat's running total and the number of cards in its hand.
+fn seat_line(lang: Lang, seats: &Seats, view: &RummyTable, s: Seat) -> String {
+    let i = usize::from(s);
+    tr!(
+        lang,
+        "rummy-seat",
+        player = seats.name(s).to_string(),
+        total = view.totals[i],
+        count = view.card_counts[i]
+    )
+}
+
+/// The table's last line: what the player to move is doing (mentioned), or why nobody is.
+fn prompt(lang: Lang, seats: &Seats, view: &RummyTable) -> String {
+    let Some(seat) = view.to_act else {
+        return match view.status {
+            RummyStatus::Cancelled => tr!(lang, "table-cancelled"),
+            _ => tr!(lang, "table-over"),
+        };
+    };
+    let player = mention(seats.user(seat));
+    match (view.drawn, view.discard_pile.last()) {
+        (true, _) => tr!(lang, "rummy-prompt-play", player = player),
+        (false, Some(&c)) => tr!(lang, "prompt-draw", player = player, card = card(lang, c)),
+        (false, None) => tr!(lang, "rummy-prompt-draw-stock", player = player),
+    }
 }
 
 /// A menu of up to 25 of `actions`, labelled by `label`.
@@ -182,11 +188,36 @@ fn menu(
 
 /// A player's private hand message: their cards, the table, and the moves legal now.
 pub fn hand(lang: Lang, seats: &Seats, view: &RummyView, note: Option<&str>) -> Msg {
-    let refresh = super::render::refresh_button(lang, seats);
-    let mut lines = Vec::new();
-    if let Some(note) = note {
-        lines.push(format!("> {note}"));
+    let mut lines = hand_lines(lang, seats, view, note);
+    let mut msg = Msg::default();
+    let mut buttons = Vec::new();
+    if view.table.to_act != Some(view.seat) {
+        lines.push(match (view.table.to_act, &view.table.status) {
+            (Some(s), _) => tr!(lang, "hand-wait", player = seats.name(s).to_string()),
+            (None, RummyStatus::Cancelled) => tr!(lang, "table-cancelled"),
+            (None, _) => tr!(lang, "table-over"),
+        });
+    } else if view.legal_actions.contains(&RummyAction::DrawStock) {
+        let turn = draw_turn(lang, seats, view);
+        lines.push(turn.line);
+        buttons = turn.buttons;
+    } else {
+        lines.push(tr!(lang, "rummy-you-play"));
+        let (menus, cut) = play_menus(lang, seats, view);
+        if cut {
+            lines.push(tr!(lang, "rummy-menu-cut", max = MENU_OPTIONS));
+        }
+        msg.selects = menus;
     }
+    buttons.push(refresh_button(lang, seats));
+    msg.content = lines.join("\n");
+    msg.with_buttons(buttons)
+}
+
+/// A hand message before its moves: the note, the title, the cards, the others' counts, the
+/// pile and the melds on the table.
+fn hand_lines(lang: Lang, seats: &Seats, view: &RummyView, note: Option<&str>) -> Vec<String> {
+    let mut lines: Vec<String> = note.map(|n| format!("> {n}")).into_iter().collect();
     lines.push(tr!(
         lang,
         "rummy-hand-title",
@@ -212,43 +243,29 @@ pub fn hand(lang: Lang, seats: &Seats, view: &RummyView, note: Option<&str>) -> 
         view.table.stock_count,
     ));
     lines.extend(melds_block(lang, seats, &view.table.melds));
-    let mut msg = Msg::default();
-    let mut buttons = Vec::new();
-    if view.table.to_act != Some(view.seat) {
-        lines.push(match (view.table.to_act, &view.table.status) {
-            (Some(s), _) => tr!(lang, "hand-wait", player = seats.name(s).to_string()),
-            (None, RummyStatus::Cancelled) => tr!(lang, "table-cancelled"),
-            (None, _) => tr!(lang, "table-over"),
-        });
-    } else if view.legal_actions.contains(&RummyAction::DrawStock) {
-        let top = view.table.discard_pile.last().map(|&c| card(lang, c));
-        lines.push(match &top {
-            Some(c) => tr!(lang, "rummy-you-draw", card = c.clone()),
-            None => tr!(lang, "rummy-you-draw-stock"),
-        });
+    lines
+}
+
+/// The draw: from the stock, or the top of the discard pile where the rules allow it.
+fn draw_turn(lang: Lang, seats: &Seats, view: &RummyView) -> Turn {
+    let top = view.table.discard_pile.last().map(|&c| card(lang, c));
+    let line = match &top {
+        Some(c) => tr!(lang, "rummy-you-draw", card = c.clone()),
+        None => tr!(lang, "rummy-you-draw-stock"),
+    };
+    let mut buttons = vec![Button::new(
+        rummy_id(seats, RummyAction::DrawStock),
+        tr!(lang, "button-draw-stock"),
+        Style::Primary,
+    )];
+    if let (Some(top), true) = (top, view.legal_actions.contains(&RummyAction::DrawDiscard)) {
         buttons.push(Button::new(
-            rummy_id(seats, RummyAction::DrawStock),
-            tr!(lang, "button-draw-stock"),
-            Style::Primary,
+            rummy_id(seats, RummyAction::DrawDiscard),
+            tr!(lang, "button-take-discard", card = top),
+            Style::Secondary,
         ));
-        if let (Some(top), true) = (top, view.legal_actions.contains(&RummyAction::DrawDiscard)) {
-            buttons.push(Button::new(
-                rummy_id(seats, RummyAction::DrawDiscard),
-                tr!(lang, "button-take-discard", card = top),
-                Style::Secondary,
-            ));
-        }
-    } else {
-        lines.push(tr!(lang, "rummy-you-play"));
-        let (menus, cut) = play_menus(lang, seats, view);
-        if cut {
-            lines.push(tr!(lang, "rummy-menu-cut", max = MENU_OPTIONS));
-        }
-        msg.selects = menus;
     }
-    buttons.push(refresh);
-    msg.content = lines.join("\n");
-    msg.with_buttons(buttons)
+    Turn { line, buttons }
 }
 
 fn rummy_id(seats: &Seats, action: RummyAction) -> String {
@@ -283,7 +300,7 @@ fn play_menus(lang: Lang, seats: &Seats, view: &RummyView) -> (Vec<Select>, bool
                         card = card(lang, c),
                         n = meld + 1,
                         // A menu option is plain text: the name as typed, not escaped.
-                        player = super::text::unescape(seats.name(target.owner)),
+                        player = crate::ui::text::unescape(seats.name(target.owner)),
                         cards = set_text(lang, target.cards)
                     ),
                 ))
@@ -316,8 +333,7 @@ fn play_menus(lang: Lang, seats: &Seats, view: &RummyView) -> (Vec<Select>, bool
 /// The public end of a hand: who went out, every hand's remaining cards and their points.
 pub fn hand_end(lang: Lang, seats: &Seats, rec: &RummyRecord, aces_high: bool) -> Msg {
     let hand = rec.deal_no + 1;
-    let mut lines = Vec::new();
-    match &rec.end {
+    let mut lines = match &rec.end {
         RummyEnd::Out {
             winner,
             points,
@@ -329,36 +345,43 @@ pub fn hand_end(lang: Lang, seats: &Seats, rec: &RummyRecord, aces_high: bool) -
             } else {
                 "rummy-out"
             };
-            lines.push(tr!(
+            let mut lines = vec![tr!(
                 lang,
                 key,
                 hand = hand,
                 player = seats.name(*winner).to_string(),
                 points = *points
-            ));
-            for (s, rest) in left.iter().enumerate() {
-                if s as Seat == *winner {
-                    continue;
-                }
-                lines.push(tr!(
-                    lang,
-                    "rummy-left",
-                    player = seats.name(s as Seat).to_string(),
-                    cards = cards(lang, sorted(*rest)),
-                    count = rest.len(),
-                    points = crate::engine::rummy::melds::hand_points(*rest, aces_high)
-                ));
-            }
+            )];
+            lines.extend(left_lines(lang, seats, *winner, left, aces_high));
+            lines
         }
-        RummyEnd::StockExhausted => lines.push(tr!(lang, "rummy-exhausted", hand = hand)),
-    }
-    lines.extend(super::render::deal_footer(
-        lang,
-        seats,
-        &rec.totals,
-        &rec.seed,
-    ));
+        RummyEnd::StockExhausted => vec![tr!(lang, "rummy-exhausted", hand = hand)],
+    };
+    lines.extend(deal_footer(lang, seats, &rec.totals, &rec.seed));
     Msg::text(lines.join("\n"))
+}
+
+/// The cards left in every hand but the winner's, with the points they count.
+fn left_lines<'a>(
+    lang: Lang,
+    seats: &'a Seats,
+    winner: Seat,
+    left: &'a [CardSet],
+    aces_high: bool,
+) -> impl Iterator<Item = String> + 'a {
+    left.iter()
+        .enumerate()
+        .filter(move |&(s, _)| s as Seat != winner)
+        .map(move |(s, rest)| {
+            tr!(
+                lang,
+                "rummy-left",
+                player = seats.name(s as Seat).to_string(),
+                cards = cards(lang, sorted(*rest)),
+                count = rest.len(),
+                points = crate::engine::rummy::melds::hand_points(*rest, aces_high)
+            )
+        })
 }
 
 /// The end of a Rummy match: totals and who pays whom.
@@ -389,22 +412,31 @@ pub fn match_end(lang: Lang, seats: &Seats, s: &RummySettlement) -> Msg {
             total = *total
         ));
     }
-    lines.extend(super::render::payment_lines(
-        lang,
-        seats,
-        &s.payments,
-        "end-payment",
-    ));
+    lines.extend(payment_lines(lang, seats, &s.payments, "end-payment"));
     Msg::text(lines.join("\n"))
 }
 
 /// What ends a Rummy match, for the challenge and the table: the target, and the number of
 /// hands when `rounds` is set (whichever comes first).
-pub(crate) fn goal(lang: Lang, r: &RummyRules) -> String {
+fn goal(lang: Lang, r: &RummyRules) -> String {
     match r.rounds {
         Some(n) => tr!(lang, "rummy-goal-rounds", target = r.target, rounds = n),
         None => tr!(lang, "rummy-goal", target = r.target),
     }
+}
+
+/// A challenge to Basic Rummy: who challenges whom, and what ends the match.
+pub(super) fn challenge_text(s: &ChallengeScene, r: &RummyRules) -> String {
+    let (lang, row) = (s.lang, &s.row);
+    let opponents: Vec<String> = row.opponents.iter().map(|o| mention(o.0)).collect();
+    tr!(
+        lang,
+        "rummy-challenge-text",
+        challenger = mention(row.challenger.0),
+        opponents = opponents.join(", "),
+        goal = goal(lang, r),
+        minutes = s.minutes
+    )
 }
 
 /// Basic Rummy's rules in words.
@@ -431,6 +463,27 @@ pub fn rules_text(lang: Lang, r: &RummyRules) -> String {
         shuffle = on(r.reshuffle_stock),
         passes = r.max_stock_passes
     )
+}
+
+/// A move the rules of Rummy do not allow, as the key of its words.
+pub(super) fn error_key(e: &RummyError) -> &'static str {
+    match e {
+        RummyError::NotInHand => "err-not-a-player",
+        RummyError::NotYourTurn => "err-not-your-turn",
+        RummyError::HandOver => "err-stale",
+        RummyError::MustDraw => "err-must-draw",
+        RummyError::AlreadyDrawn => "err-rummy-already-drawn",
+        RummyError::EmptyDiscardPile => "err-empty-pile",
+        RummyError::CardNotInHand => "err-card-not-in-hand",
+        RummyError::NotAMeld => "err-rummy-not-a-meld",
+        RummyError::OneMeldPerTurn => "err-rummy-one-meld",
+        RummyError::NoSuchMeld => "err-rummy-no-such-meld",
+        RummyError::DoesNotExtend => "err-rummy-does-not-extend",
+        RummyError::LayOffBeforeFirstMeld => "err-rummy-layoff-first",
+        RummyError::CannotRediscard => "err-rummy-rediscard",
+        RummyError::MustGoOutByDiscard => "err-rummy-discard-to-go-out",
+        RummyError::WouldStrandTakenCard => "err-rummy-strand",
+    }
 }
 
 #[cfg(test)]

@@ -1,26 +1,31 @@
 //! The four-player games in messages (RULES.md section 11): Partnership Gin's two tables on
 //! one table message, Team Gin's table, its hand message with both of the team's hands and
-//! the swap, both showdowns, the teams' match end and the rules of each mode.
+//! the swap, both showdowns, the teams' match end and the rules of each mode. Both play Gin's
+//! hands by Gin's rules, so they build on the Gin renderer ([`super::gin`]).
 //!
 //! Public messages come from [`TableView`]s and the [`TeamTable`] (no hidden card); a Team Gin
 //! hand message from the seat's own [`TeamView`], which holds its hand and its partner's only.
 
-use super::ids::Act;
-use super::model::{Button, Msg, Style};
-use super::render::{
-    action_text, arranged, card, cards, deal_footer, end_line, knock_label, meld, pile_line,
-    prompt, refresh_button, rules_text, settlement_lines, showdown_lines, side, table_msg,
-    EndWords, SeatsExt,
+use super::gin::{
+    action_text, challenge_text as gin_challenge_text, prompt, rules_text, settlement_lines,
+    showdown_lines, EndWords,
+};
+use super::words::{
+    arranged, card, cards, deal_footer, end_line, knock_label, meld, mention, pile_line,
+    refresh_button, side, table_msg, took_line, SeatsExt, Turn,
 };
 use crate::engine::partnership::DealRecord;
 use crate::engine::team::{left_of, partner_of};
 use crate::engine::{
     min_deadwood, Action, Card, MatchStatus, Rules, Seat, Settlement, ShowdownKind, TableView,
-    TeamAction, TeamHandEnd, TeamHandRecord, TeamMove, TeamStage, TeamTable, TeamView,
+    TeamAction, TeamError, TeamHandEnd, TeamHandRecord, TeamMove, TeamScore, TeamShowdown,
+    TeamStage, TeamTable, TeamView,
 };
-use crate::games::{HandMode, Seats};
+use crate::games::{ChallengeScene, HandMode, Seats};
 use crate::i18n::Lang;
 use crate::tr;
+use crate::ui::ids::Act;
+use crate::ui::model::{Button, Msg, Style};
 
 /// "Ann & Cat": the two players of team 0 (seats 0 and 2) or team 1 (seats 1 and 3).
 pub fn team_name(seats: &Seats, team: usize) -> String {
@@ -79,41 +84,9 @@ pub fn partnership_table(lang: Lang, seats: &Seats, tables: &[TableView; 2]) -> 
     ];
     let mut mentions = Vec::new();
     for (t, view) in tables.iter().enumerate() {
-        lines.push(tr!(
-            lang,
-            "pship-table",
-            table = t + 1,
-            first = seats.name(view.players[0]).to_string(),
-            second = seats.name(view.players[1]).to_string(),
-            dealer = seats.name(view.dealer).to_string()
-        ));
-        lines.push(pile_line(lang, &view.discard_pile, view.stock_count));
-        if view.rules.oklahoma {
-            lines.push(tr!(lang, "table-knock-limit", limit = view.knock_limit));
-        }
-        for (i, known) in view.known.iter().enumerate() {
-            if !known.is_empty() {
-                lines.push(tr!(
-                    lang,
-                    "table-took",
-                    player = seats.name(view.players[i]).to_string(),
-                    cards = cards(lang, known.iter().copied())
-                ));
-            }
-        }
-        if let Some(&(seat, action)) = view.actions.last() {
-            lines.push(action_text(lang, seats, seat, action));
-        }
-        match prompt(lang, seats, view) {
-            Some(p) => {
-                lines.push(p);
-                mentions.extend(view.to_act.map(|s| seats.user(s)));
-            }
-            None if view.status == MatchStatus::InProgress => {
-                lines.push(tr!(lang, "pship-table-waits", table = t + 1))
-            }
-            None => {}
-        }
+        let (table_lines, to_move) = partnership_table_lines(lang, seats, t, view);
+        lines.extend(table_lines);
+        mentions.extend(to_move);
     }
     let in_play = first.status == MatchStatus::InProgress;
     if in_play {
@@ -127,6 +100,51 @@ pub fn partnership_table(lang: Lang, seats: &Seats, tables: &[TableView; 2]) -> 
         lines.push(end_line(lang, &first.status));
     }
     table_msg(lang, seats, lines, in_play, mentions)
+}
+
+/// Table `t` of a Partnership deal: its players and dealer, the pile, what was taken, the
+/// last action, and who is to move there (also returned, to be mentioned).
+fn partnership_table_lines(
+    lang: Lang,
+    seats: &Seats,
+    t: usize,
+    view: &TableView,
+) -> (Vec<String>, Option<u64>) {
+    let mut lines = vec![
+        tr!(
+            lang,
+            "pship-table",
+            table = t + 1,
+            first = seats.name(view.players[0]).to_string(),
+            second = seats.name(view.players[1]).to_string(),
+            dealer = seats.name(view.dealer).to_string()
+        ),
+        pile_line(lang, &view.discard_pile, view.stock_count),
+    ];
+    if view.rules.oklahoma {
+        lines.push(tr!(lang, "table-knock-limit", limit = view.knock_limit));
+    }
+    for (i, known) in view.known.iter().enumerate() {
+        if !known.is_empty() {
+            let player = seats.name(view.players[i]);
+            lines.push(took_line(lang, player, known.iter().copied()));
+        }
+    }
+    if let Some(&(seat, action)) = view.actions.last() {
+        lines.push(action_text(lang, seats, seat, action));
+    }
+    let mut to_move = None;
+    match prompt(lang, seats, view) {
+        Some(p) => {
+            lines.push(p);
+            to_move = view.to_act.map(|s| seats.user(s));
+        }
+        None if view.status == MatchStatus::InProgress => {
+            lines.push(tr!(lang, "pship-table-waits", table = t + 1))
+        }
+        None => {}
+    }
+    (lines, to_move)
 }
 
 /// A finished Partnership deal: each table's showdown, what the teams make of them, the
@@ -276,12 +294,7 @@ pub fn team_table(lang: Lang, seats: &Seats, t: &TeamTable) -> Msg {
     ));
     for (s, known) in t.known.iter().enumerate() {
         if !known.is_empty() {
-            lines.push(tr!(
-                lang,
-                "table-took",
-                player = seats.name(s as Seat).to_string(),
-                cards = cards(lang, known.iter())
-            ));
+            lines.push(took_line(lang, seats.name(s as Seat), known.iter()));
         }
     }
     if let Some((seat, mv)) = t.last {
@@ -308,12 +321,34 @@ pub fn team_hand(
     mode: HandMode,
     note: Option<&str>,
 ) -> Msg {
+    let mut lines = team_hand_lines(lang, seats, t, view, note);
+    let refresh = refresh_button(lang, seats);
+    if t.to_act != Some(view.seat) {
+        lines.push(waiting_line(lang, seats, t, view));
+        return Msg::text(lines.join("\n")).with_buttons(vec![refresh]);
+    }
+    let mut buttons = Vec::new();
+    if let Some(turn) = team_turn(lang, seats, t, view, mode) {
+        lines.push(turn.line);
+        buttons = turn.buttons;
+    }
+    buttons.push(refresh);
+    Msg::text(lines.join("\n")).with_buttons(buttons)
+}
+
+/// A Team Gin hand message before its moves: the note, the title, both of the team's hands,
+/// the pile and the opponents' counts, what they took, the knock limit.
+fn team_hand_lines(
+    lang: Lang,
+    seats: &Seats,
+    t: &TeamTable,
+    view: &TeamView,
+    note: Option<&str>,
+) -> Vec<String> {
     let me = view.seat;
     let partner = partner_of(me);
-    let mut lines = Vec::new();
-    if let Some(note) = note {
-        lines.push(format!("> {note}"));
-    }
+    let opponents = [left_of(me), left_of(partner)];
+    let mut lines: Vec<String> = note.map(|n| format!("> {n}")).into_iter().collect();
     lines.push(tr!(
         lang,
         "team-hand-title",
@@ -331,119 +366,121 @@ pub fn team_hand(
         cards = theirs,
         deadwood = their_dw
     ));
+    let counts: Vec<String> = opponents
+        .iter()
+        .map(|&s| {
+            tr!(
+                lang,
+                "hand-opponent-cards",
+                player = seats.name(s).to_string(),
+                count = t.hand_sizes[usize::from(s)]
+            )
+        })
+        .collect();
     lines.push(format!(
         "{} · {}",
         pile_line(lang, &t.discard_pile, t.stock_count),
-        [left_of(me), left_of(partner)]
-            .iter()
-            .map(|&s| {
-                tr!(
-                    lang,
-                    "hand-opponent-cards",
-                    player = seats.name(s).to_string(),
-                    count = t.hand_sizes[usize::from(s)]
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(" · ")
+        counts.join(" · ")
     ));
-    for s in [left_of(me), left_of(partner)] {
+    for s in opponents {
         let known = t.known[usize::from(s)];
         if !known.is_empty() {
-            lines.push(tr!(
-                lang,
-                "table-took",
-                player = seats.name(s).to_string(),
-                cards = cards(lang, known.iter())
-            ));
+            lines.push(took_line(lang, seats.name(s), known.iter()));
         }
     }
     if t.rules.oklahoma {
         lines.push(tr!(lang, "table-knock-limit", limit = t.knock_limit));
     }
-    let refresh = refresh_button(lang, seats);
-    if t.to_act != Some(me) {
-        lines.push(match (t.to_act, t.stage) {
-            (Some(p), TeamStage::SwapBack) if p == partner => tr!(
-                lang,
-                "team-wait-return",
-                partner = seats.name(partner).to_string(),
-                card = view.swap_given.map(|c| card(lang, c)).unwrap_or_default()
-            ),
-            (Some(s), _) => tr!(lang, "hand-wait", player = seats.name(s).to_string()),
-            (None, _) if t.status == MatchStatus::Cancelled => tr!(lang, "table-cancelled"),
-            (None, _) => tr!(lang, "table-over"),
-        });
-        return Msg::text(lines.join("\n")).with_buttons(vec![refresh]);
+    lines
+}
+
+/// The last line of a hand whose player is not to move: the partner choosing the card to
+/// give back, whom else it waits for, or why nobody.
+fn waiting_line(lang: Lang, seats: &Seats, t: &TeamTable, view: &TeamView) -> String {
+    let partner = partner_of(view.seat);
+    match (t.to_act, t.stage) {
+        (Some(p), TeamStage::SwapBack) if p == partner => tr!(
+            lang,
+            "team-wait-return",
+            partner = seats.name(partner).to_string(),
+            card = view.swap_given.map(|c| card(lang, c)).unwrap_or_default()
+        ),
+        (Some(s), _) => tr!(lang, "hand-wait", player = seats.name(s).to_string()),
+        (None, _) if t.status == MatchStatus::Cancelled => tr!(lang, "table-cancelled"),
+        (None, _) => tr!(lang, "table-over"),
     }
+}
+
+/// The moves of the player to move, by the stage of the hand (none once it is over).
+fn team_turn(
+    lang: Lang,
+    seats: &Seats,
+    t: &TeamTable,
+    view: &TeamView,
+    mode: HandMode,
+) -> Option<Turn> {
     let top = t
         .discard_pile
         .last()
         .map(|&c| card(lang, c))
         .unwrap_or_default();
     let legal = &view.legal_actions;
-    let mut buttons = Vec::new();
-    let button = |act: Act, label: String, style: Style| Button::new(seats.act(act), label, style);
-    match t.stage {
-        TeamStage::UpcardOffer => {
-            lines.push(tr!(lang, "you-upcard", card = top.clone()));
-            buttons.push(button(
-                Act::TakeUpcard,
-                tr!(lang, "button-take-upcard", card = top),
-                Style::Success,
-            ));
-            buttons.push(button(
-                Act::Pass,
-                tr!(lang, "button-pass"),
-                Style::Secondary,
-            ));
-        }
+    Some(match t.stage {
+        TeamStage::UpcardOffer => Turn {
+            line: tr!(lang, "you-upcard", card = top.clone()),
+            buttons: vec![
+                seats.button(
+                    Act::TakeUpcard,
+                    tr!(lang, "button-take-upcard", card = top),
+                    Style::Success,
+                ),
+                seats.button(Act::Pass, tr!(lang, "button-pass"), Style::Secondary),
+            ],
+        },
         TeamStage::Draw { .. } => {
-            lines.push(tr!(lang, "you-draw"));
+            let mut buttons = Vec::new();
             if legal.contains(&TeamAction::Play(Action::DrawStock)) {
-                buttons.push(button(
-                    Act::DrawStock,
-                    tr!(lang, "button-draw-stock"),
-                    Style::Primary,
-                ));
+                let label = tr!(lang, "button-draw-stock");
+                buttons.push(seats.button(Act::DrawStock, label, Style::Primary));
             }
             if legal.contains(&TeamAction::Play(Action::DrawDiscard)) {
-                buttons.push(button(
-                    Act::DrawDiscard,
-                    tr!(lang, "button-take-discard", card = top),
-                    Style::Secondary,
-                ));
+                let label = tr!(lang, "button-take-discard", card = top);
+                buttons.push(seats.button(Act::DrawDiscard, label, Style::Secondary));
+            }
+            Turn {
+                line: tr!(lang, "you-draw"),
+                buttons,
             }
         }
-        TeamStage::SwapBack => {
-            lines.push(tr!(
-                lang,
-                "team-you-return",
-                partner = seats.name(partner).to_string(),
-                card = view.swap_given.map(|c| card(lang, c)).unwrap_or_default()
-            ));
-            for a in legal {
-                if let TeamAction::Return(c) = a {
-                    buttons.push(button(Act::Return(*c), card(lang, *c), Style::Primary));
-                }
-            }
-        }
-        TeamStage::Turn { .. } => turn_buttons(lang, view, mode, &mut lines, &mut buttons, &button),
-        TeamStage::Over => {}
-    }
-    buttons.push(refresh);
-    Msg::text(lines.join("\n")).with_buttons(buttons)
+        TeamStage::SwapBack => return_turn(lang, seats, view),
+        TeamStage::Turn { .. } => after_draw(lang, seats, view, mode),
+        TeamStage::Over => return None,
+    })
 }
 
-/// The buttons after the draw: discards, the swap and the knock, or one of their choices.
-fn turn_buttons(
-    lang: Lang,
-    view: &TeamView,
-    mode: HandMode,
-    lines: &mut Vec<String>,
-    buttons: &mut Vec<Button>,
-    button: &dyn Fn(Act, String, Style) -> Button,
-) {
+/// The partner's answer to a swap: which card of theirs to give back.
+fn return_turn(lang: Lang, seats: &Seats, view: &TeamView) -> Turn {
+    let line = tr!(
+        lang,
+        "team-you-return",
+        partner = seats.name(partner_of(view.seat)).to_string(),
+        card = view.swap_given.map(|c| card(lang, c)).unwrap_or_default()
+    );
+    let buttons = view
+        .legal_actions
+        .iter()
+        .filter_map(|a| match a {
+            TeamAction::Return(c) => {
+                Some(seats.button(Act::Return(*c), card(lang, *c), Style::Primary))
+            }
+            _ => None,
+        })
+        .collect();
+    Turn { line, buttons }
+}
+
+/// The moves after the draw: discards, the swap and the knock, or one of their choices.
+fn after_draw(lang: Lang, seats: &Seats, view: &TeamView, mode: HandMode) -> Turn {
     let legal = &view.legal_actions;
     let knocks: Vec<(Card, u32)> = legal
         .iter()
@@ -459,163 +496,92 @@ fn turn_buttons(
             _ => None,
         })
         .collect();
+    let back = || seats.button(Act::Back, tr!(lang, "button-back"), Style::Secondary);
     match mode {
         HandMode::Knock if !knocks.is_empty() => {
-            lines.push(tr!(lang, "you-knock", limit = view.knock_limit));
-            for &(c, dw) in &knocks {
-                let label = knock_label(lang, c, dw);
-                buttons.push(button(Act::Knock(c), label, Style::Danger));
-            }
-            buttons.push(button(
-                Act::Back,
-                tr!(lang, "button-back"),
-                Style::Secondary,
-            ));
+            let mut buttons: Vec<Button> = knocks
+                .iter()
+                .map(|&(c, dw)| {
+                    seats.button(Act::Knock(c), knock_label(lang, c, dw), Style::Danger)
+                })
+                .collect();
+            buttons.push(back());
+            let line = tr!(lang, "you-knock", limit = view.knock_limit);
+            Turn { line, buttons }
         }
         HandMode::Swap if !swaps.is_empty() => {
-            lines.push(tr!(lang, "team-you-swap"));
-            for c in swaps {
-                buttons.push(button(Act::Swap(c), card(lang, c), Style::Primary));
-            }
-            buttons.push(button(
-                Act::Back,
-                tr!(lang, "button-back"),
-                Style::Secondary,
-            ));
+            let mut buttons: Vec<Button> = swaps
+                .into_iter()
+                .map(|c| seats.button(Act::Swap(c), card(lang, c), Style::Primary))
+                .collect();
+            buttons.push(back());
+            let line = tr!(lang, "team-you-swap");
+            Turn { line, buttons }
         }
-        _ => {
-            lines.push(tr!(
-                lang,
-                if swaps.is_empty() {
-                    "you-discard"
-                } else {
-                    "team-you-discard-or-swap"
-                }
-            ));
-            for a in legal {
-                if let TeamAction::Play(Action::Discard(c)) = a {
-                    buttons.push(button(Act::Discard(*c), card(lang, *c), Style::Secondary));
-                }
-            }
-            if !swaps.is_empty() {
-                buttons.push(button(
-                    Act::SwapMode,
-                    tr!(lang, "team-button-swap"),
-                    Style::Primary,
-                ));
-            }
-            if let Some(&(c, _)) = knocks.iter().find(|k| k.1 == 0) {
-                buttons.push(button(
-                    Act::Knock(c),
-                    tr!(lang, "button-gin", card = card(lang, c)),
-                    Style::Success,
-                ));
-            }
-            // Every other knock is one press further (a team may want one that is not gin).
-            if knocks.iter().any(|k| k.1 > 0) {
-                buttons.push(button(
-                    Act::KnockMode,
-                    tr!(lang, "button-knock-mode"),
-                    Style::Danger,
-                ));
-            }
-        }
+        _ => discard_turn(lang, seats, legal, &knocks, !swaps.is_empty()),
     }
+}
+
+/// After the draw, in the normal mode: the discards, then Swap, Gin and Knock where they
+/// are legal.
+fn discard_turn(
+    lang: Lang,
+    seats: &Seats,
+    legal: &[TeamAction],
+    knocks: &[(Card, u32)],
+    may_swap: bool,
+) -> Turn {
+    let mut buttons: Vec<Button> = legal
+        .iter()
+        .filter_map(|a| match a {
+            TeamAction::Play(Action::Discard(c)) => {
+                Some(seats.button(Act::Discard(*c), card(lang, *c), Style::Secondary))
+            }
+            _ => None,
+        })
+        .collect();
+    if may_swap {
+        let label = tr!(lang, "team-button-swap");
+        buttons.push(seats.button(Act::SwapMode, label, Style::Primary));
+    }
+    if let Some(&(c, _)) = knocks.iter().find(|k| k.1 == 0) {
+        let label = tr!(lang, "button-gin", card = card(lang, c));
+        buttons.push(seats.button(Act::Knock(c), label, Style::Success));
+    }
+    // Every other knock is one press further (a team may want one that is not gin).
+    if knocks.iter().any(|k| k.1 > 0) {
+        let label = tr!(lang, "button-knock-mode");
+        buttons.push(seats.button(Act::KnockMode, label, Style::Danger));
+    }
+    let line = tr!(
+        lang,
+        if may_swap {
+            "team-you-discard-or-swap"
+        } else {
+            "you-discard"
+        }
+    );
+    Turn { line, buttons }
 }
 
 /// A finished Team Gin hand, public: all four hands as laid out, the layoffs and who laid off
 /// where, each team's deadwood and the points.
 pub fn team_showdown(lang: Lang, seats: &Seats, rec: &TeamHandRecord) -> Msg {
     let hand = rec.deal_no + 1;
-    let mut lines = Vec::new();
-    match &rec.end {
-        TeamHandEnd::Dead => lines.push(tr!(
+    let mut lines = match &rec.end {
+        TeamHandEnd::Dead => vec![tr!(
             lang,
             "showdown-dead",
             hand = hand,
             dealer = seats.name(rec.dealer).to_string()
-        )),
+        )],
         TeamHandEnd::Knocked {
             knocker,
-            showdown: s,
+            showdown,
             score,
             ..
-        } => {
-            let knocker = *knocker;
-            let knocking_team = usize::from(knocker % 2);
-            let key = match s.kind {
-                ShowdownKind::Gin => "team-showdown-gin",
-                ShowdownKind::Knock => "team-showdown-knock",
-                ShowdownKind::Undercut => "team-showdown-undercut",
-            };
-            lines.push(tr!(
-                lang,
-                key,
-                hand = hand,
-                knocker = seats.name(knocker).to_string(),
-                team = team_name(seats, knocking_team),
-                defenders = team_name(seats, 1 - knocking_team)
-            ));
-            let knocking = [knocker, partner_of(knocker)];
-            let defending = [left_of(knocker), left_of(partner_of(knocker))];
-            for (side_of, seat) in s.knocking.iter().zip(knocking) {
-                lines.push(side(
-                    lang,
-                    seats.name(seat),
-                    &side_of.melds,
-                    &side_of.deadwood_cards,
-                    side_of.deadwood,
-                ));
-            }
-            for (side_of, seat) in s.defending.iter().zip(defending) {
-                lines.push(side(
-                    lang,
-                    seats.name(seat),
-                    &side_of.melds,
-                    &side_of.deadwood_cards,
-                    side_of.deadwood,
-                ));
-            }
-            // One line per defender and meld laid off onto, in the order of the layoffs.
-            let mut groups: Vec<((usize, usize, usize), Vec<Card>)> = Vec::new();
-            for l in &s.layoffs {
-                let key = (l.from, l.onto_player, l.onto);
-                match groups.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, cards)) => cards.push(l.card),
-                    None => groups.push((key, vec![l.card])),
-                }
-            }
-            for ((from, onto_player, onto), laid) in groups {
-                lines.push(tr!(
-                    lang,
-                    "team-layoff",
-                    player = seats.name(defending[from]).to_string(),
-                    card = cards(lang, laid),
-                    meld = meld(lang, &s.knocking[onto_player].melds[onto]),
-                    owner = seats.name(knocking[onto_player]).to_string()
-                ));
-            }
-            lines.push(tr!(
-                lang,
-                "team-deadwood",
-                team = team_name(seats, knocking_team),
-                knocking = s.knocking_deadwood,
-                defenders = team_name(seats, 1 - knocking_team),
-                defending = s.defending_deadwood
-            ));
-            let winner = if score.knocking_team_won {
-                knocking_team
-            } else {
-                1 - knocking_team
-            };
-            lines.push(tr!(
-                lang,
-                "team-score",
-                team = team_name(seats, winner),
-                points = score.points
-            ));
-        }
-    }
+        } => team_knock_lines(lang, seats, hand, *knocker, showdown, score),
+    };
     lines.extend(deal_footer(
         lang,
         &team_seats(seats),
@@ -623,6 +589,100 @@ pub fn team_showdown(lang: Lang, seats: &Seats, rec: &TeamHandRecord) -> Msg {
         &rec.seed,
     ));
     Msg::text(lines.join("\n"))
+}
+
+/// A knocked Team Gin hand: who knocked for which team, the four hands, the layoffs, each
+/// team's deadwood and who scores what.
+fn team_knock_lines(
+    lang: Lang,
+    seats: &Seats,
+    hand: u32,
+    knocker: Seat,
+    s: &TeamShowdown,
+    score: &TeamScore,
+) -> Vec<String> {
+    let knocking_team = usize::from(knocker % 2);
+    let (team, defenders) = (
+        team_name(seats, knocking_team),
+        team_name(seats, 1 - knocking_team),
+    );
+    let key = match s.kind {
+        ShowdownKind::Gin => "team-showdown-gin",
+        ShowdownKind::Knock => "team-showdown-knock",
+        ShowdownKind::Undercut => "team-showdown-undercut",
+    };
+    let mut lines = vec![tr!(
+        lang,
+        key,
+        hand = hand,
+        knocker = seats.name(knocker).to_string(),
+        team = team.clone(),
+        defenders = defenders.clone()
+    )];
+    let knocking = [knocker, partner_of(knocker)];
+    let defending = [left_of(knocker), left_of(partner_of(knocker))];
+    let sides = s.knocking.iter().zip(knocking);
+    for (side_of, seat) in sides.chain(s.defending.iter().zip(defending)) {
+        lines.push(side(
+            lang,
+            seats.name(seat),
+            &side_of.melds,
+            &side_of.deadwood_cards,
+            side_of.deadwood,
+        ));
+    }
+    lines.extend(layoff_lines(lang, seats, s, knocking, defending));
+    lines.push(tr!(
+        lang,
+        "team-deadwood",
+        team = team,
+        knocking = s.knocking_deadwood,
+        defenders = defenders,
+        defending = s.defending_deadwood
+    ));
+    let winner = if score.knocking_team_won {
+        knocking_team
+    } else {
+        1 - knocking_team
+    };
+    lines.push(tr!(
+        lang,
+        "team-score",
+        team = team_name(seats, winner),
+        points = score.points
+    ));
+    lines
+}
+
+/// One line per defender and meld laid off onto, in the order of the layoffs.
+fn layoff_lines(
+    lang: Lang,
+    seats: &Seats,
+    s: &TeamShowdown,
+    knocking: [Seat; 2],
+    defending: [Seat; 2],
+) -> Vec<String> {
+    let mut groups: Vec<((usize, usize, usize), Vec<Card>)> = Vec::new();
+    for l in &s.layoffs {
+        let key = (l.from, l.onto_player, l.onto);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, cards)) => cards.push(l.card),
+            None => groups.push((key, vec![l.card])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|((from, onto_player, onto), laid)| {
+            tr!(
+                lang,
+                "team-layoff",
+                player = seats.name(defending[from]).to_string(),
+                card = cards(lang, laid),
+                meld = meld(lang, &s.knocking[onto_player].melds[onto]),
+                owner = seats.name(knocking[onto_player]).to_string()
+            )
+        })
+        .collect()
 }
 
 /// The rules of a four-player match: the Gin rules it plays by, then the mode's own.
@@ -642,9 +702,21 @@ pub fn rules(lang: Lang, preset: &str, rules: &Rules, team: bool) -> String {
     )
 }
 
+/// A challenge to a four-player game: Gin's challenge, then the mode and the two teams as
+/// they will sit (once three are challenged).
+pub(super) fn challenge_text(s: &ChallengeScene, r: &Rules, team: bool) -> String {
+    let text = gin_challenge_text(s, r);
+    match s.row.opponents.as_slice() {
+        [a, b, c] => {
+            let players = [s.row.challenger.0, a.0, b.0, c.0];
+            format!("{text}\n{}", challenge_teams(s.lang, &players, team))
+        }
+        _ => text,
+    }
+}
+
 /// The challenge line of a four-player match: the mode and the two teams as they will sit.
 pub fn challenge_teams(lang: Lang, players: &[u64; 4], team: bool) -> String {
-    let mention = |u: u64| format!("<@{u}>");
     tr!(
         lang,
         "challenge-teams",
@@ -659,6 +731,19 @@ pub fn challenge_teams(lang: Lang, players: &[u64; 4], team: bool) -> String {
         first = format!("{} & {}", mention(players[0]), mention(players[2])),
         second = format!("{} & {}", mention(players[1]), mention(players[3]))
     )
+}
+
+/// A move Team Gin's swap does not allow, as the key of its words (Gin's own refusals are
+/// told by `gin::action_error_text`).
+pub(super) fn error_key(e: &TeamError) -> &'static str {
+    match e {
+        // Matched (with its words) in `note_text`.
+        TeamError::Play(_) => "err-internal",
+        TeamError::AlreadySwapped => "err-team-swapped",
+        TeamError::SwapPending => "err-team-swap-pending",
+        TeamError::NoSwapNow => "err-team-no-swap-now",
+        TeamError::NoSwapToAnswer => "err-team-no-swap",
+    }
 }
 
 #[cfg(test)]
@@ -754,7 +839,7 @@ mod tests {
             let mut said = Vec::new();
             for e in refusals() {
                 let note = Note::Refused(GameError::Team(TeamMatchError::Hand(e)));
-                let text = super::super::render::note_text(lang, &note);
+                let text = super::super::note_text(lang, &note);
                 assert_ne!(text, internal, "{note:?}");
                 assert!(!said.contains(&text), "{text}");
                 said.push(text);

@@ -1,0 +1,182 @@
+//! The one place that knows every game: each scene goes to its game's renderer, over the
+//! closed enums of [`crate::games`] (a new game is a new arm here, and a file of its own).
+//! What a scene adds around any game's message (the turn's clock, the card look, Rematch,
+//! a watcher's buttons, a challenge's Accept and Decline) is added here too.
+
+use super::words::mention;
+use super::{gin, rummy, teams};
+use crate::engine::rummy::RummyMatchError;
+use crate::engine::{MatchError, TeamError, TeamMatchError};
+use crate::games::{
+    ChallengeScene, DealOf, EndOf, GameError, HandOf, HandScene, MatchEndScene, Note, RulesOf,
+    ShowdownScene, TableOf, TableScene,
+};
+use crate::i18n::Lang;
+use crate::tr;
+use crate::ui::ids::Press;
+use crate::ui::model::{Button, Msg, Style};
+use crate::ui::{pictures, text};
+
+/// The public table of a scene, with the turn's clock as live countdowns.
+pub fn table_scene(s: &TableScene) -> Msg {
+    let mut msg = table_of(s);
+    msg.cards = pictures::deck_of(s.look);
+    if let Some(c) = s.clock {
+        let clock = tr!(
+            s.lang,
+            "table-clock",
+            remind = format!("<t:{}:R>", c.remind_at),
+            forfeit = format!("<t:{}:R>", c.forfeit_at)
+        );
+        msg.content = format!("{}\n{clock}", msg.content);
+    }
+    msg
+}
+
+fn table_of(s: &TableScene) -> Msg {
+    let seats = &text::shown(&s.seats);
+    match &s.view {
+        TableOf::Gin(v) => gin::table(s.lang, seats, v),
+        TableOf::Rummy(v) => rummy::table(s.lang, seats, v),
+        TableOf::Partnership(v) => teams::partnership_table(s.lang, seats, v),
+        TableOf::Team(v) => teams::team_table(s.lang, seats, v),
+    }
+}
+
+/// A player's hand message of a scene, with its note.
+pub fn hand_scene(s: &HandScene) -> Msg {
+    let note = s.note.as_ref().map(|n| note_text(s.lang, n));
+    let seats = &text::shown(&s.seats);
+    let mut msg = match &s.view {
+        HandOf::Gin(v) => gin::hand(s.lang, seats, v, s.mode, note.as_deref(), s.coach),
+        HandOf::Rummy(v) => rummy::hand(s.lang, seats, v, note.as_deref()),
+        HandOf::Team { table, view } => {
+            teams::team_hand(s.lang, seats, table, view, s.mode, note.as_deref())
+        }
+    };
+    msg.cards = pictures::deck_of(s.look);
+    msg
+}
+
+/// A finished deal in public, as text; where the server shows pictures the deliverer adds
+/// the showdown as one picture whose description says the same
+/// ([`pictures::showdown_picture`]).
+pub fn showdown_text(s: &ShowdownScene) -> Msg {
+    let seats = &text::shown(&s.seats);
+    let mut msg = match &s.record {
+        DealOf::Gin(r) => gin::showdown(s.lang, seats, r),
+        DealOf::Rummy(r) => rummy::hand_end(s.lang, seats, r, s.aces_high),
+        DealOf::Partnership(r) => teams::partnership_showdown(s.lang, seats, r),
+        DealOf::Team(r) => teams::team_showdown(s.lang, seats, r),
+    };
+    msg.cards = pictures::deck_of(s.look);
+    msg
+}
+
+/// A match's end, with its Rematch button.
+pub fn match_end_scene(s: &MatchEndScene) -> Msg {
+    let rematch = Button::new(
+        Press::Rematch(s.seats.match_id).encode(),
+        tr!(s.lang, "button-rematch"),
+        Style::Primary,
+    );
+    let mut msg = match_end_of(s).with_buttons(vec![rematch]);
+    msg.cards = pictures::deck_of(s.look);
+    msg
+}
+
+fn match_end_of(s: &MatchEndScene) -> Msg {
+    let seats = &text::shown(&s.seats);
+    match &s.end {
+        EndOf::Gin {
+            settlement,
+            rules,
+            hollywood,
+        } => gin::match_end_with_sheet(s.lang, seats, settlement, rules, hollywood.as_ref()),
+        EndOf::Rummy(settlement) => rummy::match_end(s.lang, seats, settlement),
+        EndOf::Teams { settlement, rules } => teams::teams_end(s.lang, seats, settlement, rules),
+    }
+}
+
+/// `/gin watch`: a match's table for one watcher: no mention, Refresh and Rules.
+pub fn watch(s: &TableScene) -> Msg {
+    let mut msg = table_scene(s);
+    msg.mentions.clear();
+    msg.rows = vec![vec![
+        Button::new(
+            Press::Watch(s.seats.match_id).encode(),
+            tr!(s.lang, "button-refresh"),
+            Style::Secondary,
+        ),
+        Button::new(
+            Press::Rules(s.seats.match_id).encode(),
+            tr!(s.lang, "button-rules"),
+            Style::Secondary,
+        ),
+    ]];
+    msg
+}
+
+/// The rules of a match (or a preset) in words.
+pub fn rules_of_text(lang: Lang, preset: &str, rules: &RulesOf) -> String {
+    match rules {
+        RulesOf::Gin(r) => gin::rules_text(lang, preset, r),
+        RulesOf::Rummy(r) => rummy::rules_text(lang, r),
+        RulesOf::Partnership(r) => teams::rules(lang, preset, r, false),
+        RulesOf::Team(r) => teams::rules(lang, preset, r, true),
+    }
+}
+
+/// Why a hand message comes with a remark instead of the move.
+pub fn note_text(lang: Lang, note: &Note) -> String {
+    let key = match note {
+        Note::Stale => "err-stale",
+        Note::MatchOver => "err-match-over",
+        Note::Refused(GameError::Gin(MatchError::Action(a)))
+        | Note::Refused(GameError::Team(TeamMatchError::Hand(TeamError::Play(a)))) => {
+            return gin::action_error_text(lang, a)
+        }
+        Note::Refused(GameError::Team(TeamMatchError::Hand(e))) => teams::error_key(e),
+        Note::Refused(GameError::Rummy(RummyMatchError::Hand(e))) => rummy::error_key(e),
+        Note::Refused(e) if e.is_match_over() => "err-match-over",
+        Note::Refused(GameError::WrongGame) => "err-unknown-button",
+        Note::Refused(_) => "err-internal",
+        Note::Hint(hint) => return gin::hint_text(lang, hint),
+        Note::NoHint => "err-no-hint",
+    };
+    tr!(lang, key)
+}
+
+/// The public challenge message: the game's challenge, who accepted so far, Accept and
+/// Decline; it mentions those yet to accept.
+pub fn challenge(s: &ChallengeScene) -> Msg {
+    let (lang, row) = (s.lang, &s.row);
+    let mut lines = vec![match &s.rules {
+        RulesOf::Gin(r) => gin::challenge_text(s, r),
+        RulesOf::Partnership(r) => teams::challenge_text(s, r, false),
+        RulesOf::Team(r) => teams::challenge_text(s, r, true),
+        RulesOf::Rummy(r) => rummy::challenge_text(s, r),
+    }];
+    for a in &row.accepted {
+        lines.push(tr!(lang, "challenge-accepted-by", player = mention(*a)));
+    }
+    let mut msg = Msg::text(lines.join("\n")).with_buttons(vec![
+        Button::new(
+            Press::Accept(row.id).encode(),
+            tr!(lang, "button-accept"),
+            Style::Success,
+        ),
+        Button::new(
+            Press::Decline(row.id).encode(),
+            tr!(lang, "button-decline"),
+            Style::Danger,
+        ),
+    ]);
+    msg.mentions = row
+        .opponents
+        .iter()
+        .map(|o| o.0)
+        .filter(|u| !row.accepted.contains(u))
+        .collect();
+    msg
+}
