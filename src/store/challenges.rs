@@ -116,9 +116,10 @@ impl Together for NewChallenge {
 
     async fn write_all(
         conn: &mut AnyConnection,
+        backend: Backend,
         all: &[NewChallenge],
     ) -> Result<Vec<i64>, StoreError> {
-        if Backend::of(conn) == Backend::Sqlite {
+        if backend == Backend::Sqlite {
             // All or nothing, as one statement would be.
             let mut tx = conn.begin().await?;
             let mut ids = Vec::with_capacity(all.len());
@@ -146,9 +147,10 @@ impl Together for Accept {
 
     async fn write_all(
         conn: &mut AnyConnection,
+        backend: Backend,
         all: &[Accept],
     ) -> Result<Vec<Acceptance>, StoreError> {
-        if Backend::of(conn) == Backend::Postgres {
+        if backend == Backend::Postgres {
             return super::pg_start::accept_all(conn, all).await;
         }
         // All or nothing, as one statement would be.
@@ -204,7 +206,9 @@ async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, 
         .execute(&mut *conn)
         .await?;
     Ok(if complete {
-        Acceptance::Complete(super::matches::insert_match(conn, &a.new_match).await?)
+        Acceptance::Complete(
+            super::matches::insert_match(conn, Backend::Sqlite, &a.new_match).await?,
+        )
     } else {
         Acceptance::Waiting(accepted)
     })

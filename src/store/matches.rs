@@ -257,15 +257,15 @@ const COLUMNS: &str =
 impl Db {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
-        let m = m.clone();
+        let (m, backend) = (m.clone(), self.backend());
         self.write(move |conn| {
             Box::pin(async move {
                 // One statement on PostgreSQL, atomic without a transaction of its own.
-                if Backend::of(conn) == Backend::Postgres {
-                    return insert_match(conn, &m).await;
+                if backend == Backend::Postgres {
+                    return insert_match(conn, backend, &m).await;
                 }
                 let mut tx = conn.begin().await?;
-                let id = insert_match(&mut tx, &m).await?;
+                let id = insert_match(&mut tx, backend, &m).await?;
                 tx.commit().await?;
                 Ok(id)
             })
@@ -558,9 +558,10 @@ async fn active_matches_after(
 /// Inserts a match and its players inside a transaction; returns its id.
 pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
-    if Backend::of(conn) == Backend::Postgres {
+    if backend == Backend::Postgres {
         return super::pg_start::insert_match(conn, m).await;
     }
     let match_id: i64 = sqlx::query_scalar(
@@ -656,12 +657,13 @@ fn batch_sql(actions: &[&SavedAction]) -> String {
 /// Hands and results are left to [`store_action`].
 pub(super) async fn store_states(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     if actions.is_empty() {
         return Ok(Vec::new());
     }
-    match Backend::of(conn) {
+    match backend {
         Backend::Sqlite => run_states(conn, actions, &[], batch_sql(actions)).await,
         Backend::Postgres => super::pg_batch::states(conn, actions, &[], false).await,
     }
@@ -674,10 +676,11 @@ pub(super) async fn store_states(
 /// Nothing is kept on an error.
 pub(super) async fn commit_states(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     actions: &[&SavedAction],
     delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
-    if Backend::of(conn) == Backend::Postgres {
+    if backend == Backend::Postgres {
         return super::pg_batch::states(conn, actions, delivered, true).await;
     }
     let sql = format!(
@@ -746,9 +749,10 @@ async fn run_states(
 /// having written nothing, when the match is no longer at `a.version`.
 pub(super) async fn store_action(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     a: &SavedAction,
 ) -> Result<bool, StoreError> {
-    if !store_states(conn, &[a]).await?[0] {
+    if !store_states(conn, backend, &[a]).await?[0] {
         return Ok(false);
     }
     for h in &a.hands {

@@ -37,14 +37,22 @@ impl MessageId {
 impl Together for MessageId {
     type Out = ();
 
-    async fn write_all(conn: &mut AnyConnection, ids: &[MessageId]) -> Result<Vec<()>, StoreError> {
-        write(conn, ids).await?;
+    async fn write_all(
+        conn: &mut AnyConnection,
+        backend: Backend,
+        ids: &[MessageId],
+    ) -> Result<Vec<()>, StoreError> {
+        write(conn, backend, ids).await?;
         Ok(vec![(); ids.len()])
     }
 }
 
 /// Writes `ids` on `conn`, in the caller's transaction.
-async fn write(conn: &mut AnyConnection, ids: &[MessageId]) -> Result<(), StoreError> {
+async fn write(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    ids: &[MessageId],
+) -> Result<(), StoreError> {
     let last: HashMap<(bool, i64), usize> =
         ids.iter().enumerate().map(|(i, m)| (m.row(), i)).collect();
     let kept = ids
@@ -52,7 +60,7 @@ async fn write(conn: &mut AnyConnection, ids: &[MessageId]) -> Result<(), StoreE
         .enumerate()
         .filter(|(i, m)| last[&m.row()] == *i)
         .map(|(_, m)| *m);
-    if Backend::of(conn) == Backend::Sqlite {
+    if backend == Backend::Sqlite {
         // In-process: a statement costs no round trip. All or nothing, as on PostgreSQL.
         let mut tx = conn.begin().await?;
         for m in kept {

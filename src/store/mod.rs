@@ -83,8 +83,9 @@ pub enum Durability {
     Normal,
 }
 
-/// Which database the URL names: the same statements run on both, through sqlx's `Any`
-/// driver; the few that differ ask [`Backend::of`].
+/// Which database the URL names, chosen once when the database opens: the same statements
+/// run on both, through sqlx's `Any` driver; the few that differ match on the one the
+/// [`Db`] holds, passed down to them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// One file, one process: the embedded default.
@@ -102,15 +103,6 @@ impl Backend {
             Some(Backend::Postgres)
         } else {
             None
-        }
-    }
-
-    /// The back end of an open connection.
-    pub(crate) fn of(conn: &AnyConnection) -> Backend {
-        if conn.backend_name() == "PostgreSQL" {
-            Backend::Postgres
-        } else {
-            Backend::Sqlite
         }
     }
 }

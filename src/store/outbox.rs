@@ -125,13 +125,14 @@ pub(super) fn bind_delivered<'q>(
 /// caller's (on PostgreSQL one statement is either).
 pub(super) async fn delete_delivered(
     conn: &mut sqlx::AnyConnection,
+    backend: super::Backend,
     rows: &[Delivered],
     own_transaction: bool,
 ) -> Result<(), StoreError> {
     if rows.is_empty() {
         return Ok(());
     }
-    if super::Backend::of(conn) == super::Backend::Postgres {
+    if backend == super::Backend::Postgres {
         return super::pg_batch::delete_delivered(conn, rows).await;
     }
     let mut sql = String::from(if own_transaction {

@@ -87,7 +87,7 @@ pub(super) async fn states(
     own: bool,
 ) -> Result<Vec<bool>, StoreError> {
     if actions.is_empty() {
-        super::outbox::delete_delivered(conn, delivered, own).await?;
+        super::outbox::delete_delivered(conn, super::Backend::Postgres, delivered, own).await?;
         return Ok(Vec::new());
     }
     let rounds = rounds(actions);

@@ -73,11 +73,11 @@ enum Batched {
 
 impl Batched {
     /// Written on its own, in its own transaction.
-    async fn alone(self, conn: &mut AnyConnection) {
+    async fn alone(self, conn: &mut AnyConnection, backend: Backend) {
         match self {
-            Batched::MessageId(id, done) => alone(conn, id, done).await,
-            Batched::Challenge(new, done) => alone(conn, *new, done).await,
-            Batched::Accept(accept, done) => alone(conn, *accept, done).await,
+            Batched::MessageId(id, done) => alone(conn, backend, id, done).await,
+            Batched::Challenge(new, done) => alone(conn, backend, *new, done).await,
+            Batched::Accept(accept, done) => alone(conn, backend, *accept, done).await,
         }
     }
 }
@@ -129,6 +129,7 @@ pub(super) trait Together: Sized {
     /// Writes `all` in the caller's transaction: their results, in order.
     async fn write_all(
         conn: &mut AnyConnection,
+        backend: Backend,
         all: &[Self],
     ) -> Result<Vec<Self::Out>, StoreError>;
 }
@@ -159,6 +160,7 @@ impl Writer {
         let (heartbeat, alive) = tokio::sync::watch::channel(());
         let commits = Arc::new(AtomicU64::new(0));
         let counted = commits.clone();
+        let backend = source.backend;
         super::on_own_thread("gin-db-writer", move || async move {
             // Dropped as the thread ends, unwinding included: `alive` then says so.
             let _heartbeat = heartbeat;
@@ -169,7 +171,7 @@ impl Writer {
                         .execute(&mut conn)
                         .await?;
                 }
-                if Backend::of(&conn) == Backend::Postgres {
+                if backend == Backend::Postgres {
                     sqlx::query(super::pg_batch::WRITER_SETUP)
                         .execute(&mut conn)
                         .await?;
@@ -179,7 +181,7 @@ impl Writer {
             match opened.await {
                 Ok(conn) => {
                     let _ = ready.send(Ok(()));
-                    run(conn, queue, wal, counted).await;
+                    run(conn, backend, queue, wal, counted).await;
                 }
                 Err(e) => {
                     let _ = ready.send(Err(e));
@@ -306,6 +308,7 @@ fn not_committed(e: &StoreError) -> StoreError {
 
 async fn run(
     mut conn: AnyConnection,
+    backend: Backend,
     mut queue: mpsc::UnboundedReceiver<Job>,
     wal: Option<Arc<checkpoint::Wal>>,
     commits: Arc<AtomicU64>,
@@ -324,7 +327,7 @@ async fn run(
             Job::Delivered(_) => true,
         });
         if !moves_only {
-            if write_batch(&mut conn, &mut jobs, &mut delivered, &commits)
+            if write_batch(&mut conn, backend, &mut jobs, &mut delivered, &commits)
                 .await
                 .is_err()
             {
@@ -348,9 +351,9 @@ async fn run(
                 }
             }
         }
-        let ok = commit_actions(&mut conn, &mut actions, &mut delivered, &commits).await;
-        delete_noted(&mut conn, &mut delivered, &commits).await;
-        if !ok && connection_lost(&mut conn).await {
+        let ok = commit_actions(&mut conn, backend, &mut actions, &mut delivered, &commits).await;
+        delete_noted(&mut conn, backend, &mut delivered, &commits).await;
+        if !ok && connection_lost(&mut conn, backend).await {
             return;
         }
     }
@@ -359,8 +362,8 @@ async fn run(
 /// Whether the database server can no longer be reached on the writer's connection: the
 /// writer then stops, like after [`Lost`], for the bot to be restarted (a SQLite file is
 /// never unreachable).
-async fn connection_lost(conn: &mut AnyConnection) -> bool {
-    if Backend::of(conn) == Backend::Sqlite || conn.ping().await.is_ok() {
+async fn connection_lost(conn: &mut AnyConnection, backend: Backend) -> bool {
+    if backend == Backend::Sqlite || conn.ping().await.is_ok() {
         return false;
     }
     tracing::error!("the database server cannot be reached: the writer stops; restart the bot");
@@ -376,8 +379,8 @@ struct Lost;
 /// Whether the transaction on `conn` is still open and usable (sqlx cannot tell: see
 /// [`Lost`]). SQLite refuses a `BEGIN` inside a transaction; PostgreSQL refuses a `SAVEPOINT`
 /// outside one, and any statement in a failed one.
-async fn in_transaction(conn: &mut AnyConnection) -> bool {
-    match Backend::of(conn) {
+async fn in_transaction(conn: &mut AnyConnection, backend: Backend) -> bool {
+    match backend {
         Backend::Sqlite => {
             if sqlx::query("BEGIN").execute(&mut *conn).await.is_err() {
                 return true;
@@ -398,8 +401,8 @@ async fn in_transaction(conn: &mut AnyConnection) -> bool {
 
 /// The statement opening a batch's transaction: SQLite takes its write lock at once, so
 /// that a busy database is found out before any work is done.
-pub(super) fn begin_sql(conn: &AnyConnection) -> &'static str {
-    match Backend::of(conn) {
+fn begin_sql(backend: Backend) -> &'static str {
+    match backend {
         Backend::Sqlite => "BEGIN IMMEDIATE",
         Backend::Postgres => "BEGIN",
     }
@@ -410,6 +413,7 @@ pub(super) fn begin_sql(conn: &AnyConnection) -> &'static str {
 /// must not cost a thousand syncs. Each job is answered once its transaction is committed.
 async fn write_batch(
     conn: &mut AnyConnection,
+    backend: Backend,
     jobs: &mut Vec<Job>,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
@@ -419,12 +423,12 @@ async fn write_batch(
         if jobs.len() == 0 {
             return Ok(());
         }
-        match conn.begin_with(begin_sql(conn)).await {
-            Ok(tx) => write_slice(tx, &mut jobs, delivered, commits).await?,
+        match conn.begin_with(begin_sql(backend)).await {
+            Ok(tx) => write_slice(tx, backend, &mut jobs, delivered, commits).await?,
             Err(e) => break e,
         }
     };
-    if in_transaction(conn).await || connection_lost(conn).await {
+    if in_transaction(conn, backend).await || connection_lost(conn, backend).await {
         // Some earlier write left a transaction open: nothing here can be trusted.
         return Err(Lost);
     }
@@ -436,15 +440,15 @@ async fn write_batch(
         match job {
             Job::Action { action, done } => actions.push((action, done)),
             Job::Other(work) => {
-                commit_actions(conn, &mut actions, &mut Vec::new(), commits).await;
+                commit_actions(conn, backend, &mut actions, &mut Vec::new(), commits).await;
                 work(conn).await.0(Ok(()));
             }
-            Job::Batched(job) => job.alone(conn).await,
+            Job::Batched(job) => job.alone(conn, backend).await,
             Job::Delivered(d) => delivered.push(d),
         }
     }
-    commit_actions(conn, &mut actions, &mut Vec::new(), commits).await;
-    delete_noted(conn, delivered, commits).await;
+    commit_actions(conn, backend, &mut actions, &mut Vec::new(), commits).await;
+    delete_noted(conn, backend, delivered, commits).await;
     Ok(())
 }
 
@@ -454,12 +458,13 @@ async fn write_batch(
 /// the batch is not run.
 async fn write_slice(
     mut tx: sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
     jobs: &mut std::vec::Drain<'_, Job>,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
 ) -> Result<(), Lost> {
     let began = std::time::Instant::now();
-    let mut savepoint = Savepoint::default();
+    let mut savepoint = Savepoint::new(backend);
     let mut answers: Vec<Answer> = Vec::new();
     let mut actions = Vec::new();
     let mut noted = Noted::default();
@@ -493,7 +498,7 @@ async fn write_slice(
                 true
             }
         };
-        if !ok && !in_transaction(&mut tx).await {
+        if !ok && !in_transaction(&mut tx, backend).await {
             return lost(answers);
         }
         if began.elapsed() >= SLICE {
@@ -507,7 +512,7 @@ async fn write_slice(
             Some(false) => Err(StoreError::Commit(
                 "no savepoint for the delivery notes".into(),
             )),
-            _ => delete_delivered(&mut tx, delivered, false).await,
+            _ => delete_delivered(&mut tx, backend, delivered, false).await,
         };
         if let Err(e) = deleted {
             tracing::warn!(error = %e, "writing delivery notes");
@@ -521,7 +526,7 @@ async fn write_slice(
     if !savepoint.close(&mut tx).await {
         ok = false;
     }
-    if !ok && !in_transaction(&mut tx).await {
+    if !ok && !in_transaction(&mut tx, backend).await {
         return lost(answers);
     }
     let committed = tx.commit().await.map_err(StoreError::from);
@@ -541,15 +546,22 @@ async fn write_slice(
 /// runs in a savepoint of its own, and a failure takes back only that job's writes (SQLite
 /// takes back only the failed statement by itself, and needs none). The savepoint of a job
 /// is opened by the same round trip that releases the one before: one round trip per job.
-#[derive(Default)]
 struct Savepoint {
     open: bool,
+    backend: Backend,
 }
 
 impl Savepoint {
+    fn new(backend: Backend) -> Savepoint {
+        Savepoint {
+            open: false,
+            backend,
+        }
+    }
+
     /// Opens the next job's savepoint: whether it is open, None on SQLite.
     async fn enter(&mut self, conn: &mut AnyConnection) -> Option<bool> {
-        if Backend::of(conn) == Backend::Sqlite {
+        if self.backend == Backend::Sqlite {
             return None;
         }
         let sql = if self.open {
@@ -572,7 +584,7 @@ impl Savepoint {
 
     /// Takes back what was written since [`Savepoint::enter`]; false if that failed.
     async fn undo(&mut self, conn: &mut AnyConnection) -> bool {
-        if Backend::of(conn) == Backend::Sqlite {
+        if self.backend == Backend::Sqlite {
             return true;
         }
         let undone = self.open
@@ -603,7 +615,7 @@ async fn stage_together<J: Together>(
         .await
     {
         Ok(outs) => outs.into_iter().map(Ok).collect(),
-        Err(e) if all.len() == 1 || !in_transaction(tx).await => {
+        Err(e) if all.len() == 1 || !in_transaction(tx, savepoint.backend).await => {
             let shared = e.to_string();
             std::iter::once(Err(e))
                 .chain((1..all.len()).map(|_| Err(StoreError::Commit(shared.clone()))))
@@ -638,7 +650,7 @@ async fn together_in_savepoint<J: Together>(
             "no savepoint for a batch of writes".into(),
         ));
     }
-    let written = J::write_all(tx, all).await;
+    let written = J::write_all(tx, savepoint.backend, all).await;
     if written.is_err() {
         savepoint.undo(tx).await;
     }
@@ -654,8 +666,13 @@ fn only<T>(mut outs: Vec<T>) -> Result<T, StoreError> {
 }
 
 /// A [`Together`] job written on its own, in its own transaction.
-async fn alone<J: Together>(conn: &mut AnyConnection, job: J, done: Done<J::Out>) {
-    let written = J::write_all(conn, std::slice::from_ref(&job)).await;
+async fn alone<J: Together>(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    job: J,
+    done: Done<J::Out>,
+) {
+    let written = J::write_all(conn, backend, std::slice::from_ref(&job)).await;
     let _ = done.send(written.and_then(only));
 }
 
@@ -693,7 +710,7 @@ async fn stage_actions(
     let batch: Vec<&SavedAction> = actions.iter().map(|(a, _)| a).collect();
     let (stored, ok) = match in_savepoint(tx, &batch, savepoint).await {
         Ok(stored) => (stored.into_iter().map(Ok).collect(), true),
-        Err(e) if !in_transaction(tx).await => {
+        Err(e) if !in_transaction(tx, savepoint.backend).await => {
             (batch.iter().map(|_| Err(e.to_string())).collect(), false)
         }
         Err(_) => {
@@ -723,7 +740,7 @@ async fn in_savepoint(
 ) -> Result<Vec<bool>, StoreError> {
     match savepoint.enter(conn).await {
         Some(true) => {
-            let stored = stage(conn, actions).await;
+            let stored = stage(conn, savepoint.backend, actions).await;
             if stored.is_err() {
                 savepoint.undo(conn).await;
             }
@@ -732,7 +749,7 @@ async fn in_savepoint(
         Some(false) => Err(StoreError::Commit("no savepoint for the moves".into())),
         None => {
             let mut own = conn.begin().await?;
-            let stored = stage(&mut own, actions).await?;
+            let stored = stage(&mut own, savepoint.backend, actions).await?;
             own.commit().await?;
             Ok(stored)
         }
@@ -742,13 +759,14 @@ async fn in_savepoint(
 /// Deletes the delivered rows noted so far, in a transaction of their own.
 async fn delete_noted(
     conn: &mut AnyConnection,
+    backend: Backend,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
 ) {
     if delivered.is_empty() {
         return;
     }
-    match delete_delivered(conn, delivered, true).await {
+    match delete_delivered(conn, backend, delivered, true).await {
         Ok(()) => {
             commits.fetch_add(1, Ordering::Relaxed);
         }
@@ -761,6 +779,7 @@ async fn delete_noted(
 /// all moves, the `delivered` rows are deleted in the same commit (and the list emptied).
 async fn commit_actions(
     conn: &mut AnyConnection,
+    backend: Backend,
     actions: &mut Vec<(SavedAction, oneshot::Sender<Result<bool, StoreError>>)>,
     delivered: &mut Vec<Delivered>,
     commits: &AtomicU64,
@@ -772,9 +791,9 @@ async fn commit_actions(
     let moves = batch.iter().all(|a| plain(a));
     let started = std::time::Instant::now();
     let written = if moves {
-        commit_states(conn, &batch, delivered).await
+        commit_states(conn, backend, &batch, delivered).await
     } else {
-        write(conn, &batch).await
+        write(conn, backend, &batch).await
     };
     observe("commit", started);
     match written {
@@ -791,7 +810,7 @@ async fn commit_actions(
         // One action's failure must not fail the others: each again, alone.
         Err(_) => {
             for (action, done) in actions.drain(..) {
-                let alone = write(conn, &[&action]).await;
+                let alone = write(conn, backend, &[&action]).await;
                 if alone.is_ok() {
                     commits.fetch_add(1, Ordering::Relaxed);
                 }
@@ -811,13 +830,14 @@ fn plain(a: &SavedAction) -> bool {
 /// One transaction for `actions`; nothing is kept if any statement fails.
 async fn write(
     conn: &mut AnyConnection,
+    backend: Backend,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     if actions.iter().all(|a| plain(a)) {
-        return commit_states(conn, actions, &[]).await;
+        return commit_states(conn, backend, actions, &[]).await;
     }
-    let mut tx = conn.begin_with(begin_sql(conn)).await?;
-    let stored = stage(&mut tx, actions).await?;
+    let mut tx = conn.begin_with(begin_sql(backend)).await?;
+    let stored = stage(&mut tx, backend, actions).await?;
     tx.commit().await?;
     Ok(stored)
 }
@@ -826,16 +846,17 @@ async fn write(
 /// still at its version and is written.
 async fn stage(
     conn: &mut AnyConnection,
+    backend: Backend,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     let simple: Vec<&SavedAction> = actions.iter().copied().filter(|a| plain(a)).collect();
-    let mut simple_stored = store_states(conn, &simple).await?.into_iter();
+    let mut simple_stored = store_states(conn, backend, &simple).await?.into_iter();
     let mut stored = Vec::with_capacity(actions.len());
     for a in actions {
         stored.push(if plain(a) {
             simple_stored.next().unwrap_or(false)
         } else {
-            store_action(conn, a).await?
+            store_action(conn, backend, a).await?
         });
     }
     Ok(stored)
@@ -924,8 +945,11 @@ pub(super) mod tests {
     async fn a_batch_keeps_the_version_guard_of_each_action() {
         let (_dir, db, ids) = db_with_matches(3).await;
         let (a, stale, b) = (action(ids[0], 0), action(ids[1], 4), action(ids[2], 0));
+        let backend = db.backend();
         let result = db
-            .write(move |conn| Box::pin(async move { stage(conn, &[&a, &stale, &b]).await }))
+            .write(move |conn| {
+                Box::pin(async move { stage(conn, backend, &[&a, &stale, &b]).await })
+            })
             .await
             .unwrap();
         assert_eq!(result, vec![true, false, true]);
@@ -984,9 +1008,10 @@ pub(super) mod tests {
     async fn the_operator_chooses_how_commits_are_synced() {
         let dir = tempfile::tempdir().unwrap();
         let level = |db: Db| async move {
-            db.write(|conn| {
+            let backend = db.backend();
+            db.write(move |conn| {
                 Box::pin(async move {
-                    Ok(match Backend::of(conn) {
+                    Ok(match backend {
                         Backend::Sqlite => {
                             let v: i64 = sqlx::query_scalar("PRAGMA synchronous")
                                 .fetch_one(&mut *conn)
@@ -1037,9 +1062,11 @@ pub(super) mod tests {
         fresh.outbox = vec![row(ids[0], 1, 0), row(ids[0], 1, 1)];
         let mut stale = action(ids[1], 3);
         stale.outbox = vec![row(ids[1], 4, 0)];
-        let batch = (fresh, stale);
+        let (batch, backend) = ((fresh, stale), db.backend());
         let stored = db
-            .write(move |conn| Box::pin(async move { stage(conn, &[&batch.0, &batch.1]).await }))
+            .write(move |conn| {
+                Box::pin(async move { stage(conn, backend, &[&batch.0, &batch.1]).await })
+            })
             .await
             .unwrap();
         assert_eq!(stored, vec![true, false]);
