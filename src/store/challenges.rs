@@ -1,72 +1,9 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
+use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge, NewMatch};
 use super::writer::Together;
-use super::{id, unid, Backend, ChallengeState, Db, StoreError};
+use super::{id, postgres, unid, Backend, ChallengeState, Db, StoreError};
 use sqlx::{AnyConnection, Connection};
-
-/// What an acceptance led to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Acceptance {
-    /// The challenge was no longer open: nothing changed.
-    Closed,
-    /// Others still have to accept; these have.
-    Waiting(Vec<u64>),
-    /// Everyone accepted: the match with this id was stored.
-    Complete(i64),
-    /// Its time ran out: the challenge is closed as expired, nothing else changed.
-    Expired,
-}
-
-/// What `/gin start` stores.
-#[derive(Debug, Clone)]
-pub struct NewChallenge {
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub challenger: (u64, String),
-    pub opponents: Vec<(u64, String)>,
-    pub preset: String,
-    pub rules_json: String,
-    pub locale: String,
-    pub now: i64,
-    pub expires_at: i64,
-}
-
-impl NewChallenge {
-    /// The row this challenge reads back as once stored under `id`, still open.
-    pub fn stored_as(&self, id: i64) -> ChallengeRow {
-        ChallengeRow {
-            id,
-            guild_id: self.guild_id,
-            channel_id: self.channel_id,
-            message_id: None,
-            challenger: self.challenger.clone(),
-            opponents: self.opponents.clone(),
-            accepted: Vec::new(),
-            preset: self.preset.clone(),
-            rules_json: self.rules_json.clone(),
-            locale: self.locale.clone(),
-            status: ChallengeState::Open,
-            expires_at: self.expires_at,
-        }
-    }
-}
-
-/// A stored challenge.
-#[derive(Debug, Clone)]
-pub struct ChallengeRow {
-    pub id: i64,
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub message_id: Option<u64>,
-    pub challenger: (u64, String),
-    pub opponents: Vec<(u64, String)>,
-    pub accepted: Vec<u64>,
-    pub preset: String,
-    pub rules_json: String,
-    pub locale: String,
-    pub status: ChallengeState,
-    pub expires_at: i64,
-}
 
 #[derive(sqlx::FromRow)]
 struct Raw {
@@ -129,17 +66,8 @@ impl Together for NewChallenge {
             tx.commit().await?;
             return Ok(ids);
         }
-        insert_many(conn, all).await
+        postgres::burst::insert_challenges(conn, all).await
     }
-}
-
-/// One player's acceptance of a challenge, with the match it starts if it is the last one.
-/// A burst of match starts brings many at once: the writer stores those of a slice together.
-#[derive(Debug, Clone)]
-pub(crate) struct Accept {
-    pub challenge_id: i64,
-    pub user: u64,
-    pub new_match: super::NewMatch,
 }
 
 impl Together for Accept {
@@ -151,7 +79,7 @@ impl Together for Accept {
         all: &[Accept],
     ) -> Result<Vec<Acceptance>, StoreError> {
         if backend == Backend::Postgres {
-            return super::pg_start::accept_all(conn, all).await;
+            return postgres::start::accept_all(conn, all).await;
         }
         // All or nothing, as one statement would be.
         let mut tx = conn.begin().await?;
@@ -214,18 +142,8 @@ async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, 
     })
 }
 
-fn opponent_lists(c: &NewChallenge) -> (String, String) {
-    let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
-    let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
-    let json = "lists serialize";
-    (
-        serde_json::to_string(&ids).expect(json),
-        serde_json::to_string(&names).expect(json),
-    )
-}
-
 async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, StoreError> {
-    let (ids, names) = opponent_lists(c);
+    let (ids, names) = c.opponent_lists();
     let row: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
          opponent_ids, opponent_names, preset, rules_json, locale, status, created_at, \
@@ -245,51 +163,6 @@ async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, S
     .fetch_one(&mut *conn)
     .await?;
     Ok(row)
-}
-
-/// PostgreSQL: every challenge of `all` in one statement (sqlx's `Any` driver binds no
-/// arrays: they travel as JSON). The ids are drawn from the table's sequence before the
-/// insert, so that each comes back beside its challenge's place in `all`.
-async fn insert_many(
-    conn: &mut AnyConnection,
-    all: &[NewChallenge],
-) -> Result<Vec<i64>, StoreError> {
-    let rows: Vec<serde_json::Value> = all
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            let (ids, names) = opponent_lists(c);
-            serde_json::json!({
-                "k": k, "guild_id": id(c.guild_id), "channel_id": id(c.channel_id),
-                "challenger_id": id(c.challenger.0), "challenger_name": c.challenger.1,
-                "opponent_ids": ids, "opponent_names": names, "preset": c.preset,
-                "rules_json": c.rules_json, "locale": c.locale, "now": c.now,
-                "expires_at": c.expires_at,
-            })
-        })
-        .collect();
-    let ids: Vec<(i32, i64)> = sqlx::query_as(
-        "WITH x AS MATERIALIZED (SELECT x.*, \
-         nextval(pg_get_serial_sequence('challenges', 'id')) AS id \
-         FROM json_to_recordset($1::json) AS x(k INTEGER, guild_id BIGINT, channel_id BIGINT, \
-         challenger_id BIGINT, challenger_name TEXT, opponent_ids TEXT, opponent_names TEXT, \
-         preset TEXT, rules_json TEXT, locale TEXT, now BIGINT, expires_at BIGINT)), \
-         i AS (INSERT INTO challenges (id, guild_id, channel_id, challenger_id, \
-         challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, status, \
-         created_at, expires_at) SELECT id, guild_id, channel_id, challenger_id, \
-         challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, 'open', \
-         now, expires_at FROM x) \
-         SELECT k, id FROM x ORDER BY k",
-    )
-    .bind(serde_json::Value::from(rows).to_string())
-    .fetch_all(&mut *conn)
-    .await?;
-    if ids.len() != all.len() || ids.iter().enumerate().any(|(i, (k, _))| *k as usize != i) {
-        return Err(StoreError::Commit(
-            "a batch of challenges came back incomplete".into(),
-        ));
-    }
-    Ok(ids.into_iter().map(|(_, id)| id).collect())
 }
 
 const COLUMNS: &str =
@@ -317,7 +190,7 @@ impl Db {
         challenge_id: i64,
         message_id: u64,
     ) -> Result<(), StoreError> {
-        let id = super::message_ids::MessageId::Challenge {
+        let id = super::rows::MessageId::Challenge {
             challenge_id,
             message_id,
         };
@@ -331,7 +204,7 @@ impl Db {
         &self,
         challenge_id: i64,
         user: u64,
-        new_match: &super::NewMatch,
+        new_match: &NewMatch,
     ) -> Result<Acceptance, StoreError> {
         self.writer
             .accept(Accept {

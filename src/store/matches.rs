@@ -1,185 +1,13 @@
 //! Matches, their players, their action log and their finished hands.
 
-use super::outbox::{bind_delivered, insert_rows, Delivered, DELETE_DELIVERED};
-use super::{
-    id, unid, Backend, Db, EndReason, Format, HandKind, MatchState, OutboxRow, StoreError,
+use super::outbox::insert_rows;
+use super::rows::{
+    Delivered, HandRow, IdleRow, MatchRow, NewMatch, OutboxRow, PlayerResult, RateFn, RatingRow,
+    SavedAction,
 };
+use super::states::{EndReason, Format, MatchState};
+use super::{id, postgres, sqlite, unid, Backend, Db, StoreError};
 use sqlx::Connection;
-
-/// What starting a match stores.
-#[derive(Debug, Clone)]
-pub struct NewMatch {
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub table_message_id: Option<u64>,
-    pub format: Format,
-    pub preset: String,
-    pub rules_json: String,
-    pub locale: String,
-    pub state_json: String,
-    pub seed_hex: String,
-    /// Seat order: (user id, display name, is the bot's AI).
-    pub players: Vec<(u64, String, bool)>,
-    /// The AI's level in a match against the bot.
-    pub ai_level: Option<String>,
-    pub now: i64,
-    /// What the new match requires to be shown (the AI's first move), stored with it. The
-    /// rows' match id is filled in once the match has one.
-    pub outbox: Vec<OutboxRow>,
-    /// Whether the bot's AI moves first.
-    pub ai_to_act: bool,
-}
-
-impl NewMatch {
-    /// The row this match reads back as once stored under `id`: no need to read it back.
-    pub fn stored_as(&self, id: i64) -> MatchRow {
-        MatchRow {
-            id,
-            guild_id: self.guild_id,
-            channel_id: self.channel_id,
-            table_message_id: self.table_message_id,
-            format: self.format,
-            preset: self.preset.clone(),
-            locale: self.locale.clone(),
-            status: MatchState::Active,
-            state_json: self.state_json.clone(),
-            version: 0,
-            table_deal: 0,
-            turn_started_at: self.now,
-            reminded: false,
-            ai_level: self.ai_level.clone(),
-            players: self.players.clone(),
-        }
-    }
-}
-
-/// A stored match.
-#[derive(Debug, Clone)]
-pub struct MatchRow {
-    pub id: i64,
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub table_message_id: Option<u64>,
-    /// The game and player count: how `state_json` reads.
-    pub format: Format,
-    pub preset: String,
-    pub locale: String,
-    pub status: MatchState,
-    pub state_json: String,
-    pub version: i64,
-    /// The deal the current table message was posted for.
-    pub table_deal: u32,
-    pub turn_started_at: i64,
-    pub reminded: bool,
-    pub ai_level: Option<String>,
-    /// Seat order: (user id, display name, is the bot's AI).
-    pub players: Vec<(u64, String, bool)>,
-}
-
-/// One accepted action with everything it changed, written in one transaction.
-#[derive(Debug, Clone)]
-pub struct SavedAction {
-    pub match_id: i64,
-    /// The version the action was decided against; the save fails if another got there first.
-    pub version: i64,
-    pub seat: u8,
-    pub event_json: String,
-    pub state_json: String,
-    pub status: MatchState,
-    pub now: i64,
-    /// Whether the turn moved on (restarts the idle clock).
-    pub turn_changed: bool,
-    /// Whether someone else must act within the same turn (Team Gin's swap and its answer):
-    /// the clock runs on, but the new actor gets a reminder of their own before a forfeit.
-    pub actor_changed: bool,
-    /// Whether the bot's AI is to move next.
-    pub ai_to_act: bool,
-    pub hands: Vec<HandRow>,
-    /// Set when the match ended with this action.
-    pub result: Option<Vec<PlayerResult>>,
-    /// How ratings change, for a match that counts (people only); ratings stay untouched
-    /// otherwise.
-    pub rate: Option<RateFn>,
-    pub winner_seat: Option<u8>,
-    /// A Hollywood match's three games, when it ended with this action.
-    pub hollywood: Vec<HollywoodRow>,
-    /// What the action requires to be shown, stored with it.
-    pub outbox: Vec<OutboxRow>,
-}
-
-/// One player's figures in one game (0 to 2) of a Hollywood match.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HollywoodRow {
-    pub game: u8,
-    pub seat: u8,
-    pub total: u32,
-    pub lines: u32,
-    pub final_total: u32,
-    pub net: i64,
-    pub won: bool,
-}
-
-/// A finished deal, as the score sheet records it.
-#[derive(Debug, Clone)]
-pub struct HandRow {
-    pub deal_no: u32,
-    pub dealer_seat: u8,
-    pub first_seat: u8,
-    pub second_seat: u8,
-    pub knocker_seat: Option<u8>,
-    pub kind: HandKind,
-    pub knocker_deadwood: Option<u32>,
-    pub defender_deadwood: Option<u32>,
-    pub points: u32,
-    pub winner_seat: Option<u8>,
-    pub lines: u32,
-    pub doubled: bool,
-    pub commitment: String,
-    pub seed_hex: String,
-}
-
-/// A player's figures at the end of a match.
-#[derive(Debug, Clone)]
-pub struct PlayerResult {
-    pub seat: u8,
-    pub total: u32,
-    pub lines: u32,
-    pub line_bonus: u32,
-    pub game_bonus: u32,
-    pub final_total: u32,
-    pub net: i64,
-    pub won: bool,
-    pub hands_won: u32,
-    pub gins: u32,
-    pub knocks: u32,
-    pub undercuts_given: u32,
-    pub undercuts_suffered: u32,
-    pub knock_deadwood: u32,
-}
-
-/// A player's Glicko-2 rating in one server.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RatingRow {
-    pub user_id: u64,
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub matches: i64,
-}
-
-/// A match the sweeper is to look at (see [`Db::idle_matches`]).
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct IdleRow {
-    pub id: i64,
-    pub version: i64,
-    /// When its player was reminded (0: not yet).
-    pub reminded: i64,
-    pub idle_since: i64,
-    /// The server's reminder and forfeit times (seconds) as this read found them: the
-    /// sweeper checks with the same ones that picked the row.
-    pub reminder: i64,
-    pub forfeit: i64,
-}
 
 impl Db {
     /// Counts one hint given to `seat` in the match's record.
@@ -199,9 +27,6 @@ impl Db {
         .await
     }
 }
-
-/// Updates the ratings of a match's players (seat order) from the match result.
-pub type RateFn = fn(&[RatingRow], &[PlayerResult]) -> Vec<RatingRow>;
 
 #[derive(sqlx::FromRow)]
 struct Raw {
@@ -354,7 +179,7 @@ impl Db {
         message_id: u64,
         deal: u32,
     ) -> Result<(), StoreError> {
-        let id = super::message_ids::MessageId::Table {
+        let id = super::rows::MessageId::Table {
             match_id,
             message_id,
             deal,
@@ -562,7 +387,7 @@ pub(super) async fn insert_match(
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
     if backend == Backend::Postgres {
-        return super::pg_start::insert_match(conn, m).await;
+        return postgres::start::insert_match(conn, m).await;
     }
     let match_id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
@@ -612,49 +437,9 @@ pub(super) async fn insert_match(
     Ok(match_id)
 }
 
-/// What every accepted action writes, as one round trip to SQLite: the new state, guarded by
-/// the version it was decided against, then the log entry and the outbox rows, only if the
-/// state was written (see [`save_sql`]).
-const SAVE_STATE: &str = "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
-     ai_to_act = ?, \
-     turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, \
-     reminded = CASE WHEN ? THEN 0 ELSE reminded END, \
-     winner_seat = COALESCE(?, winner_seat), \
-     ended_at = CASE WHEN ? <> 'active' THEN ? ELSE ended_at END \
-     WHERE id = ? AND version = ? RETURNING id; \
-     INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
-     SELECT ?, ?, ?, ?, ? WHERE changes() = 1;\n";
-
-/// The statements of one action: [`SAVE_STATE`], then its outbox rows while `changes()` still
-/// says whether the log entry was written.
-fn save_sql(sql: &mut String, a: &SavedAction) {
-    sql.push_str(SAVE_STATE);
-    if !a.outbox.is_empty() {
-        sql.push_str(
-            "INSERT INTO outbox (match_id, version, part, due_ms, effects) SELECT * FROM (VALUES ",
-        );
-        for i in 0..a.outbox.len() {
-            sql.push_str(if i == 0 {
-                "(?, ?, ?, ?, ?)"
-            } else {
-                ", (?, ?, ?, ?, ?)"
-            });
-        }
-        sql.push_str(") WHERE changes() = 1;\n");
-    }
-}
-
-fn batch_sql(actions: &[&SavedAction]) -> String {
-    let mut sql = String::with_capacity(actions.len() * (SAVE_STATE.len() + 200));
-    for a in actions {
-        save_sql(&mut sql, a);
-    }
-    sql
-}
-
-/// The states and log entries of `actions` (see [`SAVE_STATE`]), all in one round trip, inside
-/// the writer's open transaction: for each, whether it was still at its version and is written.
-/// Hands and results are left to [`store_action`].
+/// The states and log entries of `actions`, all in one round trip, inside the writer's open
+/// transaction: for each, whether it was still at its version and is written. Hands and
+/// results are left to [`store_action`].
 pub(super) async fn store_states(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
@@ -664,85 +449,24 @@ pub(super) async fn store_states(
         return Ok(Vec::new());
     }
     match backend {
-        Backend::Sqlite => run_states(conn, actions, &[], batch_sql(actions)).await,
-        Backend::Postgres => super::pg_batch::states(conn, actions, &[], false).await,
+        Backend::Sqlite => sqlite::batch::states(conn, actions).await,
+        Backend::Postgres => postgres::batch::states(conn, actions, &[], false).await,
     }
 }
 
-/// As [`store_states`], in a transaction of its own whose `BEGIN` and `COMMIT` travel in the
-/// same round trip as the statements: each round trip to SQLite's worker thread costs two
-/// thread switches, more than the statements themselves. The `delivered` outbox rows are
-/// deleted in the same commit (with `synchronous = FULL` each commit waits for the disk).
-/// Nothing is kept on an error.
+/// As [`store_states`], in a transaction of its own that travels in the same round trip as
+/// the statements, with the `delivered` outbox rows deleted in the same commit. Nothing is
+/// kept on an error.
 pub(super) async fn commit_states(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
     actions: &[&SavedAction],
     delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
-    if backend == Backend::Postgres {
-        return super::pg_batch::states(conn, actions, delivered, true).await;
+    match backend {
+        Backend::Sqlite => sqlite::batch::commit_states(conn, actions, delivered).await,
+        Backend::Postgres => postgres::batch::states(conn, actions, delivered, true).await,
     }
-    let sql = format!(
-        "BEGIN IMMEDIATE;\n{}{}COMMIT;",
-        batch_sql(actions),
-        DELETE_DELIVERED.repeat(delivered.len())
-    );
-    let stored = run_states(conn, actions, delivered, sql).await;
-    if stored.is_err() {
-        // The statement that failed left the transaction open.
-        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
-    }
-    stored
-}
-
-async fn run_states(
-    conn: &mut sqlx::AnyConnection,
-    actions: &[&SavedAction],
-    delivered: &[Delivered],
-    sql: String,
-) -> Result<Vec<bool>, StoreError> {
-    use sqlx::Row;
-    // A batch's text is one-off; a few small ones are worth keeping prepared.
-    let mut query = sqlx::query(&sql).persistent(actions.len() <= 2 && delivered.is_empty());
-    for a in actions {
-        query = query
-            .bind(&a.state_json)
-            .bind(a.status.as_str())
-            .bind(a.ai_to_act)
-            .bind(a.turn_changed)
-            .bind(a.now)
-            .bind(a.turn_changed || a.actor_changed)
-            .bind(a.winner_seat.map(i64::from))
-            .bind(a.status.as_str())
-            .bind(a.now)
-            .bind(a.match_id)
-            .bind(a.version)
-            .bind(a.match_id)
-            .bind(a.version + 1)
-            .bind(a.seat as i64)
-            .bind(&a.event_json)
-            .bind(a.now);
-        for r in &a.outbox {
-            query = query
-                .bind(r.key.match_id)
-                .bind(r.key.version)
-                .bind(r.key.part as i64)
-                .bind(r.due_ms)
-                .bind(&r.effects_json);
-        }
-    }
-    let query = bind_delivered(query, delivered);
-    let written: std::collections::HashSet<i64> = query
-        .fetch_all(&mut *conn)
-        .await?
-        .iter()
-        .map(|row| row.try_get::<i64, _>(0))
-        .collect::<Result<_, _>>()?;
-    Ok(actions
-        .iter()
-        .map(|a| written.contains(&a.match_id))
-        .collect())
 }
 
 /// Everything one accepted action writes, inside the writer's open transaction. Returns false,

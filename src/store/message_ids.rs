@@ -4,35 +4,11 @@
 //! queues behind; the ids noted in one slice of the writer are written together instead, in
 //! one statement per kind on PostgreSQL (see [`Together`]).
 
+use super::rows::MessageId;
 use super::writer::Together;
-use super::{id, Backend, StoreError};
-use serde_json::{json, Value};
+use super::{id, postgres, Backend, StoreError};
 use sqlx::{AnyConnection, Connection};
 use std::collections::HashMap;
-
-/// A posted message whose id a later edit needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum MessageId {
-    /// The public message of a challenge.
-    Challenge { challenge_id: i64, message_id: u64 },
-    /// The table message of a match's deal `deal`.
-    Table {
-        match_id: i64,
-        message_id: u64,
-        deal: u32,
-    },
-}
-
-impl MessageId {
-    /// The row it sets: of two ids for the same row the later one wins, as it would have
-    /// written one after the other.
-    fn row(&self) -> (bool, i64) {
-        match *self {
-            MessageId::Challenge { challenge_id, .. } => (false, challenge_id),
-            MessageId::Table { match_id, .. } => (true, match_id),
-        }
-    }
-}
 
 impl Together for MessageId {
     type Out = ();
@@ -69,41 +45,7 @@ async fn write(
         tx.commit().await?;
         return Ok(());
     }
-    let (mut challenges, mut tables) = (Vec::new(), Vec::new());
-    for m in kept {
-        match m {
-            MessageId::Challenge {
-                challenge_id,
-                message_id,
-            } => challenges.push(json!({"id": challenge_id, "message_id": id(message_id)})),
-            MessageId::Table {
-                match_id,
-                message_id,
-                deal,
-            } => tables.push(json!({"id": match_id, "message_id": id(message_id), "deal": deal})),
-        }
-    }
-    if !challenges.is_empty() {
-        sqlx::query(
-            "UPDATE challenges c SET message_id = x.message_id \
-             FROM json_to_recordset($1::json) AS x(id BIGINT, message_id BIGINT) \
-             WHERE c.id = x.id",
-        )
-        .bind(Value::from(challenges).to_string())
-        .execute(&mut *conn)
-        .await?;
-    }
-    if !tables.is_empty() {
-        sqlx::query(
-            "UPDATE matches m SET table_message_id = x.message_id, table_deal = x.deal \
-             FROM json_to_recordset($1::json) AS x(id BIGINT, message_id BIGINT, deal BIGINT) \
-             WHERE m.id = x.id",
-        )
-        .bind(Value::from(tables).to_string())
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
+    postgres::burst::set_message_ids(conn, kept).await
 }
 
 async fn one(conn: &mut AnyConnection, m: MessageId) -> Result<(), StoreError> {

@@ -2,33 +2,31 @@
 //! One [`Db`] type, one file per table family.
 
 mod challenges;
-mod checkpoint;
 mod heartbeat;
 mod lease;
 mod ledger;
 mod matches;
 mod message_ids;
 mod outbox;
-mod pg_batch;
-mod pg_start;
+mod postgres;
+mod rows;
 mod seasons;
 mod settings;
+mod sqlite;
 mod states;
 #[doc(hidden)]
 pub mod testing;
 mod writer;
 
-pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use lease::HeldElsewhere;
 pub use ledger::{
     BoardRow, BoardSort, ExportRow, HistoryRow, RecentResult, SheetHand, SheetMatch, SheetPlayer,
     StatsRow, BOARD_ROWS,
 };
-pub use matches::{
-    HandRow, HollywoodRow, IdleRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow,
-    SavedAction,
+pub use rows::{
+    Acceptance, ChallengeRow, HandRow, HollywoodRow, IdleRow, MatchRow, NewChallenge, NewMatch,
+    OutboxKey, OutboxRow, PlayerResult, RateFn, RatingRow, SavedAction,
 };
-pub use outbox::{OutboxKey, OutboxRow};
 pub use seasons::Season;
 pub use settings::GuildSettings;
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
@@ -342,7 +340,7 @@ impl Db {
     }
 
     #[cfg(test)]
-    pub(in crate::store) fn wal(&self) -> std::sync::Arc<checkpoint::Wal> {
+    pub(in crate::store) fn wal(&self) -> std::sync::Arc<sqlite::checkpoint::Wal> {
         self.writer.wal().expect("SQLite has a WAL")
     }
 

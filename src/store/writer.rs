@@ -9,11 +9,11 @@
 //! Every other write of the process runs here too, one at a time, so writers queue in order
 //! instead of polling in SQLite's busy handler.
 
-use super::challenges::{Accept, Acceptance, NewChallenge};
-use super::checkpoint::{self, Checkpointer};
-use super::matches::{commit_states, store_action, store_states, SavedAction};
-use super::message_ids::MessageId;
-use super::outbox::{delete_delivered, Delivered};
+use super::matches::{commit_states, store_action, store_states};
+use super::outbox::delete_delivered;
+use super::postgres;
+use super::rows::{Accept, Acceptance, Delivered, MessageId, NewChallenge, SavedAction};
+use super::sqlite::checkpoint::{self, Checkpointer};
 use super::{Backend, Source, StoreError};
 use sqlx::{AnyConnection, Connection, Executor};
 use std::future::Future;
@@ -172,7 +172,7 @@ impl Writer {
                         .await?;
                 }
                 if backend == Backend::Postgres {
-                    sqlx::query(super::pg_batch::WRITER_SETUP)
+                    sqlx::query(postgres::batch::WRITER_SETUP)
                         .execute(&mut conn)
                         .await?;
                 }
