@@ -1,6 +1,6 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
-use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge, NewMatch};
+use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge};
 use super::writer::Together;
 use super::{id, postgres, unid, Backend, ChallengeState, Db, StoreError};
 use sqlx::{AnyConnection, Connection};
@@ -56,17 +56,19 @@ impl Together for NewChallenge {
         backend: Backend,
         all: &[NewChallenge],
     ) -> Result<Vec<i64>, StoreError> {
-        if backend == Backend::Sqlite {
-            // All or nothing, as one statement would be.
-            let mut tx = conn.begin().await?;
-            let mut ids = Vec::with_capacity(all.len());
-            for c in all {
-                ids.push(insert_one(&mut tx, c).await?);
+        match backend {
+            Backend::Sqlite => {
+                // All or nothing, as one statement would be.
+                let mut tx = conn.begin().await?;
+                let mut ids = Vec::with_capacity(all.len());
+                for c in all {
+                    ids.push(insert_one(&mut tx, c).await?);
+                }
+                tx.commit().await?;
+                Ok(ids)
             }
-            tx.commit().await?;
-            return Ok(ids);
+            Backend::Postgres => postgres::burst::insert_challenges(conn, all).await,
         }
-        postgres::burst::insert_challenges(conn, all).await
     }
 }
 
@@ -78,17 +80,19 @@ impl Together for Accept {
         backend: Backend,
         all: &[Accept],
     ) -> Result<Vec<Acceptance>, StoreError> {
-        if backend == Backend::Postgres {
-            return postgres::start::accept_all(conn, all).await;
+        match backend {
+            Backend::Sqlite => {
+                // All or nothing, as one statement would be.
+                let mut tx = conn.begin().await?;
+                let mut outcomes = Vec::with_capacity(all.len());
+                for a in all {
+                    outcomes.push(accept_one(&mut tx, a).await?);
+                }
+                tx.commit().await?;
+                Ok(outcomes)
+            }
+            Backend::Postgres => postgres::start::accept_all(conn, all).await,
         }
-        // All or nothing, as one statement would be.
-        let mut tx = conn.begin().await?;
-        let mut outcomes = Vec::with_capacity(all.len());
-        for a in all {
-            outcomes.push(accept_one(&mut tx, a).await?);
-        }
-        tx.commit().await?;
-        Ok(outcomes)
     }
 }
 
@@ -134,9 +138,7 @@ async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, 
         .execute(&mut *conn)
         .await?;
     Ok(if complete {
-        Acceptance::Complete(
-            super::matches::insert_match(conn, Backend::Sqlite, &a.new_match).await?,
-        )
+        Acceptance::Complete(super::matches::insert_match(conn, &a.new_match).await?)
     } else {
         Acceptance::Waiting(accepted)
     })
@@ -170,11 +172,6 @@ const COLUMNS: &str =
      opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at";
 
 impl Db {
-    /// Stores a new challenge, open; its id.
-    pub async fn create_challenge(&self, c: &NewChallenge) -> Result<i64, StoreError> {
-        self.writer.challenge(c.clone()).await
-    }
-
     pub async fn challenge(&self, challenge_id: i64) -> Result<Option<ChallengeRow>, StoreError> {
         let raw: Option<Raw> =
             sqlx::query_as(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1"))
@@ -182,37 +179,6 @@ impl Db {
                 .fetch_optional(self.pool())
                 .await?;
         raw.map(ChallengeRow::try_from).transpose()
-    }
-
-    /// Stores the id of a challenge's public message, for the edit when it closes.
-    pub async fn set_challenge_message(
-        &self,
-        challenge_id: i64,
-        message_id: u64,
-    ) -> Result<(), StoreError> {
-        let id = super::rows::MessageId::Challenge {
-            challenge_id,
-            message_id,
-        };
-        self.writer.message_id(id).await
-    }
-
-    /// Records `user`'s acceptance of an open challenge, in one transaction with everything it
-    /// leads to: when it is the last acceptance, the challenge closes and `new_match` is stored.
-    /// A challenge whose time ran out by `new_match.now` is closed as expired instead.
-    pub async fn accept_challenge(
-        &self,
-        challenge_id: i64,
-        user: u64,
-        new_match: &NewMatch,
-    ) -> Result<Acceptance, StoreError> {
-        self.writer
-            .accept(Accept {
-                challenge_id,
-                user,
-                new_match: new_match.clone(),
-            })
-            .await
     }
 
     /// Closes an open challenge (declined or expired); false if it was not open
@@ -383,7 +349,7 @@ mod tests {
         new.challenger = (30, "Ann".into());
         db.create_challenge(&new).await.unwrap();
         // Users 10 and 11, channel 100.
-        db.create_match(&crate::store::writer::tests::new_match(0))
+        db.create_match(&crate::store::fixtures::new_match(0))
             .await
             .unwrap();
         let asked = [31, 5, 10, 30, 3, 32, 11];
@@ -403,7 +369,7 @@ mod tests {
         let (_dir, db) = db().await;
         let new = challenge(vec![(11, "Ben".into())]);
         let id = db.create_challenge(&new).await.unwrap();
-        let mut late = crate::store::writer::tests::new_match(0);
+        let mut late = crate::store::fixtures::new_match(0);
         late.now = 960;
         assert_eq!(
             db.accept_challenge(id, 11, &late).await.unwrap(),
@@ -422,7 +388,7 @@ mod tests {
     async fn an_acceptance_into_a_second_active_match_is_a_conflict_and_changes_nothing() {
         use super::ChallengeState;
         let (_dir, db) = db().await;
-        let playing = crate::store::writer::tests::new_match(0);
+        let playing = crate::store::fixtures::new_match(0);
         db.create_match(&playing).await.unwrap();
         let id = db
             .create_challenge(&challenge(vec![(11, "Ben".into())]))
@@ -444,7 +410,7 @@ mod tests {
         for i in 0..20u64 {
             let new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
             let id = db.create_challenge(&new).await.unwrap();
-            let game = crate::store::writer::tests::new_match(i);
+            let game = crate::store::fixtures::new_match(i);
             let (a, b) = tokio::join!(
                 db.accept_challenge(id, 11, &game),
                 db.accept_challenge(id, 12, &game)
@@ -472,7 +438,7 @@ mod tests {
         let big = u64::MAX - 1;
         let new = challenge(vec![(11, "Ben".into()), (big, "Cy".into())]);
         let id = db.create_challenge(&new).await.unwrap();
-        let mut game = crate::store::writer::tests::new_match(0);
+        let mut game = crate::store::fixtures::new_match(0);
         game.table_message_id = Some(77);
         game.players.push((big, "Cy".into(), false));
         game.players.push((13, "Bot".into(), true));
@@ -547,7 +513,7 @@ mod tests {
     #[tokio::test]
     async fn a_second_active_match_for_a_player_in_a_channel_is_a_conflict() {
         let (_dir, db) = db().await;
-        let first = crate::store::writer::tests::new_match(0);
+        let first = crate::store::fixtures::new_match(0);
         db.create_match(&first).await.unwrap();
         let mut again = first.clone();
         again.players[1].0 = 99;

@@ -85,14 +85,16 @@ impl Db {
         let (m, backend) = (m.clone(), self.backend());
         self.write(move |conn| {
             Box::pin(async move {
-                // One statement on PostgreSQL, atomic without a transaction of its own.
-                if backend == Backend::Postgres {
-                    return insert_match(conn, backend, &m).await;
+                match backend {
+                    Backend::Sqlite => {
+                        let mut tx = conn.begin().await?;
+                        let id = insert_match(&mut tx, &m).await?;
+                        tx.commit().await?;
+                        Ok(id)
+                    }
+                    // One statement, atomic without a transaction of its own.
+                    Backend::Postgres => postgres::start::insert_match(conn, &m).await,
                 }
-                let mut tx = conn.begin().await?;
-                let id = insert_match(&mut tx, backend, &m).await?;
-                tx.commit().await?;
-                Ok(id)
             })
         })
         .await
@@ -170,29 +172,6 @@ impl Db {
         .bind(id(channel_id))
         .fetch_all(self.pool())
         .await?)
-    }
-
-    /// Stores the id of a match's table message, posted for deal `deal`.
-    pub async fn set_table_message(
-        &self,
-        match_id: i64,
-        message_id: u64,
-        deal: u32,
-    ) -> Result<(), StoreError> {
-        let id = super::rows::MessageId::Table {
-            match_id,
-            message_id,
-            deal,
-        };
-        self.writer.message_id(id).await
-    }
-
-    /// Stores an accepted action, the new state and whatever the action finished, all in one
-    /// transaction, only if the match is still at `a.version`. Returns false (nothing written)
-    /// when another action was stored first. Actions arriving together share a transaction
-    /// (see [`super::writer`]); each is answered only once it is committed.
-    pub async fn save_action(&self, a: SavedAction) -> Result<bool, StoreError> {
-        self.writer.save(a).await
     }
 
     /// The logged events of a match, oldest first (for replays and audits).
@@ -380,15 +359,13 @@ async fn active_matches_after(
         .collect()
 }
 
-/// Inserts a match and its players inside a transaction; returns its id.
+/// Inserts a match, its players and its outbox rows inside the caller's transaction, a
+/// statement each (on SQLite, where a statement costs no round trip; PostgreSQL's one
+/// statement is `postgres::start`'s); returns its id.
 pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
-    backend: Backend,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
-    if backend == Backend::Postgres {
-        return postgres::start::insert_match(conn, m).await;
-    }
     let match_id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
          status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \
@@ -648,8 +625,8 @@ async fn insert_hand(
 
 #[cfg(test)]
 mod tests {
-    use super::super::writer::tests::{db_with_matches, new_match};
     use super::{EndReason, MatchState};
+    use crate::store::fixtures::{db_with_matches, new_match};
 
     /// A new match goes live without being read back: what it would read back as must be
     /// what is stored.
@@ -752,7 +729,7 @@ mod tests {
     async fn the_scan_reads_every_active_match_with_its_players_by_pages() {
         let (_dir, db, ids) = db_with_matches(5).await;
         for &cancelled in &[ids[1], ids[3]] {
-            let mut a = super::super::writer::tests::action(cancelled, 0);
+            let mut a = crate::store::fixtures::action(cancelled, 0);
             a.status = MatchState::Ended(EndReason::Cancelled);
             assert!(db.save_action(a).await.unwrap());
         }

@@ -36,16 +36,18 @@ async fn write(
         .enumerate()
         .filter(|(i, m)| last[&m.row()] == *i)
         .map(|(_, m)| *m);
-    if backend == Backend::Sqlite {
-        // In-process: a statement costs no round trip. All or nothing, as on PostgreSQL.
-        let mut tx = conn.begin().await?;
-        for m in kept {
-            one(&mut tx, m).await?;
+    match backend {
+        Backend::Sqlite => {
+            // In-process: a statement costs no round trip. All or nothing, as on PostgreSQL.
+            let mut tx = conn.begin().await?;
+            for m in kept {
+                one(&mut tx, m).await?;
+            }
+            tx.commit().await?;
+            Ok(())
         }
-        tx.commit().await?;
-        return Ok(());
+        Backend::Postgres => postgres::burst::set_message_ids(conn, kept).await,
     }
-    postgres::burst::set_message_ids(conn, kept).await
 }
 
 async fn one(conn: &mut AnyConnection, m: MessageId) -> Result<(), StoreError> {

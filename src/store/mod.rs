@@ -2,7 +2,10 @@
 //! One [`Db`] type, one file per table family.
 
 mod challenges;
+#[cfg(test)]
+mod fixtures;
 mod heartbeat;
+mod jobs;
 mod lease;
 mod ledger;
 mod matches;
@@ -236,7 +239,7 @@ pub struct Db {
     pool: AnyPool,
     /// The process's one writer: SQLite has one writer at a time anyway, and on PostgreSQL
     /// one connection grouping many actions per commit beats many each waiting for its own.
-    writer: writer::Writer,
+    writer: writer::Writer<jobs::Writes>,
     /// For connections of their own (see [`Db::scan_active_matches`]).
     source: Source,
     /// Whose servers' matches this process sweeps, warms up and delivers.
@@ -708,7 +711,7 @@ mod tests {
         }
         pool.close().await;
         let db = Db::open(&url).await.expect("the upgrade runs");
-        let new = crate::store::writer::tests::new_match(0);
+        let new = crate::store::fixtures::new_match(0);
         assert_eq!((new.channel_id, new.players[0].0), (100, 10));
         db.create_match(&new)
             .await

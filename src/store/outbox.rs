@@ -29,11 +29,6 @@ impl Db {
             .collect())
     }
 
-    /// Notes that a row was delivered (it is deleted with the next batch of writes).
-    pub fn outbox_delivered(&self, key: OutboxKey) {
-        self.writer.note_delivered(Delivered(key));
-    }
-
     /// Notes that the idle player of this turn was reminded at `now`, and stores the reminder
     /// to deliver, in one transaction; false (nothing written) if the turn moved on or was
     /// reminded already.
@@ -100,5 +95,38 @@ pub(super) async fn delete_delivered(
     match backend {
         Backend::Sqlite => sqlite::batch::delete_delivered(conn, rows, own_transaction).await,
         Backend::Postgres => postgres::batch::delete_delivered(conn, rows).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::store::fixtures::{action, db_with_matches};
+
+    /// Exactly one reminder per idle turn: the reminder is stored only together with the mark,
+    /// guarded by the version the sweeper saw; a move in between (a draw: same turn, new
+    /// version) stores none, and a second mark of the same turn stores none either.
+    #[tokio::test]
+    async fn a_reminder_is_stored_once_per_turn_and_never_for_a_moved_match() {
+        use crate::store::{OutboxKey, OutboxRow};
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let reminder = |version| OutboxRow {
+            key: OutboxKey {
+                match_id: ids[0],
+                version,
+                part: 2,
+            },
+            due_ms: 0,
+            effects_json: "[]".into(),
+        };
+        // The player drew after the sweeper looked (version 0 -> 1, the turn unchanged).
+        let mut draw = action(ids[0], 0);
+        draw.turn_changed = false;
+        assert!(db.save_action(draw).await.unwrap());
+        assert!(!db.mark_reminded(reminder(0), 100).await.unwrap());
+        assert!(db.pending_outbox().await.unwrap().is_empty());
+        // The next pass reminds once; a pass after it does not.
+        assert!(db.mark_reminded(reminder(1), 130).await.unwrap());
+        assert!(!db.mark_reminded(reminder(1), 160).await.unwrap());
+        assert_eq!(db.pending_outbox().await.unwrap().len(), 1);
     }
 }

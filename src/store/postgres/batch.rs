@@ -185,7 +185,7 @@ mod tests {
     use super::*;
 
     fn at(match_id: i64) -> SavedAction {
-        crate::store::writer::tests::action(match_id, 0)
+        crate::store::fixtures::action(match_id, 0)
     }
 
     #[test]

@@ -139,7 +139,7 @@ pub(in crate::store) async fn between_batches(
 
 #[cfg(test)]
 mod tests {
-    use crate::store::writer::tests::{action, db_with_matches};
+    use crate::store::fixtures::{action, db_with_matches};
     use crate::store::Db;
     use sqlx::Connection;
     use std::sync::atomic::Ordering;
