@@ -193,7 +193,7 @@ impl Db {
     /// Stores an accepted action, the new state and whatever the action finished, all in one
     /// transaction, only if the match is still at `a.version`. Returns false (nothing written)
     /// when another action was stored first. Actions arriving together share a transaction
-    /// (see [`super::writer`]); each is answered only once it is committed.
+    /// (group commit, see `store::writer`); each is answered only once it is committed.
     pub async fn save_action(&self, a: SavedAction) -> Result<bool, StoreError> {
         self.writer.save(a).await
     }

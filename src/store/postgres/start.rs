@@ -94,7 +94,7 @@ static INSERT: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// Stores `m` (see `matches::insert_match`): its id.
+/// Stores `m`, its players and its outbox rows in one statement: its id.
 pub(in crate::store) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     m: &NewMatch,
