@@ -1,72 +1,9 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
+use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge};
 use super::writer::Together;
-use super::{id, unid, Backend, ChallengeState, Db, StoreError};
+use super::{id, postgres, unid, Backend, ChallengeState, Db, StoreError};
 use sqlx::{AnyConnection, Connection};
-
-/// What an acceptance led to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Acceptance {
-    /// The challenge was no longer open: nothing changed.
-    Closed,
-    /// Others still have to accept; these have.
-    Waiting(Vec<u64>),
-    /// Everyone accepted: the match with this id was stored.
-    Complete(i64),
-    /// Its time ran out: the challenge is closed as expired, nothing else changed.
-    Expired,
-}
-
-/// What `/gin start` stores.
-#[derive(Debug, Clone)]
-pub struct NewChallenge {
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub challenger: (u64, String),
-    pub opponents: Vec<(u64, String)>,
-    pub preset: String,
-    pub rules_json: String,
-    pub locale: String,
-    pub now: i64,
-    pub expires_at: i64,
-}
-
-impl NewChallenge {
-    /// The row this challenge reads back as once stored under `id`, still open.
-    pub fn stored_as(&self, id: i64) -> ChallengeRow {
-        ChallengeRow {
-            id,
-            guild_id: self.guild_id,
-            channel_id: self.channel_id,
-            message_id: None,
-            challenger: self.challenger.clone(),
-            opponents: self.opponents.clone(),
-            accepted: Vec::new(),
-            preset: self.preset.clone(),
-            rules_json: self.rules_json.clone(),
-            locale: self.locale.clone(),
-            status: ChallengeState::Open,
-            expires_at: self.expires_at,
-        }
-    }
-}
-
-/// A stored challenge.
-#[derive(Debug, Clone)]
-pub struct ChallengeRow {
-    pub id: i64,
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub message_id: Option<u64>,
-    pub challenger: (u64, String),
-    pub opponents: Vec<(u64, String)>,
-    pub accepted: Vec<u64>,
-    pub preset: String,
-    pub rules_json: String,
-    pub locale: String,
-    pub status: ChallengeState,
-    pub expires_at: i64,
-}
 
 #[derive(sqlx::FromRow)]
 struct Raw {
@@ -116,29 +53,23 @@ impl Together for NewChallenge {
 
     async fn write_all(
         conn: &mut AnyConnection,
+        backend: Backend,
         all: &[NewChallenge],
     ) -> Result<Vec<i64>, StoreError> {
-        if Backend::of(conn) == Backend::Sqlite {
-            // All or nothing, as one statement would be.
-            let mut tx = conn.begin().await?;
-            let mut ids = Vec::with_capacity(all.len());
-            for c in all {
-                ids.push(insert_one(&mut tx, c).await?);
+        match backend {
+            Backend::Sqlite => {
+                // All or nothing, as one statement would be.
+                let mut tx = conn.begin().await?;
+                let mut ids = Vec::with_capacity(all.len());
+                for c in all {
+                    ids.push(insert_one(&mut tx, c).await?);
+                }
+                tx.commit().await?;
+                Ok(ids)
             }
-            tx.commit().await?;
-            return Ok(ids);
+            Backend::Postgres => postgres::burst::insert_challenges(conn, all).await,
         }
-        insert_many(conn, all).await
     }
-}
-
-/// One player's acceptance of a challenge, with the match it starts if it is the last one.
-/// A burst of match starts brings many at once: the writer stores those of a slice together.
-#[derive(Debug, Clone)]
-pub(crate) struct Accept {
-    pub challenge_id: i64,
-    pub user: u64,
-    pub new_match: super::NewMatch,
 }
 
 impl Together for Accept {
@@ -146,19 +77,22 @@ impl Together for Accept {
 
     async fn write_all(
         conn: &mut AnyConnection,
+        backend: Backend,
         all: &[Accept],
     ) -> Result<Vec<Acceptance>, StoreError> {
-        if Backend::of(conn) == Backend::Postgres {
-            return super::pg_start::accept_all(conn, all).await;
+        match backend {
+            Backend::Sqlite => {
+                // All or nothing, as one statement would be.
+                let mut tx = conn.begin().await?;
+                let mut outcomes = Vec::with_capacity(all.len());
+                for a in all {
+                    outcomes.push(accept_one(&mut tx, a).await?);
+                }
+                tx.commit().await?;
+                Ok(outcomes)
+            }
+            Backend::Postgres => postgres::start::accept_all(conn, all).await,
         }
-        // All or nothing, as one statement would be.
-        let mut tx = conn.begin().await?;
-        let mut outcomes = Vec::with_capacity(all.len());
-        for a in all {
-            outcomes.push(accept_one(&mut tx, a).await?);
-        }
-        tx.commit().await?;
-        Ok(outcomes)
     }
 }
 
@@ -210,18 +144,8 @@ async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, 
     })
 }
 
-fn opponent_lists(c: &NewChallenge) -> (String, String) {
-    let ids: Vec<u64> = c.opponents.iter().map(|o| o.0).collect();
-    let names: Vec<&str> = c.opponents.iter().map(|o| o.1.as_str()).collect();
-    let json = "lists serialize";
-    (
-        serde_json::to_string(&ids).expect(json),
-        serde_json::to_string(&names).expect(json),
-    )
-}
-
 async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, StoreError> {
-    let (ids, names) = opponent_lists(c);
+    let (ids, names) = c.opponent_lists();
     let row: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
          opponent_ids, opponent_names, preset, rules_json, locale, status, created_at, \
@@ -243,61 +167,11 @@ async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, S
     Ok(row)
 }
 
-/// PostgreSQL: every challenge of `all` in one statement (sqlx's `Any` driver binds no
-/// arrays: they travel as JSON). The ids are drawn from the table's sequence before the
-/// insert, so that each comes back beside its challenge's place in `all`.
-async fn insert_many(
-    conn: &mut AnyConnection,
-    all: &[NewChallenge],
-) -> Result<Vec<i64>, StoreError> {
-    let rows: Vec<serde_json::Value> = all
-        .iter()
-        .enumerate()
-        .map(|(k, c)| {
-            let (ids, names) = opponent_lists(c);
-            serde_json::json!({
-                "k": k, "guild_id": id(c.guild_id), "channel_id": id(c.channel_id),
-                "challenger_id": id(c.challenger.0), "challenger_name": c.challenger.1,
-                "opponent_ids": ids, "opponent_names": names, "preset": c.preset,
-                "rules_json": c.rules_json, "locale": c.locale, "now": c.now,
-                "expires_at": c.expires_at,
-            })
-        })
-        .collect();
-    let ids: Vec<(i32, i64)> = sqlx::query_as(
-        "WITH x AS MATERIALIZED (SELECT x.*, \
-         nextval(pg_get_serial_sequence('challenges', 'id')) AS id \
-         FROM json_to_recordset($1::json) AS x(k INTEGER, guild_id BIGINT, channel_id BIGINT, \
-         challenger_id BIGINT, challenger_name TEXT, opponent_ids TEXT, opponent_names TEXT, \
-         preset TEXT, rules_json TEXT, locale TEXT, now BIGINT, expires_at BIGINT)), \
-         i AS (INSERT INTO challenges (id, guild_id, channel_id, challenger_id, \
-         challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, status, \
-         created_at, expires_at) SELECT id, guild_id, channel_id, challenger_id, \
-         challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, 'open', \
-         now, expires_at FROM x) \
-         SELECT k, id FROM x ORDER BY k",
-    )
-    .bind(serde_json::Value::from(rows).to_string())
-    .fetch_all(&mut *conn)
-    .await?;
-    if ids.len() != all.len() || ids.iter().enumerate().any(|(i, (k, _))| *k as usize != i) {
-        return Err(StoreError::Commit(
-            "a batch of challenges came back incomplete".into(),
-        ));
-    }
-    Ok(ids.into_iter().map(|(_, id)| id).collect())
-}
-
 const COLUMNS: &str =
     "id, guild_id, channel_id, message_id, challenger_id, challenger_name, opponent_ids, \
      opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at";
 
 impl Db {
-    /// Stores a new challenge, open; its id.
-    pub async fn create_challenge(&self, c: &NewChallenge) -> Result<i64, StoreError> {
-        self.writer.challenge(c.clone()).await
-    }
-
     pub async fn challenge(&self, challenge_id: i64) -> Result<Option<ChallengeRow>, StoreError> {
         let raw: Option<Raw> =
             sqlx::query_as(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1"))
@@ -305,37 +179,6 @@ impl Db {
                 .fetch_optional(self.pool())
                 .await?;
         raw.map(ChallengeRow::try_from).transpose()
-    }
-
-    /// Stores the id of a challenge's public message, for the edit when it closes.
-    pub async fn set_challenge_message(
-        &self,
-        challenge_id: i64,
-        message_id: u64,
-    ) -> Result<(), StoreError> {
-        let id = super::message_ids::MessageId::Challenge {
-            challenge_id,
-            message_id,
-        };
-        self.writer.message_id(id).await
-    }
-
-    /// Records `user`'s acceptance of an open challenge, in one transaction with everything it
-    /// leads to: when it is the last acceptance, the challenge closes and `new_match` is stored.
-    /// A challenge whose time ran out by `new_match.now` is closed as expired instead.
-    pub async fn accept_challenge(
-        &self,
-        challenge_id: i64,
-        user: u64,
-        new_match: &super::NewMatch,
-    ) -> Result<Acceptance, StoreError> {
-        self.writer
-            .accept(Accept {
-                challenge_id,
-                user,
-                new_match: new_match.clone(),
-            })
-            .await
     }
 
     /// Closes an open challenge (declined or expired); false if it was not open
@@ -506,7 +349,7 @@ mod tests {
         new.challenger = (30, "Ann".into());
         db.create_challenge(&new).await.unwrap();
         // Users 10 and 11, channel 100.
-        db.create_match(&crate::store::writer::tests::new_match(0))
+        db.create_match(&crate::store::fixtures::new_match(0))
             .await
             .unwrap();
         let asked = [31, 5, 10, 30, 3, 32, 11];
@@ -526,7 +369,7 @@ mod tests {
         let (_dir, db) = db().await;
         let new = challenge(vec![(11, "Ben".into())]);
         let id = db.create_challenge(&new).await.unwrap();
-        let mut late = crate::store::writer::tests::new_match(0);
+        let mut late = crate::store::fixtures::new_match(0);
         late.now = 960;
         assert_eq!(
             db.accept_challenge(id, 11, &late).await.unwrap(),
@@ -545,7 +388,7 @@ mod tests {
     async fn an_acceptance_into_a_second_active_match_is_a_conflict_and_changes_nothing() {
         use super::ChallengeState;
         let (_dir, db) = db().await;
-        let playing = crate::store::writer::tests::new_match(0);
+        let playing = crate::store::fixtures::new_match(0);
         db.create_match(&playing).await.unwrap();
         let id = db
             .create_challenge(&challenge(vec![(11, "Ben".into())]))
@@ -567,7 +410,7 @@ mod tests {
         for i in 0..20u64 {
             let new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
             let id = db.create_challenge(&new).await.unwrap();
-            let game = crate::store::writer::tests::new_match(i);
+            let game = crate::store::fixtures::new_match(i);
             let (a, b) = tokio::join!(
                 db.accept_challenge(id, 11, &game),
                 db.accept_challenge(id, 12, &game)
@@ -595,7 +438,7 @@ mod tests {
         let big = u64::MAX - 1;
         let new = challenge(vec![(11, "Ben".into()), (big, "Cy".into())]);
         let id = db.create_challenge(&new).await.unwrap();
-        let mut game = crate::store::writer::tests::new_match(0);
+        let mut game = crate::store::fixtures::new_match(0);
         game.table_message_id = Some(77);
         game.players.push((big, "Cy".into(), false));
         game.players.push((13, "Bot".into(), true));
@@ -670,7 +513,7 @@ mod tests {
     #[tokio::test]
     async fn a_second_active_match_for_a_player_in_a_channel_is_a_conflict() {
         let (_dir, db) = db().await;
-        let first = crate::store::writer::tests::new_match(0);
+        let first = crate::store::fixtures::new_match(0);
         db.create_match(&first).await.unwrap();
         let mut again = first.clone();
         again.players[1].0 = 99;

@@ -84,12 +84,12 @@ impl Db {
         seconds: i64,
         expired: Option<String>,
     ) -> Result<Option<HeldElsewhere>, StoreError> {
-        let (shards, claim) = (self.shards, self.lease.clone());
+        let (shards, claim, backend) = (self.shards, self.lease.clone(), self.backend());
         let held = self
             .write(move |conn| {
                 Box::pin(async move {
                     use sqlx::Connection;
-                    let postgres = Backend::of(conn) == Backend::Postgres;
+                    let postgres = backend == Backend::Postgres;
                     let mut tx = conn.begin().await?;
                     if postgres {
                         sqlx::query("LOCK TABLE shard_leases IN SHARE ROW EXCLUSIVE MODE")

@@ -3,7 +3,6 @@
 
 use super::{id, unid, Db, Flag, Format, HandKind, MatchState, StoreError};
 
-/// What a leaderboard is sorted by.
 /// One ended match of a player, for the stats chart.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RecentResult {
@@ -12,6 +11,7 @@ pub struct RecentResult {
     pub rating: Option<(f64, f64)>,
 }
 
+/// What a leaderboard is sorted by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardSort {
     Net,

@@ -1,185 +1,13 @@
 //! Matches, their players, their action log and their finished hands.
 
-use super::outbox::{bind_delivered, insert_rows, Delivered, DELETE_DELIVERED};
-use super::{
-    id, unid, Backend, Db, EndReason, Format, HandKind, MatchState, OutboxRow, StoreError,
+use super::outbox::insert_rows;
+use super::rows::{
+    Delivered, HandRow, IdleRow, MatchRow, NewMatch, OutboxRow, PlayerResult, RateFn, RatingRow,
+    SavedAction,
 };
+use super::states::{EndReason, Format, MatchState};
+use super::{id, postgres, sqlite, unid, Backend, Db, StoreError};
 use sqlx::Connection;
-
-/// What starting a match stores.
-#[derive(Debug, Clone)]
-pub struct NewMatch {
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub table_message_id: Option<u64>,
-    pub format: Format,
-    pub preset: String,
-    pub rules_json: String,
-    pub locale: String,
-    pub state_json: String,
-    pub seed_hex: String,
-    /// Seat order: (user id, display name, is the bot's AI).
-    pub players: Vec<(u64, String, bool)>,
-    /// The AI's level in a match against the bot.
-    pub ai_level: Option<String>,
-    pub now: i64,
-    /// What the new match requires to be shown (the AI's first move), stored with it. The
-    /// rows' match id is filled in once the match has one.
-    pub outbox: Vec<OutboxRow>,
-    /// Whether the bot's AI moves first.
-    pub ai_to_act: bool,
-}
-
-impl NewMatch {
-    /// The row this match reads back as once stored under `id`: no need to read it back.
-    pub fn stored_as(&self, id: i64) -> MatchRow {
-        MatchRow {
-            id,
-            guild_id: self.guild_id,
-            channel_id: self.channel_id,
-            table_message_id: self.table_message_id,
-            format: self.format,
-            preset: self.preset.clone(),
-            locale: self.locale.clone(),
-            status: MatchState::Active,
-            state_json: self.state_json.clone(),
-            version: 0,
-            table_deal: 0,
-            turn_started_at: self.now,
-            reminded: false,
-            ai_level: self.ai_level.clone(),
-            players: self.players.clone(),
-        }
-    }
-}
-
-/// A stored match.
-#[derive(Debug, Clone)]
-pub struct MatchRow {
-    pub id: i64,
-    pub guild_id: u64,
-    pub channel_id: u64,
-    pub table_message_id: Option<u64>,
-    /// The game and player count: how `state_json` reads.
-    pub format: Format,
-    pub preset: String,
-    pub locale: String,
-    pub status: MatchState,
-    pub state_json: String,
-    pub version: i64,
-    /// The deal the current table message was posted for.
-    pub table_deal: u32,
-    pub turn_started_at: i64,
-    pub reminded: bool,
-    pub ai_level: Option<String>,
-    /// Seat order: (user id, display name, is the bot's AI).
-    pub players: Vec<(u64, String, bool)>,
-}
-
-/// One accepted action with everything it changed, written in one transaction.
-#[derive(Debug, Clone)]
-pub struct SavedAction {
-    pub match_id: i64,
-    /// The version the action was decided against; the save fails if another got there first.
-    pub version: i64,
-    pub seat: u8,
-    pub event_json: String,
-    pub state_json: String,
-    pub status: MatchState,
-    pub now: i64,
-    /// Whether the turn moved on (restarts the idle clock).
-    pub turn_changed: bool,
-    /// Whether someone else must act within the same turn (Team Gin's swap and its answer):
-    /// the clock runs on, but the new actor gets a reminder of their own before a forfeit.
-    pub actor_changed: bool,
-    /// Whether the bot's AI is to move next.
-    pub ai_to_act: bool,
-    pub hands: Vec<HandRow>,
-    /// Set when the match ended with this action.
-    pub result: Option<Vec<PlayerResult>>,
-    /// How ratings change, for a match that counts (people only); ratings stay untouched
-    /// otherwise.
-    pub rate: Option<RateFn>,
-    pub winner_seat: Option<u8>,
-    /// A Hollywood match's three games, when it ended with this action.
-    pub hollywood: Vec<HollywoodRow>,
-    /// What the action requires to be shown, stored with it.
-    pub outbox: Vec<OutboxRow>,
-}
-
-/// One player's figures in one game (0 to 2) of a Hollywood match.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HollywoodRow {
-    pub game: u8,
-    pub seat: u8,
-    pub total: u32,
-    pub lines: u32,
-    pub final_total: u32,
-    pub net: i64,
-    pub won: bool,
-}
-
-/// A finished deal, as the score sheet records it.
-#[derive(Debug, Clone)]
-pub struct HandRow {
-    pub deal_no: u32,
-    pub dealer_seat: u8,
-    pub first_seat: u8,
-    pub second_seat: u8,
-    pub knocker_seat: Option<u8>,
-    pub kind: HandKind,
-    pub knocker_deadwood: Option<u32>,
-    pub defender_deadwood: Option<u32>,
-    pub points: u32,
-    pub winner_seat: Option<u8>,
-    pub lines: u32,
-    pub doubled: bool,
-    pub commitment: String,
-    pub seed_hex: String,
-}
-
-/// A player's figures at the end of a match.
-#[derive(Debug, Clone)]
-pub struct PlayerResult {
-    pub seat: u8,
-    pub total: u32,
-    pub lines: u32,
-    pub line_bonus: u32,
-    pub game_bonus: u32,
-    pub final_total: u32,
-    pub net: i64,
-    pub won: bool,
-    pub hands_won: u32,
-    pub gins: u32,
-    pub knocks: u32,
-    pub undercuts_given: u32,
-    pub undercuts_suffered: u32,
-    pub knock_deadwood: u32,
-}
-
-/// A player's Glicko-2 rating in one server.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RatingRow {
-    pub user_id: u64,
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub matches: i64,
-}
-
-/// A match the sweeper is to look at (see [`Db::idle_matches`]).
-#[derive(Clone, Debug, sqlx::FromRow)]
-pub struct IdleRow {
-    pub id: i64,
-    pub version: i64,
-    /// When its player was reminded (0: not yet).
-    pub reminded: i64,
-    pub idle_since: i64,
-    /// The server's reminder and forfeit times (seconds) as this read found them: the
-    /// sweeper checks with the same ones that picked the row.
-    pub reminder: i64,
-    pub forfeit: i64,
-}
 
 impl Db {
     /// Counts one hint given to `seat` in the match's record.
@@ -199,9 +27,6 @@ impl Db {
         .await
     }
 }
-
-/// Updates the ratings of a match's players (seat order) from the match result.
-pub type RateFn = fn(&[RatingRow], &[PlayerResult]) -> Vec<RatingRow>;
 
 #[derive(sqlx::FromRow)]
 struct Raw {
@@ -257,17 +82,19 @@ const COLUMNS: &str =
 impl Db {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
-        let m = m.clone();
+        let (m, backend) = (m.clone(), self.backend());
         self.write(move |conn| {
             Box::pin(async move {
-                // One statement on PostgreSQL, atomic without a transaction of its own.
-                if Backend::of(conn) == Backend::Postgres {
-                    return insert_match(conn, &m).await;
+                match backend {
+                    Backend::Sqlite => {
+                        let mut tx = conn.begin().await?;
+                        let id = insert_match(&mut tx, &m).await?;
+                        tx.commit().await?;
+                        Ok(id)
+                    }
+                    // One statement, atomic without a transaction of its own.
+                    Backend::Postgres => postgres::start::insert_match(conn, &m).await,
                 }
-                let mut tx = conn.begin().await?;
-                let id = insert_match(&mut tx, &m).await?;
-                tx.commit().await?;
-                Ok(id)
             })
         })
         .await
@@ -345,29 +172,6 @@ impl Db {
         .bind(id(channel_id))
         .fetch_all(self.pool())
         .await?)
-    }
-
-    /// Stores the id of a match's table message, posted for deal `deal`.
-    pub async fn set_table_message(
-        &self,
-        match_id: i64,
-        message_id: u64,
-        deal: u32,
-    ) -> Result<(), StoreError> {
-        let id = super::message_ids::MessageId::Table {
-            match_id,
-            message_id,
-            deal,
-        };
-        self.writer.message_id(id).await
-    }
-
-    /// Stores an accepted action, the new state and whatever the action finished, all in one
-    /// transaction, only if the match is still at `a.version`. Returns false (nothing written)
-    /// when another action was stored first. Actions arriving together share a transaction
-    /// (see [`super::writer`]); each is answered only once it is committed.
-    pub async fn save_action(&self, a: SavedAction) -> Result<bool, StoreError> {
-        self.writer.save(a).await
     }
 
     /// The logged events of a match, oldest first (for replays and audits).
@@ -555,14 +359,13 @@ async fn active_matches_after(
         .collect()
 }
 
-/// Inserts a match and its players inside a transaction; returns its id.
+/// Inserts a match, its players and its outbox rows inside the caller's transaction, a
+/// statement each (on SQLite, where a statement costs no round trip; PostgreSQL's one
+/// statement is `postgres::start`'s); returns its id.
 pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
-    if Backend::of(conn) == Backend::Postgres {
-        return super::pg_start::insert_match(conn, m).await;
-    }
     let match_id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
          status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \
@@ -611,144 +414,46 @@ pub(super) async fn insert_match(
     Ok(match_id)
 }
 
-/// What every accepted action writes, as one round trip to SQLite: the new state, guarded by
-/// the version it was decided against, then the log entry and the outbox rows, only if the
-/// state was written (see [`save_sql`]).
-const SAVE_STATE: &str = "UPDATE matches SET state_json = ?, version = version + 1, status = ?, \
-     ai_to_act = ?, \
-     turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, \
-     reminded = CASE WHEN ? THEN 0 ELSE reminded END, \
-     winner_seat = COALESCE(?, winner_seat), \
-     ended_at = CASE WHEN ? <> 'active' THEN ? ELSE ended_at END \
-     WHERE id = ? AND version = ? RETURNING id; \
-     INSERT INTO actions (match_id, seq, seat, event_json, created_at) \
-     SELECT ?, ?, ?, ?, ? WHERE changes() = 1;\n";
-
-/// The statements of one action: [`SAVE_STATE`], then its outbox rows while `changes()` still
-/// says whether the log entry was written.
-fn save_sql(sql: &mut String, a: &SavedAction) {
-    sql.push_str(SAVE_STATE);
-    if !a.outbox.is_empty() {
-        sql.push_str(
-            "INSERT INTO outbox (match_id, version, part, due_ms, effects) SELECT * FROM (VALUES ",
-        );
-        for i in 0..a.outbox.len() {
-            sql.push_str(if i == 0 {
-                "(?, ?, ?, ?, ?)"
-            } else {
-                ", (?, ?, ?, ?, ?)"
-            });
-        }
-        sql.push_str(") WHERE changes() = 1;\n");
-    }
-}
-
-fn batch_sql(actions: &[&SavedAction]) -> String {
-    let mut sql = String::with_capacity(actions.len() * (SAVE_STATE.len() + 200));
-    for a in actions {
-        save_sql(&mut sql, a);
-    }
-    sql
-}
-
-/// The states and log entries of `actions` (see [`SAVE_STATE`]), all in one round trip, inside
-/// the writer's open transaction: for each, whether it was still at its version and is written.
-/// Hands and results are left to [`store_action`].
+/// The states and log entries of `actions`, all in one round trip, inside the writer's open
+/// transaction: for each, whether it was still at its version and is written. Hands and
+/// results are left to [`store_action`].
 pub(super) async fn store_states(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
     if actions.is_empty() {
         return Ok(Vec::new());
     }
-    match Backend::of(conn) {
-        Backend::Sqlite => run_states(conn, actions, &[], batch_sql(actions)).await,
-        Backend::Postgres => super::pg_batch::states(conn, actions, &[], false).await,
+    match backend {
+        Backend::Sqlite => sqlite::batch::states(conn, actions).await,
+        Backend::Postgres => postgres::batch::states(conn, actions, &[], false).await,
     }
 }
 
-/// As [`store_states`], in a transaction of its own whose `BEGIN` and `COMMIT` travel in the
-/// same round trip as the statements: each round trip to SQLite's worker thread costs two
-/// thread switches, more than the statements themselves. The `delivered` outbox rows are
-/// deleted in the same commit (with `synchronous = FULL` each commit waits for the disk).
-/// Nothing is kept on an error.
+/// As [`store_states`], in a transaction of its own that travels in the same round trip as
+/// the statements, with the `delivered` outbox rows deleted in the same commit. Nothing is
+/// kept on an error.
 pub(super) async fn commit_states(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     actions: &[&SavedAction],
     delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
-    if Backend::of(conn) == Backend::Postgres {
-        return super::pg_batch::states(conn, actions, delivered, true).await;
+    match backend {
+        Backend::Sqlite => sqlite::batch::commit_states(conn, actions, delivered).await,
+        Backend::Postgres => postgres::batch::states(conn, actions, delivered, true).await,
     }
-    let sql = format!(
-        "BEGIN IMMEDIATE;\n{}{}COMMIT;",
-        batch_sql(actions),
-        DELETE_DELIVERED.repeat(delivered.len())
-    );
-    let stored = run_states(conn, actions, delivered, sql).await;
-    if stored.is_err() {
-        // The statement that failed left the transaction open.
-        let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
-    }
-    stored
-}
-
-async fn run_states(
-    conn: &mut sqlx::AnyConnection,
-    actions: &[&SavedAction],
-    delivered: &[Delivered],
-    sql: String,
-) -> Result<Vec<bool>, StoreError> {
-    use sqlx::Row;
-    // A batch's text is one-off; a few small ones are worth keeping prepared.
-    let mut query = sqlx::query(&sql).persistent(actions.len() <= 2 && delivered.is_empty());
-    for a in actions {
-        query = query
-            .bind(&a.state_json)
-            .bind(a.status.as_str())
-            .bind(a.ai_to_act)
-            .bind(a.turn_changed)
-            .bind(a.now)
-            .bind(a.turn_changed || a.actor_changed)
-            .bind(a.winner_seat.map(i64::from))
-            .bind(a.status.as_str())
-            .bind(a.now)
-            .bind(a.match_id)
-            .bind(a.version)
-            .bind(a.match_id)
-            .bind(a.version + 1)
-            .bind(a.seat as i64)
-            .bind(&a.event_json)
-            .bind(a.now);
-        for r in &a.outbox {
-            query = query
-                .bind(r.key.match_id)
-                .bind(r.key.version)
-                .bind(r.key.part as i64)
-                .bind(r.due_ms)
-                .bind(&r.effects_json);
-        }
-    }
-    let query = bind_delivered(query, delivered);
-    let written: std::collections::HashSet<i64> = query
-        .fetch_all(&mut *conn)
-        .await?
-        .iter()
-        .map(|row| row.try_get::<i64, _>(0))
-        .collect::<Result<_, _>>()?;
-    Ok(actions
-        .iter()
-        .map(|a| written.contains(&a.match_id))
-        .collect())
 }
 
 /// Everything one accepted action writes, inside the writer's open transaction. Returns false,
 /// having written nothing, when the match is no longer at `a.version`.
 pub(super) async fn store_action(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     a: &SavedAction,
 ) -> Result<bool, StoreError> {
-    if !store_states(conn, &[a]).await?[0] {
+    if !store_states(conn, backend, &[a]).await?[0] {
         return Ok(false);
     }
     for h in &a.hands {
@@ -920,8 +625,8 @@ async fn insert_hand(
 
 #[cfg(test)]
 mod tests {
-    use super::super::writer::tests::{db_with_matches, new_match};
     use super::{EndReason, MatchState};
+    use crate::store::fixtures::{db_with_matches, new_match};
 
     /// A new match goes live without being read back: what it would read back as must be
     /// what is stored.
@@ -1024,7 +729,7 @@ mod tests {
     async fn the_scan_reads_every_active_match_with_its_players_by_pages() {
         let (_dir, db, ids) = db_with_matches(5).await;
         for &cancelled in &[ids[1], ids[3]] {
-            let mut a = super::super::writer::tests::action(cancelled, 0);
+            let mut a = crate::store::fixtures::action(cancelled, 0);
             a.status = MatchState::Ended(EndReason::Cancelled);
             assert!(db.save_action(a).await.unwrap());
         }

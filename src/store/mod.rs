@@ -1,34 +1,41 @@
 //! The ledger: every SQL statement of the bot, behind functions named for what they mean.
 //! One [`Db`] type, one file per table family.
+//!
+//! Dependencies point one way. At the bottom the row types (`rows`, `states`: no SQL); above
+//! them what each database does differently (`sqlite`, `postgres`), then the writer
+//! (`writer`: transactions, savepoints, batches, naming no table), then the table files,
+//! and on top the writer's jobs (`jobs`), which name both. The [`Backend`] is chosen once,
+//! when the database opens, and handed down.
 
 mod challenges;
-mod checkpoint;
+#[cfg(test)]
+mod fixtures;
 mod heartbeat;
+mod jobs;
 mod lease;
 mod ledger;
 mod matches;
 mod message_ids;
 mod outbox;
-mod pg_batch;
-mod pg_start;
+mod postgres;
+mod rows;
 mod seasons;
 mod settings;
+mod sqlite;
 mod states;
 #[doc(hidden)]
 pub mod testing;
 mod writer;
 
-pub use challenges::{Acceptance, ChallengeRow, NewChallenge};
 pub use lease::HeldElsewhere;
 pub use ledger::{
     BoardRow, BoardSort, ExportRow, HistoryRow, RecentResult, SheetHand, SheetMatch, SheetPlayer,
     StatsRow, BOARD_ROWS,
 };
-pub use matches::{
-    HandRow, HollywoodRow, IdleRow, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow,
-    SavedAction,
+pub use rows::{
+    Acceptance, ChallengeRow, HandRow, HollywoodRow, IdleRow, MatchRow, NewChallenge, NewMatch,
+    OutboxKey, OutboxRow, PlayerResult, RateFn, RatingRow, SavedAction,
 };
-pub use outbox::{OutboxKey, OutboxRow};
 pub use seasons::Season;
 pub use settings::GuildSettings;
 pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
@@ -83,8 +90,9 @@ pub enum Durability {
     Normal,
 }
 
-/// Which database the URL names: the same statements run on both, through sqlx's `Any`
-/// driver; the few that differ ask [`Backend::of`].
+/// Which database the URL names, chosen once when the database opens: the same statements
+/// run on both, through sqlx's `Any` driver; the few that differ match on the one the
+/// [`Db`] holds, passed down to them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
     /// One file, one process: the embedded default.
@@ -102,15 +110,6 @@ impl Backend {
             Some(Backend::Postgres)
         } else {
             None
-        }
-    }
-
-    /// The back end of an open connection.
-    pub(crate) fn of(conn: &AnyConnection) -> Backend {
-        if conn.backend_name() == "PostgreSQL" {
-            Backend::Postgres
-        } else {
-            Backend::Sqlite
         }
     }
 }
@@ -246,7 +245,7 @@ pub struct Db {
     pool: AnyPool,
     /// The process's one writer: SQLite has one writer at a time anyway, and on PostgreSQL
     /// one connection grouping many actions per commit beats many each waiting for its own.
-    writer: writer::Writer,
+    writer: writer::Writer<jobs::Writes>,
     /// For connections of their own (see [`Db::scan_active_matches`]).
     source: Source,
     /// Whose servers' matches this process sweeps, warms up and delivers.
@@ -350,7 +349,7 @@ impl Db {
     }
 
     #[cfg(test)]
-    pub(in crate::store) fn wal(&self) -> std::sync::Arc<checkpoint::Wal> {
+    pub(in crate::store) fn wal(&self) -> std::sync::Arc<sqlite::checkpoint::Wal> {
         self.writer.wal().expect("SQLite has a WAL")
     }
 
@@ -718,7 +717,7 @@ mod tests {
         }
         pool.close().await;
         let db = Db::open(&url).await.expect("the upgrade runs");
-        let new = crate::store::writer::tests::new_match(0);
+        let new = crate::store::fixtures::new_match(0);
         assert_eq!((new.channel_id, new.players[0].0), (100, 10));
         db.create_match(&new)
             .await

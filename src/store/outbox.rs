@@ -1,27 +1,7 @@
 //! The outbox: what accepted actions require to be shown, kept until it is delivered.
 
-use super::{Db, StoreError};
-
-/// Names one outbox row: the match, the version that required it, and which part.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct OutboxKey {
-    pub match_id: i64,
-    pub version: i64,
-    pub part: u8,
-}
-
-/// One stored row: what to show (`effects`, JSON) and when.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutboxRow {
-    pub key: OutboxKey,
-    pub due_ms: i64,
-    pub effects_json: String,
-}
-
-/// A row delivered: deleted after the next batch of actions, in a transaction of its own,
-/// unanswered. Losing one to a crash costs a repeated delivery, which shows the same again.
-#[derive(Debug)]
-pub(crate) struct Delivered(pub OutboxKey);
+use super::rows::{Delivered, OutboxKey, OutboxRow};
+use super::{postgres, sqlite, Backend, Db, StoreError};
 
 impl Db {
     /// Every undelivered outbox row, by match and version (after a restart).
@@ -47,11 +27,6 @@ impl Db {
                 },
             )
             .collect())
-    }
-
-    /// Notes that a row was delivered (it is deleted with the next batch of writes).
-    pub fn outbox_delivered(&self, key: OutboxKey) {
-        self.writer.note_delivered(Delivered(key));
     }
 
     /// Notes that the idle player of this turn was reminded at `now`, and stores the reminder
@@ -106,49 +81,52 @@ pub(super) async fn insert_rows(
     Ok(())
 }
 
-/// The statement deleting one delivered row; [`bind_delivered`] binds it.
-pub(super) const DELETE_DELIVERED: &str =
-    "DELETE FROM outbox WHERE match_id = ? AND version = ? AND part = ?;\n";
-
-/// Binds the rows of as many [`DELETE_DELIVERED`] statements, in order.
-pub(super) fn bind_delivered<'q>(
-    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    rows: &[Delivered],
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-    for Delivered(k) in rows {
-        query = query.bind(k.match_id).bind(k.version).bind(k.part as i64);
-    }
-    query
-}
-
 /// Deletes the delivered rows in one round trip: in a transaction of its own, or in the
 /// caller's (on PostgreSQL one statement is either).
 pub(super) async fn delete_delivered(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     rows: &[Delivered],
     own_transaction: bool,
 ) -> Result<(), StoreError> {
     if rows.is_empty() {
         return Ok(());
     }
-    if super::Backend::of(conn) == super::Backend::Postgres {
-        return super::pg_batch::delete_delivered(conn, rows).await;
+    match backend {
+        Backend::Sqlite => sqlite::batch::delete_delivered(conn, rows, own_transaction).await,
+        Backend::Postgres => postgres::batch::delete_delivered(conn, rows).await,
     }
-    let mut sql = String::from(if own_transaction {
-        "BEGIN IMMEDIATE;\n"
-    } else {
-        ""
-    });
-    sql.push_str(&DELETE_DELIVERED.repeat(rows.len()));
-    if own_transaction {
-        sql.push_str("COMMIT;");
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::store::fixtures::{action, db_with_matches};
+
+    /// Exactly one reminder per idle turn: the reminder is stored only together with the mark,
+    /// guarded by the version the sweeper saw; a move in between (a draw: same turn, new
+    /// version) stores none, and a second mark of the same turn stores none either.
+    #[tokio::test]
+    async fn a_reminder_is_stored_once_per_turn_and_never_for_a_moved_match() {
+        use crate::store::{OutboxKey, OutboxRow};
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let reminder = |version| OutboxRow {
+            key: OutboxKey {
+                match_id: ids[0],
+                version,
+                part: 2,
+            },
+            due_ms: 0,
+            effects_json: "[]".into(),
+        };
+        // The player drew after the sweeper looked (version 0 -> 1, the turn unchanged).
+        let mut draw = action(ids[0], 0);
+        draw.turn_changed = false;
+        assert!(db.save_action(draw).await.unwrap());
+        assert!(!db.mark_reminded(reminder(0), 100).await.unwrap());
+        assert!(db.pending_outbox().await.unwrap().is_empty());
+        // The next pass reminds once; a pass after it does not.
+        assert!(db.mark_reminded(reminder(1), 130).await.unwrap());
+        assert!(!db.mark_reminded(reminder(1), 160).await.unwrap());
+        assert_eq!(db.pending_outbox().await.unwrap().len(), 1);
     }
-    let query = bind_delivered(sqlx::query(&sql).persistent(false), rows);
-    if let Err(e) = query.execute(&mut *conn).await {
-        if own_transaction {
-            let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
-        }
-        return Err(e.into());
-    }
-    Ok(())
 }

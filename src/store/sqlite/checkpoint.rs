@@ -8,7 +8,7 @@
 //! it has grown past [`WAL_LIMIT_PAGES`] the writer is asked to run one RESTART checkpoint
 //! between two batches: the WAL stays bounded, and that checkpoint finds little left to copy.
 
-use super::StoreError;
+use crate::store::StoreError;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{Connection, SqliteConnection};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,13 +24,13 @@ const EVERY: Duration = Duration::from_millis(50);
 const WAL_LIMIT_PAGES: i64 = 8_192;
 
 /// Run on the writer's connection as it opens: it leaves checkpoints to [`Checkpointer`].
-pub(super) const WRITER_SETUP: &str = "PRAGMA wal_autocheckpoint = 0";
+pub(in crate::store) const WRITER_SETUP: &str = "PRAGMA wal_autocheckpoint = 0";
 
 /// What the checkpoint thread and the writer share.
 #[derive(Debug)]
-pub(super) struct Wal {
+pub(in crate::store) struct Wal {
     /// Set when the WAL is too long: the writer then runs a RESTART checkpoint.
-    pub(super) restart_due: AtomicBool,
+    pub(in crate::store) restart_due: AtomicBool,
     /// Cleared if the checkpoint thread ends for any reason (see [`between_batches`]).
     alive: AtomicBool,
 }
@@ -46,13 +46,15 @@ impl Drop for Alive {
 
 /// The background checkpoint thread; it stops when this is dropped.
 #[derive(Debug)]
-pub(super) struct Checkpointer {
+pub(in crate::store) struct Checkpointer {
     _stop: mpsc::Sender<()>,
-    pub(super) wal: Arc<Wal>,
+    pub(in crate::store) wal: Arc<Wal>,
 }
 
 impl Checkpointer {
-    pub(super) async fn start(options: SqliteConnectOptions) -> Result<Checkpointer, StoreError> {
+    pub(in crate::store) async fn start(
+        options: SqliteConnectOptions,
+    ) -> Result<Checkpointer, StoreError> {
         let mut conn = SqliteConnection::connect_with(&options).await?;
         let (stop, mut stopped) = mpsc::channel::<()>(1);
         let wal = Arc::new(Wal {
@@ -60,7 +62,7 @@ impl Checkpointer {
             alive: AtomicBool::new(true),
         });
         let alive = Alive(wal.clone());
-        super::on_own_thread("gin-db-checkpoint", move || async move {
+        crate::store::on_own_thread("gin-db-checkpoint", move || async move {
             let wal = &alive.0;
             let mut tick = tokio::time::interval(EVERY);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -107,7 +109,11 @@ async fn passive(conn: &mut SqliteConnection) -> Result<i64, StoreError> {
 /// checkpoint lock just then, SQLite answers "busy" and it is tried again after the next
 /// batch). If the checkpoint thread has ended, the writer goes back to SQLite's automatic
 /// checkpoints rather than let the WAL grow without end.
-pub(super) async fn between_batches(conn: &mut sqlx::AnyConnection, wal: &Wal, on_own: &mut bool) {
+pub(in crate::store) async fn between_batches(
+    conn: &mut sqlx::AnyConnection,
+    wal: &Wal,
+    on_own: &mut bool,
+) {
     if !*on_own && !wal.alive.load(Ordering::Relaxed) {
         *on_own = true;
         tracing::error!("the background checkpoint stopped: the writer checkpoints in its commits");
@@ -133,7 +139,7 @@ pub(super) async fn between_batches(conn: &mut sqlx::AnyConnection, wal: &Wal, o
 
 #[cfg(test)]
 mod tests {
-    use super::super::writer::tests::{action, db_with_matches};
+    use crate::store::fixtures::{action, db_with_matches};
     use crate::store::Db;
     use sqlx::Connection;
     use std::sync::atomic::Ordering;

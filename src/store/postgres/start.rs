@@ -7,9 +7,9 @@
 //! statement, and the acceptances a slice of the writer holds share that statement.
 //! The rows travel as JSON (sqlx's `Any` driver binds no arrays).
 
-use super::challenges::{Accept, Acceptance};
-use super::matches::NewMatch;
-use super::{id, ChallengeState, MatchState, StoreError};
+use crate::store::rows::{Accept, Acceptance, NewMatch};
+use crate::store::states::{ChallengeState, MatchState};
+use crate::store::{id, StoreError};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -94,8 +94,8 @@ static INSERT: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
-/// Stores `m` (see [`super::matches::insert_match`]): its id.
-pub(super) async fn insert_match(
+/// Stores `m`, its players and its outbox rows in one statement: its id.
+pub(in crate::store) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
@@ -109,9 +109,9 @@ pub(super) async fn insert_match(
     Ok(match_id)
 }
 
-/// Records the acceptances `all` in order (see [`super::Db::accept_challenge`]): one
+/// Records the acceptances `all` in order (see [`crate::store::Db::accept_challenge`]): one
 /// statement for each run of them that names no challenge twice.
-pub(super) async fn accept_all(
+pub(in crate::store) async fn accept_all(
     conn: &mut sqlx::AnyConnection,
     all: &[Accept],
 ) -> Result<Vec<Acceptance>, StoreError> {

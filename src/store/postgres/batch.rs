@@ -4,9 +4,8 @@
 //! states, log entries and outbox rows, and delete the delivered rows. A single statement is
 //! a transaction of its own: no `BEGIN` and `COMMIT` round trips either.
 
-use super::matches::SavedAction;
-use super::outbox::Delivered;
-use super::StoreError;
+use crate::store::rows::{Delivered, SavedAction};
+use crate::store::StoreError;
 use serde_json::{json, Value};
 use std::collections::HashSet;
 
@@ -62,12 +61,12 @@ const BATCH: &str = concat!(
 /// Run on the writer's connection as it opens: every statement of the writer reads or
 /// writes rows by key, and must do so through an index even when the statistics (taken
 /// while a queue table was empty) make a scan look cheaper. Reads elsewhere are unaffected.
-pub(super) const WRITER_SETUP: &str = "SET enable_seqscan = off";
+pub(in crate::store) const WRITER_SETUP: &str = "SET enable_seqscan = off";
 
 /// Deletes the delivered rows of `rows` (see [`BATCH`]) in one statement: a transaction of
 /// its own, or a part of the caller's (whose savepoint takes it back if it fails: see
 /// `writer::Savepoint`).
-pub(super) async fn delete_delivered(
+pub(in crate::store) async fn delete_delivered(
     conn: &mut sqlx::AnyConnection,
     rows: &[Delivered],
 ) -> Result<(), StoreError> {
@@ -80,14 +79,16 @@ pub(super) async fn delete_delivered(
 
 /// Writes `actions` and deletes `delivered`, inside the caller's transaction or as a
 /// transaction of its own (`own`): for each action, whether it was still at its version.
-pub(super) async fn states(
+pub(in crate::store) async fn states(
     conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
     delivered: &[Delivered],
     own: bool,
 ) -> Result<Vec<bool>, StoreError> {
     if actions.is_empty() {
-        super::outbox::delete_delivered(conn, delivered, own).await?;
+        if !delivered.is_empty() {
+            delete_delivered(conn, delivered).await?;
+        }
         return Ok(Vec::new());
     }
     let rounds = rounds(actions);
@@ -184,7 +185,7 @@ mod tests {
     use super::*;
 
     fn at(match_id: i64) -> SavedAction {
-        crate::store::writer::tests::action(match_id, 0)
+        crate::store::fixtures::action(match_id, 0)
     }
 
     #[test]

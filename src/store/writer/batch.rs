@@ -1,0 +1,689 @@
+//! How the writer groups its jobs into transactions: moves alone in the fewest round trips,
+//! anything else in slices of a few milliseconds, each job answered once its transaction is
+//! committed.
+
+use super::savepoint::{in_own_savepoint, in_transaction, Savepoint};
+use super::{checkpoint, not_committed, observe, Answer, Done, Job, Jobs};
+use crate::store::{Backend, StoreError};
+use sqlx::{AnyConnection, Connection};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// At most this many jobs taken at once: bounds how long one transaction holds the lock.
+const MAX_BATCH: usize = 128;
+
+/// A transaction of a batch with other writes than moves is committed once it has run this
+/// long, and the rest of the batch goes on in the next: every job waits for the commit of its
+/// transaction, so one transaction with a hundred match starts would keep the first waiting
+/// for all of them. (Long in tests, which count commits of batches on a slower build.)
+const SLICE: std::time::Duration =
+    std::time::Duration::from_millis(if cfg!(test) { 500 } else { 2 });
+
+/// A move waiting for its transaction, and where its answer goes.
+type Waiting<J> = (<J as Jobs>::Move, Done<bool>);
+
+/// The writer thread's loop: takes what is queued, writes it, until every handle is gone or
+/// the database lost a transaction.
+pub(super) async fn run<J: Jobs>(
+    mut conn: AnyConnection,
+    backend: Backend,
+    mut queue: mpsc::UnboundedReceiver<Job<J>>,
+    wal: Option<Arc<checkpoint::Wal>>,
+    commits: Arc<AtomicU64>,
+) {
+    let mut jobs = Vec::with_capacity(MAX_BATCH);
+    let mut moves = Vec::with_capacity(MAX_BATCH);
+    let mut notes = Vec::new();
+    let mut checkpoints_on_own = false;
+    while queue.recv_many(&mut jobs, MAX_BATCH).await > 0 {
+        if let Some(wal) = &wal {
+            checkpoint::between_batches(&mut conn, wal, &mut checkpoints_on_own).await;
+        }
+        let moves_only = jobs.iter().all(|j| match j {
+            Job::Move { job, .. } => J::plain(job),
+            Job::Other(_) | Job::Batched(_) => false,
+            Job::Note(_) => true,
+        });
+        if !moves_only {
+            if write_batch(&mut conn, backend, &mut jobs, &mut notes, &commits)
+                .await
+                .is_err()
+            {
+                // Every waiting caller is told the writer stopped; the bot then stops too
+                // (see `Db::writer_stopped`), for its supervisor to start it afresh.
+                tracing::error!(
+                    "the database rolled back a batch of writes on its own (disk full? I/O \
+                     error?): the writer stops; restart the bot"
+                );
+                return;
+            }
+            continue;
+        }
+        // The common case under load, in the fewest round trips.
+        for job in jobs.drain(..) {
+            match job {
+                Job::Move { job, done } => moves.push((job, done)),
+                Job::Note(n) => notes.push(n),
+                Job::Other(_) | Job::Batched(_) => {
+                    unreachable!("only moves here")
+                }
+            }
+        }
+        let ok = commit_moves::<J>(&mut conn, backend, &mut moves, &mut notes, &commits).await;
+        delete_noted::<J>(&mut conn, backend, &mut notes, &commits).await;
+        if !ok && connection_lost(&mut conn, backend).await {
+            return;
+        }
+    }
+}
+
+/// Whether the database server can no longer be reached on the writer's connection: the
+/// writer then stops, like after [`Lost`], for the bot to be restarted (a SQLite file is
+/// never unreachable).
+async fn connection_lost(conn: &mut AnyConnection, backend: Backend) -> bool {
+    if backend == Backend::Sqlite || conn.ping().await.is_ok() {
+        return false;
+    }
+    tracing::error!("the database server cannot be reached: the writer stops; restart the bot");
+    true
+}
+
+/// The database dropped a batch's whole transaction: SQLite rolls it back by itself on
+/// SQLITE_FULL, IOERR, BUSY or NOMEM, PostgreSQL refuses every statement of a transaction after
+/// one failed outside a savepoint, and a lost connection loses it too. What the batch did is
+/// gone, and sqlx's own count of open transactions on the connection is wrong from then on.
+struct Lost;
+
+/// The statement opening a batch's transaction: SQLite takes its write lock at once, so
+/// that a busy database is found out before any work is done.
+fn begin_sql(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "BEGIN IMMEDIATE",
+        Backend::Postgres => "BEGIN",
+    }
+}
+
+/// Every job of `jobs`, in order, in as few transactions as [`SLICE`] allows: with
+/// `synchronous = FULL` each COMMIT waits for the disk, so a thousand match starts at once
+/// must not cost a thousand syncs. Each job is answered once its transaction is committed.
+async fn write_batch<J: Jobs>(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    jobs: &mut Vec<Job<J>>,
+    notes: &mut Vec<J::Note>,
+    commits: &AtomicU64,
+) -> Result<(), Lost> {
+    let mut jobs = jobs.drain(..);
+    let e = loop {
+        if jobs.len() == 0 {
+            return Ok(());
+        }
+        match conn.begin_with(begin_sql(backend)).await {
+            Ok(tx) => write_slice(tx, backend, &mut jobs, notes, commits).await?,
+            Err(e) => break e,
+        }
+    };
+    if in_transaction(conn, backend).await || connection_lost(conn, backend).await {
+        // Some earlier write left a transaction open: nothing here can be trusted.
+        return Err(Lost);
+    }
+    // The rest, each alone, as it would have run without batching: each is answered with
+    // what it did, or its own error.
+    tracing::warn!(error = %e, "starting a batch's transaction");
+    let mut moves = Vec::new();
+    for job in jobs {
+        match job {
+            Job::Move { job, done } => moves.push((job, done)),
+            Job::Other(work) => {
+                commit_moves::<J>(conn, backend, &mut moves, &mut Vec::new(), commits).await;
+                work(conn).await.0(Ok(()));
+            }
+            Job::Batched(job) => J::alone(job, conn, backend).await,
+            Job::Note(n) => notes.push(n),
+        }
+    }
+    commit_moves::<J>(conn, backend, &mut moves, &mut Vec::new(), commits).await;
+    delete_noted::<J>(conn, backend, notes, commits).await;
+    Ok(())
+}
+
+/// The jobs of one [`SLICE`] of [`write_batch`] in its open transaction `tx`, with the
+/// notes taken so far. After any failure it makes sure the transaction is still there; if
+/// SQLite dropped it, the slice's jobs are answered with the error and the rest of the batch
+/// is not run.
+async fn write_slice<J: Jobs>(
+    mut tx: sqlx::Transaction<'_, sqlx::Any>,
+    backend: Backend,
+    jobs: &mut std::vec::Drain<'_, Job<J>>,
+    notes: &mut Vec<J::Note>,
+    commits: &AtomicU64,
+) -> Result<(), Lost> {
+    let began = std::time::Instant::now();
+    let mut savepoint = Savepoint::new(backend);
+    let mut answers: Vec<Answer> = Vec::new();
+    let mut moves = Vec::new();
+    let mut noted = J::Noted::default();
+    let lost = |answers: Vec<Answer>| {
+        let e = StoreError::Commit("the database rolled the transaction back".into());
+        for answer in answers {
+            answer(Err(&e));
+        }
+        Err(Lost)
+    };
+    for job in jobs.by_ref() {
+        let ok = match job {
+            Job::Move { job, done } => {
+                moves.push((job, done));
+                true
+            }
+            Job::Other(work) => {
+                // Whatever came before it is written first.
+                let staged =
+                    stage_moves::<J>(&mut tx, &mut moves, &mut answers, &mut savepoint).await;
+                let (answer, ok) = in_own_savepoint(&mut tx, work, &mut savepoint).await;
+                answers.push(answer);
+                staged && ok
+            }
+            Job::Note(n) => {
+                notes.push(n);
+                true
+            }
+            Job::Batched(job) => {
+                J::note(&mut noted, job);
+                true
+            }
+        };
+        if !ok && !in_transaction(&mut tx, backend).await {
+            return lost(answers);
+        }
+        if began.elapsed() >= SLICE {
+            break;
+        }
+    }
+    let mut ok = stage_moves::<J>(&mut tx, &mut moves, &mut answers, &mut savepoint).await;
+    ok &= J::stage_noted(&mut noted, &mut tx, &mut answers, &mut savepoint).await;
+    if !notes.is_empty() {
+        let deleted = match savepoint.enter(&mut tx).await {
+            Some(false) => Err(StoreError::Commit(
+                "no savepoint for the delivery notes".into(),
+            )),
+            _ => J::delete(&mut tx, backend, notes, false).await,
+        };
+        if let Err(e) = deleted {
+            tracing::warn!(error = %e, "writing delivery notes");
+            savepoint.undo(&mut tx).await;
+            ok = false;
+        }
+        notes.clear();
+    }
+    // The last job's savepoint is released before the COMMIT: a transaction spoilt by a
+    // job that hid its error would otherwise be rolled back by a COMMIT that reports success.
+    if !savepoint.close(&mut tx).await {
+        ok = false;
+    }
+    if !ok && !in_transaction(&mut tx, backend).await {
+        return lost(answers);
+    }
+    let committed = tx.commit().await.map_err(StoreError::from);
+    if let Err(e) = &committed {
+        tracing::error!(error = %e, "committing a batch of writes");
+    } else {
+        commits.fetch_add(1, Ordering::Relaxed);
+    }
+    for answer in answers {
+        answer(committed.as_ref().copied());
+    }
+    // After a failed COMMIT the connection's state is unknown.
+    committed.map_err(|_| Lost)
+}
+
+/// Writes the waiting moves inside the open transaction `tx`, each move's answer waiting
+/// for its commit. A failing move rolls back to its savepoint and fails alone. Returns
+/// false if anything failed (the caller then checks that the transaction is still there).
+async fn stage_moves<J: Jobs>(
+    tx: &mut AnyConnection,
+    moves: &mut Vec<Waiting<J>>,
+    answers: &mut Vec<Answer>,
+    savepoint: &mut Savepoint,
+) -> bool {
+    if moves.is_empty() {
+        return true;
+    }
+    let batch: Vec<&J::Move> = moves.iter().map(|(m, _)| m).collect();
+    let (stored, ok) = match in_savepoint::<J>(tx, &batch, savepoint).await {
+        Ok(stored) => (stored.into_iter().map(Ok).collect(), true),
+        Err(e) if !in_transaction(tx, savepoint.backend).await => {
+            (batch.iter().map(|_| Err(e.to_string())).collect(), false)
+        }
+        Err(_) => {
+            let mut each = Vec::with_capacity(batch.len());
+            for m in &batch {
+                let alone = in_savepoint::<J>(tx, &[m], savepoint).await.map(|s| s[0]);
+                each.push(alone.map_err(|e| e.to_string()));
+            }
+            (each, false)
+        }
+    };
+    let stored: Vec<Result<bool, String>> = stored;
+    for ((_, done), result) in moves.drain(..).zip(stored) {
+        answers.push(Box::new(move |committed| {
+            let result = result.map_err(StoreError::Commit);
+            let _ = done.send(committed.map_err(not_committed).and(result));
+        }));
+    }
+    ok
+}
+
+/// [`Jobs::stage`] inside a savepoint: nothing of `moves` is kept if any statement fails.
+async fn in_savepoint<J: Jobs>(
+    conn: &mut AnyConnection,
+    moves: &[&J::Move],
+    savepoint: &mut Savepoint,
+) -> Result<Vec<bool>, StoreError> {
+    match savepoint.enter(conn).await {
+        Some(true) => {
+            let stored = J::stage(conn, savepoint.backend, moves).await;
+            if stored.is_err() {
+                savepoint.undo(conn).await;
+            }
+            stored
+        }
+        Some(false) => Err(StoreError::Commit("no savepoint for the moves".into())),
+        None => {
+            let mut own = conn.begin().await?;
+            let stored = J::stage(&mut own, savepoint.backend, moves).await?;
+            own.commit().await?;
+            Ok(stored)
+        }
+    }
+}
+
+/// Deletes what the notes taken so far name, in a transaction of their own.
+async fn delete_noted<J: Jobs>(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    notes: &mut Vec<J::Note>,
+    commits: &AtomicU64,
+) {
+    if notes.is_empty() {
+        return;
+    }
+    match J::delete(conn, backend, notes, true).await {
+        Ok(()) => {
+            commits.fetch_add(1, Ordering::Relaxed);
+        }
+        Err(e) => tracing::warn!(error = %e, "writing delivery notes"),
+    }
+    notes.clear();
+}
+
+/// Writes the waiting moves in one transaction and answers each of them. When they are
+/// all plain, the notes are written in the same commit (and the list emptied).
+async fn commit_moves<J: Jobs>(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    moves: &mut Vec<Waiting<J>>,
+    notes: &mut Vec<J::Note>,
+    commits: &AtomicU64,
+) -> bool {
+    if moves.is_empty() {
+        return true;
+    }
+    let batch: Vec<&J::Move> = moves.iter().map(|(m, _)| m).collect();
+    let plain = batch.iter().all(|m| J::plain(m));
+    let started = std::time::Instant::now();
+    let written = if plain {
+        J::commit_plain(conn, backend, &batch, notes).await
+    } else {
+        write::<J>(conn, backend, &batch).await
+    };
+    observe("commit", started);
+    match written {
+        Ok(stored) => {
+            if plain {
+                notes.clear();
+            }
+            commits.fetch_add(1, Ordering::Relaxed);
+            for ((_, done), ok) in moves.drain(..).zip(stored) {
+                let _ = done.send(Ok(ok));
+            }
+            true
+        }
+        // One move's failure must not fail the others: each again, alone.
+        Err(_) => {
+            for (m, done) in moves.drain(..) {
+                let alone = write::<J>(conn, backend, &[&m]).await;
+                if alone.is_ok() {
+                    commits.fetch_add(1, Ordering::Relaxed);
+                }
+                let _ = done.send(alone.map(|stored| stored[0]));
+            }
+            false
+        }
+    }
+}
+
+/// One transaction for `moves`; nothing is kept if any statement fails.
+async fn write<J: Jobs>(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    moves: &[&J::Move],
+) -> Result<Vec<bool>, StoreError> {
+    if moves.iter().all(|m| J::plain(m)) {
+        return J::commit_plain(conn, backend, moves, &[]).await;
+    }
+    let mut tx = conn.begin_with(begin_sql(backend)).await?;
+    let stored = J::stage(&mut tx, backend, moves).await?;
+    tx.commit().await?;
+    Ok(stored)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::store::fixtures::{action, db_with_matches, hold, new_match, stored};
+    use crate::store::{NewMatch, StoreError};
+    use futures_util::future::join_all;
+
+    /// Match starts and moves that arrive together are committed together: with
+    /// `synchronous = FULL` every commit waits for the disk.
+    #[tokio::test]
+    async fn starts_and_moves_waiting_together_share_one_commit() {
+        let (_dir, db, ids) = db_with_matches(2).await;
+        let (release, held) = hold(&db).await;
+        let before = db.writer.commits();
+        let starts = join_all((10..60).map(|i| {
+            let db = db.clone();
+            async move { db.create_match(&new_match(i)).await }
+        }));
+        let moves = join_all(ids.iter().map(|&id| db.save_action(action(id, 0))));
+        let (starts, moves, _) = tokio::join!(starts, moves, async { release.send(()) });
+        held.await.unwrap();
+        let started: std::collections::HashSet<i64> =
+            starts.into_iter().map(|r| r.unwrap()).collect();
+        assert_eq!(started.len(), 50);
+        assert!(moves.into_iter().all(|r| r.unwrap()));
+        // The held job's batch, then one for all the rest (not fifty-two).
+        assert_eq!(db.writer.commits() - before, 2);
+        for &id in &ids {
+            assert_eq!(stored(&db, id).await, ("s1".into(), 1, 1));
+        }
+    }
+
+    /// Challenges and message ids that wait together are written together, each challenge
+    /// answered with its own id, and of two ids for one message the later wins.
+    #[tokio::test]
+    async fn challenges_and_message_ids_waiting_together_share_one_commit() {
+        let (_dir, db, ids) = db_with_matches(2).await;
+        let (a, b) = (ids[0], ids[1]);
+        let new = |i: u64| crate::store::NewChallenge {
+            guild_id: 1,
+            channel_id: 500 + i,
+            challenger: (40 + i, format!("P{i}")),
+            opponents: vec![(90 + i, format!("Q{i}"))],
+            preset: "classic".into(),
+            rules_json: "{}".into(),
+            locale: "en-US".into(),
+            now: i as i64,
+            expires_at: 900,
+        };
+        let (release, held) = hold(&db).await;
+        let before = db.writer.commits();
+        let challenges = join_all((0..30).map(|i| {
+            let db = db.clone();
+            async move { (i, db.create_challenge(&new(i)).await) }
+        }));
+        let tables = join_all([
+            db.set_table_message(a, 7001, 1),
+            db.set_table_message(b, 7002, 1),
+            db.set_table_message(a, 7003, 2),
+        ]);
+        let (challenges, tables, _) = tokio::join!(challenges, tables, async { release.send(()) });
+        held.await.unwrap();
+        assert_eq!(db.writer.commits() - before, 2);
+        assert!(tables.iter().all(Result::is_ok), "{tables:?}");
+        let mut seen = std::collections::HashSet::new();
+        for (i, id) in challenges {
+            let id = id.unwrap();
+            assert!(seen.insert(id));
+            let stored = db.challenge(id).await.unwrap().unwrap();
+            assert_eq!(format!("{stored:?}"), format!("{:?}", new(i).stored_as(id)));
+        }
+        db.set_challenge_message(*seen.iter().next().unwrap(), 8001)
+            .await
+            .unwrap();
+        let table = |id| {
+            let db = db.clone();
+            async move {
+                let m = db.load_match(id).await.unwrap().unwrap();
+                (m.table_message_id, m.table_deal)
+            }
+        };
+        assert_eq!(table(a).await, (Some(7003), 2));
+        assert_eq!(table(b).await, (Some(7002), 1));
+        let first = *seen.iter().next().unwrap();
+        assert_eq!(
+            db.challenge(first).await.unwrap().unwrap().message_id,
+            Some(8001)
+        );
+    }
+
+    /// Acceptances waiting together are stored in one commit, each with its own outcome:
+    /// two for one challenge both count, and one the schema refuses (its player is already
+    /// in a match in that channel) fails alone, leaving its challenge open, while the others
+    /// of its batch start their matches.
+    #[tokio::test]
+    async fn acceptances_waiting_together_share_one_commit_and_fail_alone() {
+        use crate::store::{Acceptance, ChallengeState, NewChallenge};
+        // Match 0 of channel 100 holds users 10 and 11.
+        let (_dir, db, _) = db_with_matches(1).await;
+        let challenge = |channel: u64, challenger: u64, opponents: &[u64]| NewChallenge {
+            guild_id: 1,
+            channel_id: channel,
+            challenger: (challenger, "A".into()),
+            opponents: opponents.iter().map(|o| (*o, "B".into())).collect(),
+            preset: "classic".into(),
+            rules_json: "{}".into(),
+            locale: "en-US".into(),
+            now: 0,
+            expires_at: 900,
+        };
+        let game = |c: &NewChallenge| {
+            let mut m = new_match(0);
+            m.channel_id = c.channel_id;
+            m.players = vec![(c.challenger.0, "A".into(), false)];
+            m.players
+                .extend(c.opponents.iter().map(|o| (o.0, "B".to_string(), false)));
+            m
+        };
+        let mut pairs = Vec::new();
+        for i in 0..20 {
+            let c = challenge(500 + i, 200 + i, &[300 + i]);
+            pairs.push((db.create_challenge(&c).await.unwrap(), 300 + i, game(&c)));
+        }
+        let three = challenge(600, 400, &[401, 402]);
+        let three_id = db.create_challenge(&three).await.unwrap();
+        let busy = challenge(100, 10, &[700]);
+        let busy_id = db.create_challenge(&busy).await.unwrap();
+        let accept_all = |accepts: Vec<(i64, u64, NewMatch)>| {
+            let db = db.clone();
+            async move {
+                let (release, held) = hold(&db).await;
+                let before = db.writer.commits();
+                let outcomes = join_all(
+                    accepts
+                        .iter()
+                        .map(|(id, user, game)| db.accept_challenge(*id, *user, game)),
+                );
+                let (outcomes, _) = tokio::join!(outcomes, async { release.send(()) });
+                held.await.unwrap();
+                assert_eq!(db.writer.commits() - before, 2);
+                outcomes
+            }
+        };
+        let started = |outcome: &Result<Acceptance, StoreError>| match outcome {
+            Ok(Acceptance::Complete(id)) => *id,
+            other => panic!("not started: {other:?}"),
+        };
+        // One batch with two acceptances of the three-player challenge.
+        let mut first: Vec<_> = pairs.drain(..10).collect();
+        first.insert(4, (three_id, 401, game(&three)));
+        first.push((three_id, 402, game(&three)));
+        let outcomes = accept_all(first.clone()).await;
+        assert_eq!(
+            outcomes[4].as_ref().unwrap(),
+            &Acceptance::Waiting(vec![401])
+        );
+        let mut seen = std::collections::HashSet::new();
+        for (outcome, (_, _, game)) in outcomes.iter().zip(&first).filter(|(_, a)| a.0 != three_id)
+        {
+            let id = started(outcome);
+            assert!(seen.insert(id));
+            let stored = db.load_match(id).await.unwrap().unwrap();
+            assert_eq!(format!("{stored:?}"), format!("{:?}", game.stored_as(id)));
+        }
+        assert!(seen.insert(started(&outcomes[11])));
+        // One batch with an acceptance the schema refuses.
+        let mut second = std::mem::take(&mut pairs);
+        second.insert(3, (busy_id, 700, game(&busy)));
+        let outcomes = accept_all(second.clone()).await;
+        match &outcomes[3] {
+            Err(e) => assert!(e.is_conflict(), "{e}"),
+            other => panic!("user 10 is already playing in channel 100: {other:?}"),
+        }
+        for (outcome, _) in outcomes.iter().zip(&second).filter(|(_, a)| a.0 != busy_id) {
+            assert!(seen.insert(started(outcome)));
+        }
+        let refused = db.challenge(busy_id).await.unwrap().unwrap();
+        assert_eq!(
+            (refused.status, refused.accepted),
+            (ChallengeState::Open, vec![])
+        );
+        assert_eq!(
+            db.challenge(three_id).await.unwrap().unwrap().status,
+            ChallengeState::Accepted
+        );
+    }
+
+    /// A write that fails inside a batch leaves nothing behind and fails alone.
+    #[tokio::test]
+    async fn a_failing_write_fails_alone_in_its_batch() {
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let first = ids[0];
+        let (release, held) = hold(&db).await;
+        let broken = db.write(move |conn| {
+            Box::pin(async move {
+                use sqlx::Connection;
+                let mut tx = conn.begin().await?;
+                // A column the move below does not touch: a leak would show.
+                sqlx::query("UPDATE matches SET table_message_id = 999 WHERE id = $1")
+                    .bind(first)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("SELECT * FROM nowhere")
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            })
+        });
+        let (a, twice, b, moved) = (new_match(10), new_match(0), new_match(11), action(first, 0));
+        let (a, broken, twice, b, moved, _) = tokio::join!(
+            db.create_match(&a),
+            broken,
+            db.create_match(&twice),
+            db.create_match(&b),
+            db.save_action(moved),
+            async { release.send(()) }
+        );
+        held.await.unwrap();
+        assert!(broken.is_err());
+        assert!(twice.unwrap_err().is_conflict());
+        assert!(moved.unwrap());
+        assert_eq!(stored(&db, first).await, ("s1".into(), 1, 1));
+        let message: Option<i64> =
+            sqlx::query_scalar("SELECT table_message_id FROM matches WHERE id = $1")
+                .bind(first)
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
+        assert_eq!(message, None, "the failed write left nothing behind");
+        for id in [a.unwrap(), b.unwrap()] {
+            assert_eq!(stored(&db, id).await, ("s0".into(), 0, 0));
+        }
+    }
+
+    /// When SQLite rolls back a batch's whole transaction by itself (disk full, I/O error),
+    /// nothing of the batch is reported stored, nothing after it is written outside a
+    /// transaction, and the writer stops so that the bot is restarted.
+    #[tokio::test]
+    async fn a_transaction_sqlite_rolled_back_stops_the_writer_and_stores_nothing() {
+        let (_dir, db, _) = db_with_matches(0).await;
+        let (release, held) = hold(&db).await;
+        let lost = db.write(|conn| {
+            Box::pin(async move {
+                // What SQLite does on SQLITE_FULL: the whole transaction is gone.
+                sqlx::query("ROLLBACK").execute(&mut *conn).await?;
+                Err::<(), _>(StoreError::Corrupt("disk full".into()))
+            })
+        });
+        let (before, after) = (new_match(20), new_match(21));
+        let (before, lost, after, _) = tokio::join!(
+            db.create_match(&before),
+            lost,
+            db.create_match(&after),
+            async { release.send(()) }
+        );
+        held.await.unwrap();
+        assert!(before.is_err(), "rolled back, so not stored");
+        assert!(lost.is_err());
+        assert!(after.is_err(), "never run outside a transaction");
+        tokio::time::timeout(std::time::Duration::from_secs(10), db.writer_stopped())
+            .await
+            .expect("the writer stops");
+        let matches: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
+        assert_eq!(matches, 0);
+    }
+
+    /// One action that fails (its log entry exists already) fails alone; the others that
+    /// arrived with it are stored.
+    #[tokio::test]
+    async fn a_failing_action_does_not_take_its_batch_down() {
+        // Moves alone take the short path; with a match start among them, the batch's.
+        for with_start in [false, true] {
+            let (_dir, db, ids) = db_with_matches(3).await;
+            let broken = ids[1];
+            db.write(move |conn| {
+                Box::pin(async move {
+                    sqlx::query("INSERT INTO actions VALUES ($1, 1, 0, 'x', 0)")
+                        .bind(broken)
+                        .execute(&mut *conn)
+                        .await?;
+                    Ok(())
+                })
+            })
+            .await
+            .unwrap();
+            let (release, held) = hold(&db).await;
+            let start = async {
+                if with_start {
+                    Some(db.create_match(&new_match(10)).await)
+                } else {
+                    None
+                }
+            };
+            let moves = join_all(ids.iter().map(|&id| db.save_action(action(id, 0))));
+            let (results, started, _) = tokio::join!(moves, start, async { release.send(()) });
+            held.await.unwrap();
+            assert!(results[0].as_ref().is_ok_and(|&ok| ok));
+            assert!(results[1].is_err(), "{:?}", results[1]);
+            assert!(results[2].as_ref().is_ok_and(|&ok| ok));
+            assert!(started.is_none_or(|s| s.is_ok()));
+            assert_eq!(stored(&db, ids[1]).await, ("s0".into(), 0, 1));
+            assert_eq!(stored(&db, ids[2]).await, ("s1".into(), 1, 1));
+        }
+    }
+}
