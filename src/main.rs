@@ -6,7 +6,7 @@ use gin::store::Db;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use tracing_subscriber::filter::{filter_fn, FilterExt};
+use tracing_subscriber::filter::FilterExt;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{fmt, Layer};
@@ -64,9 +64,11 @@ fn main() -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(&e),
     };
-    // Colours only for a terminal: a log file or `docker logs` gets plain text to search.
-    let colour = std::io::IsTerminal::is_terminal(&std::io::stdout());
-    let filter = filter.and(filter_fn(gin::discord::worth_logging));
+    // Colours only for a terminal, unless NO_COLOR says otherwise: a log file or
+    // `docker logs` gets plain text to search.
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let colour = std::io::IsTerminal::is_terminal(&std::io::stdout()) && !no_color;
+    let filter = filter.and(gin::discord::stop_log::filter());
     tracing_subscriber::registry()
         .with(fmt::layer().with_ansi(colour).with_filter(filter))
         .init();

@@ -7,6 +7,7 @@ mod commands;
 mod emoji;
 mod limit;
 mod ops;
+pub mod stop_log;
 
 pub use adapter::DiscordOut;
 
@@ -222,11 +223,19 @@ pub async fn run_until(
     let stopper = tokio::spawn(async move {
         stop.await;
         tracing::info!("shutting down");
-        STOPPING.store(true, std::sync::atomic::Ordering::Relaxed);
+        stop_log::stop_begins();
         let _ = stopping.send(true);
+        // A shard that registers during the stop logs off too, within 100 ms.
+        let runners = manager.clone();
+        tokio::spawn(async move {
+            let mut told = std::collections::HashSet::new();
+            loop {
+                log_off(&runners, &mut told).await;
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+        });
         // shutdown_all does nothing before a shard has registered: retry until one has.
         loop {
-            log_off(&manager).await;
             manager.shutdown_all().await;
             tokio::time::sleep(std::time::Duration::from_millis(200)).await;
         }
@@ -285,28 +294,16 @@ async fn supervise(
 /// and through its shard queuer, which holds the request back while it paces shard starts
 /// 5 s apart: a stop then waited out its grace. `shutdown_all` still follows, for serenity's
 /// bookkeeping and to end `start_shard_range`; it finds the shards already closed.
-async fn log_off(manager: &serenity::ShardManager) {
+/// Each shard is told once (`told`): a runner that has stopped no longer reads.
+async fn log_off(manager: &serenity::ShardManager, told: &mut std::collections::HashSet<u32>) {
     // Not `ShardMessenger::shutdown_clean`: that only closes the socket, and the runner
     // reconnects.
     for (&id, runner) in manager.runners.lock().await.iter() {
-        let log_off = serenity::ShardRunnerMessage::Shutdown(id, 1000);
-        runner.runner_tx.send_to_shard(log_off);
+        if told.insert(id.0) {
+            let log_off = serenity::ShardRunnerMessage::Shutdown(id, 1000);
+            runner.runner_tx.send_to_shard(log_off);
+        }
     }
-}
-
-/// Set when the process begins to stop (see [`worth_logging`]).
-static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Whether a log line is worth writing. Once the stop began, serenity's shard manager and
-/// queuer report the shards [`log_off`] closed at once as failed ("incorrect ID", "when
-/// sending message to shard runner"), since `shutdown_all` expects to close them one by
-/// one: those warnings are false and left out. A shard that really does not close shows
-/// as the stop's own warning after its grace.
-pub fn worth_logging(meta: &tracing::Metadata<'_>) -> bool {
-    let target = meta.target();
-    let bookkeeping = target.starts_with("serenity::gateway::bridge::shard_manager")
-        || target.starts_with("serenity::gateway::bridge::shard_queuer");
-    !(bookkeeping && STOPPING.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// How long a stop waits for the gateway to close.

@@ -22,8 +22,8 @@ pub const PRACTICE_LEVEL: Level = Level::Medium;
 pub const RUMMY_PRACTICE_SEATS: u8 = 2;
 
 impl Games {
-    /// A challenge as asked. Challenging the bot (`bot`: its id and name) alone to a two- or
-    /// three-player Gin match starts a practice match against it instead.
+    /// A challenge as asked. Challenging the bot (`bot`: its id and name) alone, to a Gin
+    /// match without teams, starts a practice match against it instead.
     pub async fn challenge(
         &self,
         caller: &Caller,

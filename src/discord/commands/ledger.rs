@@ -156,7 +156,11 @@ pub async fn export(ctx: Context<'_>, #[min = 1] before: Option<i64>) -> Result<
 }
 
 /// The caller's own matches (`mine`) or the server's ledger (moderators) as a CSV file.
-pub(super) async fn export_ledger(ctx: Context<'_>, mine: bool, before: Option<i64>) -> Result<(), Error> {
+pub(super) async fn export_ledger(
+    ctx: Context<'_>,
+    mine: bool,
+    before: Option<i64>,
+) -> Result<(), Error> {
     // Reading and attaching a large ledger may take longer than Discord's 3 s.
     ctx.defer_ephemeral().await?;
     let outcome = ctx
