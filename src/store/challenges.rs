@@ -2,8 +2,9 @@
 
 use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge};
 use super::writer::Together;
-use super::{id, postgres, unid, Backend, ChallengeState, Db, StoreError};
+use super::{acceptance, id, postgres, unid, Backend, ChallengeState, Db, StoreError};
 use sqlx::{AnyConnection, Connection};
+use std::sync::LazyLock;
 
 #[derive(sqlx::FromRow)]
 struct Raw {
@@ -96,53 +97,59 @@ impl Together for Accept {
     }
 }
 
-/// SQLite: one acceptance, in the caller's transaction.
+/// SQLite: one acceptance, in the caller's transaction. The database decides it (see
+/// [`acceptance`]) on the row it reads; the write that follows is in the same transaction on
+/// the one writer connection.
 async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, StoreError> {
     let challenge_id = a.challenge_id;
-    let row: Option<(String, String, String, i64)> = sqlx::query_as(
-        "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = $1",
-    )
-    .bind(challenge_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some((status, opponents, accepted, expires_at)) = row else {
-        return Ok(Acceptance::Closed);
-    };
-    if status != ChallengeState::Open.as_str() {
-        return Ok(Acceptance::Closed);
-    }
-    if expires_at <= a.new_match.now {
-        sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2")
-            .bind(ChallengeState::Expired.as_str())
+    let decided: Option<(String, String)> = sqlx::query_as(&SQLITE_DECIDE)
+        .bind(a.user.to_string())
+        .bind(a.new_match.now)
+        .bind(challenge_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let (outcome, accepted) = decided.unzip();
+    if let Some(outcome) = outcome.as_deref().filter(|o| *o != acceptance::CLOSED) {
+        sqlx::query(&SQLITE_WRITE)
+            .bind(outcome)
+            .bind(accepted.as_deref())
             .bind(challenge_id)
             .execute(&mut *conn)
             .await?;
-        return Ok(Acceptance::Expired);
     }
-    let corrupt =
-        |e: serde_json::Error| StoreError::Corrupt(format!("challenge {challenge_id}: {e}"));
-    let opponents: Vec<u64> = serde_json::from_str(&opponents).map_err(corrupt)?;
-    let mut accepted: Vec<u64> = serde_json::from_str(&accepted).map_err(corrupt)?;
-    if !accepted.contains(&a.user) {
-        accepted.push(a.user);
-    }
-    let complete = opponents.iter().all(|o| accepted.contains(o));
-    sqlx::query("UPDATE challenges SET accepted_ids = $1, status = $2 WHERE id = $3")
-        .bind(serde_json::to_string(&accepted).expect("ids serialize"))
-        .bind(if complete {
-            ChallengeState::Accepted.as_str()
-        } else {
-            ChallengeState::Open.as_str()
-        })
-        .bind(challenge_id)
-        .execute(&mut *conn)
-        .await?;
-    Ok(if complete {
-        Acceptance::Complete(super::matches::insert_match(conn, &a.new_match).await?)
-    } else {
-        Acceptance::Waiting(accepted)
-    })
+    let match_id = match outcome.as_deref() {
+        Some(acceptance::COMPLETE) => Some(super::matches::insert_match(conn, &a.new_match).await?),
+        _ => None,
+    };
+    acceptance::read(
+        challenge_id,
+        outcome.as_deref(),
+        accepted.as_deref(),
+        match_id,
+    )
 }
+
+/// `$1`: the user (decimal text), `$2`: now, `$3`: the challenge: its acceptance's outcome and the list after it.
+static SQLITE_DECIDE: LazyLock<String> = LazyLock::new(|| {
+    let sqlite = Backend::Sqlite;
+    format!(
+        "SELECT {outcome}, acc FROM (SELECT status, expires_at, opponent_ids, {acc} AS acc \
+         FROM challenges WHERE id = $3)",
+        acc = acceptance::with_user(sqlite, "accepted_ids", "$1"),
+        outcome = acceptance::outcome(
+            sqlite,
+            ["status", "expires_at", "$2", "acc", "opponent_ids"]
+        ),
+    )
+});
+
+/// `$1`: the outcome, `$2`: the list after it, `$3`: the challenge.
+static SQLITE_WRITE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "UPDATE challenges SET {} WHERE id = $3",
+        acceptance::set_after("$1", "$2", "")
+    )
+});
 
 async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, StoreError> {
     let (ids, names) = c.opponent_lists();

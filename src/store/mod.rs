@@ -7,6 +7,7 @@
 //! and on top the writer's jobs (`jobs`), which name both. The [`Backend`] is chosen once,
 //! when the database opens, and handed down.
 
+mod acceptance;
 mod challenges;
 #[cfg(test)]
 mod fixtures;
