@@ -9,6 +9,7 @@
 
 mod acceptance;
 mod challenges;
+mod dialect;
 #[cfg(test)]
 mod fixtures;
 mod heartbeat;
