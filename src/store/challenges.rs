@@ -49,6 +49,11 @@ impl TryFrom<Raw> for ChallengeRow {
     }
 }
 
+/// New challenges, each answered with its id. The two bodies differ because the ids must
+/// come back beside their challenges: PostgreSQL draws them from the table's sequence
+/// before one `INSERT` of all (one round trip for a burst, see `postgres::burst`); SQLite
+/// has no sequence to draw from and does not promise the order of `RETURNING` rows, so it
+/// inserts one by one, which costs it no network round trip.
 impl Together for NewChallenge {
     type Out = i64;
 
@@ -58,21 +63,17 @@ impl Together for NewChallenge {
         all: &[NewChallenge],
     ) -> Result<Vec<i64>, StoreError> {
         match backend {
-            Backend::Sqlite => {
-                // All or nothing, as one statement would be.
-                let mut tx = conn.begin().await?;
-                let mut ids = Vec::with_capacity(all.len());
-                for c in all {
-                    ids.push(insert_one(&mut tx, c).await?);
-                }
-                tx.commit().await?;
-                Ok(ids)
-            }
+            Backend::Sqlite => one_by_one(conn, all, insert_one).await,
             Backend::Postgres => postgres::burst::insert_challenges(conn, all).await,
         }
     }
 }
 
+/// Acceptances, each decided by the one rule of [`acceptance`]. The two bodies differ in
+/// how many statements carry them: PostgreSQL's one statement checks, updates and starts
+/// the matches of a whole run of acceptances (data-modifying CTEs, which SQLite lacks; see
+/// `postgres::start`), SQLite reads the outcome, then writes what it says, one acceptance
+/// at a time.
 impl Together for Accept {
     type Out = Acceptance;
 
@@ -82,19 +83,25 @@ impl Together for Accept {
         all: &[Accept],
     ) -> Result<Vec<Acceptance>, StoreError> {
         match backend {
-            Backend::Sqlite => {
-                // All or nothing, as one statement would be.
-                let mut tx = conn.begin().await?;
-                let mut outcomes = Vec::with_capacity(all.len());
-                for a in all {
-                    outcomes.push(accept_one(&mut tx, a).await?);
-                }
-                tx.commit().await?;
-                Ok(outcomes)
-            }
+            Backend::Sqlite => one_by_one(conn, all, accept_one).await,
             Backend::Postgres => postgres::start::accept_all(conn, all).await,
         }
     }
+}
+
+/// SQLite: `write` for each of `all` in order, all or nothing as one statement would be.
+async fn one_by_one<J, T>(
+    conn: &mut AnyConnection,
+    all: &[J],
+    write: impl AsyncFn(&mut AnyConnection, &J) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let mut tx = conn.begin().await?;
+    let mut outs = Vec::with_capacity(all.len());
+    for job in all {
+        outs.push(write(&mut tx, job).await?);
+    }
+    tx.commit().await?;
+    Ok(outs)
 }
 
 /// SQLite: one acceptance, in the caller's transaction. The database decides it (see
@@ -118,7 +125,9 @@ async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, 
             .await?;
     }
     let match_id = match outcome.as_deref() {
-        Some(acceptance::COMPLETE) => Some(super::matches::insert_match(conn, &a.new_match).await?),
+        Some(acceptance::COMPLETE) => {
+            Some(super::matches::insert_match(conn, Backend::Sqlite, &a.new_match, false).await?)
+        }
         _ => None,
     };
     acceptance::read(
