@@ -345,6 +345,44 @@ mod tests {
         }
     }
 
+    /// Two players accepting at once through two writers (two processes on PostgreSQL) are
+    /// decided one after the other: one waits for the other, whose acceptance completes the
+    /// challenge and starts one match.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_acceptances_at_once_through_two_writers_start_one_match() {
+        use super::{Acceptance, ChallengeState};
+        let dir = tempfile::tempdir().unwrap();
+        let url = crate::store::testing::fresh_database_url(dir.path(), "c")
+            .await
+            .unwrap();
+        let (one, two) = (Db::open(&url).await.unwrap(), Db::open(&url).await.unwrap());
+        for round in 0..10 {
+            let mut new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
+            new.channel_id = 200 + round;
+            let id = one.create_challenge(&new).await.unwrap();
+            let mut game = crate::store::fixtures::new_match(0);
+            game.channel_id = new.channel_id;
+            game.players.push((12, "Cy".into(), false));
+            let (a, b) = tokio::join!(
+                one.accept_challenge(id, 11, &game),
+                two.accept_challenge(id, 12, &game)
+            );
+            let (a, b) = (a.unwrap(), b.unwrap());
+            match (&a, &b) {
+                (Acceptance::Waiting(w), Acceptance::Complete(_)) => assert_eq!(w, &[11]),
+                (Acceptance::Complete(_), Acceptance::Waiting(w)) => assert_eq!(w, &[12]),
+                other => panic!("round {round}: {other:?}"),
+            }
+            let row = one.challenge(id).await.unwrap().unwrap();
+            assert_eq!(row.status, ChallengeState::Accepted);
+            let mut accepted = row.accepted;
+            accepted.sort_unstable();
+            assert_eq!(accepted, vec![11, 12]);
+            let started = one.active_matches_in_channel(new.channel_id).await.unwrap();
+            assert_eq!(started.len(), 1);
+        }
+    }
+
     /// A new challenge is shown without being read back: what it would read back as must be
     /// what is stored.
     #[tokio::test]
