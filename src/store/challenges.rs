@@ -2,8 +2,9 @@
 
 use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge};
 use super::writer::Together;
-use super::{id, postgres, unid, Backend, ChallengeState, Db, StoreError};
+use super::{acceptance, id, postgres, unid, Backend, ChallengeState, Db, StoreError};
 use sqlx::{AnyConnection, Connection};
+use std::sync::LazyLock;
 
 #[derive(sqlx::FromRow)]
 struct Raw {
@@ -48,6 +49,11 @@ impl TryFrom<Raw> for ChallengeRow {
     }
 }
 
+/// New challenges, each answered with its id. The two bodies differ because the ids must
+/// come back beside their challenges: PostgreSQL draws them from the table's sequence
+/// before one `INSERT` of all (one round trip for a burst, see `postgres::burst`); SQLite
+/// has no sequence to draw from and does not promise the order of `RETURNING` rows, so it
+/// inserts one by one, which costs it no network round trip.
 impl Together for NewChallenge {
     type Out = i64;
 
@@ -57,21 +63,17 @@ impl Together for NewChallenge {
         all: &[NewChallenge],
     ) -> Result<Vec<i64>, StoreError> {
         match backend {
-            Backend::Sqlite => {
-                // All or nothing, as one statement would be.
-                let mut tx = conn.begin().await?;
-                let mut ids = Vec::with_capacity(all.len());
-                for c in all {
-                    ids.push(insert_one(&mut tx, c).await?);
-                }
-                tx.commit().await?;
-                Ok(ids)
-            }
+            Backend::Sqlite => one_by_one(conn, all, insert_one).await,
             Backend::Postgres => postgres::burst::insert_challenges(conn, all).await,
         }
     }
 }
 
+/// Acceptances, each decided by the one rule of [`acceptance`]. The two bodies differ in
+/// how many statements carry them: PostgreSQL's one statement checks, updates and starts
+/// the matches of a whole run of acceptances (data-modifying CTEs, which SQLite lacks; see
+/// `postgres::start`), SQLite reads the outcome, then writes what it says, one acceptance
+/// at a time.
 impl Together for Accept {
     type Out = Acceptance;
 
@@ -81,68 +83,82 @@ impl Together for Accept {
         all: &[Accept],
     ) -> Result<Vec<Acceptance>, StoreError> {
         match backend {
-            Backend::Sqlite => {
-                // All or nothing, as one statement would be.
-                let mut tx = conn.begin().await?;
-                let mut outcomes = Vec::with_capacity(all.len());
-                for a in all {
-                    outcomes.push(accept_one(&mut tx, a).await?);
-                }
-                tx.commit().await?;
-                Ok(outcomes)
-            }
+            Backend::Sqlite => one_by_one(conn, all, accept_one).await,
             Backend::Postgres => postgres::start::accept_all(conn, all).await,
         }
     }
 }
 
-/// SQLite: one acceptance, in the caller's transaction.
+/// SQLite: `write` for each of `all` in order, all or nothing as one statement would be.
+async fn one_by_one<J, T>(
+    conn: &mut AnyConnection,
+    all: &[J],
+    write: impl AsyncFn(&mut AnyConnection, &J) -> Result<T, StoreError>,
+) -> Result<Vec<T>, StoreError> {
+    let mut tx = conn.begin().await?;
+    let mut outs = Vec::with_capacity(all.len());
+    for job in all {
+        outs.push(write(&mut tx, job).await?);
+    }
+    tx.commit().await?;
+    Ok(outs)
+}
+
+/// SQLite: one acceptance, in the caller's transaction. The database decides it (see
+/// [`acceptance`]) on the row it reads; the write that follows is in the same transaction on
+/// the one writer connection.
 async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, StoreError> {
     let challenge_id = a.challenge_id;
-    let row: Option<(String, String, String, i64)> = sqlx::query_as(
-        "SELECT status, opponent_ids, accepted_ids, expires_at FROM challenges WHERE id = $1",
-    )
-    .bind(challenge_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let Some((status, opponents, accepted, expires_at)) = row else {
-        return Ok(Acceptance::Closed);
-    };
-    if status != ChallengeState::Open.as_str() {
-        return Ok(Acceptance::Closed);
-    }
-    if expires_at <= a.new_match.now {
-        sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2")
-            .bind(ChallengeState::Expired.as_str())
+    let decided: Option<(String, String)> = sqlx::query_as(&SQLITE_DECIDE)
+        .bind(a.user.to_string())
+        .bind(a.new_match.now)
+        .bind(challenge_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let (outcome, accepted) = decided.unzip();
+    if let Some(outcome) = outcome.as_deref().filter(|o| *o != acceptance::CLOSED) {
+        sqlx::query(&SQLITE_WRITE)
+            .bind(outcome)
+            .bind(accepted.as_deref())
             .bind(challenge_id)
             .execute(&mut *conn)
             .await?;
-        return Ok(Acceptance::Expired);
     }
-    let corrupt =
-        |e: serde_json::Error| StoreError::Corrupt(format!("challenge {challenge_id}: {e}"));
-    let opponents: Vec<u64> = serde_json::from_str(&opponents).map_err(corrupt)?;
-    let mut accepted: Vec<u64> = serde_json::from_str(&accepted).map_err(corrupt)?;
-    if !accepted.contains(&a.user) {
-        accepted.push(a.user);
-    }
-    let complete = opponents.iter().all(|o| accepted.contains(o));
-    sqlx::query("UPDATE challenges SET accepted_ids = $1, status = $2 WHERE id = $3")
-        .bind(serde_json::to_string(&accepted).expect("ids serialize"))
-        .bind(if complete {
-            ChallengeState::Accepted.as_str()
-        } else {
-            ChallengeState::Open.as_str()
-        })
-        .bind(challenge_id)
-        .execute(&mut *conn)
-        .await?;
-    Ok(if complete {
-        Acceptance::Complete(super::matches::insert_match(conn, &a.new_match).await?)
-    } else {
-        Acceptance::Waiting(accepted)
-    })
+    let match_id = match outcome.as_deref() {
+        Some(acceptance::COMPLETE) => {
+            Some(super::matches::insert_match(conn, Backend::Sqlite, &a.new_match, false).await?)
+        }
+        _ => None,
+    };
+    acceptance::read(
+        challenge_id,
+        outcome.as_deref(),
+        accepted.as_deref(),
+        match_id,
+    )
 }
+
+/// `$1`: the user (decimal text), `$2`: now, `$3`: the challenge: its acceptance's outcome and the list after it.
+static SQLITE_DECIDE: LazyLock<String> = LazyLock::new(|| {
+    let sqlite = Backend::Sqlite;
+    format!(
+        "SELECT {outcome}, acc FROM (SELECT status, expires_at, opponent_ids, {acc} AS acc \
+         FROM challenges WHERE id = $3)",
+        acc = acceptance::with_user(sqlite, "accepted_ids", "$1"),
+        outcome = acceptance::outcome(
+            sqlite,
+            ["status", "expires_at", "$2", "acc", "opponent_ids"]
+        ),
+    )
+});
+
+/// `$1`: the outcome, `$2`: the list after it, `$3`: the challenge.
+static SQLITE_WRITE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "UPDATE challenges SET {} WHERE id = $3",
+        acceptance::set_after("$1", "$2", "")
+    )
+});
 
 async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, StoreError> {
     let (ids, names) = c.opponent_lists();
@@ -326,6 +342,44 @@ mod tests {
             locale: "de".into(),
             now: 60,
             expires_at: 960,
+        }
+    }
+
+    /// Two players accepting at once through two writers (two processes on PostgreSQL) are
+    /// decided one after the other: one waits for the other, whose acceptance completes the
+    /// challenge and starts one match.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_acceptances_at_once_through_two_writers_start_one_match() {
+        use super::{Acceptance, ChallengeState};
+        let dir = tempfile::tempdir().unwrap();
+        let url = crate::store::testing::fresh_database_url(dir.path(), "c")
+            .await
+            .unwrap();
+        let (one, two) = (Db::open(&url).await.unwrap(), Db::open(&url).await.unwrap());
+        for round in 0..10 {
+            let mut new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
+            new.channel_id = 200 + round;
+            let id = one.create_challenge(&new).await.unwrap();
+            let mut game = crate::store::fixtures::new_match(0);
+            game.channel_id = new.channel_id;
+            game.players.push((12, "Cy".into(), false));
+            let (a, b) = tokio::join!(
+                one.accept_challenge(id, 11, &game),
+                two.accept_challenge(id, 12, &game)
+            );
+            let (a, b) = (a.unwrap(), b.unwrap());
+            match (&a, &b) {
+                (Acceptance::Waiting(w), Acceptance::Complete(_)) => assert_eq!(w, &[11]),
+                (Acceptance::Complete(_), Acceptance::Waiting(w)) => assert_eq!(w, &[12]),
+                other => panic!("round {round}: {other:?}"),
+            }
+            let row = one.challenge(id).await.unwrap().unwrap();
+            assert_eq!(row.status, ChallengeState::Accepted);
+            let mut accepted = row.accepted;
+            accepted.sort_unstable();
+            assert_eq!(accepted, vec![11, 12]);
+            let started = one.active_matches_in_channel(new.channel_id).await.unwrap();
+            assert_eq!(started.len(), 1);
         }
     }
 

@@ -83,21 +83,8 @@ impl Db {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
         let (m, backend) = (m.clone(), self.backend());
-        self.write(move |conn| {
-            Box::pin(async move {
-                match backend {
-                    Backend::Sqlite => {
-                        let mut tx = conn.begin().await?;
-                        let id = insert_match(&mut tx, &m).await?;
-                        tx.commit().await?;
-                        Ok(id)
-                    }
-                    // One statement, atomic without a transaction of its own.
-                    Backend::Postgres => postgres::start::insert_match(conn, &m).await,
-                }
-            })
-        })
-        .await
+        self.write(move |conn| Box::pin(async move { insert_match(conn, backend, &m, true).await }))
+            .await
     }
 
     pub async fn load_match(&self, match_id: i64) -> Result<Option<MatchRow>, StoreError> {
@@ -359,13 +346,30 @@ async fn active_matches_after(
         .collect()
 }
 
-/// Inserts a match, its players and its outbox rows inside the caller's transaction, a
-/// statement each (on SQLite, where a statement costs no round trip; PostgreSQL's one
-/// statement is `postgres::start`'s); returns its id.
+/// Stores a match, its players and its outbox rows, all or nothing: its id. `alone`: not
+/// in a transaction of the caller's. The two bodies differ in round trips: PostgreSQL's is
+/// one statement (data-modifying CTEs, which SQLite lacks; see `postgres::start`), atomic
+/// without a transaction; SQLite's a statement each, which cost no network round trip.
 pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
+    backend: Backend,
     m: &NewMatch,
+    alone: bool,
 ) -> Result<i64, StoreError> {
+    match backend {
+        Backend::Postgres => postgres::start::insert_match(conn, m).await,
+        Backend::Sqlite if alone => {
+            let mut tx = conn.begin().await?;
+            let id = insert_rows_each(&mut tx, m).await?;
+            tx.commit().await?;
+            Ok(id)
+        }
+        Backend::Sqlite => insert_rows_each(conn, m).await,
+    }
+}
+
+/// SQLite's [`insert_match`], in the caller's transaction.
+async fn insert_rows_each(conn: &mut sqlx::AnyConnection, m: &NewMatch) -> Result<i64, StoreError> {
     let match_id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
          status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \
@@ -416,7 +420,10 @@ pub(super) async fn insert_match(
 
 /// The states and log entries of `actions`, all in one round trip, inside the writer's open
 /// transaction: for each, whether it was still at its version and is written. Hands and
-/// results are left to [`store_action`].
+/// results are left to [`store_action`]. The two bodies differ in how a batch becomes one
+/// round trip: PostgreSQL's is one statement of data-modifying CTEs over the moves as JSON
+/// (`postgres::batch`), SQLite, which has no such CTEs, takes several statements in one text,
+/// each action's later ones guarded by `changes()` (`sqlite::batch`).
 pub(super) async fn store_states(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,

@@ -2,12 +2,14 @@
 //! expires, a table that changes). A burst of match starts posts a challenge message for each,
 //! and a statement per id on the one writer connection doubled the round trips that burst
 //! queues behind; the ids noted in one slice of the writer are written together instead, in
-//! one statement per kind on PostgreSQL (see [`Together`]).
+//! one statement per kind (see [`Together`]).
 
+use super::dialect::json_rows;
 use super::rows::MessageId;
 use super::writer::Together;
-use super::{id, postgres, Backend, StoreError};
-use sqlx::{AnyConnection, Connection};
+use super::{id, Backend, StoreError};
+use serde_json::{json, Value};
+use sqlx::AnyConnection;
 use std::collections::HashMap;
 
 impl Together for MessageId {
@@ -23,7 +25,8 @@ impl Together for MessageId {
     }
 }
 
-/// Writes `ids` on `conn`, in the caller's transaction.
+/// Writes `ids` on `conn`, in the caller's transaction (or alone, one id: one statement):
+/// one statement per kind, the same on both databases but for how the JSON rows are read.
 async fn write(
     conn: &mut AnyConnection,
     backend: Backend,
@@ -31,42 +34,49 @@ async fn write(
 ) -> Result<(), StoreError> {
     let last: HashMap<(bool, i64), usize> =
         ids.iter().enumerate().map(|(i, m)| (m.row(), i)).collect();
-    let kept = ids
-        .iter()
-        .enumerate()
-        .filter(|(i, m)| last[&m.row()] == *i)
-        .map(|(_, m)| *m);
-    match backend {
-        Backend::Sqlite => {
-            // In-process: a statement costs no round trip. All or nothing, as on PostgreSQL.
-            let mut tx = conn.begin().await?;
-            for m in kept {
-                one(&mut tx, m).await?;
-            }
-            tx.commit().await?;
-            Ok(())
+    let (mut challenges, mut tables) = (Vec::new(), Vec::new());
+    for (i, m) in ids.iter().enumerate() {
+        // No two for one row: the later wins.
+        if last[&m.row()] != i {
+            continue;
         }
-        Backend::Postgres => postgres::burst::set_message_ids(conn, kept).await,
+        match *m {
+            MessageId::Challenge {
+                challenge_id,
+                message_id,
+            } => challenges.push(json!({"id": challenge_id, "message_id": id(message_id)})),
+            MessageId::Table {
+                match_id,
+                message_id,
+                deal,
+            } => tables.push(json!({"id": match_id, "message_id": id(message_id), "deal": deal})),
+        }
     }
-}
-
-async fn one(conn: &mut AnyConnection, m: MessageId) -> Result<(), StoreError> {
-    let query = match m {
-        MessageId::Challenge {
-            challenge_id,
-            message_id,
-        } => sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
-            .bind(id(message_id))
-            .bind(challenge_id),
-        MessageId::Table {
-            match_id,
-            message_id,
-            deal,
-        } => sqlx::query("UPDATE matches SET table_message_id = $1, table_deal = $2 WHERE id = $3")
-            .bind(id(message_id))
-            .bind(deal as i64)
-            .bind(match_id),
-    };
-    query.execute(&mut *conn).await?;
+    let bigint = "BIGINT";
+    if !challenges.is_empty() {
+        let x = json_rows(
+            backend,
+            "$1",
+            "x",
+            &[("id", bigint), ("message_id", bigint)],
+        );
+        sqlx::query(&format!(
+            "UPDATE challenges AS c SET message_id = x.message_id FROM {x} WHERE c.id = x.id"
+        ))
+        .bind(Value::from(challenges).to_string())
+        .execute(&mut *conn)
+        .await?;
+    }
+    if !tables.is_empty() {
+        let columns = [("id", bigint), ("message_id", bigint), ("deal", bigint)];
+        let x = json_rows(backend, "$1", "x", &columns);
+        sqlx::query(&format!(
+            "UPDATE matches AS m SET table_message_id = x.message_id, table_deal = x.deal \
+             FROM {x} WHERE m.id = x.id"
+        ))
+        .bind(Value::from(tables).to_string())
+        .execute(&mut *conn)
+        .await?;
+    }
     Ok(())
 }

@@ -2,12 +2,16 @@
 //! One [`Db`] type, one file per table family.
 //!
 //! Dependencies point one way. At the bottom the row types (`rows`, `states`: no SQL); above
-//! them what each database does differently (`sqlite`, `postgres`), then the writer
+//! them the SQL both databases share in their own dialects (`dialect`, `acceptance`: the
+//! challenge's acceptance rule, once) and what each database does differently (`sqlite`,
+//! `postgres`), then the writer
 //! (`writer`: transactions, savepoints, batches, naming no table), then the table files,
 //! and on top the writer's jobs (`jobs`), which name both. The [`Backend`] is chosen once,
 //! when the database opens, and handed down.
 
+mod acceptance;
 mod challenges;
+mod dialect;
 #[cfg(test)]
 mod fixtures;
 mod heartbeat;

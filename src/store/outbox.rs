@@ -82,7 +82,10 @@ pub(super) async fn insert_rows(
 }
 
 /// Deletes the delivered rows in one round trip: in a transaction of its own, or in the
-/// caller's (on PostgreSQL one statement is either).
+/// caller's (on PostgreSQL one statement is either). The two bodies differ for PostgreSQL's
+/// planner: there the outbox, a queue with many dead rows, is searched row by row through
+/// its key and deleted by `ctid` (see `postgres::batch`); SQLite deletes by key, a
+/// statement per row in one text (the same statements end a batch of moves there).
 pub(super) async fn delete_delivered(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,

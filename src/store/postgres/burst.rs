@@ -4,9 +4,8 @@
 //! per kind.
 
 use crate::store::id;
-use crate::store::rows::{MessageId, NewChallenge};
+use crate::store::rows::NewChallenge;
 use crate::store::StoreError;
-use serde_json::{json, Value};
 use sqlx::AnyConnection;
 
 /// Stores every new challenge of `all` in one statement. The ids are drawn from the table's sequence before the
@@ -51,46 +50,4 @@ pub(in crate::store) async fn insert_challenges(
         ));
     }
     Ok(ids.into_iter().map(|(_, id)| id).collect())
-}
-
-/// Stores the posted messages' ids `kept` (no two for one row), in the caller's transaction.
-pub(in crate::store) async fn set_message_ids(
-    conn: &mut AnyConnection,
-    kept: impl Iterator<Item = MessageId>,
-) -> Result<(), StoreError> {
-    let (mut challenges, mut tables) = (Vec::new(), Vec::new());
-    for m in kept {
-        match m {
-            MessageId::Challenge {
-                challenge_id,
-                message_id,
-            } => challenges.push(json!({"id": challenge_id, "message_id": id(message_id)})),
-            MessageId::Table {
-                match_id,
-                message_id,
-                deal,
-            } => tables.push(json!({"id": match_id, "message_id": id(message_id), "deal": deal})),
-        }
-    }
-    if !challenges.is_empty() {
-        sqlx::query(
-            "UPDATE challenges c SET message_id = x.message_id \
-             FROM json_to_recordset($1::json) AS x(id BIGINT, message_id BIGINT) \
-             WHERE c.id = x.id",
-        )
-        .bind(Value::from(challenges).to_string())
-        .execute(&mut *conn)
-        .await?;
-    }
-    if !tables.is_empty() {
-        sqlx::query(
-            "UPDATE matches m SET table_message_id = x.message_id, table_deal = x.deal \
-             FROM json_to_recordset($1::json) AS x(id BIGINT, message_id BIGINT, deal BIGINT) \
-             WHERE m.id = x.id",
-        )
-        .bind(Value::from(tables).to_string())
-        .execute(&mut *conn)
-        .await?;
-    }
-    Ok(())
 }

@@ -8,8 +8,8 @@
 //! The rows travel as JSON (sqlx's `Any` driver binds no arrays).
 
 use crate::store::rows::{Accept, Acceptance, NewMatch};
-use crate::store::states::{ChallengeState, MatchState};
-use crate::store::{id, StoreError};
+use crate::store::states::MatchState;
+use crate::store::{acceptance, id, Backend, StoreError};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -48,37 +48,30 @@ fn insert_match_ctes() -> String {
 
 /// `$1`: the acceptances, a JSON list of `{k, challenge_id, user_id (decimal text), now, m,
 /// players, outbox}`, no two for the same challenge (each reads its challenge as the statement
-/// found it). Each acceptance is added to its challenge's list, which then decides: a
-/// challenge no longer open is left alone, one whose time ran out closes as expired, and the
-/// last acceptance closes it as accepted and stores the match. One row back for each
-/// acceptance, in order; no outcome: the challenge does not exist.
+/// found it). Each acceptance is added to its challenge's list and decided by the rule of
+/// [`acceptance`]; a complete one stores the match. One row back for each acceptance, in
+/// order; no outcome: the challenge does not exist.
 static ACCEPT: LazyLock<String> = LazyLock::new(|| {
+    let pg = Backend::Postgres;
     format!(
         "WITH a AS MATERIALIZED (SELECT * FROM json_to_recordset($1::json) AS x(k INTEGER, \
          challenge_id BIGINT, user_id TEXT, now BIGINT, m JSON, players JSON, outbox JSON)), \
          c AS (SELECT a.k, ch.id, ch.status, ch.expires_at, a.now, \
-         ch.opponent_ids::jsonb AS opp, \
-         CASE WHEN ch.accepted_ids::jsonb @> to_jsonb(a.user_id::NUMERIC) \
-         THEN ch.accepted_ids::jsonb \
-         ELSE ch.accepted_ids::jsonb || to_jsonb(a.user_id::NUMERIC) END AS acc \
+         ch.opponent_ids::jsonb AS opp, {acc} AS acc \
          FROM a JOIN challenges ch ON ch.id = a.challenge_id FOR UPDATE OF ch), \
-         v AS (SELECT k, id, acc, CASE WHEN status <> '{open}' THEN 'closed' \
-         WHEN expires_at <= now THEN 'expired' WHEN acc @> opp THEN 'complete' \
-         ELSE 'waiting' END AS outcome FROM c), \
-         u AS (UPDATE challenges ch SET \
-         status = CASE v.outcome WHEN 'expired' THEN '{expired}' WHEN 'complete' \
-         THEN '{accepted}' ELSE ch.status END, \
-         accepted_ids = CASE WHEN v.outcome = 'expired' THEN ch.accepted_ids \
-         ELSE v.acc::text END \
-         FROM v WHERE ch.id = v.id AND v.outcome <> 'closed'), \
+         v AS (SELECT k, id, acc, {outcome} AS outcome FROM c), \
+         u AS (UPDATE challenges ch SET {set} \
+         FROM v WHERE ch.id = v.id AND v.outcome <> '{closed}'), \
          ids AS MATERIALIZED (SELECT k, nextval(pg_get_serial_sequence('matches', 'id')) AS id \
-         FROM v WHERE outcome = 'complete'), \
+         FROM v WHERE outcome = '{complete}'), \
          {insert} \
          SELECT a.k, v.outcome, v.acc::text, ids.id FROM a LEFT JOIN v USING (k) \
          LEFT JOIN ids USING (k) ORDER BY a.k",
-        open = ChallengeState::Open.as_str(),
-        expired = ChallengeState::Expired.as_str(),
-        accepted = ChallengeState::Accepted.as_str(),
+        acc = acceptance::with_user(pg, "ch.accepted_ids", "a.user_id"),
+        outcome = acceptance::outcome(pg, ["status", "expires_at", "now", "acc", "opp"]),
+        set = acceptance::set_after("v.outcome", "v.acc::text", "ch."),
+        closed = acceptance::CLOSED,
+        complete = acceptance::COMPLETE,
         insert = insert_match_ctes(),
     )
 });
@@ -163,33 +156,14 @@ async fn accept_run(
     run.iter()
         .zip(found)
         .map(|(a, (_, outcome, accepted, match_id))| {
-            outcome_of(a.challenge_id, outcome.as_deref(), accepted, match_id)
+            acceptance::read(
+                a.challenge_id,
+                outcome.as_deref(),
+                accepted.as_deref(),
+                match_id,
+            )
         })
         .collect()
-}
-
-/// What one row of [`ACCEPT`] says.
-fn outcome_of(
-    challenge_id: i64,
-    outcome: Option<&str>,
-    accepted: Option<String>,
-    match_id: Option<i64>,
-) -> Result<Acceptance, StoreError> {
-    Ok(match (outcome, match_id) {
-        (None | Some("closed"), _) => Acceptance::Closed,
-        (Some("expired"), _) => Acceptance::Expired,
-        (Some("complete"), Some(match_id)) => Acceptance::Complete(match_id),
-        (Some("waiting"), _) => {
-            let accepted: Vec<u64> = serde_json::from_str(accepted.as_deref().unwrap_or("[]"))
-                .map_err(|e| StoreError::Corrupt(format!("challenge {challenge_id}: {e}")))?;
-            Acceptance::Waiting(accepted)
-        }
-        (other, _) => {
-            return Err(StoreError::Corrupt(format!(
-                "challenge {challenge_id}: acceptance came out as {other:?}"
-            )))
-        }
-    })
 }
 
 /// The match's row, players and outbox rows as the JSON the statement unpacks.

@@ -1,0 +1,34 @@
+//! The little that differs between the two SQL dialects for a statement both run: how a
+//! list of rows bound as one JSON parameter becomes a table. Batches travel as JSON because
+//! sqlx's `Any` driver binds no arrays.
+
+use super::Backend;
+
+/// The rows of the JSON list bound as `param`, a `FROM` item named `alias` with `columns`
+/// (name, PostgreSQL type; SQLite takes the JSON's own types).
+pub(super) fn json_rows(
+    backend: Backend,
+    param: &str,
+    alias: &str,
+    columns: &[(&str, &str)],
+) -> String {
+    match backend {
+        Backend::Postgres => {
+            let typed: Vec<String> = columns.iter().map(|(c, t)| format!("{c} {t}")).collect();
+            format!(
+                "json_to_recordset({param}::json) AS {alias}({})",
+                typed.join(", ")
+            )
+        }
+        Backend::Sqlite => {
+            let read: Vec<String> = columns
+                .iter()
+                .map(|(c, _)| format!("value ->> '{c}' AS {c}"))
+                .collect();
+            format!(
+                "(SELECT {} FROM json_each({param})) AS {alias}",
+                read.join(", ")
+            )
+        }
+    }
+}
