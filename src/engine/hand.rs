@@ -8,12 +8,10 @@ use super::card::{Card, CardSet};
 use super::deck::{shuffled_deck, Seed};
 use super::rules::Rules;
 use super::scoring::{knock_limit, score_showdown, HandScore};
+use super::seat::Seat;
 use super::showdown::{solve_showdown, Showdown};
 use super::solver::min_deadwood;
 use serde::{Deserialize, Serialize};
-
-/// A seat at the match table (0, 1, or 2 in a three-player match).
-pub type Seat = u8;
 
 /// The other of a hand's two players.
 pub fn opponent_of(players: [Seat; 2], seat: Seat) -> Seat {

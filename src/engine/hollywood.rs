@@ -5,9 +5,9 @@
 //! reaches the target, with its own game, shutout and line bonuses; the match ends when all
 //! three are closed, and its result is the sum of the three settlements.
 
-use super::hand::Seat;
-use super::matchplay::{pairwise, settle, Settlement};
 use super::rules::Rules;
+use super::seat::Seat;
+use super::settlement::{pairwise, settle, Settlement};
 use serde::{Deserialize, Serialize};
 
 /// One of the three games on the sheet.

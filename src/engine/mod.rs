@@ -15,6 +15,8 @@ pub mod rotation;
 pub mod rules;
 pub mod rummy;
 pub mod scoring;
+pub mod seat;
+pub mod settlement;
 pub mod showdown;
 pub mod solver;
 pub mod team;
@@ -25,14 +27,14 @@ pub mod view;
 
 pub use card::{Card, CardSet, Suit};
 pub use deck::Seed;
-pub use hand::{Action, ActionError, Hand, HandEnd, Phase, Seat};
-pub use matchplay::{
-    settle, HandRecord, Match, MatchError, MatchEvent, MatchStatus, Payment, Settlement,
-};
+pub use hand::{Action, ActionError, Hand, HandEnd, Phase};
+pub use matchplay::{HandRecord, Match, MatchError, MatchEvent};
 pub use meld::{Meld, MeldKind};
 pub use partnership::{PartnershipEvent, PartnershipMatch, PARTNERSHIP_TARGET};
 pub use rules::{DealerRule, Preset, Rules, RulesError};
 pub use scoring::HandScore;
+pub use seat::Seat;
+pub use settlement::{settle, MatchStatus, Payment, Settlement};
 pub use showdown::{solve_showdown, Layoff, Showdown, ShowdownError, ShowdownKind};
 pub use solver::{best_arrangement, knock_deadwood, min_deadwood, Arrangement};
 pub use team::{TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView};

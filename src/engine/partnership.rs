@@ -7,10 +7,12 @@
 //! of its rules, seed and event log; in its [`Settlement`] the "seats" are the two teams.
 
 use super::deck::{hand_seed, Seed};
-use super::hand::{opponent_of, Action, Hand, HandEnd, Seat};
-use super::matchplay::{settle, MatchError, MatchStatus, Settlement};
+use super::hand::{opponent_of, Action, Hand, HandEnd};
+use super::matchplay::MatchError;
 use super::rotation::first_dealer;
 use super::rules::{DealerRule, Rules};
+use super::seat::Seat;
+use super::settlement::{settle, MatchStatus, Settlement};
 use super::team::team_of;
 use serde::{Deserialize, Serialize};
 

@@ -1,8 +1,9 @@
 //! Who deals, who sits out and who acts first (RULES.md sections 3, 8 and 10).
 
 use super::deck::Seed;
-use super::hand::{opponent_of, Hand, Seat};
+use super::hand::{opponent_of, Hand};
 use super::rules::{DealerRule, Rules};
+use super::seat::Seat;
 use sha2::{Digest, Sha256};
 
 /// The first dealer, drawn from the match seed ("chosen at random", reproducibly).

@@ -5,9 +5,10 @@
 
 use super::card::{Card, CardSet};
 use super::deck::{shuffled_deck, Seed};
-use super::hand::{Action, ActionError, Seat};
+use super::hand::{Action, ActionError};
 use super::rules::Rules;
 use super::scoring::knock_limit;
+use super::seat::Seat;
 use super::solver::min_deadwood;
 use super::team_showdown::{solve_team_showdown, TeamScore, TeamShowdown};
 use serde::{Deserialize, Serialize};

@@ -5,10 +5,10 @@
 //! [`Settlement`] the "seats" are the two teams: 0 (seats 0 and 2) and 1 (seats 1 and 3).
 
 use super::deck::{hand_seed, Seed};
-use super::hand::Seat;
-use super::matchplay::{settle, MatchStatus, Settlement};
 use super::rotation::first_dealer;
 use super::rules::Rules;
+use super::seat::Seat;
+use super::settlement::{settle, MatchStatus, Settlement};
 use super::team::{left_of, team_of, TeamAction, TeamError, TeamHand, TeamHandEnd};
 use serde::{Deserialize, Serialize};
 

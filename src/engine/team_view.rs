@@ -4,9 +4,10 @@
 
 use super::card::{Card, CardSet};
 use super::deck::commitment;
-use super::hand::{Action, Seat};
-use super::matchplay::MatchStatus;
+use super::hand::Action;
 use super::rules::Rules;
+use super::seat::Seat;
+use super::settlement::MatchStatus;
 use super::team::{TeamAction, TeamHandEnd, TeamPhase, TeamView};
 use super::team_match::TeamMatch;
 use serde::{Deserialize, Serialize};

@@ -4,12 +4,14 @@
 
 use super::card::Card;
 use super::deck::commitment;
-use super::hand::{Action, Hand, HandEnd, Phase, Seat};
+use super::hand::{Action, Hand, HandEnd, Phase};
 use super::hollywood::HollywoodSheet;
-use super::matchplay::{Match, MatchStatus};
+use super::matchplay::Match;
 use super::partnership::PartnershipMatch;
 use super::rotation::sitting_out;
 use super::rules::Rules;
+use super::seat::Seat;
+use super::settlement::MatchStatus;
 use serde::{Deserialize, Serialize};
 
 /// The public table: what the channel's table message shows.

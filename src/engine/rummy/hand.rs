@@ -7,7 +7,7 @@ use super::melds::{hand_points, is_meld, melds_in};
 use super::rules::{cards_per_player, HandRummy, RummyRules};
 use crate::engine::card::{Card, CardSet};
 use crate::engine::deck::{shuffled_deck, Seed};
-use crate::engine::hand::Seat;
+use crate::engine::seat::Seat;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 

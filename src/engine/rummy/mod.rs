@@ -14,9 +14,9 @@ pub use rules::{HandRummy, RummyRules};
 
 use crate::engine::card::{Card, CardSet};
 use crate::engine::deck::{hand_seed, Seed};
-use crate::engine::hand::Seat;
-use crate::engine::matchplay::{pairwise, Payment};
 use crate::engine::rotation::first_dealer;
+use crate::engine::seat::Seat;
+use crate::engine::settlement::{pairwise, Payment};
 use serde::{Deserialize, Serialize};
 
 /// One entry of a Rummy match's log.
