@@ -5,32 +5,22 @@
 //! accepted events: [`Match::replay`] rebuilds exactly the state that live play produced.
 
 use super::deck::{commitment, hand_seed, Seed};
+use super::event::Event;
 use super::hand::{Action, ActionError, Hand, HandEnd};
 use super::hollywood::HollywoodSheet;
 use super::rotation::{first_dealer, next_dealer, players_for};
 use super::rules::{Rules, RulesError};
 use super::seat::Seat;
 use super::settlement::{settle, MatchStatus, Settlement};
+use super::variant::Variant;
+use super::view::{own_cards, PlayerView, TableView};
 use serde::{Deserialize, Serialize};
 
 /// At its old path too, for callers outside the engine.
 pub use super::settlement::Payment;
 
-/// One entry of the match's action log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum MatchEvent {
-    Play {
-        seat: Seat,
-        action: Action,
-    },
-    /// The seat gives up (or forfeits by timeout); the match ends at once.
-    Resign {
-        seat: Seat,
-    },
-    /// A moderator ends the match without scoring: nobody wins, nobody pays.
-    Cancel,
-}
+/// One entry of a Gin match's log.
+pub type MatchEvent = Event<Action>;
 
 /// A finished hand as the score sheet keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -294,5 +284,100 @@ impl Match {
             }
             None => settle(&self.rules, &self.totals, &self.lines, winner, resigned),
         }
+    }
+}
+
+impl Match {
+    /// The spectator's (and the channel's) view.
+    pub fn table_view(&self) -> TableView {
+        let mut view = TableView::of_hand(
+            &self.hand,
+            &self.rules,
+            self.seats,
+            self.deal_no,
+            (&self.totals, &self.lines),
+            &self.status,
+        );
+        view.hollywood = self.hollywood.clone();
+        view
+    }
+
+    /// What `seat` may see: the table, its own hand, its legal actions.
+    pub fn view_for(&self, seat: Seat) -> PlayerView {
+        PlayerView {
+            seat,
+            table: self.table_view(),
+            hand: own_cards(&self.hand, seat),
+            legal_actions: self.legal_actions(seat),
+        }
+    }
+}
+
+/// Match through the seam every game shares (see [`Variant`]); each method is the inherent one.
+impl Variant for Match {
+    type Action = Action;
+    type Error = MatchError;
+    /// The rules and the seat count (2 or 3; 2 for Hollywood).
+    type Setup = (Rules, u8);
+    type View = PlayerView;
+    type Table = TableView;
+    type Settlement = Settlement;
+
+    fn start(setup: (Rules, u8), seed: Seed) -> Result<Match, MatchError> {
+        let (rules, seats) = setup;
+        Match::new(rules, seats, seed)
+    }
+
+    fn replay(setup: (Rules, u8), seed: Seed, log: &[MatchEvent]) -> Result<Match, MatchError> {
+        let (rules, seats) = setup;
+        Match::replay(rules, seats, seed, log)
+    }
+
+    fn setup(&self) -> (Rules, u8) {
+        (self.rules.clone(), self.seats)
+    }
+
+    fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    fn seats(&self) -> u8 {
+        self.seats
+    }
+
+    fn seats_to_act(&self) -> Vec<Seat> {
+        self.to_act().into_iter().collect()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        Match::legal_actions(self, seat)
+    }
+
+    fn apply_event(&mut self, event: MatchEvent) -> Result<(), MatchError> {
+        Match::apply_event(self, event)
+    }
+
+    fn view_for(&self, seat: Seat) -> PlayerView {
+        Match::view_for(self, seat)
+    }
+
+    fn table_view(&self) -> TableView {
+        Match::table_view(self)
+    }
+
+    fn is_over(&self) -> bool {
+        Match::is_over(self)
+    }
+
+    fn settlement(&self) -> Option<&Settlement> {
+        Match::settlement(self)
+    }
+
+    fn log(&self) -> &[MatchEvent] {
+        &self.log
+    }
+
+    fn clear_log(&mut self) {
+        Match::clear_log(self)
     }
 }

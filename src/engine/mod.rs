@@ -6,11 +6,14 @@
 pub mod ai;
 pub mod card;
 pub mod deck;
+pub mod event;
 pub mod hand;
 pub mod hollywood;
 pub mod matchplay;
 pub mod meld;
 pub mod partnership;
+#[cfg(test)]
+mod random_play;
 pub mod rotation;
 pub mod rules;
 pub mod rummy;
@@ -23,10 +26,12 @@ pub mod team;
 pub mod team_match;
 pub mod team_showdown;
 pub mod team_view;
+pub mod variant;
 pub mod view;
 
 pub use card::{Card, CardSet, Suit};
 pub use deck::Seed;
+pub use event::Event;
 pub use hand::{Action, ActionError, Hand, HandEnd, Phase};
 pub use matchplay::{HandRecord, Match, MatchError, MatchEvent};
 pub use meld::{Meld, MeldKind};
@@ -41,4 +46,5 @@ pub use team::{TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView
 pub use team_match::{TeamHandRecord, TeamMatch, TeamMatchError, TeamMatchEvent};
 pub use team_showdown::{solve_team_showdown, TeamLayoff, TeamScore, TeamShowdown, TeamSide};
 pub use team_view::{TeamMove, TeamStage, TeamTable};
+pub use variant::Variant;
 pub use view::{PlayerView, TableView};

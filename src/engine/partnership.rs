@@ -7,6 +7,7 @@
 //! of its rules, seed and event log; in its [`Settlement`] the "seats" are the two teams.
 
 use super::deck::{hand_seed, Seed};
+use super::event::Event;
 use super::hand::{opponent_of, Action, Hand, HandEnd};
 use super::matchplay::MatchError;
 use super::rotation::first_dealer;
@@ -14,25 +15,15 @@ use super::rules::{DealerRule, Rules};
 use super::seat::Seat;
 use super::settlement::{settle, MatchStatus, Settlement};
 use super::team::team_of;
+use super::variant::Variant;
+use super::view::{own_cards, PlayerView, TableView};
 use serde::{Deserialize, Serialize};
 
 /// The target of this mode when the match does not set one (RULES.md section 11a).
 pub const PARTNERSHIP_TARGET: u32 = 125;
 
-/// One entry of a partnership match's log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum PartnershipEvent {
-    Play {
-        seat: Seat,
-        action: Action,
-    },
-    /// The seat gives up for its team (or forfeits): the other team wins.
-    Resign {
-        seat: Seat,
-    },
-    Cancel,
-}
+/// One entry of a partnership match's log. A resignation gives the match to the other team.
+pub type PartnershipEvent = Event<Action>;
 
 /// One table of a finished deal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -272,6 +263,107 @@ impl PartnershipMatch {
     /// Whether `seat`'s table has finished and waits for the other table to end the deal.
     pub fn waiting_for_other_table(&self, seat: Seat) -> bool {
         self.hand_of(seat).is_some_and(Hand::is_over) && !self.is_over()
+    }
+}
+
+impl PartnershipMatch {
+    /// The public view of table `t` (0: the table seat 0 plays at). Its totals and lines are
+    /// per seat, each seat's being its team's (`[A, B, A, B]`), so whoever reads a seat's
+    /// score (the AI, a message) reads its team's.
+    pub fn table_view(&self, t: usize) -> TableView {
+        let per_seat = |team: &[u32]| (0..4).map(|s| team[s % 2]).collect::<Vec<u32>>();
+        TableView::of_hand(
+            &self.tables[t],
+            &self.rules,
+            4,
+            self.deal_no,
+            (&per_seat(&self.totals), &per_seat(&self.lines)),
+            &self.status,
+        )
+    }
+
+    /// What `seat` may see: its own table, its own hand, its legal actions. The other
+    /// table's public view is [`PartnershipMatch::table_view`].
+    pub fn view_for(&self, seat: Seat) -> PlayerView {
+        let t = self.table_of(seat).unwrap_or(0);
+        PlayerView {
+            seat,
+            table: self.table_view(t),
+            hand: own_cards(&self.tables[t], seat),
+            legal_actions: self.legal_actions(seat),
+        }
+    }
+}
+
+/// Partnership Gin through the seam every game shares (see [`Variant`]); each method is the
+/// inherent one. Its public view is both tables, table 0 (the one seat 0 plays at) first.
+impl Variant for PartnershipMatch {
+    type Action = Action;
+    type Error = MatchError;
+    /// The rules; the match always has four seats.
+    type Setup = Rules;
+    type View = PlayerView;
+    type Table = [TableView; 2];
+    type Settlement = Settlement;
+
+    fn start(setup: Rules, seed: Seed) -> Result<PartnershipMatch, MatchError> {
+        Ok(PartnershipMatch::new(setup, seed))
+    }
+
+    fn replay(
+        setup: Rules,
+        seed: Seed,
+        log: &[PartnershipEvent],
+    ) -> Result<PartnershipMatch, MatchError> {
+        PartnershipMatch::replay(setup, seed, log)
+    }
+
+    fn setup(&self) -> Rules {
+        self.rules.clone()
+    }
+
+    fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    fn seats(&self) -> u8 {
+        4
+    }
+
+    fn seats_to_act(&self) -> Vec<Seat> {
+        PartnershipMatch::seats_to_act(self)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        PartnershipMatch::legal_actions(self, seat)
+    }
+
+    fn apply_event(&mut self, event: PartnershipEvent) -> Result<(), MatchError> {
+        PartnershipMatch::apply_event(self, event)
+    }
+
+    fn view_for(&self, seat: Seat) -> PlayerView {
+        PartnershipMatch::view_for(self, seat)
+    }
+
+    fn table_view(&self) -> [TableView; 2] {
+        [0, 1].map(|t| PartnershipMatch::table_view(self, t))
+    }
+
+    fn is_over(&self) -> bool {
+        PartnershipMatch::is_over(self)
+    }
+
+    fn settlement(&self) -> Option<&Settlement> {
+        PartnershipMatch::settlement(self)
+    }
+
+    fn log(&self) -> &[PartnershipEvent] {
+        &self.log
+    }
+
+    fn clear_log(&mut self) {
+        PartnershipMatch::clear_log(self)
     }
 }
 

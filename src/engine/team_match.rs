@@ -4,29 +4,22 @@
 //! Like [`super::Match`], a pure function of its rules, seed and event log. In its
 //! [`Settlement`] the "seats" are the two teams: 0 (seats 0 and 2) and 1 (seats 1 and 3).
 
-use super::deck::{hand_seed, Seed};
+use super::deck::{commitment, hand_seed, Seed};
+use super::event::Event;
+use super::hand::Action;
 use super::rotation::first_dealer;
 use super::rules::Rules;
 use super::seat::Seat;
 use super::settlement::{settle, MatchStatus, Settlement};
-use super::team::{left_of, team_of, TeamAction, TeamError, TeamHand, TeamHandEnd};
+use super::team::{
+    left_of, team_of, TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView,
+};
+use super::team_view::{public_move, TeamStage, TeamTable};
+use super::variant::Variant;
 use serde::{Deserialize, Serialize};
 
-/// One entry of a team match's log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum TeamMatchEvent {
-    Play {
-        seat: Seat,
-        action: TeamAction,
-    },
-    /// The seat gives up for its team (or forfeits by timeout): the other team wins.
-    Resign {
-        seat: Seat,
-    },
-    /// A moderator ends the match without scoring.
-    Cancel,
-}
+/// One entry of a team match's log. A resignation gives the match to the other team.
+pub type TeamMatchEvent = Event<TeamAction>;
 
 /// A finished Team Gin hand as the score sheet keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -178,6 +171,148 @@ impl TeamMatch {
         };
         self.deal_no += 1;
         self.hand = TeamHand::deal(&self.rules, hand_seed(&self.seed, self.deal_no), dealer);
+    }
+}
+
+impl TeamMatch {
+    /// The seat whose move it is now.
+    pub fn to_act(&self) -> Option<Seat> {
+        if self.is_over() {
+            None
+        } else {
+            self.hand.to_act()
+        }
+    }
+
+    /// Drops the in-memory log (the bot's actions table keeps it).
+    pub fn clear_log(&mut self) {
+        self.log.clear();
+    }
+
+    /// The channel's view: no hand's hidden cards, no swapped card.
+    pub fn table_view(&self) -> TeamTable {
+        let h = &self.hand;
+        let over = self.is_over();
+        let stage = match h.phase {
+            TeamPhase::UpcardOffer { .. } => TeamStage::UpcardOffer,
+            TeamPhase::Draw { stock_only, .. } => TeamStage::Draw { stock_only },
+            TeamPhase::Turn { swapped, .. } => TeamStage::Turn { swapped },
+            TeamPhase::SwapBack { .. } => TeamStage::SwapBack,
+            TeamPhase::Over => TeamStage::Over,
+        };
+        let last = h.actions.last().map(|&(seat, action)| {
+            // A card taken from the pile is public: it is the last one the seat took.
+            let taken = match action {
+                TeamAction::Play(Action::TakeUpcard) => Some(h.upcard),
+                TeamAction::Play(Action::DrawDiscard) => match h.phase {
+                    TeamPhase::Turn { taken, .. } | TeamPhase::SwapBack { taken, .. } => taken,
+                    _ => None,
+                },
+                _ => None,
+            };
+            (seat, public_move(action, taken))
+        });
+        TeamTable {
+            rules: self.rules.clone(),
+            deal_no: self.deal_no,
+            dealer: h.dealer,
+            turn_of: if over { None } else { h.turn_of() },
+            to_act: self.to_act(),
+            stage,
+            discard_pile: h.discard_pile.clone(),
+            stock_count: h.stock.len(),
+            hand_sizes: h.hands.map(|c| c.len()),
+            known: h.known,
+            knock_limit: h.knock_limit,
+            swaps: h.swaps(),
+            last,
+            totals: self.totals.clone(),
+            lines: self.lines.clone(),
+            commitment: commitment(&h.seed),
+            end: h.end.clone(),
+            status: self.status.clone(),
+        }
+    }
+
+    /// What `seat` may see: the table, its own hand and its partner's, what it may do now.
+    pub fn view_for(&self, seat: Seat) -> TeamView {
+        let mut view = self.hand.view(seat);
+        if self.is_over() {
+            view.legal_actions.clear();
+            view.to_act = None;
+        }
+        view
+    }
+}
+
+/// Team Gin through the seam every game shares (see [`Variant`]); each method is the inherent one.
+impl Variant for TeamMatch {
+    type Action = TeamAction;
+    type Error = TeamMatchError;
+    /// The rules; the match always has four seats.
+    type Setup = Rules;
+    type View = TeamView;
+    type Table = TeamTable;
+    type Settlement = Settlement;
+
+    fn start(setup: Rules, seed: Seed) -> Result<TeamMatch, TeamMatchError> {
+        Ok(TeamMatch::new(setup, seed))
+    }
+
+    fn replay(
+        setup: Rules,
+        seed: Seed,
+        log: &[TeamMatchEvent],
+    ) -> Result<TeamMatch, TeamMatchError> {
+        TeamMatch::replay(setup, seed, log)
+    }
+
+    fn setup(&self) -> Rules {
+        self.rules.clone()
+    }
+
+    fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    fn seats(&self) -> u8 {
+        4
+    }
+
+    fn seats_to_act(&self) -> Vec<Seat> {
+        self.to_act().into_iter().collect()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<TeamAction> {
+        TeamMatch::legal_actions(self, seat)
+    }
+
+    fn apply_event(&mut self, event: TeamMatchEvent) -> Result<(), TeamMatchError> {
+        TeamMatch::apply_event(self, event)
+    }
+
+    fn view_for(&self, seat: Seat) -> TeamView {
+        TeamMatch::view_for(self, seat)
+    }
+
+    fn table_view(&self) -> TeamTable {
+        TeamMatch::table_view(self)
+    }
+
+    fn is_over(&self) -> bool {
+        TeamMatch::is_over(self)
+    }
+
+    fn settlement(&self) -> Option<&Settlement> {
+        TeamMatch::settlement(self)
+    }
+
+    fn log(&self) -> &[TeamMatchEvent] {
+        &self.log
+    }
+
+    fn clear_log(&mut self) {
+        TeamMatch::clear_log(self)
     }
 }
 

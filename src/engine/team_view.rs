@@ -3,13 +3,11 @@
 //! are seen to happen, never which card moved.
 
 use super::card::{Card, CardSet};
-use super::deck::commitment;
 use super::hand::Action;
 use super::rules::Rules;
 use super::seat::Seat;
 use super::settlement::MatchStatus;
-use super::team::{TeamAction, TeamHandEnd, TeamPhase, TeamView};
-use super::team_match::TeamMatch;
+use super::team::{TeamAction, TeamHandEnd};
 use serde::{Deserialize, Serialize};
 
 /// A move as everyone saw it.
@@ -89,81 +87,11 @@ pub fn public_move(action: TeamAction, taken: Option<Card>) -> TeamMove {
     }
 }
 
-impl TeamMatch {
-    /// The seat whose move it is now.
-    pub fn to_act(&self) -> Option<Seat> {
-        if self.is_over() {
-            None
-        } else {
-            self.hand.to_act()
-        }
-    }
-
-    /// Drops the in-memory log (the bot's actions table keeps it).
-    pub fn clear_log(&mut self) {
-        self.log.clear();
-    }
-
-    /// The channel's view: no hand's hidden cards, no swapped card.
-    pub fn table_view(&self) -> TeamTable {
-        let h = &self.hand;
-        let over = self.is_over();
-        let stage = match h.phase {
-            TeamPhase::UpcardOffer { .. } => TeamStage::UpcardOffer,
-            TeamPhase::Draw { stock_only, .. } => TeamStage::Draw { stock_only },
-            TeamPhase::Turn { swapped, .. } => TeamStage::Turn { swapped },
-            TeamPhase::SwapBack { .. } => TeamStage::SwapBack,
-            TeamPhase::Over => TeamStage::Over,
-        };
-        let last = h.actions.last().map(|&(seat, action)| {
-            // A card taken from the pile is public: it is the last one the seat took.
-            let taken = match action {
-                TeamAction::Play(Action::TakeUpcard) => Some(h.upcard),
-                TeamAction::Play(Action::DrawDiscard) => match h.phase {
-                    TeamPhase::Turn { taken, .. } | TeamPhase::SwapBack { taken, .. } => taken,
-                    _ => None,
-                },
-                _ => None,
-            };
-            (seat, public_move(action, taken))
-        });
-        TeamTable {
-            rules: self.rules.clone(),
-            deal_no: self.deal_no,
-            dealer: h.dealer,
-            turn_of: if over { None } else { h.turn_of() },
-            to_act: self.to_act(),
-            stage,
-            discard_pile: h.discard_pile.clone(),
-            stock_count: h.stock.len(),
-            hand_sizes: h.hands.map(|c| c.len()),
-            known: h.known,
-            knock_limit: h.knock_limit,
-            swaps: h.swaps(),
-            last,
-            totals: self.totals.clone(),
-            lines: self.lines.clone(),
-            commitment: commitment(&h.seed),
-            end: h.end.clone(),
-            status: self.status.clone(),
-        }
-    }
-
-    /// What `seat` may see: the table, its own hand and its partner's, what it may do now.
-    pub fn view_for(&self, seat: Seat) -> TeamView {
-        let mut view = self.hand.view(seat);
-        if self.is_over() {
-            view.legal_actions.clear();
-            view.to_act = None;
-        }
-        view
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::team::partner_of;
+    use crate::engine::team_match::TeamMatch;
 
     #[test]
     fn the_table_shows_that_a_swap_happened_not_its_card() {

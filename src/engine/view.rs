@@ -6,8 +6,6 @@ use super::card::Card;
 use super::deck::commitment;
 use super::hand::{Action, Hand, HandEnd, Phase};
 use super::hollywood::HollywoodSheet;
-use super::matchplay::Match;
-use super::partnership::PartnershipMatch;
 use super::rotation::sitting_out;
 use super::rules::Rules;
 use super::seat::Seat;
@@ -113,65 +111,10 @@ impl TableView {
 }
 
 /// `seat`'s own cards in `h`, sorted; `None` if it does not play that hand.
-fn own_cards(h: &Hand, seat: Seat) -> Option<Vec<Card>> {
+pub(crate) fn own_cards(h: &Hand, seat: Seat) -> Option<Vec<Card>> {
     h.hand_of(seat).map(|cards| {
         let mut v: Vec<Card> = cards.iter().collect();
         v.sort_by_key(|c| (c.rank(), c.suit()));
         v
     })
-}
-
-impl Match {
-    /// The spectator's (and the channel's) view.
-    pub fn table_view(&self) -> TableView {
-        let mut view = TableView::of_hand(
-            &self.hand,
-            &self.rules,
-            self.seats,
-            self.deal_no,
-            (&self.totals, &self.lines),
-            &self.status,
-        );
-        view.hollywood = self.hollywood.clone();
-        view
-    }
-
-    /// What `seat` may see: the table, its own hand, its legal actions.
-    pub fn view_for(&self, seat: Seat) -> PlayerView {
-        PlayerView {
-            seat,
-            table: self.table_view(),
-            hand: own_cards(&self.hand, seat),
-            legal_actions: self.legal_actions(seat),
-        }
-    }
-}
-
-impl PartnershipMatch {
-    /// The public view of table `t` (0: the table seat 0 plays at). Its totals and lines are
-    /// per seat, each seat's being its team's (`[A, B, A, B]`), so whoever reads a seat's
-    /// score (the AI, a message) reads its team's.
-    pub fn table_view(&self, t: usize) -> TableView {
-        let per_seat = |team: &[u32]| (0..4).map(|s| team[s % 2]).collect::<Vec<u32>>();
-        TableView::of_hand(
-            &self.tables[t],
-            &self.rules,
-            4,
-            self.deal_no,
-            (&per_seat(&self.totals), &per_seat(&self.lines)),
-            &self.status,
-        )
-    }
-
-    /// What `seat` may see: its own table, its own hand, its legal actions. The other
-    /// table's public view is [`PartnershipMatch::table_view`].
-    pub fn view_for(&self, seat: Seat) -> PlayerView {
-        let t = self.table_of(seat).unwrap_or(0);
-        PlayerView {
-            seat,
-            table: self.table_view(t),
-            hand: own_cards(&self.tables[t], seat),
-            legal_actions: self.legal_actions(seat),
-        }
-    }
 }

@@ -14,25 +14,16 @@ pub use rules::{HandRummy, RummyRules};
 
 use crate::engine::card::{Card, CardSet};
 use crate::engine::deck::{hand_seed, Seed};
+use crate::engine::event::Event;
 use crate::engine::rotation::first_dealer;
 use crate::engine::seat::Seat;
 use crate::engine::settlement::{pairwise, Payment};
+use crate::engine::variant::Variant;
 use serde::{Deserialize, Serialize};
 
-/// One entry of a Rummy match's log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum RummyEvent {
-    Play {
-        seat: Seat,
-        action: RummyAction,
-    },
-    /// The seat leaves the match (or forfeits): the match ends, the others share the win.
-    Resign {
-        seat: Seat,
-    },
-    Cancel,
-}
+/// One entry of a Rummy match's log. A player who resigns (or forfeits) ends the match; the
+/// others share the win.
+pub type RummyEvent = Event<RummyAction>;
 
 /// A finished hand as the score sheet keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,6 +272,79 @@ impl RummyMatch {
             legal_actions: self.legal_actions(seat),
             end: h.end.clone(),
         }
+    }
+}
+
+/// Basic Rummy through the seam every game shares (see [`Variant`]); each method is the inherent one.
+impl Variant for RummyMatch {
+    type Action = RummyAction;
+    type Error = RummyMatchError;
+    /// The rules and the number of players (2 to 6).
+    type Setup = (RummyRules, u8);
+    type View = RummyView;
+    type Table = RummyTable;
+    type Settlement = RummySettlement;
+
+    fn start(setup: (RummyRules, u8), seed: Seed) -> Result<RummyMatch, RummyMatchError> {
+        let (rules, players) = setup;
+        RummyMatch::new(rules, players, seed)
+    }
+
+    fn replay(
+        setup: (RummyRules, u8),
+        seed: Seed,
+        log: &[RummyEvent],
+    ) -> Result<RummyMatch, RummyMatchError> {
+        let (rules, players) = setup;
+        RummyMatch::replay(rules, players, seed, log)
+    }
+
+    fn setup(&self) -> (RummyRules, u8) {
+        (self.rules.clone(), self.players)
+    }
+
+    fn seed(&self) -> Seed {
+        self.seed
+    }
+
+    fn seats(&self) -> u8 {
+        self.players
+    }
+
+    fn seats_to_act(&self) -> Vec<Seat> {
+        self.to_act().into_iter().collect()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<RummyAction> {
+        RummyMatch::legal_actions(self, seat)
+    }
+
+    fn apply_event(&mut self, event: RummyEvent) -> Result<(), RummyMatchError> {
+        RummyMatch::apply_event(self, event)
+    }
+
+    fn view_for(&self, seat: Seat) -> RummyView {
+        RummyMatch::view_for(self, seat)
+    }
+
+    fn table_view(&self) -> RummyTable {
+        RummyMatch::table_view(self)
+    }
+
+    fn is_over(&self) -> bool {
+        RummyMatch::is_over(self)
+    }
+
+    fn settlement(&self) -> Option<&RummySettlement> {
+        RummyMatch::settlement(self)
+    }
+
+    fn log(&self) -> &[RummyEvent] {
+        &self.log
+    }
+
+    fn clear_log(&mut self) {
+        RummyMatch::clear_log(self)
     }
 }
 
