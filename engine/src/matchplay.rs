@@ -335,7 +335,8 @@ impl Match {
     }
 }
 
-/// Match through the seam every game shares (see [`Variant`]); each method is the inherent one.
+/// Gin for two or three (Hollywood included) through the seam every game shares (see
+/// [`Variant`]); each method is the inherent one.
 impl Variant for Match {
     type Action = Action;
     type Error = MatchError;

@@ -264,7 +264,8 @@ impl TeamMatch {
     }
 }
 
-/// Team Gin through the seam every game shares (see [`Variant`]); each method is the inherent one.
+/// Team Gin through the seam every game shares (see [`Variant`]); each method is the
+/// inherent one.
 impl Variant for TeamMatch {
     type Action = TeamAction;
     type Error = TeamMatchError;

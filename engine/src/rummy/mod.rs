@@ -308,7 +308,8 @@ impl RummyMatch {
     }
 }
 
-/// Basic Rummy through the seam every game shares (see [`Variant`]); each method is the inherent one.
+/// Basic Rummy through the seam every game shares (see [`Variant`]); each method is the
+/// inherent one.
 impl Variant for RummyMatch {
     type Action = RummyAction;
     type Error = RummyMatchError;
