@@ -5,6 +5,7 @@ WORKDIR /src
 # Everything the build reads (the manifest names the benches and the example, so they come too).
 COPY Cargo.toml Cargo.lock build.rs ./
 COPY src ./src
+COPY engine ./engine
 COPY migrations ./migrations
 COPY locales ./locales
 COPY config.example.toml ./

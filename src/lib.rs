@@ -1,6 +1,6 @@
 //! `gin`: Gin Rummy for Discord.
 //!
-//! - [`engine`]: the rules, pure and synchronous.
+//! - [`engine`]: the rules, pure and synchronous: the `gin-engine` crate of this workspace.
 //! - [`games`]: matches in play, in domain terms: ownership, persistence, the outbox,
 //!   challenges, timers.
 //! - [`ui`]: the presentation layer: button ids, rendering, answers, delivering the outbox.
@@ -10,7 +10,8 @@
 
 pub mod config;
 pub mod discord;
-pub mod engine;
+/// The rules engine, its own crate (`engine/`, package `gin-engine`), under its old path.
+pub use gin_engine as engine;
 pub mod games;
 pub mod i18n;
 pub mod metrics;

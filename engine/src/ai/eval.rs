@@ -1,0 +1,148 @@
+//! Small, fast judgements about cards and hands that every level uses.
+
+use super::Random;
+use crate::card::{Card, CardSet, LANE};
+use crate::solver::{knock_deadwood, min_deadwood};
+
+/// One bit per suit lane at rank 0: shifted by a rank, the four cards of that rank.
+const RANK_SPREAD: u64 = 0x0001_0001_0001_0001;
+
+/// Whether `card` would be part of some meld made with cards of `hand` (any meld, not only one
+/// of the best arrangement): the EAAI simple player's test for taking a card from the pile.
+/// `card` itself may or may not be in `hand`.
+pub(super) fn completes_meld(hand: CardSet, card: Card) -> bool {
+    let others = hand.0 & !(1u64 << card.bit());
+    let rank = card.rank() as i32;
+    if (others & (RANK_SPREAD << rank)).count_ones() >= 2 {
+        return true;
+    }
+    let lane = others >> (16 * card.suit().index() as u32) & LANE;
+    let has = |offset: i32| {
+        let r = rank + offset;
+        (0..13).contains(&r) && lane >> r & 1 == 1
+    };
+    (has(-2) && has(-1)) || (has(-1) && has(1)) || (has(1) && has(2))
+}
+
+/// How two cards can work together in a meld.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Relation {
+    /// Same rank, another suit: a set in the making.
+    SameRank,
+    /// Same suit, next rank: a run in the making.
+    Adjacent,
+    /// Same suit, two ranks apart: a run with a gap.
+    Gap,
+    Unrelated,
+}
+
+pub(super) fn relation(a: Card, b: Card) -> Relation {
+    if a == b {
+        Relation::Unrelated
+    } else if a.rank() == b.rank() {
+        Relation::SameRank
+    } else if a.suit() != b.suit() {
+        Relation::Unrelated
+    } else {
+        match a.rank().abs_diff(b.rank()) {
+            1 => Relation::Adjacent,
+            2 => Relation::Gap,
+            _ => Relation::Unrelated,
+        }
+    }
+}
+
+pub(super) fn with(hand: CardSet, card: Card) -> CardSet {
+    let mut h = hand;
+    h.insert(card);
+    h
+}
+
+pub(super) fn without(hand: CardSet, card: Card) -> CardSet {
+    let mut h = hand;
+    h.remove(card);
+    h
+}
+
+/// The mean, over the cards of `pool`, of the deadwood `hand` keeps after drawing that card
+/// and discarding its best card: how good the hand is one stock draw from now.
+pub(super) fn expected_after_draw(hand: CardSet, pool: CardSet) -> f64 {
+    if pool.is_empty() {
+        return min_deadwood(hand) as f64;
+    }
+    let sum: u32 = pool.iter().map(|u| knock_deadwood(with(hand, u))).sum();
+    sum as f64 / pool.len() as f64
+}
+
+/// The cards of `hand`, outside `barred`, whose discard leaves the least deadwood, and that
+/// deadwood; `None` when every card is barred.
+pub(super) fn least_deadwood_discards(hand: CardSet, barred: CardSet) -> Option<(CardSet, u32)> {
+    let mut best = u32::MAX;
+    let mut ties = CardSet::EMPTY;
+    for card in hand.iter() {
+        if barred.contains(card) {
+            continue;
+        }
+        let deadwood = min_deadwood(without(hand, card));
+        if deadwood < best {
+            best = deadwood;
+            ties = CardSet::EMPTY;
+        }
+        if deadwood == best {
+            ties.insert(card);
+        }
+    }
+    (!ties.is_empty()).then_some((ties, best))
+}
+
+/// Whether holding `card` and discarding the best other card leaves `hand` with less deadwood
+/// than it has now: a reason to take a pile card that melds with nothing yet.
+pub(super) fn lowers_deadwood(hand: CardSet, card: Card) -> bool {
+    let mut barred = CardSet::EMPTY;
+    barred.insert(card);
+    least_deadwood_discards(with(hand, card), barred)
+        .is_some_and(|(_, after)| after < min_deadwood(hand))
+}
+
+/// A card of `set` chosen uniformly at random.
+pub(super) fn pick(set: CardSet, rng: &mut impl Random) -> Option<Card> {
+    match set.len() {
+        0 => None,
+        n => set.iter().nth(rng.below(n)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::card::testing::{card, hand};
+
+    #[test]
+    fn a_card_completes_a_meld_with_two_partners_only() {
+        let h = hand("7H 8H 5D 5S 2C 9S JD QS KC 4S");
+        for yes in ["9H", "6H", "5C", "5H", "3S"] {
+            // 3S: 3S 4S 5S is a run.
+            assert!(completes_meld(h, card(yes)), "{yes}");
+        }
+        for no in ["KD", "3C", "TH", "AC", "8S"] {
+            assert!(!completes_meld(h, card(no)), "{no}");
+        }
+        // A card already in the hand is judged against the others.
+        assert!(completes_meld(hand("7H 8H 9H"), card("8H")));
+        assert!(
+            !completes_meld(hand("QS KS"), card("AS")),
+            "the ace is low only"
+        );
+    }
+
+    #[test]
+    fn least_deadwood_discards_lists_every_tie_and_respects_the_bar() {
+        let h = hand("2C 3C 4C 7H 7D KS KH 5D 9S QC AS");
+        let (ties, deadwood) = least_deadwood_discards(h, CardSet::EMPTY).unwrap();
+        assert_eq!((ties, deadwood), (hand("KS KH QC"), 49));
+        let (ties, _) = least_deadwood_discards(h, hand("KS")).unwrap();
+        assert_eq!(ties, hand("KH QC"));
+        assert!(least_deadwood_discards(hand("AS"), hand("AS")).is_none());
+    }
+}

@@ -1,0 +1,192 @@
+//! Computer players (issue 8): `simple`, `medium` and `hard`, pure and deterministic.
+//!
+//! A player is a function of its strategy, a 32-byte seed and a [`PlayerView`], and of nothing
+//! else. It is never handed the hand state, so it cannot read the opponent's cards or the stock
+//! order however it is written, and a bot restarted in the middle of a hand rebuilds the same
+//! view and makes the same move. The randomness of one decision comes from ChaCha20 seeded with
+//! SHA-256 over the seed, the seat, the deal number and the number of actions so far.
+//!
+//! - [`Level::Simple`]: the EAAI 2021 competition's simple player, faithfully (`simple.rs`).
+//! - [`Level::Medium`]: greedy deadwood and draw potential, no look-ahead (`medium.rs`).
+//! - [`Level::Hard`]: Monte Carlo over the opponent's possible hands, every candidate move
+//!   played out to the end of the hand (`hard.rs`, `rollout.rs`, `knowledge.rs`).
+//!
+//! The coach ([`coach::hint`]) tells a learner the hard player's move for their own view.
+
+mod baseline;
+pub mod coach;
+mod eval;
+mod hard;
+mod knowledge;
+mod medium;
+mod rollout;
+mod simple;
+pub mod team;
+
+pub use hard::HardConfig;
+
+use super::hand::Action;
+use super::view::PlayerView;
+use knowledge::Knowledge;
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::str::FromStr;
+
+/// How strongly a computer player plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    /// The weakest level.
+    Simple,
+    /// The middle level.
+    Medium,
+    /// The strongest level.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Simple, Level::Medium, Level::Hard];
+
+    /// The level's name, as typed in commands and stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The strategy this level plays, with its standard tuning.
+    pub fn strategy(self) -> Strategy {
+        match self {
+            Level::Simple => Strategy::Simple,
+            Level::Medium => Strategy::Medium,
+            Level::Hard => Strategy::Hard(HardConfig::default()),
+        }
+    }
+}
+
+/// A level name that is not one of ours.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown AI level `{0}`: choose simple, medium or hard")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level together with its tuning: what [`decide_with`] plays. Tests and the arena use it to
+/// run `hard` with fewer samples; everything else goes through [`decide`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Strategy {
+    /// The simple level's play.
+    Simple,
+    /// The medium level's play.
+    Medium,
+    /// The hard level's play, with this tuning.
+    Hard(HardConfig),
+    /// The arena's second yardstick (see `baseline.rs`); no player level.
+    Baseline,
+}
+
+/// The move of the player whose view this is, at `level`.
+///
+/// A pure function of its three arguments: the same seed and view always give the same action.
+/// The action is always one of `view.legal_actions`; a view that offers none (not this seat's
+/// turn, or a seat sitting the hand out) gets `Action::Pass`, which the engine then refuses.
+pub fn decide(level: Level, seed: &[u8; 32], view: &PlayerView) -> Action {
+    decide_with(&level.strategy(), seed, view)
+}
+
+/// [`decide`] with an explicit strategy and tuning.
+pub fn decide_with(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView) -> Action {
+    let legal = &view.legal_actions;
+    let Some(&first) = legal.first() else {
+        return Action::Pass;
+    };
+    // A forced move needs no thought (and costs the hard player no time).
+    if legal.len() == 1 {
+        return first;
+    }
+    let Some(know) = Knowledge::from_view(view) else {
+        return first;
+    };
+    let mut rng = decision_rng(seed, view);
+    let chosen = match strategy {
+        Strategy::Simple => simple::decide(&know, view, &mut rng),
+        Strategy::Medium => medium::decide(&know, view, &mut rng),
+        Strategy::Hard(config) => hard::decide(config, &know, view, &mut rng),
+        Strategy::Baseline => baseline::decide(&know, view),
+    };
+    // The strategies only ever pick from the legal list; this keeps that a guarantee.
+    if legal.contains(&chosen) {
+        chosen
+    } else {
+        first
+    }
+}
+
+/// The generator of one decision. The deal number and the length of the action log tell
+/// decisions apart, so no state has to be kept between them.
+fn decision_rng(seed: &[u8; 32], view: &PlayerView) -> ChaCha20Rng {
+    let mut h = Sha256::new();
+    h.update(b"gin/ai-decision/v1");
+    h.update(seed);
+    h.update([view.seat]);
+    h.update(view.table.deal_no.to_le_bytes());
+    h.update((view.table.actions.len() as u64).to_le_bytes());
+    ChaCha20Rng::from_seed(h.finalize().into())
+}
+
+/// The randomness the players draw on. Our own small trait, so that decisions can use ChaCha20
+/// and the hard player's many playouts a generator that costs a few nanoseconds.
+trait Random {
+    fn bits(&mut self) -> u64;
+
+    /// Uniform in `0..n` for `n > 0` (multiply-shift: the bias is below 2^-58 for our sizes).
+    fn below(&mut self, n: usize) -> usize {
+        ((self.bits() as u128 * n as u128) >> 64) as usize
+    }
+
+    /// Uniform in `[0, 1)`.
+    fn unit(&mut self) -> f64 {
+        (self.bits() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+impl Random for ChaCha20Rng {
+    fn bits(&mut self) -> u64 {
+        rand_core::Rng::next_u64(self)
+    }
+}
+
+/// SplitMix64: statistically sound for tie-breaks and shuffles, and nearly free.
+#[derive(Clone, Debug)]
+struct SplitMix(u64);
+
+impl Random for SplitMix {
+    fn bits(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}

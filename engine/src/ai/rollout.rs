@@ -1,0 +1,516 @@
+//! The hard player's imagination: sampled worlds and fast playouts of the rest of a hand.
+//!
+//! A world is one guess at what the seat cannot see: the opponent's hidden cards and the order
+//! of the stock. A playout plays the hand on from a candidate move to its end, the opponent
+//! playing like `simple` (a pile card only to meld, least-deadwood discards, knock at once)
+//! and this seat the same but for one better habit: it also takes a pile card that lowers its
+//! deadwood. A playout's value is that of the player who follows the move, and a seat that
+//! plays on like `simple` undervalues every move that builds its hand. Measured under the EAAI
+//! protocol against `simple`, when worlds were tested against the opponent's last moves only:
+//! 73.7% of 4,000 mirrored matches with the habit, 73.2% without (within the noise).
+//! Playouts use nothing but bit masks and the deadwood solver, and score the hand in match
+//! points from this seat's side. Playouts mirror the engine's rules (`hand.rs`) for the upcard
+//! offer, the no-rediscard rule, the dead hand and the fiftieth card.
+
+use super::eval::{completes_meld, least_deadwood_discards, lowers_deadwood, pick, with};
+use super::knowledge::Knowledge;
+use super::{Random, SplitMix};
+use crate::card::{Card, CardSet};
+use crate::hand::{Action, Phase};
+use crate::rules::Rules;
+use crate::scoring::score_showdown;
+use crate::showdown::solve_showdown;
+use crate::solver::knock_deadwood;
+use crate::view::PlayerView;
+
+/// Sides in a playout: this seat and its opponent.
+pub(super) const ME: usize = 0;
+pub(super) const OPP: usize = 1;
+
+/// A playout still going after this many actions is scored as a dead hand: two players who keep
+/// trading discards would otherwise never finish it.
+const MAX_STEPS: usize = 200;
+
+/// Guesses at the opponent's hand drawn per world wanted; the worlds are then drawn among
+/// them in proportion to their likelihood.
+const GUESSES_PER_WORLD: usize = 4;
+
+/// One guess at the hidden cards.
+#[derive(Clone, Debug)]
+pub(super) struct World {
+    /// The opponent's whole hand: the cards it was seen taking plus guessed ones.
+    pub opp: CardSet,
+    /// The stock, top card last.
+    pub stock: Vec<Card>,
+    /// Seeds the playouts' tie-breaks: every candidate move meets the same luck in this world.
+    pub seed: u64,
+}
+
+/// Draws `count` worlds: guesses at the opponent's hidden cards, drawn by the knowledge's
+/// weights without replacement, are kept in proportion to how likely the opponent's moves
+/// this hand make them ([`Knowledge::likelihood`], `accept` per move a guess contradicts); the
+/// remaining unseen cards are shuffled into the stock.
+pub(super) fn sample_worlds(
+    know: &Knowledge,
+    count: usize,
+    accept: f64,
+    rng: &mut impl Random,
+) -> Vec<World> {
+    let weights = know.hidden_weights();
+    let pool: Vec<Card> = know.unseen.iter().collect();
+    let hidden = know.opp_hidden();
+    // Before the opponent's first move every guess is as likely as any other.
+    let tries = if know.opp_moves.is_empty() {
+        count
+    } else {
+        count * GUESSES_PER_WORLD
+    };
+    let guesses: Vec<(CardSet, f64)> = (0..tries)
+        .map(|_| {
+            let guessed = weighted_pick(&pool, &weights, hidden, rng);
+            let opp = CardSet(know.opp_known.0 | guessed.0);
+            (guessed, know.likelihood(opp, accept, rng))
+        })
+        .collect();
+    let total: f64 = guesses.iter().map(|g| g.1).sum();
+    // Systematic resampling: `count` evenly spaced points over the guesses' summed likelihood
+    // (all guesses alike if none fits at all).
+    let (total, flat) = if total > 0.0 {
+        (total, false)
+    } else {
+        (guesses.len() as f64, true)
+    };
+    let step = total / count as f64;
+    let mut point = rng.unit() * step;
+    let mut reached = 0.0;
+    let mut at = 0;
+    let mut worlds = Vec::with_capacity(count);
+    while worlds.len() < count {
+        let (guessed, likelihood) = guesses[at];
+        let weight = if flat { 1.0 } else { likelihood };
+        // Rounding may leave the last points just past the end: they take the last guess.
+        if point >= reached + weight && at + 1 < guesses.len() {
+            reached += weight;
+            at += 1;
+            continue;
+        }
+        point += step;
+        let mut stock: Vec<Card> = pool
+            .iter()
+            .copied()
+            .filter(|&c| !guessed.contains(c))
+            .collect();
+        shuffle(&mut stock, rng);
+        stock.truncate(know.stock_count);
+        worlds.push(World {
+            opp: CardSet(know.opp_known.0 | guessed.0),
+            stock,
+            seed: rng.bits(),
+        });
+    }
+    worlds
+}
+
+/// `k` distinct cards of `pool`, each draw proportional to the card's weight.
+fn weighted_pick(pool: &[Card], weights: &[f64; 64], k: usize, rng: &mut impl Random) -> CardSet {
+    let n = pool.len().min(52);
+    let mut w = [0.0f64; 52];
+    for (slot, card) in w.iter_mut().zip(&pool[..n]) {
+        *slot = weights[card.bit() as usize];
+    }
+    let mut out = CardSet::EMPTY;
+    for _ in 0..k.min(n) {
+        let total: f64 = w[..n].iter().sum();
+        if total <= 0.0 {
+            break;
+        }
+        let mut r = rng.unit() * total;
+        let mut chosen = None;
+        for (i, &wi) in w[..n].iter().enumerate() {
+            if wi <= 0.0 {
+                continue;
+            }
+            // The last positive weight catches rounding at the very end.
+            chosen = Some(i);
+            if r < wi {
+                break;
+            }
+            r -= wi;
+        }
+        let Some(i) = chosen else { break };
+        out.insert(pool[i]);
+        w[i] = 0.0;
+    }
+    out
+}
+
+fn shuffle(cards: &mut [Card], rng: &mut impl Random) {
+    for i in (1..cards.len()).rev() {
+        let j = rng.below(i + 1);
+        cards.swap(i, j);
+    }
+}
+
+/// What stays fixed during a playout: the hand's rules and the match score.
+#[derive(Clone, Debug)]
+pub(super) struct Table {
+    rules: Rules,
+    knock_limit: u32,
+    upcard: Option<Card>,
+    /// The side that acts first in the hand (gets the upcard offer first).
+    first: usize,
+    /// Running totals of ME and OPP.
+    totals: [u32; 2],
+    match_bonus: f64,
+}
+
+impl Table {
+    pub fn new(view: &PlayerView, know: &Knowledge, match_bonus: f64) -> Option<Table> {
+        let t = &view.table;
+        let opp_seat = view.opponent()?;
+        let total = |seat: u8| t.totals.get(seat as usize).copied().unwrap_or(0);
+        Some(Table {
+            rules: t.rules.clone(),
+            knock_limit: t.knock_limit,
+            upcard: t.upcard,
+            first: if know.me == 0 { ME } else { OPP },
+            totals: [total(view.seat), total(opp_seat)],
+            match_bonus,
+        })
+    }
+
+    /// The value to ME of `winner` scoring `points`: points beyond the target count for
+    /// nothing, and reaching the target is worth `match_bonus` more.
+    fn value(&self, winner: usize, points: u32) -> f64 {
+        let need = self.rules.target.saturating_sub(self.totals[winner]);
+        let mut v = points.min(need) as f64;
+        if points >= need {
+            v += self.match_bonus;
+        }
+        if winner == ME {
+            v
+        } else {
+            -v
+        }
+    }
+}
+
+/// Whose move it is and what kind, as in the engine's [`Phase`] but by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    Offer(usize),
+    Draw {
+        who: usize,
+        stock_only: bool,
+    },
+    Discard {
+        who: usize,
+        taken: Option<Card>,
+        must_knock: bool,
+    },
+    Fiftieth(usize),
+}
+
+impl Step {
+    fn who(self) -> usize {
+        match self {
+            Step::Offer(who) | Step::Fiftieth(who) => who,
+            Step::Draw { who, .. } | Step::Discard { who, .. } => who,
+        }
+    }
+
+    /// The view's phase by side; `None` once the hand is over.
+    pub fn from_view(view: &PlayerView, know: &Knowledge) -> Option<Step> {
+        let side = |player: usize| if player == know.me { ME } else { OPP };
+        Some(match view.table.phase {
+            Phase::UpcardOffer { player } => Step::Offer(side(player)),
+            Phase::Draw { player, stock_only } => Step::Draw {
+                who: side(player),
+                stock_only,
+            },
+            Phase::Discard {
+                player,
+                taken,
+                must_knock,
+            } => Step::Discard {
+                who: side(player),
+                taken,
+                must_knock,
+            },
+            Phase::FiftiethCard { player } => Step::Fiftieth(side(player)),
+            Phase::Over => return None,
+        })
+    }
+}
+
+/// A hand in play inside one world. Small and `Copy`: every candidate starts from a copy.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sim {
+    hands: [CardSet; 2],
+    /// Cards left in the world's stock; the top one is `stock[stock_len - 1]`.
+    stock_len: usize,
+    top: Option<Card>,
+    step: Step,
+}
+
+impl Sim {
+    /// The hand as the seat sees it, completed by `world`.
+    pub fn new(step: Step, know: &Knowledge, world: &World) -> Sim {
+        Sim {
+            hands: [know.hand, world.opp],
+            stock_len: world.stock.len(),
+            top: know.top,
+            step,
+        }
+    }
+
+    /// Plays `action` for `who`, as the engine would; returns the hand's value to ME once it
+    /// ends (0 for a dead hand, or for an action out of place, which a playout never makes).
+    pub fn apply(
+        &mut self,
+        who: usize,
+        action: Action,
+        world: &World,
+        table: &Table,
+    ) -> Option<f64> {
+        let other = 1 - who;
+        match (self.step, action) {
+            (Step::Offer(_), Action::TakeUpcard) | (Step::Draw { .. }, Action::DrawDiscard) => {
+                let Some(card) = self.top.take() else {
+                    return Some(0.0);
+                };
+                self.hands[who].insert(card);
+                self.step = Step::Discard {
+                    who,
+                    taken: Some(card),
+                    must_knock: false,
+                };
+            }
+            (Step::Offer(_), Action::Pass) => {
+                // First the first player is offered the upcard, then the other; after two
+                // passes the first player draws from the stock.
+                self.step = if who == table.first {
+                    Step::Offer(other)
+                } else {
+                    Step::Draw {
+                        who: table.first,
+                        stock_only: true,
+                    }
+                };
+            }
+            (Step::Draw { .. }, Action::DrawStock) => {
+                if self.stock_len == 0 {
+                    return Some(0.0);
+                }
+                self.stock_len -= 1;
+                self.hands[who].insert(world.stock[self.stock_len]);
+                self.step = Step::Discard {
+                    who,
+                    taken: None,
+                    must_knock: false,
+                };
+            }
+            (Step::Discard { .. }, Action::Discard(card)) => {
+                self.hands[who].remove(card);
+                self.top = Some(card);
+                if self.stock_len > 2 {
+                    self.step = Step::Draw {
+                        who: other,
+                        stock_only: false,
+                    };
+                } else if table.rules.fiftieth_card {
+                    self.step = Step::Fiftieth(other);
+                } else {
+                    return Some(0.0);
+                }
+            }
+            (Step::Discard { .. }, Action::Knock(card)) => {
+                self.hands[who].remove(card);
+                return Some(self.showdown(who, table));
+            }
+            (Step::Fiftieth(_), Action::DrawDiscard) => {
+                let Some(card) = self.top.take() else {
+                    return Some(0.0);
+                };
+                self.hands[who].insert(card);
+                self.step = Step::Discard {
+                    who,
+                    taken: None,
+                    must_knock: true,
+                };
+            }
+            // A fiftieth card passed kills the hand; anything else cannot happen.
+            _ => return Some(0.0),
+        }
+        None
+    }
+
+    /// Plays the hand to its end (see the module's doc for how each side plays); its value to
+    /// ME.
+    pub fn run(mut self, world: &World, table: &Table, rng: &mut SplitMix) -> f64 {
+        for _ in 0..MAX_STEPS {
+            let who = self.step.who();
+            let action = self.policy(who, table, rng);
+            if let Some(value) = self.apply(who, action, world, table) {
+                return value;
+            }
+        }
+        0.0
+    }
+
+    /// The move of `who`: the `simple` player's (see `simple.rs`), but for ME's pile cards
+    /// ([`Sim::takes_top`]).
+    fn policy(&self, who: usize, table: &Table, rng: &mut SplitMix) -> Action {
+        let hand = self.hands[who];
+        match self.step {
+            Step::Offer(_) if self.takes_top(who) => Action::TakeUpcard,
+            Step::Offer(_) => Action::Pass,
+            Step::Draw { stock_only, .. } if !stock_only && self.takes_top(who) => {
+                Action::DrawDiscard
+            }
+            Step::Draw { .. } => Action::DrawStock,
+            Step::Discard {
+                taken, must_knock, ..
+            } => {
+                let mut barred = CardSet::EMPTY;
+                if let Some(card) = taken {
+                    barred.insert(card);
+                }
+                let choice = match least_deadwood_discards(hand, barred) {
+                    Some((ties, deadwood)) => pick(ties, rng).map(|card| (card, deadwood)),
+                    None => None,
+                };
+                match choice {
+                    Some((card, deadwood)) if deadwood <= table.knock_limit => Action::Knock(card),
+                    Some((card, _)) if !must_knock => Action::Discard(card),
+                    // Cannot happen (a fiftieth card is only taken to knock): ends as dead.
+                    _ => Action::Pass,
+                }
+            }
+            Step::Fiftieth(_) => match self.top {
+                Some(card) if knock_deadwood(with(hand, card)) <= table.knock_limit => {
+                    Action::DrawDiscard
+                }
+                _ => Action::Pass,
+            },
+        }
+    }
+
+    /// Whether `who` takes the pile's top card: `simple` only when it completes a meld; ME also
+    /// when, after its best discard, the hand keeps less deadwood than it has now.
+    fn takes_top(&self, who: usize) -> bool {
+        let hand = self.hands[who];
+        let Some(top) = self.top else {
+            return false;
+        };
+        completes_meld(hand, top) || (who == ME && lowers_deadwood(hand, top))
+    }
+
+    /// The showdown of `knocker`'s ten cards against the other hand, scored by the rules.
+    fn showdown(&self, knocker: usize, table: &Table) -> f64 {
+        let defender = 1 - knocker;
+        let Ok(showdown) =
+            solve_showdown(self.hands[knocker], self.hands[defender], table.knock_limit)
+        else {
+            return 0.0;
+        };
+        let score = score_showdown(&showdown, &table.rules, table.upcard);
+        let winner = if score.knocker_won { knocker } else { defender };
+        table.value(winner, score.points)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::{decide_with, HardConfig, Strategy};
+    use crate::Match;
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::SeedableRng;
+
+    #[test]
+    fn worlds_deal_exactly_the_unseen_cards_and_every_playout_ends() {
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let view = m.view_for(m.to_act().unwrap());
+        let know = Knowledge::from_view(&view).unwrap();
+        let table = Table::new(&view, &know, 30.0).unwrap();
+        let step = Step::from_view(&view, &know).unwrap();
+        let mut rng = ChaCha20Rng::from_seed([5; 32]);
+        let worlds = sample_worlds(&know, 50, 0.2, &mut rng);
+        assert_eq!(worlds.len(), 50);
+        for world in &worlds {
+            let stock: CardSet = world.stock.iter().copied().collect();
+            assert_eq!(world.opp.len(), know.opp_count);
+            assert_eq!(stock.len(), know.stock_count);
+            assert_eq!(world.opp.0 & stock.0, 0);
+            assert_eq!(world.opp.0 | stock.0, know.unseen.0 | know.opp_known.0);
+            for &action in &view.legal_actions {
+                let mut sim = Sim::new(step, &know, world);
+                let value = match sim.apply(ME, action, world, &table) {
+                    Some(value) => value,
+                    None => sim.run(world, &table, &mut SplitMix(world.seed)),
+                };
+                // Points are capped at the target, plus the match bonus.
+                assert!(value.abs() <= 130.0, "{value}");
+            }
+        }
+    }
+
+    /// The share of the opponent's hidden cards that worlds sampled against `simple` get
+    /// right, and what a uniform guess would get, over the decisions of `matches` matches
+    /// (their first `deals` hands) of `simple` against itself.
+    fn overlap(matches: u8, deals: u32, worlds: usize, accept: f64) -> (f64, f64) {
+        let (mut sampled, mut uniform, mut n) = (0.0, 0.0, 0usize);
+        let mut rng = ChaCha20Rng::from_seed([9; 32]);
+        for j in 0..matches {
+            let mut m = Match::new(Rules::default(), 2, [j; 32]).unwrap();
+            while let Some(seat) = m.to_act().filter(|_| m.deal_no <= deals) {
+                let view = m.view_for(seat);
+                let know = Knowledge::from_view(&view).unwrap();
+                if !know.opp_discarded.is_empty() && know.opp_hidden() > 0 {
+                    let me = m.hand.players.iter().position(|&s| s == seat).unwrap();
+                    let truth = CardSet(m.hand.hands[1 - me].0 & !know.opp_known.0);
+                    let guessed = sample_worlds(&know, worlds, accept, &mut rng);
+                    let right: usize = guessed
+                        .iter()
+                        .map(|w| CardSet(w.opp.0 & truth.0).len())
+                        .sum();
+                    sampled += right as f64 / (guessed.len() * truth.len()) as f64;
+                    uniform += know.opp_hidden() as f64 / know.unseen.len() as f64;
+                    n += 1;
+                }
+                let action = decide_with(&Strategy::Simple, &[seat; 32], &view);
+                m.apply(seat, action).unwrap();
+            }
+        }
+        (sampled / n as f64, uniform / n as f64)
+    }
+
+    /// [`overlap`] at the shipped contradiction weight, printed.
+    fn shipped_overlap(matches: u8, deals: u32, worlds: usize) -> (f64, f64) {
+        let accept = HardConfig::default().contradiction_accept;
+        let (sampled, uniform) = overlap(matches, deals, worlds, accept);
+        eprintln!("hidden cards guessed right: {sampled:.4} (uniform: {uniform:.4})");
+        (sampled, uniform)
+    }
+
+    /// The figures in `knowledge.rs`: 30 matches' first four hands, 200 worlds per decision.
+    /// Ignored because it is a measurement, about 6 s in a release build and minutes in the
+    /// test profile; the next test checks the same on a smaller sample.
+    #[test]
+    #[ignore]
+    fn inference_overlap() {
+        let (sampled, uniform) = shipped_overlap(30, 4, 200);
+        assert!(sampled > uniform + 0.08, "{sampled} vs {uniform}");
+    }
+
+    /// Replaying the opponent's moves must pin its hand down well beyond chance.
+    #[test]
+    fn sampled_worlds_know_more_of_the_hidden_hand_than_a_uniform_guess() {
+        let (sampled, uniform) = shipped_overlap(2, 2, 50);
+        assert!(sampled > uniform + 0.06, "{sampled} vs {uniform}");
+        // Ignoring the moves (every guess kept alike) knows less.
+        let (blind, _) = overlap(2, 2, 50, 1.0);
+        assert!(sampled > blind + 0.02, "{sampled} vs {blind}");
+    }
+}

@@ -1,0 +1,59 @@
+//! Gin Rummy and its variants as `docs/RULES.md` specifies them: pure and synchronous.
+//!
+//! No I/O, no clocks, no global randomness: a match is a function of its rules, its seed and
+//! the actions applied to it, which is what lets the bot persist it as a log and replay it.
+//! The crate depends on nothing that could do otherwise (serde, thiserror, rand_core,
+//! rand_chacha, sha2), so the compiler keeps it that way.
+//!
+//! Every game is a [`Variant`]: Gin for two or three ([`Match`], Hollywood scoring included),
+//! Partnership Gin ([`PartnershipMatch`]), Team Gin ([`TeamMatch`]) and Basic Rummy
+//! ([`rummy::RummyMatch`]). Their logs are [`Event`]s over each game's action; the seat and the
+//! settlement that all of them share are in [`seat`] and [`settlement`]. A new game is a new
+//! module implementing [`Variant`]; `tests/random_play.rs` then plays it at random through
+//! the trait.
+
+#![warn(missing_docs)]
+
+pub mod ai;
+pub mod card;
+pub mod deck;
+pub mod event;
+pub mod hand;
+pub mod hollywood;
+pub mod matchplay;
+pub mod meld;
+pub mod partnership;
+pub mod rotation;
+pub mod rules;
+pub mod rummy;
+pub mod scoring;
+pub mod seat;
+pub mod settlement;
+pub mod showdown;
+pub mod solver;
+pub mod team;
+pub mod team_match;
+pub mod team_showdown;
+pub mod team_view;
+pub mod variant;
+pub mod view;
+
+pub use card::{Card, CardSet, Suit};
+pub use deck::Seed;
+pub use event::Event;
+pub use hand::{Action, ActionError, Hand, HandEnd, Phase};
+pub use matchplay::{HandRecord, Match, MatchError, MatchEvent};
+pub use meld::{Meld, MeldKind};
+pub use partnership::{PartnershipEvent, PartnershipMatch, PARTNERSHIP_TARGET};
+pub use rules::{DealerRule, Preset, Rules, RulesError};
+pub use scoring::HandScore;
+pub use seat::Seat;
+pub use settlement::{settle, MatchStatus, Payment, Settlement};
+pub use showdown::{solve_showdown, Layoff, Showdown, ShowdownError, ShowdownKind};
+pub use solver::{best_arrangement, knock_deadwood, min_deadwood, Arrangement};
+pub use team::{TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView};
+pub use team_match::{TeamHandRecord, TeamMatch, TeamMatchError, TeamMatchEvent};
+pub use team_showdown::{solve_team_showdown, TeamLayoff, TeamScore, TeamShowdown, TeamSide};
+pub use team_view::{TeamMove, TeamStage, TeamTable};
+pub use variant::Variant;
+pub use view::{PlayerView, TableView};
