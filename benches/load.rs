@@ -31,7 +31,7 @@
 //! Prints `key=value` lines. Without `--only` each benchmark runs in its own process (this
 //! binary again).
 
-#[path = "../tests/fake_discord/mod.rs"]
+#[path = "../tests/it/support/fake_discord/mod.rs"]
 mod fake_discord;
 
 use fake_discord::player::Game;

@@ -1,7 +1,7 @@
 //! The binary's start and stop, as an operator meets them: bad arguments and files stop it at
 //! once with one line that says what to fix, and a stop request stops it in every state.
 
-mod fake_discord;
+use crate::support::fake_discord;
 
 use fake_discord::{FakeDiscord, FakeOptions};
 use std::process::{Command, Stdio};

@@ -3,8 +3,7 @@
 //! message shows a card of a hand its reader does not hold before the hand ends, and no
 //! message breaks Discord's component limits.
 
-mod fake_discord;
-mod wire;
+use crate::support::{fake_discord, wire};
 
 use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, User, Write};
 use gin::engine::rummy::{RummyEvent, RummyMatch};

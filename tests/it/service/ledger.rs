@@ -1,9 +1,7 @@
 //! The per-server ledger: figures computed by hand on a seeded ledger, and isolation between
 //! servers that share players.
 
-mod common;
-
-use common::*;
+use crate::support::harness::*;
 use gin::games::ledger::{BoardQuery, FormatFilter, Period};
 use gin::games::results::rate;
 use gin::games::UserRef;

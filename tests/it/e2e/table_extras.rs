@@ -2,8 +2,7 @@
 //! the turn clock as live countdowns on the table, `/gin watch` (the table for a latecomer,
 //! never a hand), and the match end's Rematch, accepted and played.
 
-mod fake_discord;
-mod wire;
+use crate::support::{fake_discord, wire};
 
 use fake_discord::{FakeDiscord, Opt, StoredMessage, User};
 use gin::engine::{Card, Match};

@@ -1,47 +1,11 @@
 //! The operators' endpoint under abuse: it asks for no credentials, so nobody may make it
 //! write to the database at will, hold a connection open without a request, or open more
-//! connections than it serves. (A test binary of its own: the metrics are per process.)
+//! connections than it serves. (The metrics are the process's: each test has them to itself,
+//! see `support::endpoint`.)
 
-mod fake_discord;
-mod wire;
-
+use crate::support::endpoint::{bot_with_metrics, http_get};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use wire::*;
-
-/// A free port on 127.0.0.1.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-async fn bot_with_metrics() -> (Bot, u16) {
-    let port = free_port();
-    let bot = Bot::start_configured(950, |c| c.metrics_addr = format!("127.0.0.1:{port}")).await;
-    (bot, port)
-}
-
-/// `GET path` on 127.0.0.1:`port`: the status and the body.
-async fn http_get(port: u16, path: &str) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    let _ = stream.read_to_end(&mut raw).await;
-    let raw = String::from_utf8_lossy(&raw);
-    let status = raw
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    (status, body.to_string())
-}
 
 /// How many probe writes the process made.
 async fn probes(port: u16) -> f64 {
@@ -72,7 +36,7 @@ async fn stalled(port: u16) -> tokio::net::TcpStream {
 /// Many health checks in a row probe the database at most once a second, and all are green.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn many_health_checks_write_to_the_database_at_most_once_a_second() {
-    let (bot, port) = bot_with_metrics().await;
+    let (bot, port, _turn) = bot_with_metrics(950).await;
     let before = probes(port).await;
     let started = Instant::now();
     for _ in 0..30 {
@@ -91,7 +55,7 @@ async fn many_health_checks_write_to_the_database_at_most_once_a_second() {
 /// A client that never finishes its request's headers is dropped (after a few seconds).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_finishes_its_headers_is_dropped() {
-    let (bot, port) = bot_with_metrics().await;
+    let (bot, port, _turn) = bot_with_metrics(950).await;
     let mut slow = stalled(port).await;
     let mut rest = Vec::new();
     let closed = tokio::time::timeout(Duration::from_secs(20), slow.read_to_end(&mut rest)).await;
@@ -104,7 +68,7 @@ async fn a_client_that_never_finishes_its_headers_is_dropped() {
 /// others are gone, it is served again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_past_the_limit_are_refused() {
-    let (bot, port) = bot_with_metrics().await;
+    let (bot, port, _turn) = bot_with_metrics(950).await;
     let mut held = Vec::new();
     for _ in 0..16 {
         held.push(stalled(port).await);

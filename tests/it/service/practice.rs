@@ -1,9 +1,7 @@
 //! Matches against the AI through the handlers: the AI moves on its own, the ledger marks it,
 //! and a restart resumes a match where the AI was due.
 
-mod common;
-
-use common::*;
+use crate::support::harness::*;
 use gin::engine::ai::Level;
 
 /// Alice passes or draws in match `id`: the answer, whose deliveries have not run.

@@ -3,8 +3,7 @@
 //! text; hands, the table and the showdown show the art, with a picture of the showdown and
 //! of the stats, each described in words; a player or a server that chose text gets text.
 
-mod fake_discord;
-mod wire;
+use crate::support::{fake_discord, wire};
 
 use fake_discord::player::{hand_cards, Game, Step};
 use fake_discord::{FakeDiscord, Opt, StoredMessage, User};

@@ -1,9 +1,9 @@
 //! The product over the wire, as Discord drives it, without reaching Discord: a fake Discord
-//! (`tests/fake_discord`) serves REST and the gateway on 127.0.0.1, and the bot runs against
+//! (`support::fake_discord`) serves REST and the gateway on 127.0.0.1, and the bot runs against
 //! it in this process (or as its own binary). Every move is a press of a button the bot sent.
 
-mod fake_discord;
-mod wire;
+use crate::support::endpoint::{bot_with_metrics, http_get};
+use crate::support::{fake_discord, wire};
 
 use fake_discord::player::{choose, has_moves, has_note, Game, Step};
 use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, Write};
@@ -1079,25 +1079,6 @@ async fn a_command_whose_answer_fails_still_shows_what_it_did() {
     bot.finish().await;
 }
 
-/// `GET path` on 127.0.0.1:`port`: the status and the body.
-async fn http_get(port: u16, path: &str) -> (u16, String) {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
-        .await
-        .unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut raw = String::new();
-    stream.read_to_string(&mut raw).await.unwrap();
-    let status = raw
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = raw.split_once("\r\n\r\n").map(|(_, b)| b).unwrap_or("");
-    (status, body.to_string())
-}
-
 /// `/health` once it is red, or as it is after 5 s.
 async fn red_health(port: u16) -> (u16, String) {
     let mut answer = http_get(port, "/health").await;
@@ -1125,12 +1106,7 @@ fn sample(metrics: &str, series: &str) -> f64 {
 /// when the database server stops serving the bot.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_metrics_count_presses_and_the_health_check_sees_the_database() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let bot = Bot::start_configured(910, |c| c.metrics_addr = format!("127.0.0.1:{port}")).await;
+    let (bot, port, _turn) = bot_with_metrics(910).await;
     let mut game = bot.game(&[wire::ALICE, wire::BOB]);
     game.start(Some(wire::TARGET)).await;
     let fake = bot.fake.clone();

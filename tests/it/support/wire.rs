@@ -2,8 +2,8 @@
 //! its own binary, and readings of its database.
 #![allow(dead_code)]
 
-use crate::fake_discord::player::{Game, Step};
-use crate::fake_discord::{FakeDiscord, User};
+use super::fake_discord::player::{Game, Step};
+use super::fake_discord::{FakeDiscord, User};
 use gin::config::Config;
 use gin::engine::Match;
 use gin::games::{system_clock, Games};
@@ -168,13 +168,13 @@ pub async fn challenge(
     channel: u64,
     from: &User,
     to: &User,
-) -> (crate::fake_discord::StoredMessage, String) {
+) -> (super::fake_discord::StoredMessage, String) {
     let start = fake.slash_command_in(
         channel,
         from,
         "gin",
         Some("start"),
-        vec![crate::fake_discord::Opt::user("opponent", to)],
+        vec![super::fake_discord::Opt::user("opponent", to)],
     );
     let challenge = fake
         .message(fake.interact(start).await.message_id.expect("a challenge"))
@@ -212,11 +212,11 @@ pub struct Binary {
 
 impl Binary {
     pub async fn new() -> Binary {
-        Binary::with_options(crate::fake_discord::FakeOptions::default()).await
+        Binary::with_options(super::fake_discord::FakeOptions::default()).await
     }
 
     /// [`Binary::new`] with a fake Discord set up as `opts` say.
-    pub async fn with_options(opts: crate::fake_discord::FakeOptions) -> Binary {
+    pub async fn with_options(opts: super::fake_discord::FakeOptions) -> Binary {
         let fake = FakeDiscord::start_with(opts).await;
         let dir = tempfile::tempdir().unwrap();
         let url = gin::store::testing::fresh_database_url(dir.path(), "gin")

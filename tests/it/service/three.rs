@@ -1,9 +1,7 @@
 //! Three-player matches through the handlers: the dealer sits out, the loser deals next, the
 //! same dealer after a dead hand, pairwise settlement, the ledger, and a restart mid-hand.
 
-mod common;
-
-use common::*;
+use crate::support::harness::*;
 use gin::engine::hand::HandEnd;
 use gin::engine::{Match, MatchStatus};
 use gin::ui::ids::Press;

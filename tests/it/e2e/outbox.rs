@@ -1,11 +1,10 @@
 //! The durable outbox over the wire: every accepted move is stored with the messages it
 //! requires (table edit, hand refreshes, showdown posts…), which are delivered after the
 //! answer, retried when Discord fails, and delivered after a restart if they were not before.
-//! The bot runs against the fake Discord of `tests/fake_discord` (in this process, or as its
+//! The bot runs against the fake Discord of `support::fake_discord` (in this process, or as its
 //! own binary when it must be killed).
 
-mod fake_discord;
-mod wire;
+use crate::support::{fake_discord, wire};
 
 use fake_discord::player::{choose, has_moves, has_note, mention, Game};
 use fake_discord::{Hold, StoredMessage, User, WriteKind};

@@ -3,8 +3,7 @@
 //! one whole Team Gin match; a practice Team match with an AI partner; a kill -9 while a swap
 //! waits for its answer. No message shows a card of a hand its reader may not see.
 
-mod fake_discord;
-mod wire;
+use crate::support::{fake_discord, wire};
 
 use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, User, Write};
 use gin::engine::ai::{decide, Level};

@@ -1,9 +1,7 @@
 //! The bot's handlers against the real engine and a real SQLite file: whole matches, restarts,
 //! stale and double presses, refusals, timers.
 
-mod common;
-
-use common::*;
+use crate::support::harness::*;
 use gin::engine::{Match, MatchStatus};
 use gin::ui::ids::Press;
 use gin::ui::model::Response;

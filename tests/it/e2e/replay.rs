@@ -2,8 +2,7 @@
 //! it is over, a hand stepped through with Next from the deal to its last action, which shows
 //! the showdown the channel saw when the hand ended (rebuilt from seed and log alone).
 
-mod fake_discord;
-mod wire;
+use crate::support::{fake_discord, wire};
 
 use fake_discord::{FakeDiscord, Opt, StoredMessage, User};
 use wire::*;

@@ -1,5 +1,5 @@
 //! Scripted Gin players who play only through the fake Discord: every move is a press of a
-//! button the bot really sent, chosen by the fixed policy of `tests/common` (knock or go gin
+//! button the bot really sent, chosen by the fixed policy of `support::harness` (knock or go gin
 //! at once, never take the upcard, draw from the stock, discard to the least deadwood).
 //! They read who is to move from the table and their cards from their own hand message.
 

@@ -5,8 +5,8 @@
 //! the bot really rendered), enforces Discord's message limits and the 3-second deadline of
 //! a first response, and dispatches interactions that serenity's own model types accept.
 //!
-//! From a test: `mod fake_discord;`. From a bench:
-//! `#[path = "../tests/fake_discord/mod.rs"] mod fake_discord;`.
+//! The tests reach it as `crate::support::fake_discord`; a bench includes it:
+//! `#[path = "../tests/it/support/fake_discord/mod.rs"] mod fake_discord;`.
 #![allow(dead_code)]
 
 mod gateway;

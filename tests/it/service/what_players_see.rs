@@ -2,9 +2,7 @@
 //! a masked link, a heading, a mention or the end of the score sheet's code block), and a
 //! player's choice of card pictures reaches their hands in every process.
 
-mod common;
-
-use common::*;
+use crate::support::harness::*;
 use gin::games::ledger::{BoardQuery, FormatFilter, Period};
 use gin::games::{BoardSort, Caller, GameChoice, UserRef};
 use gin::ui::ids::Press;
