@@ -461,8 +461,6 @@ fn the_scan_catches_a_hidden_card_in_a_public_write() {
     let users = players(2);
     let card = hidden(&m, 1)[0].clone();
     let write = |ephemeral: bool, owner: Option<u64>| Write {
-        index: 0,
-        at: std::time::Instant::now(),
         kind: fake_discord::WriteKind::ChannelEdit,
         message_id: 1,
         channel_id: 1,
@@ -471,7 +469,6 @@ fn the_scan_catches_a_hidden_card_in_a_public_write() {
         content: format!("Rummy · hand 1 · pile {card}"),
         custom_ids: Vec::new(),
         status: 200,
-        interaction: None,
         allowed_mentions: None,
     };
     scan(&write(true, Some(users[1].id)), &m, &users);

@@ -925,8 +925,6 @@ fn the_partnership_scan_catches_a_card_of_the_other_player_at_the_table() {
 /// A write as the fake Discord records it, for the scan's own tests.
 fn write_of(ephemeral: bool, owner: Option<u64>, content: String) -> Write {
     Write {
-        index: 0,
-        at: std::time::Instant::now(),
         kind: fake_discord::WriteKind::ChannelEdit,
         message_id: 1,
         channel_id: 1,
@@ -935,7 +933,6 @@ fn write_of(ephemeral: bool, owner: Option<u64>, content: String) -> Write {
         content,
         custom_ids: Vec::new(),
         status: 200,
-        interaction: None,
         allowed_mentions: None,
     }
 }

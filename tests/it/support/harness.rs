@@ -1,6 +1,5 @@
 //! A test harness around the real game service: a real SQLite file, the real engine, the real
 //! presentation layer and deliverer, and a recording transport standing in for Discord.
-#![allow(dead_code)]
 
 use gin::config::Config;
 use gin::engine::{deck, min_deadwood, Card, CardSet, Seed};
@@ -25,7 +24,6 @@ pub const BOT: u64 = 999;
 /// One message the bot sent or edited in the channel.
 #[derive(Clone, Debug)]
 pub struct Sent {
-    pub channel: u64,
     pub message: u64,
     pub msg: Msg,
     pub edit: bool,
@@ -42,7 +40,7 @@ pub struct Recorder {
 }
 
 impl Transport for Recorder {
-    async fn post(&self, channel: u64, msg: &Msg, nonce: Option<&str>) -> Result<u64, SendError> {
+    async fn post(&self, _: u64, msg: &Msg, nonce: Option<&str>) -> Result<u64, SendError> {
         if let Some(id) = nonce.and_then(|n| self.nonces.lock().unwrap().get(n).copied()) {
             return Ok(id);
         }
@@ -51,7 +49,6 @@ impl Transport for Recorder {
             self.nonces.lock().unwrap().insert(n.to_string(), message);
         }
         self.sent.lock().unwrap().push(Sent {
-            channel,
             message,
             msg: msg.clone(),
             edit: false,
@@ -59,9 +56,8 @@ impl Transport for Recorder {
         Ok(message)
     }
 
-    async fn edit(&self, channel: u64, message: u64, msg: &Msg) -> Result<(), SendError> {
+    async fn edit(&self, _: u64, message: u64, msg: &Msg) -> Result<(), SendError> {
         self.sent.lock().unwrap().push(Sent {
-            channel,
             message,
             msg: msg.clone(),
             edit: true,

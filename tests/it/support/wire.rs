@@ -1,6 +1,5 @@
 //! What the end-to-end tests share: the bot against the fake Discord, in this process or as
 //! its own binary, and readings of its database.
-#![allow(dead_code)]
 
 use super::fake_discord::player::{Game, Step};
 use super::fake_discord::{FakeDiscord, User};

@@ -7,9 +7,11 @@
 //!
 //! The tests reach it as `crate::support::fake_discord`; a bench includes it:
 //! `#[path = "../tests/it/support/fake_discord/mod.rs"] mod fake_discord;`.
-#![allow(dead_code)]
 
 mod gateway;
+/// What only the load benchmark uses (the tests build it too).
+#[allow(dead_code)]
+mod lean;
 mod limits;
 pub mod payloads;
 pub mod player;
@@ -78,17 +80,6 @@ impl Default for FakeOptions {
     }
 }
 
-impl FakeOptions {
-    /// For benchmarks: no recording, the first 2,000 payloads validated (every shape).
-    pub fn lean() -> FakeOptions {
-        FakeOptions {
-            record: false,
-            validate_limit: 2000,
-            ..FakeOptions::default()
-        }
-    }
-}
-
 /// How a message came to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
@@ -98,7 +89,8 @@ pub enum Origin {
     Interaction,
     /// POST /webhooks/{app}/{token}.
     Followup,
-    /// Put there by the test (messages from before the fake started).
+    /// Put there by the load benchmark (messages from before the fake started).
+    #[allow(dead_code)]
     Seeded,
 }
 
@@ -132,7 +124,6 @@ pub struct SelectView {
 pub struct ButtonView {
     pub custom_id: String,
     pub label: String,
-    pub style: u64,
     pub disabled: bool,
 }
 
@@ -167,7 +158,6 @@ impl StoredMessage {
                 Some(ButtonView {
                     custom_id: c["custom_id"].as_str()?.to_string(),
                     label: c["label"].as_str().unwrap_or_default().to_string(),
-                    style: c["style"].as_u64().unwrap_or(0),
                     disabled: c["disabled"].as_bool().unwrap_or(false),
                 })
             })
@@ -242,8 +232,6 @@ impl Callback {
 /// One message write by the bot, as sent (recorded only with `record`).
 #[derive(Clone, Debug)]
 pub struct Write {
-    pub index: usize,
-    pub at: Instant,
     pub kind: WriteKind,
     pub message_id: u64,
     pub channel_id: u64,
@@ -254,7 +242,6 @@ pub struct Write {
     pub custom_ids: Vec<String>,
     /// What the fake answered (a write under an injected fault is recorded but not applied).
     pub status: u16,
-    pub interaction: Option<u64>,
     /// The write's `allowed_mentions` as sent (None when the body had none).
     pub allowed_mentions: Option<Value>,
 }
@@ -297,12 +284,8 @@ pub struct Part {
 /// One REST request (recorded only with `record`); the path is without `/api/v10`.
 #[derive(Clone, Debug)]
 pub struct RecordedRequest {
-    pub at: Instant,
     pub method: String,
     pub path: String,
-    pub json: Option<Value>,
-    pub parts: Vec<Part>,
-    pub status: u16,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -321,7 +304,6 @@ pub struct GatewayStats {
 /// An interaction sent; its callback can be awaited.
 pub struct InteractionHandle {
     pub id: u64,
-    pub token: String,
     rx: oneshot::Receiver<Callback>,
 }
 
@@ -381,23 +363,22 @@ pub(crate) struct HoldSlot {
     /// Set (and `arrived` notified) once a request is held.
     pub held: AtomicBool,
     pub arrived: Notify,
-    /// Taken by the connection holding the request: `true` to go on, `false` (or the sender
-    /// dropped) to drop the request unanswered.
-    pub decision: Mutex<Option<oneshot::Receiver<bool>>>,
+    /// Taken by the connection holding the request: resolves when the [`Hold`] is dropped.
+    pub dropped: Mutex<Option<oneshot::Receiver<()>>>,
 }
 
-/// A request the fake holds: neither processed nor answered until [`Hold::release`].
-/// Dropping it without `release` withdraws the hold, and drops a request it holds unanswered
-/// (its connection is closed).
+/// A request the fake holds: neither processed nor answered. Dropping the hold withdraws it,
+/// and drops a request it holds unanswered (its connection is closed).
 #[must_use = "dropping a Hold withdraws it"]
 pub struct Hold {
     slot: Arc<HoldSlot>,
     shared: Arc<Shared>,
-    go: Option<oneshot::Sender<bool>>,
+    /// Dropped with the hold, which tells the connection holding a request.
+    _dropped: oneshot::Sender<()>,
 }
 
 impl Hold {
-    /// Whether a matching request arrived and is held (or was, if released or dropped since).
+    /// Whether a matching request arrived and is held (or was, if dropped since).
     pub fn is_held(&self) -> bool {
         self.slot.held.load(Ordering::SeqCst)
     }
@@ -426,20 +407,11 @@ impl Hold {
             );
         }
     }
-
-    /// The held request is processed and answered as any other (at once if one is held; if
-    /// none arrived yet, the hold is withdrawn).
-    pub fn release(mut self) {
-        if let Some(go) = self.go.take() {
-            let _ = go.send(true);
-        }
-    }
 }
 
 impl Drop for Hold {
     fn drop(&mut self) {
-        // Not matched yet: withdraw it. A held request sees the sender dropped, unless
-        // `release` sent `true` first.
+        // Not matched yet: withdraw it. A held request sees `_dropped` go.
         let slot = &self.slot;
         self.shared.lock().holds.retain(|s| !Arc::ptr_eq(s, slot));
     }
@@ -459,7 +431,6 @@ pub(crate) struct State {
     pub retired_tokens: std::collections::VecDeque<String>,
     pub interactions: HashMap<u64, Pending>,
     pub requests: Vec<RecordedRequest>,
-    pub unhandled: Vec<String>,
     pub writes: Vec<Write>,
     pub channels: HashMap<u64, ChannelLog>,
     pub violations: Vec<String>,
@@ -613,9 +584,6 @@ impl FakeDiscord {
     /// What goes into `config.api_base_url` (serenity appends `/api/v10/...`).
     pub fn http_url(&self) -> String {
         self.inner.http_url.clone()
-    }
-    pub fn ws_url(&self) -> String {
-        self.inner.ws_url.clone()
     }
     pub fn options(&self) -> &FakeOptions {
         &self.inner.opts
@@ -840,7 +808,7 @@ impl FakeDiscord {
             payload.to_string(),
             validate,
         );
-        InteractionHandle { id, token, rx }
+        InteractionHandle { id, rx }
     }
 
     /// Sends and awaits the callback.
@@ -897,43 +865,6 @@ impl FakeDiscord {
         st.messages.get(&id).cloned()
     }
 
-    /// A fresh snowflake (for messages the test seeds).
-    pub fn allocate_id(&self) -> u64 {
-        self.inner.next_id()
-    }
-
-    /// Puts a message there as if the bot had sent it before the fake started.
-    pub fn seed_message(
-        &self,
-        id: u64,
-        channel: u64,
-        content: &str,
-        components: Value,
-        owner: Option<u64>,
-    ) {
-        let mut m = StoredMessage::new(id, channel, Origin::Seeded, owner.is_some(), owner);
-        m.content = content.to_string();
-        m.components = components;
-        m.version = 1;
-        let record = self.inner.opts.record;
-        self.inner.lock().put(m, record);
-    }
-
-    /// Drops a message from the model (benchmarks, once a match is over).
-    pub fn forget_message(&self, id: u64) {
-        let mut st = self.inner.lock();
-        if let Some(token) = st.last_token.remove(&id) {
-            st.tokens.remove(&token);
-        }
-        if let Some(m) = st.messages.remove(&id) {
-            for b in m.custom_ids() {
-                if st.buttons.get(&b) == Some(&id) {
-                    st.buttons.remove(&b);
-                }
-            }
-        }
-    }
-
     /// Waits until `cond` holds, re-checking after each write in `channel`. False on timeout.
     pub async fn wait_until(
         &self,
@@ -984,11 +915,6 @@ impl FakeDiscord {
 
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.inner.lock().requests.clone()
-    }
-
-    /// Requests to routes the fake does not know (answered 404).
-    pub fn unhandled(&self) -> Vec<String> {
-        self.inner.lock().unhandled.clone()
     }
 
     /// The interaction tokens whose `@original` is this message (the ones the bot can edit it
@@ -1070,22 +996,22 @@ impl FakeDiscord {
     }
 
     /// The next request whose "METHOD /path" (without `/api/v10`) contains `route` is held:
-    /// not processed, not answered, until [`Hold::release`]. Holds match in the order they
-    /// were set up, each one request. If the bot's connection closes meanwhile (the process
-    /// was killed), the held request is dropped: never applied, never recorded.
+    /// not processed, not answered, until the [`Hold`] is dropped or the bot's connection
+    /// closes (the process was killed); then it is dropped: never applied, never recorded.
+    /// Holds match in the order they were set up, each one request.
     pub fn hold_next(&self, route: &str) -> Hold {
-        let (go, decision) = oneshot::channel();
+        let (dropped_tx, dropped) = oneshot::channel();
         let slot = Arc::new(HoldSlot {
             route: route.to_string(),
             held: AtomicBool::new(false),
             arrived: Notify::new(),
-            decision: Mutex::new(Some(decision)),
+            dropped: Mutex::new(Some(dropped)),
         });
         self.inner.lock().holds.push(slot.clone());
         Hold {
             slot,
             shared: self.inner.clone(),
-            go: Some(go),
+            _dropped: dropped_tx,
         }
     }
 
@@ -1147,34 +1073,6 @@ impl FakeDiscord {
                 p.forgiven = true;
             }
         }
-    }
-
-    /// Send-to-callback times of every first callback, in arrival order.
-    pub fn latencies(&self) -> Vec<Duration> {
-        let st = self.inner.lock();
-        st.latencies
-            .iter()
-            .map(|&(_, _, us)| Duration::from_micros(us as u64))
-            .collect()
-    }
-
-    /// Every first callback's kind, send time and latency, in arrival order.
-    pub fn latency_log(&self) -> Vec<(Arc<str>, Instant, Duration)> {
-        let st = self.inner.lock();
-        st.latencies
-            .iter()
-            .map(|(kind, at, us)| (kind.clone(), *at, Duration::from_micros(*us as u64)))
-            .collect()
-    }
-
-    /// Interactions acknowledged with a 2xx answer.
-    pub fn answered(&self) -> u64 {
-        self.inner.lock().answered
-    }
-
-    /// First responses after the deadline (answered 404 "Unknown interaction", as Discord does).
-    pub fn late(&self) -> u64 {
-        self.inner.lock().late
     }
 }
 

@@ -40,12 +40,6 @@ impl User {
         }
     }
 
-    /// With the Administrator permission.
-    pub fn admin(mut self) -> User {
-        self.permissions = 8;
-        self
-    }
-
     /// With the Manage Server permission (`MANAGE_GUILD`, 1 << 5): a moderator.
     pub fn moderator(mut self) -> User {
         self.permissions |= 1 << 5;

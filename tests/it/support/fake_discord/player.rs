@@ -128,7 +128,6 @@ pub struct Player {
 /// One press and its answer.
 #[derive(Clone, Debug)]
 pub struct Pressed {
-    pub player: usize,
     pub message: Option<u64>,
     pub custom_id: String,
     pub callback: Callback,
@@ -201,7 +200,7 @@ impl Game {
         let payload =
             self.fake
                 .slash_command_in(self.channel, &host, "gin", Some("start"), options);
-        let cb = self.send(0, None, "/gin start", payload).await;
+        let cb = self.send(None, "/gin start", payload).await;
         assert!(
             cb.ok() && cb.kind == 4 && !cb.ephemeral,
             "the challenge is posted publicly: {cb:?}"
@@ -228,7 +227,6 @@ impl Game {
 
     async fn send(
         &mut self,
-        player: usize,
         message: Option<u64>,
         custom_id: &str,
         payload: serde_json::Value,
@@ -246,7 +244,6 @@ impl Game {
         self.presses += 1;
         if self.keep_log {
             self.log.push(Pressed {
-                player,
                 message,
                 custom_id: custom_id.to_string(),
                 callback: cb.clone(),
@@ -258,7 +255,7 @@ impl Game {
     /// Player `p` presses `custom_id` on `msg`.
     pub async fn press(&mut self, p: usize, msg: &StoredMessage, custom_id: &str) -> Callback {
         let payload = self.fake.press(&self.players[p].user, msg, custom_id);
-        self.send(p, Some(msg.id), custom_id, payload).await
+        self.send(Some(msg.id), custom_id, payload).await
     }
 
     /// The current table message (the one with "My hand").

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use std::io;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -178,27 +178,27 @@ fn route_key(head: &Head) -> String {
     format!("{} {route}", head.method)
 }
 
-/// Holds the request if a hold matches it: waits for the test's release (true) or for the
-/// bot to close the connection, or the hold to be dropped (false: drop the request). Bytes
-/// arriving meanwhile stay in `buf`. True at once without a matching hold.
+/// Holds the request if a hold matches it, until the bot closes the connection or the hold
+/// is dropped: false, drop the request. Bytes arriving meanwhile stay in `buf`. True at once
+/// without a matching hold.
 async fn hold(shared: &Shared, head: &Head, sock: &mut TcpStream, buf: &mut Vec<u8>) -> bool {
     let Some(slot) = take_hold(shared, &route_key(head)) else {
         return true;
     };
-    let decision = slot
-        .decision
+    let dropped = slot
+        .dropped
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .take();
     slot.held.store(true, Ordering::SeqCst);
     slot.arrived.notify_waiters();
-    let Some(decision) = decision else {
-        return false;
-    };
-    tokio::select! {
-        go = decision => go.unwrap_or(false),
-        _ = closed(sock, buf) => false,
+    if let Some(dropped) = dropped {
+        tokio::select! {
+            _ = dropped => {}
+            _ = closed(sock, buf) => {}
+        }
     }
+    false
 }
 
 /// The first hold matching `key`, taken out of the waiting ones.
@@ -374,7 +374,6 @@ fn multipart(content_type: &str, body: &[u8]) -> Vec<Part> {
 }
 
 fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
-    let at = Instant::now();
     let path = head.path.split('?').next().unwrap_or_default();
     let route = path.strip_prefix("/api/v10").unwrap_or(path).to_string();
     let key = route_key(head);
@@ -397,12 +396,8 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
     };
     if shared.opts.record {
         st.requests.push(RecordedRequest {
-            at,
             method: head.method.clone(),
             path: route,
-            json,
-            parts,
-            status: reply.status,
         });
     }
     reply
@@ -489,10 +484,7 @@ fn route_request(
             st.registrations += 1;
             ok(json!([]))
         }
-        _ => {
-            st.unhandled.push(format!("{method} {route}"));
-            Reply::error(404, 0, "404: Not Found")
-        }
+        _ => Reply::error(404, 0, "404: Not Found"),
     }
 }
 
@@ -649,7 +641,6 @@ fn log_write(
     m: &StoredMessage,
     kind: WriteKind,
     status: u16,
-    interaction: Option<u64>,
     body: &Value,
 ) {
     let breaches = limits::check_message(
@@ -684,10 +675,7 @@ fn log_write(
         log.last_public = m.id;
     }
     if shared.opts.record {
-        let index = st.writes.len();
         st.writes.push(Write {
-            index,
-            at: Instant::now(),
             kind,
             message_id: m.id,
             channel_id: m.channel_id,
@@ -696,7 +684,6 @@ fn log_write(
             content: m.content.clone(),
             custom_ids: m.custom_ids(),
             status,
-            interaction,
             allowed_mentions: body.get("allowed_mentions").cloned(),
         });
     }
@@ -796,15 +783,7 @@ fn callback(
     }
     let status = fault.unwrap_or(if late { 404 } else { 204 });
     if let Some(m) = target.as_ref().filter(|_| matches!(kind, 4 | 7)) {
-        log_write(
-            shared,
-            st,
-            m,
-            WriteKind::Callback(kind),
-            status,
-            Some(id),
-            data,
-        );
+        log_write(shared, st, m, WriteKind::Callback(kind), status, data);
     }
     if first {
         let us = elapsed.as_micros().min(u32::MAX as u128) as u32;
@@ -1047,7 +1026,7 @@ fn write(
     kind: WriteKind,
 ) -> Reply {
     apply(shared, &mut m, body, parts);
-    log_write(shared, st, &m, kind, fault.unwrap_or(200), None, body);
+    log_write(shared, st, &m, kind, fault.unwrap_or(200), body);
     if let Some(s) = fault {
         return fault_reply(st, s);
     }
