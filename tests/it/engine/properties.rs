@@ -3,15 +3,10 @@
 
 use gin::engine::*;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x6769_6e21),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    super::fixed_cases(cases, 0x6769_6e21)
 }
 
 /// Brute force, written independently of the engine: the lowest remaining card is either

@@ -4,7 +4,7 @@
 use gin::engine::rummy::*;
 use gin::engine::{Card, CardSet};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 fn set(text: &str) -> CardSet {
     CardSet::parse(text).unwrap().into_iter().collect()
@@ -463,12 +463,7 @@ fn both_ai_levels_play_legal_moves_and_medium_wins_more_hands_than_simple() {
 }
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x7275_6d6d),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    super::fixed_cases(cases, 0x7275_6d6d)
 }
 
 /// Every card exactly once: hands, table melds, stock and discard pile.

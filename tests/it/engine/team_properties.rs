@@ -4,15 +4,10 @@
 use gin::engine::team::{partner_of, team_of};
 use gin::engine::*;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x7377_6170),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    super::fixed_cases(cases, 0x7377_6170)
 }
 
 /// Every card is somewhere, exactly once: the four hands, the stock, the discard pile.

@@ -7,16 +7,11 @@
 
 use gin::engine::*;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 use std::collections::HashMap;
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x7465_616d),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    super::fixed_cases(cases, 0x7465_616d)
 }
 
 /// RULES.md section 2, from the definition: three or four of a rank, or three or more

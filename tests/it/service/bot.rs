@@ -637,7 +637,6 @@ async fn downtime_is_not_counted_as_idle_time() {
 async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
     use gin::engine::TeamAction;
     use gin::games::{Game, GameChoice, GinChoice, Move, Play, TeamMode};
-    const DAVE: u64 = 1004;
     let h = Harness::new().await;
     let team = GameChoice::Gin(GinChoice {
         teams: Some(TeamMode::Team),

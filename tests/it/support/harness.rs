@@ -12,12 +12,10 @@ use gin::ui::{Answer, Deliverer, SendError, Transport};
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
+pub use super::people::*;
+
 pub const GUILD: u64 = 600;
 pub const CHANNEL: u64 = 700;
-pub const ALICE: u64 = 1001;
-pub const BOB: u64 = 1002;
-pub const CAROL: u64 = 1003;
-pub const MALLORY: u64 = 1666;
 /// The bot's own user: the AI's seat.
 pub const BOT: u64 = 999;
 
@@ -352,15 +350,6 @@ impl Harness {
             }
         }
         true
-    }
-}
-
-pub fn name_of(user: u64) -> &'static str {
-    match user {
-        ALICE => "Alice",
-        BOB => "Bob",
-        CAROL => "Carol",
-        _ => "Mallory",
     }
 }
 

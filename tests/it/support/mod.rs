@@ -6,5 +6,6 @@
 pub mod endpoint;
 pub mod fake_discord;
 pub mod harness;
+pub mod people;
 pub mod table;
 pub mod wire;

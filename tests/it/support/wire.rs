@@ -12,12 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-pub const MODERATOR: u64 = 1777;
-pub const ALICE: u64 = 1001;
-pub const BOB: u64 = 1002;
-pub const CAROL: u64 = 1003;
-pub const DAVE: u64 = 1004;
-pub const MALLORY: u64 = 1666;
+pub use super::people::*;
+
 /// Discord's deadline for a first response.
 pub const DEADLINE: Duration = Duration::from_secs(3);
 /// Points to win: `/gin start` accepts 10 to 500; small targets keep matches short.
@@ -28,14 +24,7 @@ pub const LONG_TARGET: i64 = 150;
 pub const MAX_PRESSES: u64 = 3000;
 
 pub fn user(id: u64) -> User {
-    let name = match id {
-        ALICE => "Alice",
-        BOB => "Bob",
-        CAROL => "Carol",
-        DAVE => "Dave",
-        _ => "Mallory",
-    };
-    User::new(id, name)
+    User::new(id, name_of(id))
 }
 
 /// The per-user rate limit of bots whose players are scripts (they press as fast as the bot
