@@ -31,7 +31,9 @@
 //! Prints `key=value` lines. Without `--only` each benchmark runs in its own process (this
 //! binary again).
 
-#[path = "../tests/fake_discord/mod.rs"]
+// The tests' fake Discord, of which the benchmark uses a part.
+#[allow(dead_code)]
+#[path = "../tests/it/support/fake_discord/mod.rs"]
 mod fake_discord;
 
 use fake_discord::player::Game;

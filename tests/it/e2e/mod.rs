@@ -1,0 +1,13 @@
+//! The product as Discord drives it: the bot against the fake Discord of `support`, in this
+//! process or as the real binary (`CARGO_BIN_EXE_gin`). Every move is a press of a button or
+//! a choice in a menu the bot sent.
+
+mod operators;
+mod outbox;
+mod pictures;
+mod product;
+mod replay;
+mod rummy;
+mod startup;
+mod table_extras;
+mod teams;

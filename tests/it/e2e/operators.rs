@@ -1,0 +1,100 @@
+//! The operators' endpoint under abuse: it asks for no credentials, so nobody may make it
+//! write to the database at will, hold a connection open without a request, or open more
+//! connections than it serves. (The metrics are the process's: each test has them to itself,
+//! see `support::endpoint`.)
+
+use crate::support::endpoint::{bot_with_metrics, http_get};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// How many probe writes the process made.
+async fn probes(port: u16) -> f64 {
+    let (_, metrics) = http_get(port, "/metrics").await;
+    metrics
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix(r#"gin_db_seconds_count{op="probe"}"#)?
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or(0.0)
+}
+
+/// A connection that sent part of a request's headers and then nothing more.
+async fn stalled(port: u16) -> tokio::net::TcpStream {
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        .await
+        .unwrap();
+    stream
+}
+
+/// Many health checks in a row probe the database at most once a second, and all are green.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_health_checks_write_to_the_database_at_most_once_a_second() {
+    let (bot, port, _turn) = bot_with_metrics(950).await;
+    let before = probes(port).await;
+    let started = Instant::now();
+    for _ in 0..30 {
+        assert_eq!(http_get(port, "/health").await, (200, "ok\n".to_string()));
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let written = probes(port).await - before;
+    assert!(written >= 1.0, "the database was probed");
+    assert!(
+        written <= seconds.ceil() + 1.0,
+        "{written} probes in {seconds:.2} s"
+    );
+    bot.finish().await;
+}
+
+/// A client that never finishes its request's headers is dropped (after a few seconds).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_finishes_its_headers_is_dropped() {
+    let (bot, port, _turn) = bot_with_metrics(950).await;
+    let mut slow = stalled(port).await;
+    let mut rest = Vec::new();
+    let closed = tokio::time::timeout(Duration::from_secs(20), slow.read_to_end(&mut rest)).await;
+    assert!(closed.is_ok(), "the connection is still open after 20 s");
+    assert_eq!(http_get(port, "/health").await.0, 200, "others are served");
+    bot.finish().await;
+}
+
+/// Past the limit of connections at once, a new one is answered 503 at once; once the
+/// others are gone, it is served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_limit_are_refused() {
+    let (bot, port, _turn) = bot_with_metrics(950).await;
+    let mut held = Vec::new();
+    for _ in 0..16 {
+        held.push(stalled(port).await);
+    }
+    // The server takes them in turn: give it a moment to hold them all.
+    let mut refused = false;
+    for _ in 0..100 {
+        let (status, body) = http_get(port, "/metrics").await;
+        if status == 503 {
+            assert_eq!(body, "busy\n");
+            refused = true;
+            break;
+        }
+        assert_eq!(status, 200);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(refused, "a 17th connection is refused");
+    drop(held);
+    let mut served = false;
+    for _ in 0..100 {
+        if http_get(port, "/metrics").await.0 == 200 {
+            served = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(served, "served again once the others are gone");
+    bot.finish().await;
+}

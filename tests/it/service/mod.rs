@@ -1,0 +1,11 @@
+//! The bot's services without Discord: the game service through `support::harness` (a real
+//! database, a recording transport), the texts and the registered commands.
+
+mod bot;
+mod commands;
+mod i18n;
+mod ledger;
+mod practice;
+mod secrets;
+mod three;
+mod what_players_see;

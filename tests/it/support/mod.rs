@@ -1,0 +1,11 @@
+//! What the tests share: the fake Discord, the in-process and binary runs of the bot
+//! (`wire`) and its operators' endpoint (`endpoint`), the game service with a recording
+//! transport (`harness`), and the tables of Rummy and the four-player games played through
+//! the fake Discord (`table`).
+
+pub mod endpoint;
+pub mod fake_discord;
+pub mod harness;
+pub mod people;
+pub mod table;
+pub mod wire;
