@@ -24,12 +24,7 @@ pub async fn start(
     straight: Option<bool>,
     hollywood: Option<bool>,
 ) -> Result<(), Error> {
-    let game = GameChoice::Gin(GinChoice {
-        preset: preset.map(Preset::from),
-        straight: straight.unwrap_or(false),
-        hollywood: hollywood.unwrap_or(false),
-        teams: mode.map(TeamMode::from),
-    });
+    let game = gin(preset, straight, hollywood, mode);
     let ask = ChallengeRequest {
         named: [Some(&opponent), opponent2.as_ref(), opponent3.as_ref()]
             .into_iter()
@@ -61,14 +56,24 @@ pub async fn practice(
     hollywood: Option<bool>,
     mode: Option<ModeChoice>,
 ) -> Result<(), Error> {
-    let game = GameChoice::Gin(GinChoice {
+    let game = gin(preset, straight, hollywood, mode);
+    // Gin's seats follow from the game (four in a team game).
+    practice_against_bot(ctx, level, game, 2, target).await
+}
+
+/// A Gin match as the options give it: an option left out is off, or the server's preset.
+fn gin(
+    preset: Option<PresetChoice>,
+    straight: Option<bool>,
+    hollywood: Option<bool>,
+    mode: Option<ModeChoice>,
+) -> GameChoice {
+    GameChoice::Gin(GinChoice {
         preset: preset.map(Preset::from),
         straight: straight.unwrap_or(false),
         hollywood: hollywood.unwrap_or(false),
         teams: mode.map(TeamMode::from),
-    });
-    // Gin's seats follow from the game (four in a team game).
-    practice_against_bot(ctx, level, game, 2, target).await
+    })
 }
 
 /// A practice match of `game` with `seats` players, all but the caller the bot's AI.

@@ -148,14 +148,7 @@ async fn sigterm_closes_the_gateway_and_stops_without_waiting_out_the_grace() {
     let mut bot = spawn_on_shards(&fake, dir.path(), None);
     fake.wait_ready(1).await;
     let log = stop_with_sigterm(&mut bot, dir.path()).await;
-    assert!(
-        !log.contains("did not close"),
-        "the close was answered, yet the bot waited out its grace:\n{log}"
-    );
-    assert!(
-        !log.contains("error awaiting close frame"),
-        "the close handshake completes:\n{log}"
-    );
+    assert_closed_cleanly(&log);
     assert_eq!(fake.shard_stats(0).logoffs, 1, "the shard logs off: {log}");
     assert!(
         !log.contains('\u{1b}'),
@@ -177,14 +170,7 @@ async fn a_stop_while_shards_are_still_starting_logs_off_the_running_ones_at_onc
     let mut bot = spawn_on_shards(&fake, dir.path(), Some("0-1/2"));
     fake.wait_shard_ready(0, 1).await;
     let log = stop_with_sigterm(&mut bot, dir.path()).await;
-    assert!(
-        !log.contains("did not close"),
-        "the running shard was answered, yet the bot waited out its grace:\n{log}"
-    );
-    assert!(
-        !log.contains("error awaiting close frame"),
-        "the close handshake completes:\n{log}"
-    );
+    assert_closed_cleanly(&log);
     assert_eq!(fake.shard_stats(0).logoffs, 1, "shard 0 logs off: {log}");
 }
 
@@ -207,6 +193,18 @@ async fn a_stop_logs_off_every_running_shard_and_reports_no_failure() {
     }
     let warned: Vec<&str> = log.lines().filter(|l| l.contains(" WARN ")).collect();
     assert!(warned.is_empty(), "{warned:#?}\n{log}");
+}
+
+/// The stop's log: Discord answered every close, and the bot did not wait out its grace.
+fn assert_closed_cleanly(log: &str) {
+    assert!(
+        !log.contains("did not close"),
+        "the close was answered, yet the bot waited out its grace:\n{log}"
+    );
+    assert!(
+        !log.contains("error awaiting close frame"),
+        "the close handshake completes:\n{log}"
+    );
 }
 
 /// The bot binary against `fake`, its database and log (`bot.log`) in `dir`, on `shards`
