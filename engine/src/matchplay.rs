@@ -124,11 +124,7 @@ impl Match {
         seed: Seed,
         log: &[MatchEvent],
     ) -> Result<Match, MatchError> {
-        let mut m = Match::new(rules, seats, seed)?;
-        for event in log {
-            m.apply_event(*event)?;
-        }
-        Ok(m)
+        <Match as Variant>::replay((rules, seats), seed, log)
     }
 
     /// Drops the in-memory copy of the action log. The bot keeps the log in its `actions`
@@ -349,11 +345,6 @@ impl Variant for Match {
     fn start(setup: (Rules, u8), seed: Seed) -> Result<Match, MatchError> {
         let (rules, seats) = setup;
         Match::new(rules, seats, seed)
-    }
-
-    fn replay(setup: (Rules, u8), seed: Seed, log: &[MatchEvent]) -> Result<Match, MatchError> {
-        let (rules, seats) = setup;
-        Match::replay(rules, seats, seed, log)
     }
 
     fn setup(&self) -> (Rules, u8) {

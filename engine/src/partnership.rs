@@ -162,11 +162,7 @@ impl PartnershipMatch {
         seed: Seed,
         log: &[PartnershipEvent],
     ) -> Result<PartnershipMatch, MatchError> {
-        let mut m = PartnershipMatch::new(rules, seed);
-        for e in log {
-            m.apply_event(*e)?;
-        }
-        Ok(m)
+        <PartnershipMatch as Variant>::replay(rules, seed, log)
     }
 
     /// Whether the match has ended (settled or cancelled).
@@ -326,14 +322,6 @@ impl Variant for PartnershipMatch {
 
     fn start(setup: Rules, seed: Seed) -> Result<PartnershipMatch, MatchError> {
         Ok(PartnershipMatch::new(setup, seed))
-    }
-
-    fn replay(
-        setup: Rules,
-        seed: Seed,
-        log: &[PartnershipEvent],
-    ) -> Result<PartnershipMatch, MatchError> {
-        PartnershipMatch::replay(setup, seed, log)
     }
 
     fn setup(&self) -> Rules {

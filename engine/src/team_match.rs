@@ -96,11 +96,7 @@ impl TeamMatch {
         seed: Seed,
         log: &[TeamMatchEvent],
     ) -> Result<TeamMatch, TeamMatchError> {
-        let mut m = TeamMatch::new(rules, seed);
-        for e in log {
-            m.apply_event(*e)?;
-        }
-        Ok(m)
+        <TeamMatch as Variant>::replay(rules, seed, log)
     }
 
     /// Whether the match has ended (settled or cancelled).
@@ -277,14 +273,6 @@ impl Variant for TeamMatch {
 
     fn start(setup: Rules, seed: Seed) -> Result<TeamMatch, TeamMatchError> {
         Ok(TeamMatch::new(setup, seed))
-    }
-
-    fn replay(
-        setup: Rules,
-        seed: Seed,
-        log: &[TeamMatchEvent],
-    ) -> Result<TeamMatch, TeamMatchError> {
-        TeamMatch::replay(setup, seed, log)
     }
 
     fn setup(&self) -> Rules {

@@ -24,8 +24,10 @@ impl Jobs for Writes {
     type Batched = Batched;
     type Noted = Noted;
 
+    /// Moves only: the state, log and outbox rows of an action that neither ends a hand nor
+    /// the match. These go to the database together, in one round trip.
     fn plain(a: &SavedAction) -> bool {
-        plain(a)
+        a.hands.is_empty() && a.result.is_none() && a.status.is_active()
     }
 
     async fn commit_plain(
@@ -37,12 +39,25 @@ impl Jobs for Writes {
         commit_states(conn, backend, actions, delivered).await
     }
 
+    /// The statements of `actions` inside the caller's transaction: for each, whether it was
+    /// still at its version and is written.
     async fn stage(
         conn: &mut AnyConnection,
         backend: Backend,
         actions: &[&SavedAction],
     ) -> Result<Vec<bool>, StoreError> {
-        stage(conn, backend, actions).await
+        let simple: Vec<&SavedAction> =
+            actions.iter().copied().filter(|a| Self::plain(a)).collect();
+        let mut simple_stored = store_states(conn, backend, &simple).await?.into_iter();
+        let mut stored = Vec::with_capacity(actions.len());
+        for a in actions {
+            stored.push(if Self::plain(a) {
+                simple_stored.next().unwrap_or(false)
+            } else {
+                store_action(conn, backend, a).await?
+            });
+        }
+        Ok(stored)
     }
 
     async fn delete(
@@ -102,32 +117,6 @@ pub(crate) struct Noted {
     challenges: Vec<(NewChallenge, Done<i64>)>,
     accepts: Vec<(Accept, Done<Acceptance>)>,
     message_ids: Vec<(MessageId, Done<()>)>,
-}
-
-/// Moves only: the state, log and outbox rows of an action that neither ends a hand nor
-/// the match. These go to the database together, in one round trip.
-fn plain(a: &SavedAction) -> bool {
-    a.hands.is_empty() && a.result.is_none() && a.status.is_active()
-}
-
-/// The statements of `actions` inside the caller's transaction: for each, whether it was
-/// still at its version and is written.
-async fn stage(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    actions: &[&SavedAction],
-) -> Result<Vec<bool>, StoreError> {
-    let simple: Vec<&SavedAction> = actions.iter().copied().filter(|a| plain(a)).collect();
-    let mut simple_stored = store_states(conn, backend, &simple).await?.into_iter();
-    let mut stored = Vec::with_capacity(actions.len());
-    for a in actions {
-        stored.push(if plain(a) {
-            simple_stored.next().unwrap_or(false)
-        } else {
-            store_action(conn, backend, a).await?
-        });
-    }
-    Ok(stored)
 }
 
 impl Db {
@@ -206,8 +195,9 @@ impl Db {
 
 #[cfg(test)]
 mod tests {
-    use super::stage;
+    use super::Writes;
     use crate::store::fixtures::{action, db_with_matches, hold, stored};
+    use crate::store::writer::Jobs;
 
     /// A batch stores each action still at its version and nothing of one that is not.
     #[tokio::test]
@@ -217,7 +207,7 @@ mod tests {
         let backend = db.backend();
         let result = db
             .write(move |conn| {
-                Box::pin(async move { stage(conn, backend, &[&a, &stale, &b]).await })
+                Box::pin(async move { Writes::stage(conn, backend, &[&a, &stale, &b]).await })
             })
             .await
             .unwrap();
@@ -249,7 +239,7 @@ mod tests {
         let (batch, backend) = ((fresh, stale), db.backend());
         let stored = db
             .write(move |conn| {
-                Box::pin(async move { stage(conn, backend, &[&batch.0, &batch.1]).await })
+                Box::pin(async move { Writes::stage(conn, backend, &[&batch.0, &batch.1]).await })
             })
             .await
             .unwrap();

@@ -135,11 +135,7 @@ impl RummyMatch {
         seed: Seed,
         log: &[RummyEvent],
     ) -> Result<RummyMatch, RummyMatchError> {
-        let mut m = RummyMatch::new(rules, players, seed)?;
-        for e in log {
-            m.apply_event(*e)?;
-        }
-        Ok(m)
+        <RummyMatch as Variant>::replay((rules, players), seed, log)
     }
 
     /// Whether the match has ended (settled or cancelled).
@@ -322,15 +318,6 @@ impl Variant for RummyMatch {
     fn start(setup: (RummyRules, u8), seed: Seed) -> Result<RummyMatch, RummyMatchError> {
         let (rules, players) = setup;
         RummyMatch::new(rules, players, seed)
-    }
-
-    fn replay(
-        setup: (RummyRules, u8),
-        seed: Seed,
-        log: &[RummyEvent],
-    ) -> Result<RummyMatch, RummyMatchError> {
-        let (rules, players) = setup;
-        RummyMatch::replay(rules, players, seed, log)
     }
 
     fn setup(&self) -> (RummyRules, u8) {
