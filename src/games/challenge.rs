@@ -1,15 +1,13 @@
 //! Challenges: `/gin start` asks, the challenged players accept or decline, the match begins.
 
 use super::effects::{Delivery, Effect, PART_MESSAGES};
-use super::game::Game;
 use super::scenes::ChallengeScene;
-use super::scenes::RulesOf;
+use super::variants::{GameChoice, RulesOf};
 use super::{
     Caller, ChallengeRow, ChallengeState, Deliveries, Failure, Games, Live, Outcome, Refusal,
     Reply, ReplyRole,
 };
-use crate::engine::rummy::{RummyMatch, RummyRules};
-use crate::engine::{deck, Match, PartnershipMatch, Preset, Rules, TeamMatch, PARTNERSHIP_TARGET};
+use crate::engine::deck;
 use crate::i18n::Lang;
 use crate::store::{Acceptance, NewChallenge, NewMatch, OutboxKey};
 
@@ -21,78 +19,6 @@ pub struct UserRef {
     pub bot: bool,
 }
 
-/// Which game a new match plays.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameChoice {
-    Gin(GinChoice),
-    /// Basic Rummy, for 2 to 6 players, with these options (the target is set apart).
-    Rummy(RummyRules),
-}
-
-/// A Gin match's preset (the server's default when `None`), and whether it is Straight Gin
-/// (RULES.md section 13: knock limit 0, only gin ends a hand).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GinChoice {
-    pub preset: Option<Preset>,
-    pub straight: bool,
-    /// Hollywood scoring (RULES.md section 13): three games on one sheet, two players.
-    pub hollywood: bool,
-    /// A four-player team game (RULES.md section 11) instead of two or three players.
-    pub teams: Option<TeamMode>,
-}
-
-/// The four-player games: two teams of two, partners opposite (seats 0 and 2, 1 and 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TeamMode {
-    /// Partnership Gin (RULES.md section 11a).
-    Partnership,
-    /// Team Gin with card swap (RULES.md section 11b).
-    Team,
-}
-
-impl GinChoice {
-    /// The rules this choice plays, with the target a command asked for.
-    pub(crate) fn rules(
-        self,
-        default: Preset,
-        target: Option<i64>,
-    ) -> Result<(Preset, Rules), Failure> {
-        let preset = self.preset.unwrap_or(default);
-        // Partnership Gin plays to 125 unless the match says otherwise.
-        let target = match (target, self.teams) {
-            (None, Some(TeamMode::Partnership)) => Some(i64::from(PARTNERSHIP_TARGET)),
-            _ => target,
-        };
-        let mut rules = rules_with_target(preset, target)?;
-        if self.straight {
-            // Oklahoma would take the limit from the upcard: Straight Gin has none.
-            rules.oklahoma = false;
-            rules
-                .set("knock_limit", "0")
-                .map_err(|_| Refusal::Internal)?;
-        }
-        rules.hollywood = self.hollywood;
-        Ok((preset, rules))
-    }
-
-    /// The rules as the game they play.
-    pub(crate) fn rules_of(
-        self,
-        default: Preset,
-        target: Option<i64>,
-    ) -> Result<(Preset, RulesOf), Failure> {
-        let (preset, rules) = self.rules(default, target)?;
-        Ok((
-            preset,
-            match self.teams {
-                None => RulesOf::Gin(rules),
-                Some(TeamMode::Partnership) => RulesOf::Partnership(rules),
-                Some(TeamMode::Team) => RulesOf::Team(rules),
-            },
-        ))
-    }
-}
-
 /// Declines of one challenger's challenges by one player after which that challenger may
 /// not challenge them again until [`DECLINE_PAUSE_SECONDS`] after the last of them.
 const DECLINES_BEFORE_PAUSE: i64 = 2;
@@ -102,9 +28,6 @@ const DECLINE_PAUSE_SECONDS: i64 = 10 * 60;
 /// The declines that count towards a pause are those of the last hour: two declines a week
 /// apart say nothing about pestering.
 const DECLINE_WINDOW_SECONDS: i64 = 60 * 60;
-
-/// The preset name a Rummy match is stored under.
-pub const RUMMY_PRESET: &str = "rummy";
 
 impl Games {
     /// `/gin start`: a challenge the others accept or decline.
@@ -128,26 +51,17 @@ impl Games {
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
         caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        let (least, most) = match &game {
-            GameChoice::Gin(c) if c.teams.is_some() && c.hollywood => (0, 0),
-            GameChoice::Gin(c) if c.teams.is_some() => (3, 3),
-            GameChoice::Gin(c) if c.hollywood => (1, 1),
-            GameChoice::Gin(_) => (1, 2),
-            GameChoice::Rummy(_) => (1, 5),
-        };
+        let (least, most) = game.opponents();
         if opponents.len() < least.max(1) || opponents.len() > most {
             return Err(Refusal::PlayerCount.into());
         }
         let guild = caller.guild_id.unwrap_or_default();
         self.ensure_settings(guild).await?;
-        let (preset, rules) = match game {
-            GameChoice::Gin(choice) => {
-                let target = target.or(self.default_target(guild));
-                let (preset, rules) = choice.rules_of(self.default_preset(guild), target)?;
-                (preset.name(), rules)
-            }
-            GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
-        };
+        let (preset, rules) = game.rules(
+            self.default_preset(guild),
+            self.default_target(guild),
+            target,
+        )?;
         self.open_challenge(caller, opponents, preset, rules).await
     }
 
@@ -197,7 +111,7 @@ impl Games {
             challenger: (caller.user_id, caller.name.clone()),
             opponents: opponents.iter().map(|o| (o.id, o.name.clone())).collect(),
             preset: preset.to_string(),
-            rules_json: rules_json(&rules),
+            rules_json: rules.to_json(),
             locale: self.public_lang(caller).code().to_string(),
             now,
             expires_at: now + minutes as i64 * 60,
@@ -275,12 +189,12 @@ impl Games {
             self.db.close_challenge(id, ChallengeState::Expired).await?;
             return Ok(Outcome::reply(Reply::ChallengeExpired { lang }));
         }
-        let rules = read_rules(&row.preset, &row.rules_json)
+        let rules = RulesOf::from_json(&row.preset, &row.rules_json)
             .map_err(|e| crate::store::StoreError::Corrupt(format!("challenge {id}: {e}")))?;
         // The match as it starts if this acceptance is the last one.
         let seed = self.next_seed();
         let seats = 1 + row.opponents.len() as u8;
-        let game = new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
+        let game = rules.new_game(seats, seed).ok_or(Refusal::Internal)?;
         // The challenge message becomes the table through the answer; should the answer
         // fail, this stored delivery makes it the table all the same.
         let table = Delivery {
@@ -385,130 +299,4 @@ fn challenge_reply(
         }),
         update,
     })
-}
-
-/// A preset's rules with the target a command asked for (10 to 500).
-pub(crate) fn rules_with_target(preset: Preset, target: Option<i64>) -> Result<Rules, Failure> {
-    let mut rules = preset.rules();
-    if let Some(t) = target {
-        rules
-            .set("target", &t.to_string())
-            .map_err(|_| Refusal::TargetRange)?;
-    }
-    Ok(rules)
-}
-
-/// The most hands a Rummy match may be set to last (`rounds`).
-pub const MAX_ROUNDS: u32 = 50;
-
-/// Basic Rummy's rules with the target a command asked for (RULES.md's 100 by default); a
-/// `rounds` out of 1 to [`MAX_ROUNDS`] is refused, like the target out of its bounds.
-pub(crate) fn rummy_rules(
-    mut rules: RummyRules,
-    target: Option<i64>,
-) -> Result<RummyRules, Failure> {
-    if rules.rounds.is_some_and(|r| !(1..=MAX_ROUNDS).contains(&r)) {
-        return Err(Refusal::RoundsRange.into());
-    }
-    if let Some(t) = target {
-        if !(10..=500).contains(&t) {
-            return Err(Refusal::TargetRange.into());
-        }
-        rules.target = t as u32;
-    }
-    Ok(rules)
-}
-
-/// A four-player game's rules as stored: `{"partnership": {...}}` or `{"team": {...}}`.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-enum StoredTeamRules {
-    Partnership(Rules),
-    Team(Rules),
-}
-
-/// Rules as a challenge stores them.
-pub(crate) fn rules_json(rules: &RulesOf) -> String {
-    match rules {
-        RulesOf::Gin(r) => serde_json::to_string(r),
-        RulesOf::Rummy(r) => serde_json::to_string(r),
-        RulesOf::Partnership(r) => serde_json::to_string(&StoredTeamRules::Partnership(r.clone())),
-        RulesOf::Team(r) => serde_json::to_string(&StoredTeamRules::Team(r.clone())),
-    }
-    .expect("rules serialize")
-}
-
-/// A challenge's stored rules: Rummy's under its preset name, a four-player game's in its
-/// wrapper, Gin's otherwise.
-fn read_rules(preset: &str, json: &str) -> Result<RulesOf, serde_json::Error> {
-    if preset == RUMMY_PRESET {
-        return Ok(RulesOf::Rummy(serde_json::from_str(json)?));
-    }
-    Ok(match serde_json::from_str::<StoredTeamRules>(json) {
-        Ok(StoredTeamRules::Partnership(r)) => RulesOf::Partnership(r),
-        Ok(StoredTeamRules::Team(r)) => RulesOf::Team(r),
-        Err(_) => RulesOf::Gin(serde_json::from_str(json)?),
-    })
-}
-
-/// A new match of `seats` players dealt from `seed`; `None` if the game has no such table.
-pub(crate) fn new_game(rules: &RulesOf, seats: u8, seed: deck::Seed) -> Option<Game> {
-    Some(match rules {
-        RulesOf::Gin(r) => Game::Gin(Match::new(r.clone(), seats, seed).ok()?),
-        RulesOf::Rummy(r) => Game::Rummy(RummyMatch::new(r.clone(), seats, seed).ok()?),
-        RulesOf::Partnership(r) if seats == 4 => {
-            Game::Partnership(PartnershipMatch::new(r.clone(), seed))
-        }
-        RulesOf::Team(r) if seats == 4 => Game::Team(TeamMatch::new(r.clone(), seed)),
-        RulesOf::Partnership(_) | RulesOf::Team(_) => return None,
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Straight Gin on any preset, Oklahoma's included: no knock limit from the upcard.
-    #[test]
-    fn straight_gin_turns_every_preset_into_gin_only() {
-        for preset in [
-            Preset::Classic,
-            Preset::Hoyle,
-            Preset::Flipside,
-            Preset::Oklahoma,
-        ] {
-            let choice = GinChoice {
-                preset: Some(preset),
-                straight: true,
-                hollywood: false,
-                teams: None,
-            };
-            let (_, rules) = choice.rules(Preset::Classic, None).unwrap();
-            assert_eq!((rules.knock_limit, rules.oklahoma), (0, false), "{preset}");
-        }
-    }
-
-    /// A four-player challenge's rules read back as the game they were stored for.
-    #[test]
-    fn team_rules_are_stored_with_their_game() {
-        let rules = Preset::Classic.rules();
-        for stored in [
-            RulesOf::Partnership(rules.clone()),
-            RulesOf::Team(rules.clone()),
-            RulesOf::Gin(rules.clone()),
-        ] {
-            let back = read_rules("classic", &rules_json(&stored)).unwrap();
-            assert_eq!(format!("{back:?}"), format!("{stored:?}"));
-        }
-        let choice = GinChoice {
-            teams: Some(TeamMode::Partnership),
-            ..GinChoice::default()
-        };
-        let (_, r) = choice.rules_of(Preset::Classic, None).unwrap();
-        assert_eq!(
-            r.target(),
-            PARTNERSHIP_TARGET,
-            "Partnership Gin plays to 125"
-        );
-    }
 }

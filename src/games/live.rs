@@ -1,12 +1,11 @@
 //! A match in memory: the engine state plus who sits where and where its table message is.
 
-use super::game::{corrupt, Game};
 use super::results::rating_policy;
 use super::scenes::{
-    DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf, Seats, ShowdownScene,
-    TableOf, TableScene, TurnClock,
+    HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene, TurnClock,
 };
 use super::settings::CardLook;
+use super::variants::{Game, RulesOf};
 use super::MatchState;
 use crate::config::Timeouts;
 use crate::engine::ai::coach::Hint;
@@ -42,6 +41,11 @@ pub struct Live {
     /// The coach's last answer (seat, press version, hint): asking again at the same moment
     /// shows it again, without thinking or counting twice.
     pub last_hint: Option<(Seat, i64, Hint)>,
+}
+
+/// A stored state that does not read back.
+pub(crate) fn corrupt(match_id: i64, e: serde_json::Error) -> StoreError {
+    StoreError::Corrupt(format!("match {match_id}: {e}"))
 }
 
 impl Live {
@@ -117,12 +121,7 @@ impl Live {
                 forfeit_at: self.turn_started_at + timeouts.forfeit().as_secs() as i64,
             }),
             seats: self.seats(),
-            view: match &self.game {
-                Game::Gin(m) => TableOf::Gin(m.table_view()),
-                Game::Rummy(m) => TableOf::Rummy(m.table_view()),
-                Game::Partnership(m) => TableOf::Partnership([m.table_view(0), m.table_view(1)]),
-                Game::Team(m) => TableOf::Team(m.table_view()),
-            },
+            view: self.game.table(),
         }
     }
 
@@ -141,84 +140,44 @@ impl Live {
             lang,
             look,
             seats,
-            view: match &self.game {
-                Game::Gin(m) => HandOf::Gin(m.view_for(seat)),
-                Game::Rummy(m) => HandOf::Rummy(m.view_for(seat)),
-                Game::Partnership(m) => HandOf::Gin(m.view_for(seat)),
-                Game::Team(m) => HandOf::Team {
-                    table: m.table_view(),
-                    view: m.view_for(seat),
-                },
-            },
+            view: self.game.hand(seat),
             mode,
             note,
             coach: self.coached(seat),
         }
     }
 
-    /// Whether `seat` may ask the coach: a person in a practice Gin match (two players, or
-    /// Partnership). A rated match never offers hints ([`rating_policy`]).
+    /// Whether `seat` may ask the coach: a person in a practice match of a game that offers
+    /// it (Gin with two players, or Partnership). A rated match never offers hints
+    /// ([`rating_policy`]).
     pub fn coached(&self, seat: Seat) -> bool {
         rating_policy(self).is_none()
             && !self.ai.get(seat as usize).copied().unwrap_or(true)
-            && matches!(self.game, Game::Gin(_) | Game::Partnership(_))
+            && self.game.offers_coach()
     }
 
     /// The public record of finished deal `deal`, if it is finished.
     pub fn showdown_scene(&self, deal: u32, look: CardLook) -> Option<ShowdownScene> {
-        let record = match &self.game {
-            Game::Gin(m) => DealOf::Gin(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
-            Game::Rummy(m) => DealOf::Rummy(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
-            Game::Partnership(m) => {
-                DealOf::Partnership(m.history.iter().find(|r| r.deal_no == deal)?.clone())
-            }
-            Game::Team(m) => DealOf::Team(m.history.iter().find(|r| r.deal_no == deal)?.clone()),
-        };
-        let aces_high = match &self.game {
-            Game::Rummy(m) => m.rules.aces_high_low,
-            _ => false,
-        };
         Some(ShowdownScene {
             lang: self.lang,
             look,
             seats: self.seats(),
-            record,
-            aces_high,
+            record: self.game.deal(deal)?,
+            aces_high: self.game.aces_high(),
         })
     }
 
     /// The match's settlement, once it has one.
     pub fn match_end_scene(&self, look: CardLook) -> Option<MatchEndScene> {
-        let end = match &self.game {
-            Game::Gin(m) => EndOf::Gin {
-                settlement: m.settlement()?.clone(),
-                rules: m.rules.clone(),
-                hollywood: m.hollywood.clone(),
-            },
-            Game::Rummy(m) => EndOf::Rummy(m.settlement()?.clone()),
-            Game::Partnership(m) => EndOf::Teams {
-                settlement: m.settlement()?.clone(),
-                rules: m.rules.clone(),
-            },
-            Game::Team(m) => EndOf::Teams {
-                settlement: m.settlement()?.clone(),
-                rules: m.rules.clone(),
-            },
-        };
         Some(MatchEndScene {
             lang: self.lang,
             look,
             seats: self.seats(),
-            end,
+            end: self.game.end()?,
         })
     }
 
     pub fn rules(&self) -> RulesOf {
-        match &self.game {
-            Game::Gin(m) => RulesOf::Gin(m.rules.clone()),
-            Game::Rummy(m) => RulesOf::Rummy(m.rules.clone()),
-            Game::Partnership(m) => RulesOf::Partnership(m.rules.clone()),
-            Game::Team(m) => RulesOf::Team(m.rules.clone()),
-        }
+        self.game.rules()
     }
 }

@@ -7,7 +7,6 @@
 mod challenge;
 mod effects;
 mod export;
-pub mod game;
 mod hold;
 pub mod ledger;
 mod live;
@@ -22,13 +21,13 @@ mod seasons;
 mod settings;
 mod sweep;
 mod transition;
+mod variants;
 
-pub use challenge::{GameChoice, GinChoice, TeamMode, UserRef, RUMMY_PRESET};
+pub use challenge::UserRef;
 pub use effects::{
     Delivery, Effect, HandHandle, Post, Show, Token, Turn, PART_AI, PART_MESSAGES, PART_REMINDER,
 };
 pub use export::{ExportFile, EXPORT_MATCHES};
-pub use game::{Event, Game, GameError, Play};
 pub use hold::Held;
 pub use live::Live;
 pub use play::Move;
@@ -36,12 +35,16 @@ pub use practice::ai_seed;
 pub use replay::ReplayScene;
 pub use request::{ChallengeRequest, RummyOptions, PRACTICE_LEVEL, RUMMY_PRACTICE_SEATS};
 pub use scenes::{
-    ChallengeScene, DealOf, EndOf, HandMode, HandOf, HandScene, MatchEndScene, Note, RulesOf,
-    Seats, ShowdownScene, TableOf, TableScene, TurnClock,
+    ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
+    TurnClock,
 };
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
+pub use variants::{
+    DealOf, EndOf, Event, Game, GameChoice, GameError, GinChoice, HandOf, Play, RulesOf, TableOf,
+    TeamMode, RUMMY_PRESET,
+};
 
 pub use crate::store::{
     BoardRow, BoardSort, ChallengeRow, ChallengeState, EndReason, Format, HandKind, HistoryRow,

@@ -1,9 +1,9 @@
 //! Playing: moves, hand messages, `/gin hand`, `/gin rules`, `/gin resign`, and the one path
 //! every accepted event takes ([`Games::commit`]).
 
-use super::game::{Event, GameError, Play};
 use super::scenes::{HandMode, Note};
 use super::transition::{plan, record, transition, Answered};
+use super::variants::{Event, GameError, Play};
 use super::CardLook;
 use super::{Caller, Deliveries, EndReason, Failure, Games, Held, Outcome, Refusal, Reply};
 use crate::engine::Seat;

@@ -3,19 +3,14 @@
 //! row due then, carried out as a task of its own.
 
 use super::effects::{Delivery, Effect, PART_AI};
-use super::game::{Event, Game, Play};
 use super::hold::Held;
 use super::scenes::Note;
 use super::transition::Answered;
+use super::variants::{Event, GameChoice, Play, RulesOf};
 use super::ReplyRole;
-use super::{
-    Caller, Deliveries, EndReason, Failure, GameChoice, Games, Live, Outcome, Refusal, Reply,
-    RulesOf,
-};
-use crate::engine::ai::team::decide_team;
-use crate::engine::ai::{coach, decide, Level};
-use crate::engine::rummy::{decide_rummy, RummyLevel};
-use crate::engine::{deck, Seat, TeamAction};
+use super::{Caller, Deliveries, EndReason, Failure, Games, Live, Outcome, Refusal, Reply};
+use crate::engine::ai::{coach, Level};
+use crate::engine::{deck, Seat};
 use crate::store::{NewMatch, OutboxKey};
 use sha2::{Digest, Sha256};
 
@@ -53,27 +48,13 @@ impl Games {
         {
             return Err(Refusal::YouBusy.into());
         }
-        let (preset, rules) = match &game {
-            GameChoice::Gin(choice) => {
-                let target = target.or(self.default_target(guild));
-                let (preset, rules) = choice.rules_of(self.default_preset(guild), target)?;
-                (preset.name(), rules)
-            }
-            GameChoice::Rummy(rules) => (
-                super::RUMMY_PRESET,
-                RulesOf::Rummy(super::challenge::rummy_rules(rules.clone(), target)?),
-            ),
-        };
-        let seats = match game {
-            // Hollywood's sheet is for two.
-            GameChoice::Gin(c) if c.teams.is_some() && c.hollywood => {
-                return Err(Refusal::PlayerCount.into())
-            }
-            GameChoice::Gin(c) if c.teams.is_some() => 4,
-            GameChoice::Gin(_) => 2,
-            GameChoice::Rummy(_) if (2..=6).contains(&seats) => seats,
-            GameChoice::Rummy(_) => return Err(Refusal::PlayerCount.into()),
-        };
+        let seats = game.practice_seats(seats);
+        let (preset, rules) = game.rules(
+            self.default_preset(guild),
+            self.default_target(guild),
+            target,
+        )?;
+        let seats = seats?;
         let level_name = crate::i18n::t(
             self.public_lang(caller),
             &format!("choice-{}", level.name()),
@@ -113,7 +94,7 @@ impl Games {
         self.check_channel(caller)?;
         let seed = self.next_seed();
         let seats = players.len() as u8;
-        let game = super::challenge::new_game(&rules, seats, seed).ok_or(Refusal::Internal)?;
+        let game = rules.new_game(seats, seed).ok_or(Refusal::Internal)?;
         // Every seat but the first is the AI: if it moves first, its turn is stored with
         // the match.
         let ai_first = game.seats_to_act().iter().any(|&s| s > 0);
@@ -132,7 +113,7 @@ impl Games {
             table_message_id: None,
             format: game.format(),
             preset: preset.to_string(),
-            rules_json: super::challenge::rules_json(&rules),
+            rules_json: rules.to_json(),
             locale: self.public_lang(caller).code().to_string(),
             state_json: game.to_json(),
             seed_hex: deck::seed_hex(&seed),
@@ -188,30 +169,7 @@ impl Games {
         };
         let level = live.ai_level.unwrap_or(Level::Medium);
         let seed = ai_seed(live.game.seed(), seat);
-        let decision = match &live.game {
-            Game::Gin(m) => {
-                let view = m.view_for(seat);
-                tokio::task::spawn_blocking(move || Play::Gin(decide(level, &seed, &view))).await
-            }
-            Game::Rummy(m) => {
-                let view = m.view_for(seat);
-                let level = rummy_level(level);
-                tokio::task::spawn_blocking(move || Play::Rummy(decide_rummy(level, &view))).await
-            }
-            Game::Partnership(m) => {
-                let view = m.view_for(seat);
-                tokio::task::spawn_blocking(move || Play::Gin(decide(level, &seed, &view))).await
-            }
-            Game::Team(m) => {
-                // Team Gin's player has one level; its moves are Gin's or the swap's.
-                let view = m.view_for(seat);
-                tokio::task::spawn_blocking(move || match decide_team(&view) {
-                    TeamAction::Play(action) => Play::Gin(action),
-                    other => Play::Team(other),
-                })
-                .await
-            }
-        };
+        let decision = tokio::task::spawn_blocking(live.game.decider(seat, level, seed)).await;
         let play = decision.map_err(|_| {
             tracing::error!(match_id, "the AI's decision failed");
             Refusal::Internal
@@ -248,10 +206,8 @@ impl Games {
                 return Ok(Note::Hint(hint.clone()));
             }
         }
-        let view = match &live.game {
-            Game::Gin(m) => m.view_for(seat),
-            Game::Partnership(m) => m.view_for(seat),
-            Game::Rummy(_) | Game::Team(_) => return Ok(Note::NoHint),
+        let Some(view) = live.game.coach_view(seat) else {
+            return Ok(Note::NoHint);
         };
         let seed = ai_seed(live.game.seed(), seat);
         let hint = tokio::task::spawn_blocking(move || coach::hint(&seed, &view))
@@ -272,14 +228,6 @@ impl Games {
         );
         live.last_hint = Some((seat, moment, hint.clone()));
         Ok(Note::Hint(hint))
-    }
-}
-
-/// Rummy's AI has two levels: the simple one, and the stronger one for medium and hard.
-pub(crate) fn rummy_level(level: Level) -> RummyLevel {
-    match level {
-        Level::Simple => RummyLevel::Simple,
-        Level::Medium | Level::Hard => RummyLevel::Medium,
     }
 }
 

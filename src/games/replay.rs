@@ -90,11 +90,11 @@ impl Games {
             return Err(Refusal::ReplayGinOnly.into());
         }
         let stored: Match =
-            serde_json::from_str(&row.state_json).map_err(|e| super::game::corrupt(match_id, e))?;
+            serde_json::from_str(&row.state_json).map_err(|e| super::live::corrupt(match_id, e))?;
         let mut log = Vec::new();
         for (_, json) in self.db.match_actions(match_id).await? {
             let event: MatchEvent =
-                serde_json::from_str(&json).map_err(|e| super::game::corrupt(match_id, e))?;
+                serde_json::from_str(&json).map_err(|e| super::live::corrupt(match_id, e))?;
             log.push(event);
         }
         let replayed = Match::replay(stored.rules.clone(), stored.seats, stored.seed, &log)

@@ -30,13 +30,9 @@ impl Games {
         ask: ChallengeRequest,
         bot: (u64, String),
     ) -> Outcome {
-        let teams = match &ask.game {
-            GameChoice::Gin(c) => c.teams.is_some(),
-            GameChoice::Rummy(_) => false,
-        };
-        let gin = matches!(ask.game, GameChoice::Gin(_));
+        let teams = ask.game.is_teams();
         let only_the_bot = matches!(ask.named.as_slice(), [one] if one.id == bot.0);
-        if gin && !teams && only_the_bot && ask.partner.is_none() {
+        if ask.game.practice_against_bot() && only_the_bot && ask.partner.is_none() {
             let seats = 2;
             return self
                 .practice(caller, PRACTICE_LEVEL, ask.game, seats, ask.target, bot)

@@ -3,7 +3,7 @@
 //! `play.rs`). Only after the store has it does the match in memory move on.
 
 use super::effects::{Delivery, Effect, HandHandle, PART_AI, PART_MESSAGES};
-use super::game::{Event, Game, GameError};
+use super::variants::{Event, Game, GameError};
 use super::{EndReason, Live, MatchState};
 use crate::engine::Seat;
 use crate::store::{OutboxKey, SavedAction};
@@ -57,7 +57,7 @@ pub fn transition(live: &Live, event: Event, resigned: EndReason) -> Result<Tran
     next.apply(event)?;
     next.clear_log();
     let deals_before = live.game.deals_done();
-    let new_deals = super::results::finished_deals(&next, deals_before);
+    let new_deals = next.finished_deals(deals_before);
     let settled = next.is_settled();
     let state = match event {
         Event::Cancel => MatchState::Ended(EndReason::Cancelled),
@@ -150,7 +150,7 @@ pub fn plan(
         }
         // Team Gin: a player's hand message also shows the partner's hand, which the move
         // changed.
-        if let (Game::Team(_), Some(seat)) = (&before.game, t.seat()) {
+        if let (true, Some(seat)) = (before.game.shows_partner(), t.seat()) {
             let partner = crate::engine::team::partner_of(seat);
             if !before.ai[partner as usize]
                 && Some(partner) != answered_seat
@@ -198,10 +198,7 @@ impl Plan {
 /// The stored record of `t` (pure): the new state, the log entry, finished deals, results
 /// and ratings when the match ended, and the outbox rows.
 pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) -> SavedAction {
-    let results = t
-        .settled
-        .then(|| super::results::player_results(&t.next))
-        .flatten();
+    let results = t.settled.then(|| t.next.player_results()).flatten();
     SavedAction {
         match_id: live.id,
         version: live.version,
@@ -213,7 +210,7 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
         turn_changed: t.turn_changed(),
         actor_changed: t.to_act != t.to_act_before,
         ai_to_act: t.movers.iter().any(|&s| live.ai[s as usize]),
-        hands: super::results::hand_rows(&t.next, t.deals_before),
+        hands: t.next.hand_rows(t.deals_before),
         winner_seat: results
             .as_ref()
             .and_then(|r| r.iter().find(|p| p.won).map(|p| p.seat)),
@@ -222,7 +219,7 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
             .and_then(|_| super::results::rating_policy(live)),
         hollywood: results
             .as_ref()
-            .map(|_| super::results::hollywood_rows(&t.next))
+            .map(|_| t.next.hollywood_rows())
             .unwrap_or_default(),
         result: results,
         outbox: deliveries.iter().map(Delivery::row).collect(),
@@ -233,7 +230,7 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
 mod tests {
     use super::*;
     use crate::engine::{Action, Match, MatchError, Preset};
-    use crate::games::game::Play;
+    use crate::games::Play;
     use crate::i18n::Lang;
 
     /// A fresh two-player match (seat 1 an AI when `ai`).

@@ -1,0 +1,241 @@
+//! Basic Rummy for two to six players (RULES.md section 12): melds and layoffs on the table,
+//! the first to go out scores the others' cards.
+
+use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
+use crate::engine::ai::Level;
+use crate::engine::rummy::{
+    decide_rummy, HandRummy, RummyAction, RummyEnd, RummyLevel, RummyMatch, RummyMatchError,
+    RummyRecord, RummyRules, RummyStatus, RummyTable,
+};
+use crate::engine::Seat;
+use crate::games::{Failure, Format, Refusal};
+use crate::store::{HandKind, HandRow, PlayerResult};
+
+/// The preset name a Rummy match is stored under.
+pub const RUMMY_PRESET: &str = "rummy";
+
+/// The most hands a Rummy match may be set to last (`rounds`).
+pub const MAX_ROUNDS: u32 = 50;
+
+/// A challenge names one to five opponents: two to six play.
+pub(super) const OPPONENTS: (usize, usize) = (1, 5);
+
+/// A practice match seats two to six.
+pub(super) fn practice_seats(asked: u8) -> Result<u8, Refusal> {
+    if (2..=6).contains(&asked) {
+        Ok(asked)
+    } else {
+        Err(Refusal::PlayerCount)
+    }
+}
+
+/// Basic Rummy's rules with the target a command asked for (RULES.md's 100 by default); a
+/// `rounds` out of 1 to [`MAX_ROUNDS`] is refused, like the target out of its bounds.
+pub(crate) fn rummy_rules(
+    mut rules: RummyRules,
+    target: Option<i64>,
+) -> Result<RummyRules, Failure> {
+    if rules.rounds.is_some_and(|r| !(1..=MAX_ROUNDS).contains(&r)) {
+        return Err(Refusal::RoundsRange.into());
+    }
+    if let Some(t) = target {
+        if !(10..=500).contains(&t) {
+            return Err(Refusal::TargetRange.into());
+        }
+        rules.target = t as u32;
+    }
+    Ok(rules)
+}
+
+/// Rummy's AI has two levels: the simple one, and the stronger one for medium and hard.
+pub(crate) fn rummy_level(level: Level) -> RummyLevel {
+    match level {
+        Level::Simple => RummyLevel::Simple,
+        Level::Medium | Level::Hard => RummyLevel::Medium,
+    }
+}
+
+/// A Rummy move's kind, for log lines (never its card).
+pub(super) fn move_kind(action: &RummyAction) -> &'static str {
+    match action {
+        RummyAction::DrawStock => "draw_stock",
+        RummyAction::DrawDiscard => "draw_discard",
+        RummyAction::Meld { .. } => "meld",
+        RummyAction::LayOff { .. } => "lay_off",
+        RummyAction::Discard { .. } => "discard",
+    }
+}
+
+/// Whether a Rummy table shows a match that is over.
+pub(super) fn table_ended(table: &RummyTable) -> bool {
+    table.status != RummyStatus::InProgress
+}
+
+impl From<RummyMatch> for Game {
+    fn from(m: RummyMatch) -> Game {
+        Game::Rummy(m)
+    }
+}
+
+impl Kind for RummyMatch {
+    type Rules = RummyRules;
+
+    fn new_game(rules: &RummyRules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
+        RummyMatch::new(rules.clone(), seats, seed).ok()
+    }
+
+    fn play_of(action: RummyAction) -> Play {
+        Play::Rummy(action)
+    }
+
+    fn action_of(play: Play) -> Option<RummyAction> {
+        match play {
+            Play::Rummy(action) => Some(action),
+            _ => None,
+        }
+    }
+
+    fn is_match_over(error: &RummyMatchError) -> bool {
+        *error == RummyMatchError::MatchOver
+    }
+
+    fn format(&self) -> Format {
+        Format::Rummy(self.players)
+    }
+
+    fn deal_no(&self) -> u32 {
+        self.deal_no
+    }
+
+    fn deals_done(&self) -> usize {
+        self.history.len()
+    }
+
+    fn finished_deals(&self, before: usize) -> Vec<u32> {
+        self.history[before..].iter().map(|r| r.deal_no).collect()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        RummyMatch::to_act(self)
+    }
+
+    fn table(&self) -> TableOf {
+        TableOf::Rummy(self.table_view())
+    }
+
+    fn hand(&self, seat: Seat) -> HandOf {
+        HandOf::Rummy(self.view_for(seat))
+    }
+
+    fn deal(&self, deal: u32) -> Option<DealOf> {
+        let record = self.history.iter().find(|r| r.deal_no == deal)?;
+        Some(DealOf::Rummy(record.clone()))
+    }
+
+    fn aces_high(&self) -> bool {
+        self.rules.aces_high_low
+    }
+
+    fn end(&self) -> Option<EndOf> {
+        Some(EndOf::Rummy(RummyMatch::settlement(self)?.clone()))
+    }
+
+    fn rules(&self) -> RulesOf {
+        RulesOf::Rummy(self.rules.clone())
+    }
+
+    /// The points each scored, the net of the pairwise settlement, who won (equal best totals
+    /// share the win) and the hands each took.
+    fn player_results(&self) -> Option<Vec<PlayerResult>> {
+        let Some(s) = RummyMatch::settlement(self) else {
+            return Some(Vec::new());
+        };
+        Some(
+            (0..self.players)
+                .map(|seat| {
+                    let i = usize::from(seat);
+                    let hands_won = self
+                        .history
+                        .iter()
+                        .filter(|r| matches!(r.end, RummyEnd::Out { winner, .. } if winner == seat))
+                        .count() as u32;
+                    PlayerResult {
+                        seat,
+                        total: s.totals[i],
+                        lines: 0,
+                        line_bonus: 0,
+                        game_bonus: 0,
+                        final_total: s.totals[i],
+                        net: s.net[i],
+                        won: s.winners.contains(&seat),
+                        hands_won,
+                        gins: 0,
+                        knocks: 0,
+                        undercuts_given: 0,
+                        undercuts_suffered: 0,
+                        knock_deadwood: 0,
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    fn hand_rows(&self, before: usize) -> Vec<HandRow> {
+        let doubles = self.rules.hand_rummy == HandRummy::Double;
+        self.history[before..]
+            .iter()
+            .map(|r| hand_row(r, doubles))
+            .collect()
+    }
+
+    fn decider(&self, seat: Seat, level: Level, _seed: [u8; 32]) -> Decider {
+        let view = self.view_for(seat);
+        let level = rummy_level(level);
+        Box::new(move || Play::Rummy(decide_rummy(level, &view)))
+    }
+}
+
+/// The ledger row of a finished Rummy hand: who went out, for how many points (`doubles`:
+/// hand rummy doubles the hand under these rules).
+fn hand_row(rec: &RummyRecord, doubles: bool) -> HandRow {
+    let (kind, points, winner) = match &rec.end {
+        RummyEnd::Out {
+            winner,
+            points,
+            hand_rummy,
+            ..
+        } => (
+            if *hand_rummy {
+                HandKind::HandRummy
+            } else {
+                HandKind::Out
+            },
+            *points,
+            Some(*winner),
+        ),
+        RummyEnd::StockExhausted => (HandKind::Dead, 0, None),
+    };
+    HandRow {
+        deal_no: rec.deal_no,
+        dealer_seat: rec.dealer,
+        first_seat: rec.dealer,
+        second_seat: rec.dealer,
+        knocker_seat: winner,
+        kind,
+        knocker_deadwood: None,
+        defender_deadwood: None,
+        points,
+        winner_seat: winner,
+        lines: 0,
+        doubled: doubles
+            && matches!(
+                rec.end,
+                RummyEnd::Out {
+                    hand_rummy: true,
+                    ..
+                }
+            ),
+        commitment: crate::engine::deck::commitment(&rec.seed),
+        seed_hex: crate::engine::deck::seed_hex(&rec.seed),
+    }
+}

@@ -1,0 +1,211 @@
+//! Team Gin with card swap (RULES.md section 11b): four at one table, partners passing a card
+//! each turn.
+
+use super::figures::{count_own_knock, kind_of, team_figures};
+use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
+use crate::engine::ai::team::decide_team;
+use crate::engine::ai::Level;
+use crate::engine::team::{left_of, team_of};
+use crate::engine::team_match::TeamMatchError;
+use crate::engine::{
+    MatchStatus, Rules, Seat, TeamAction, TeamHandEnd, TeamHandRecord, TeamMatch, TeamTable,
+};
+use crate::games::Format;
+use crate::store::{HandKind, HandRow, PlayerResult};
+
+impl From<TeamMatch> for Game {
+    fn from(m: TeamMatch) -> Game {
+        Game::Team(m)
+    }
+}
+
+/// A Team Gin move's kind, for log lines (never its card).
+pub(super) fn move_kind(action: &TeamAction) -> &'static str {
+    match action {
+        TeamAction::Play(a) => super::gin::move_kind(a),
+        TeamAction::Swap(_) => "swap",
+        TeamAction::Return(_) => "return",
+    }
+}
+
+/// Whether a Team Gin table shows a match that is over.
+pub(super) fn table_ended(table: &TeamTable) -> bool {
+    table.status != MatchStatus::InProgress
+}
+
+impl Kind for TeamMatch {
+    type Rules = Rules;
+
+    fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
+        (seats == 4).then(|| TeamMatch::new(rules.clone(), seed))
+    }
+
+    /// A turn's moves shared with Gin travel as Gin's; the swap and its answer as Team Gin's.
+    fn play_of(action: TeamAction) -> Play {
+        match action {
+            TeamAction::Play(action) => Play::Gin(action),
+            other => Play::Team(other),
+        }
+    }
+
+    fn action_of(play: Play) -> Option<TeamAction> {
+        match play {
+            Play::Gin(action) => Some(TeamAction::Play(action)),
+            Play::Team(action) => Some(action),
+            Play::Rummy(_) => None,
+        }
+    }
+
+    fn is_match_over(error: &TeamMatchError) -> bool {
+        *error == TeamMatchError::MatchOver
+    }
+
+    fn format(&self) -> Format {
+        Format::Team
+    }
+
+    fn deal_no(&self) -> u32 {
+        self.deal_no
+    }
+
+    fn deals_done(&self) -> usize {
+        self.history.len()
+    }
+
+    fn finished_deals(&self, before: usize) -> Vec<u32> {
+        self.history[before..].iter().map(|r| r.deal_no).collect()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        TeamMatch::to_act(self)
+    }
+
+    /// The mover's, also while the partner answers a swap (RULES.md section 11b: the
+    /// partner's idle time counts as the mover's turn), so a swap does not restart the clock.
+    fn turn_clock(&self) -> Option<Seat> {
+        if self.is_over() {
+            TeamMatch::to_act(self)
+        } else {
+            self.hand.turn_of()
+        }
+    }
+
+    fn is_teams(&self) -> bool {
+        true
+    }
+
+    /// A player's hand message also shows the partner's hand, which the move changed.
+    fn shows_partner(&self) -> bool {
+        true
+    }
+
+    fn table(&self) -> TableOf {
+        TableOf::Team(self.table_view())
+    }
+
+    fn hand(&self, seat: Seat) -> HandOf {
+        HandOf::Team {
+            table: self.table_view(),
+            view: self.view_for(seat),
+        }
+    }
+
+    fn deal(&self, deal: u32) -> Option<DealOf> {
+        let record = self.history.iter().find(|r| r.deal_no == deal)?;
+        Some(DealOf::Team(record.clone()))
+    }
+
+    fn end(&self) -> Option<EndOf> {
+        Some(EndOf::Teams {
+            settlement: TeamMatch::settlement(self)?.clone(),
+            rules: self.rules.clone(),
+        })
+    }
+
+    fn rules(&self) -> RulesOf {
+        RulesOf::Team(self.rules.clone())
+    }
+
+    /// The team's figures; the hands won are the team's, the knocks the player's own.
+    fn player_results(&self) -> Option<Vec<PlayerResult>> {
+        let s = TeamMatch::settlement(self)?;
+        Some(
+            (0..4)
+                .map(|seat| {
+                    let mut r = team_figures(s, seat);
+                    for rec in &self.history {
+                        if rec.end.winner().is_some_and(|(t, _)| t == team_of(seat)) {
+                            r.hands_won += 1;
+                        }
+                        let TeamHandEnd::Knocked {
+                            knocker,
+                            showdown,
+                            score,
+                            ..
+                        } = &rec.end
+                        else {
+                            continue;
+                        };
+                        if *knocker == seat {
+                            count_own_knock(&mut r, showdown.kind, showdown.knocking[0].deadwood);
+                        } else if team_of(*knocker) != team_of(seat) && !score.knocking_team_won {
+                            r.undercuts_given += 1;
+                        }
+                    }
+                    r
+                })
+                .collect(),
+        )
+    }
+
+    fn hand_rows(&self, before: usize) -> Vec<HandRow> {
+        self.history[before..].iter().map(hand_row).collect()
+    }
+
+    /// Team Gin's player has one level; its moves are Gin's or the swap's.
+    fn decider(&self, seat: Seat, _level: Level, _seed: [u8; 32]) -> Decider {
+        let view = self.view_for(seat);
+        Box::new(move || Self::play_of(decide_team(&view)))
+    }
+}
+
+/// The ledger row of a Team Gin hand: the knocker, K and D, and as the winner the knocker
+/// or (an undercut) the defender on its left.
+fn hand_row(rec: &TeamHandRecord) -> HandRow {
+    let first = left_of(rec.dealer);
+    let mut row = HandRow {
+        deal_no: rec.deal_no,
+        dealer_seat: rec.dealer,
+        first_seat: first,
+        second_seat: left_of(first),
+        knocker_seat: None,
+        kind: HandKind::Dead,
+        knocker_deadwood: None,
+        defender_deadwood: None,
+        points: 0,
+        winner_seat: None,
+        lines: 0,
+        doubled: false,
+        commitment: crate::engine::deck::commitment(&rec.seed),
+        seed_hex: crate::engine::deck::seed_hex(&rec.seed),
+    };
+    if let TeamHandEnd::Knocked {
+        knocker,
+        showdown,
+        score,
+        ..
+    } = &rec.end
+    {
+        row.knocker_seat = Some(*knocker);
+        row.kind = kind_of(showdown.kind);
+        row.knocker_deadwood = Some(showdown.knocking_deadwood);
+        row.defender_deadwood = Some(showdown.defending_deadwood);
+        row.points = score.points;
+        row.winner_seat = Some(if score.knocking_team_won {
+            *knocker
+        } else {
+            left_of(*knocker)
+        });
+    }
+    row
+}
