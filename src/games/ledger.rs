@@ -28,28 +28,104 @@ impl Period {
     }
 }
 
-/// Two-player Gin, three-player Gin, Basic Rummy (any player count) or all matches.
+/// Which matches a ledger command counts: all, or one family of formats. The filters are one
+/// table, [`FormatFilter::ALL`]: the commands' `format` choices, the leaderboard buttons' ids
+/// and the texts all read it, so a new game adds its format to `Format` and a row here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FormatFilter {
-    Any,
-    Two,
-    Three,
-    Rummy,
-    Partnership,
-    Team,
+pub struct FormatFilter {
+    /// Its choice in the ledger's `format` options (the catalogue's `choice-<name>` labels it).
+    pub name: &'static str,
+    /// The stored formats it counts, as a LIKE pattern with no wildcard but a final `%`;
+    /// `None`: all.
+    pattern: Option<&'static str>,
+    /// The catalogue key of its name, on boards and history lines.
+    pub key: &'static str,
+    /// Its digit (0 to 9) in a leaderboard button's id. Posted buttons carry it: never change
+    /// or reuse one.
+    pub code: u8,
+    /// Whether a history line names the game: all but two- and three-player Gin, the default.
+    pub named_in_history: bool,
+}
+
+// The rows are named as the variants of the enum they replace, which callers still write.
+#[allow(non_upper_case_globals)]
+impl FormatFilter {
+    pub const Any: FormatFilter = FormatFilter {
+        name: "any",
+        pattern: None,
+        key: "board-format-any",
+        code: 0,
+        named_in_history: false,
+    };
+    pub const Two: FormatFilter = FormatFilter {
+        name: "two",
+        pattern: Some("two"),
+        key: "board-format-two",
+        code: 1,
+        named_in_history: false,
+    };
+    pub const Three: FormatFilter = FormatFilter {
+        name: "three",
+        pattern: Some("three"),
+        key: "board-format-three",
+        code: 2,
+        named_in_history: false,
+    };
+    /// Basic Rummy, any player count.
+    pub const Rummy: FormatFilter = FormatFilter {
+        name: "rummy",
+        pattern: Some("rummy-%"),
+        key: "board-format-rummy",
+        code: 3,
+        named_in_history: true,
+    };
+    pub const Partnership: FormatFilter = FormatFilter {
+        name: "partnership",
+        pattern: Some("partnership"),
+        key: "board-format-partnership",
+        code: 4,
+        named_in_history: true,
+    };
+    pub const Team: FormatFilter = FormatFilter {
+        name: "team",
+        pattern: Some("team"),
+        key: "board-format-team",
+        code: 5,
+        named_in_history: true,
+    };
 }
 
 impl FormatFilter {
-    /// The stored formats this filter keeps, as a LIKE pattern.
-    fn pattern(self) -> Option<&'static str> {
-        match self {
-            FormatFilter::Any => None,
-            FormatFilter::Two => Some(Format::Two.as_str()),
-            FormatFilter::Three => Some(Format::Three.as_str()),
-            FormatFilter::Rummy => Some("rummy-%"),
-            FormatFilter::Partnership => Some(Format::Partnership.as_str()),
-            FormatFilter::Team => Some(Format::Team.as_str()),
-        }
+    /// Every filter, in the order the `format` choices list them (Discord sends the position).
+    pub const ALL: [FormatFilter; 6] = [
+        FormatFilter::Any,
+        FormatFilter::Two,
+        FormatFilter::Three,
+        FormatFilter::Rummy,
+        FormatFilter::Partnership,
+        FormatFilter::Team,
+    ];
+
+    /// The family of a stored format: the filter whose pattern holds it.
+    pub fn of(format: Format) -> FormatFilter {
+        let stored = format.as_str();
+        FormatFilter::ALL
+            .into_iter()
+            .find(|f| f.pattern.is_some_and(|p| holds(p, stored)))
+            .expect("every format has its family")
+    }
+
+    /// The filter a leaderboard button's digit names.
+    pub fn from_code(code: u8) -> Option<FormatFilter> {
+        FormatFilter::ALL.into_iter().find(|f| f.code == code)
+    }
+}
+
+/// Whether LIKE `pattern` (no wildcard but a final `%`) holds the stored format `stored`.
+fn holds(pattern: &str, stored: &str) -> bool {
+    match pattern.strip_suffix('%') {
+        Some(prefix) => stored.starts_with(prefix),
+        None => stored == pattern,
     }
 }
 
@@ -203,7 +279,7 @@ impl Games {
             .season_board(
                 guild,
                 (since, season.ended_at),
-                q.format.pattern(),
+                q.format.pattern,
                 q.sort,
                 min,
                 archived,
@@ -223,10 +299,10 @@ impl Games {
     ) -> Outcome {
         let result = async {
             let (guild, user, name) = subject(caller, player)?;
-            let stats = self.db.player_stats(guild, user, format.pattern()).await?;
+            let stats = self.db.player_stats(guild, user, format.pattern).await?;
             let recent = self
                 .db
-                .recent_results(guild, user, format.pattern(), CHART_LEN)
+                .recent_results(guild, user, format.pattern, CHART_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
                 lang: self.public_lang(caller),
@@ -251,7 +327,7 @@ impl Games {
             let (guild, user, name) = subject(caller, player)?;
             let rows = self
                 .db
-                .history(guild, user, format.pattern(), HISTORY_LEN)
+                .history(guild, user, format.pattern, HISTORY_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::History {
                 lang: self.public_lang(caller),
@@ -331,5 +407,41 @@ impl Games {
         }
         .await;
         result.unwrap_or_else(Failure::into_outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each stored format is in one family, as the database's LIKE would find it.
+    #[test]
+    fn every_format_has_one_family() {
+        for f in Format::ALL {
+            let families: Vec<_> = FormatFilter::ALL
+                .into_iter()
+                .filter(|g| g.pattern.is_some_and(|p| holds(p, f.as_str())))
+                .collect();
+            assert_eq!(families, [FormatFilter::of(f)], "{f}");
+        }
+        assert_eq!(FormatFilter::of(Format::Rummy(4)), FormatFilter::Rummy);
+        assert!(FormatFilter::ALL
+            .into_iter()
+            .filter_map(|g| g.pattern)
+            .all(|p| !p.contains('_') && !p.trim_end_matches('%').contains('%')));
+    }
+
+    /// Names, keys and digits tell the filters apart; a digit fits one place of a button id.
+    #[test]
+    fn filters_are_told_apart() {
+        let all = FormatFilter::ALL;
+        for (i, f) in all.iter().enumerate() {
+            assert!(f.code < 10, "{}", f.name);
+            assert_eq!(FormatFilter::from_code(f.code), Some(*f));
+            for g in &all[i + 1..] {
+                assert!(f.name != g.name && f.key != g.key && f.code != g.code);
+            }
+        }
+        assert_eq!(all[0], FormatFilter::Any);
     }
 }

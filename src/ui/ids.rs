@@ -17,14 +17,6 @@ const SORTS: [BoardSort; 5] = [
     BoardSort::Rating,
 ];
 const PERIODS: [Period; 3] = [Period::All, Period::Days30, Period::Days7];
-const FORMATS: [FormatFilter; 6] = [
-    FormatFilter::Any,
-    FormatFilter::Two,
-    FormatFilter::Three,
-    FormatFilter::Rummy,
-    FormatFilter::Partnership,
-    FormatFilter::Team,
-];
 
 fn index<T: PartialEq>(all: &[T], x: &T) -> usize {
     all.iter().position(|a| a == x).expect("listed")
@@ -269,7 +261,7 @@ impl Press {
                 let code = 1000
                     + index(&SORTS, &q.sort) * 100
                     + index(&PERIODS, &q.period) * 10
-                    + index(&FORMATS, &q.format);
+                    + usize::from(q.format.code);
                 match q.season {
                     Some(season) => format!("gin:lb:{code}:{}:{season}", q.page),
                     None => format!("gin:lb:{code}:{}", q.page),
@@ -343,7 +335,7 @@ impl Press {
                 Press::Board(BoardQuery {
                     sort: *SORTS.get(code / 100)?,
                     period: *PERIODS.get(code / 10 % 10)?,
-                    format: *FORMATS.get(code % 10)?,
+                    format: FormatFilter::from_code((code % 10) as u8)?,
                     page,
                     season,
                 })
@@ -481,6 +473,47 @@ mod tests {
         assert_eq!(Press::decode_choice(&menu, "d-7H:extra"), None);
         assert_eq!(Press::decode_choice(&menu, "m-7H8"), None);
         assert_eq!(Press::decode_choice("gin:rs:5:7:zzz", "d-7H"), None);
+    }
+
+    /// A leaderboard button's id: posted buttons keep working, so each filter keeps its digit.
+    #[test]
+    fn board_ids_keep_their_digits() {
+        let filters = [
+            FormatFilter::Any,
+            FormatFilter::Two,
+            FormatFilter::Three,
+            FormatFilter::Rummy,
+            FormatFilter::Partnership,
+            FormatFilter::Team,
+        ];
+        for (digit, format) in filters.into_iter().enumerate() {
+            let q = BoardQuery {
+                sort: BoardSort::Rating,
+                period: Period::Days7,
+                format,
+                page: 3,
+                season: None,
+            };
+            let id = Press::Board(q).encode();
+            assert_eq!(id, format!("gin:lb:142{digit}:3"));
+            assert_eq!(Press::decode(&id), Some(Press::Board(q)));
+            let q = BoardQuery {
+                season: Some(2),
+                ..q
+            };
+            assert_eq!(
+                Press::decode(&format!("gin:lb:142{digit}:3:2")),
+                Some(Press::Board(q))
+            );
+        }
+        for bad in [
+            "gin:lb:1006:0",
+            "gin:lb:1009:0",
+            "gin:lb:999:0",
+            "gin:lb:1000:0:0",
+        ] {
+            assert_eq!(Press::decode(bad), None, "{bad}");
+        }
     }
 
     #[test]

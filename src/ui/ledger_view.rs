@@ -31,17 +31,6 @@ fn period_key(p: Period) -> &'static str {
     }
 }
 
-fn format_key(f: FormatFilter) -> &'static str {
-    match f {
-        FormatFilter::Any => "board-format-any",
-        FormatFilter::Two => "board-format-two",
-        FormatFilter::Three => "board-format-three",
-        FormatFilter::Rummy => "board-format-rummy",
-        FormatFilter::Partnership => "board-format-partnership",
-        FormatFilter::Team => "board-format-team",
-    }
-}
-
 /// The figure a board is sorted by, as shown.
 fn value(sort: BoardSort, r: &BoardRow) -> String {
     match sort {
@@ -85,7 +74,7 @@ pub fn leaderboard_in(
         "board-title",
         sort = tr!(lang, sort_key(q.sort)),
         period = tr!(lang, period_key(q.period)),
-        format = tr!(lang, format_key(q.format)),
+        format = tr!(lang, q.format.key),
         page = page + 1,
         pages = pages
     )];
@@ -242,12 +231,8 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
 
 /// The name of a game other than two- or three-player Gin, for history lines.
 fn game_key(format: Format) -> Option<&'static str> {
-    match format {
-        Format::Two | Format::Three => None,
-        Format::Rummy(_) => Some("board-format-rummy"),
-        Format::Partnership => Some("board-format-partnership"),
-        Format::Team => Some("board-format-team"),
-    }
+    let family = FormatFilter::of(format);
+    family.named_in_history.then_some(family.key)
 }
 
 /// The classic score sheet: hand by hand with running totals, then boxes, bonuses and result.

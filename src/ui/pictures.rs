@@ -126,7 +126,7 @@ pub fn showdown_picture(s: &ShowdownScene, msg: &Msg) -> Option<Attachment> {
                 .collect(),
             r.deal_no,
         ),
-        DealOf::Team(_) | DealOf::Rummy(_) => return None,
+        _ => return None,
     };
     if rows.is_empty() {
         return None;

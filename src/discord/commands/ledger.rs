@@ -1,8 +1,10 @@
 //! The server's ledger: boards, figures, score sheets, replays, exports.
 
 use super::{answer, caller, is_moderator, user_ref, Context, Error};
+use crate::games::ledger::FormatFilter;
 use crate::games::Outcome;
 use poise::serenity_prelude as serenity;
+use std::borrow::Cow;
 
 /// Leaderboard orderings as a choice.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -29,32 +31,47 @@ pub enum PeriodChoice {
     Days7,
 }
 
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum FormatChoice {
-    #[name = "any"]
-    Any,
-    #[name = "two"]
-    Two,
-    #[name = "three"]
-    Three,
-    #[name = "rummy"]
-    Rummy,
-    #[name = "partnership"]
-    Partnership,
-    #[name = "team"]
-    Team,
+/// The ledger's format filters as a choice, read from their table: a new game's filter is
+/// offered with no change here. Registered as poise's derive would: integers, by position.
+#[derive(Debug, Clone, Copy)]
+pub struct FormatChoice(FormatFilter);
+
+impl poise::ChoiceParameter for FormatChoice {
+    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
+        FormatFilter::ALL
+            .iter()
+            .map(|f| poise::CommandParameterChoice {
+                name: Cow::Borrowed(f.name),
+                // Set from the catalogue (`choice-<name>`) by `localize`.
+                localizations: Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect::<Vec<_>>()
+            .into()
+    }
+
+    fn from_index(index: usize) -> Option<FormatChoice> {
+        FormatFilter::ALL.get(index).copied().map(FormatChoice)
+    }
+
+    fn from_name(name: &str) -> Option<FormatChoice> {
+        FormatFilter::ALL
+            .into_iter()
+            .find(|f| f.name.eq_ignore_ascii_case(name))
+            .map(FormatChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
+    }
 }
 
-fn format_filter(format: Option<FormatChoice>) -> crate::games::ledger::FormatFilter {
-    use crate::games::ledger::FormatFilter;
-    match format.unwrap_or(FormatChoice::Any) {
-        FormatChoice::Any => FormatFilter::Any,
-        FormatChoice::Two => FormatFilter::Two,
-        FormatChoice::Three => FormatFilter::Three,
-        FormatChoice::Rummy => FormatFilter::Rummy,
-        FormatChoice::Partnership => FormatFilter::Partnership,
-        FormatChoice::Team => FormatFilter::Team,
-    }
+fn format_filter(format: Option<FormatChoice>) -> FormatFilter {
+    format.map_or(FormatFilter::Any, |c| c.0)
 }
 
 /// The server's leaderboard.
