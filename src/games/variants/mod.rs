@@ -54,10 +54,9 @@ pub(crate) trait Kind: Variant + Into<Game> {
     fn deals_done(&self) -> usize;
     /// The numbers of the deals finished after the first `before`.
     fn finished_deals(&self, before: usize) -> Vec<u32>;
-    /// The seat the turn clock waits for: reminders and forfeits concern it.
-    fn to_act(&self) -> Option<Seat> {
-        self.seats_to_act().first().copied()
-    }
+    /// The seat the turn clock waits for: reminders and forfeits concern it (where several
+    /// may move at once, the one that has waited longer).
+    fn to_act(&self) -> Option<Seat>;
     /// The seat whose turn the idle clock times.
     fn turn_clock(&self) -> Option<Seat> {
         self.to_act()
@@ -102,6 +101,10 @@ pub(crate) trait Kind: Variant + Into<Game> {
     /// The AI's decision for `seat` at `level`, to run off the async threads: it takes the
     /// seat's own view only.
     fn decider(&self, seat: Seat, level: Level, seed: [u8; 32]) -> Decider;
+    /// Whether the game offers the coach's Hint (in practice matches).
+    fn offers_coach(&self) -> bool {
+        false
+    }
     /// The view the coach answers `seat`'s Hint from, in games that offer the coach.
     fn coach_view(&self, _seat: Seat) -> Option<PlayerView> {
         None
@@ -344,7 +347,7 @@ impl Game {
 
     /// Whether the game offers the coach's Hint.
     pub fn offers_coach(&self) -> bool {
-        self.coach_view(0).is_some()
+        each_game!(self, m => m.offers_coach())
     }
 
     /// The view the coach answers `seat` from, in games that offer the coach.

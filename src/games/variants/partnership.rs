@@ -143,6 +143,10 @@ impl Kind for PartnershipMatch {
         Box::new(move || Play::Gin(decide(level, &seed, &view)))
     }
 
+    fn offers_coach(&self) -> bool {
+        true
+    }
+
     fn coach_view(&self, seat: Seat) -> Option<PlayerView> {
         Some(self.view_for(seat))
     }
