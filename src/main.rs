@@ -91,7 +91,8 @@ async fn run(config: Config) -> Result<(), String> {
         })?
         .owning(config.shard_range());
     tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
-    let mut games = Games::new(db, config.clone(), system_clock());
+    let hand_edits = gin::discord::HAND_TOKEN_SECONDS;
+    let mut games = Games::new(db, config.clone(), system_clock(), hand_edits);
     if let Some(first) = fixed_seeds() {
         // For reproducible test runs only: every deck of this process is predictable.
         tracing::warn!(

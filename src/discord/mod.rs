@@ -528,6 +528,11 @@ async fn on_event(
     Ok(())
 }
 
+/// How long (seconds) a hand message can still be edited after the press it answered, for
+/// [`Games::new`]: an ephemeral message is edited only through the token of the interaction
+/// it answered, and interaction tokens live 15 minutes; we use them for 14.
+pub const HAND_TOKEN_SECONDS: i64 = 14 * 60;
+
 /// A press not answered within this long is acknowledged first and answered when ready
 /// (Discord's deadline for a first answer is 3 s).
 const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);

@@ -221,7 +221,7 @@ impl Games {
             }
             Effect::Hand { seat, handle } => {
                 let stored = handle
-                    .filter(|h| super::token_fresh(self.now(), h.at))
+                    .filter(|h| super::token_fresh(self.now(), h.at, self.hand_edit_window))
                     .map(|h| (h.token, Lang::from_locale(&h.locale)));
                 match self.hand_token(key.match_id, seat).or(stored) {
                     Some((token, lang)) => Show::EditHand {

@@ -355,24 +355,26 @@ fn reckon(reckoned: i64, wall: i64, ahead: &std::sync::atomic::AtomicI64) -> i64
     reckoned + ahead.load(Ordering::SeqCst)
 }
 
-/// Whether a token noted at `at` is younger than [`HAND_TOKEN_SECONDS`] at `now`. One noted
-/// ahead of now (the clock was stepped back since) has an unknown age: too old.
-pub(crate) fn token_fresh(now: i64, at: i64) -> bool {
-    (0..HAND_TOKEN_SECONDS).contains(&(now - at))
+/// Whether a hand message's token noted at `at` can still edit it at `now`, a hand message
+/// being editable for `window` seconds after the press it answered (see
+/// [`Games::hand_edit_window`]). One noted ahead of now (the clock was stepped back since)
+/// has an unknown age: too old.
+pub(crate) fn token_fresh(now: i64, at: i64, window: i64) -> bool {
+    (0..window).contains(&(now - at))
 }
 
 /// An open hand message's token, when it was issued, and its language.
 type HandToken = (Token, i64, Lang);
 type HandTokens = HashMap<(i64, Seat), HandToken>;
 
-/// Interaction tokens of open hand messages live 15 minutes; we use them for 14.
-pub const HAND_TOKEN_SECONDS: i64 = 14 * 60;
-
 /// The bot's game service.
 pub struct Games {
     pub db: Db,
     pub config: Config,
     pub clock: Clock,
+    /// How long (seconds) a hand message can still be edited after the press it answered:
+    /// the chat platform's rule, handed in by whoever builds the service.
+    hand_edit_window: i64,
     /// Where match seeds come from: the OS generator, or a fixed sequence in tests.
     seeds: SeedSource,
     slots: Mutex<HashMap<i64, hold::Slot>>,
@@ -401,11 +403,13 @@ pub struct Games {
 }
 
 impl Games {
-    pub fn new(db: Db, config: Config, clock: Clock) -> Games {
+    /// The service; a hand message stays editable for `hand_edit_window` seconds.
+    pub fn new(db: Db, config: Config, clock: Clock, hand_edit_window: i64) -> Games {
         Games {
             db,
             config,
             clock,
+            hand_edit_window,
             seeds: Arc::new(rand::random),
             slots: Mutex::new(HashMap::new()),
             hand_tokens: Mutex::new((HashMap::new(), 0)),
@@ -506,7 +510,7 @@ impl Games {
         let (tokens, swept_at) = &mut *guard;
         // Expired tokens go once a minute, not on every insert (a scan of every match).
         if now - *swept_at >= 60 {
-            tokens.retain(|_, (_, at, _)| token_fresh(now, *at));
+            tokens.retain(|_, (_, at, _)| token_fresh(now, *at, self.hand_edit_window));
             *swept_at = now;
         }
         tokens.insert((match_id, seat), (Token::new(token), now, lang));
@@ -519,7 +523,7 @@ impl Games {
         tokens
             .0
             .get(&(match_id, seat))
-            .filter(|(_, at, _)| token_fresh(now, *at))
+            .filter(|(_, at, _)| token_fresh(now, *at, self.hand_edit_window))
             .map(|(token, at, lang)| HandHandle {
                 token: token.clone(),
                 locale: lang.code().to_string(),
@@ -533,7 +537,7 @@ impl Games {
         tokens
             .0
             .get(&(match_id, seat))
-            .filter(|(_, at, _)| token_fresh(now, *at))
+            .filter(|(_, at, _)| token_fresh(now, *at, self.hand_edit_window))
             .map(|(t, _, lang)| (t.clone(), *lang))
     }
 }
@@ -543,12 +547,13 @@ mod clock_tests {
     /// A token noted ahead of now (the clock was stepped back since) is not taken for young.
     #[test]
     fn a_token_noted_ahead_of_now_is_too_old() {
-        assert!(super::token_fresh(1_000, 1_000));
-        assert!(!super::token_fresh(
-            1_000,
-            1_000 - super::HAND_TOKEN_SECONDS
-        ));
-        assert!(!super::token_fresh(1_000, 1_001), "an hour's step back");
+        let window = 60;
+        assert!(super::token_fresh(1_000, 1_000, window));
+        assert!(!super::token_fresh(1_000, 1_000 - window, window));
+        assert!(
+            !super::token_fresh(1_000, 1_001, window),
+            "an hour's step back"
+        );
     }
 
     /// The clock follows a system clock stepped forward (NTP after an early start, a resume

@@ -126,7 +126,7 @@ async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, 
     }
     let match_id = match outcome.as_deref() {
         Some(acceptance::COMPLETE) => {
-            Some(super::matches::insert_match(conn, Backend::Sqlite, &a.new_match, false).await?)
+            Some(super::matches::insert_match_inside(conn, &a.new_match).await?)
         }
         _ => None,
     };

@@ -1,6 +1,6 @@
 //! The little that differs between the two SQL dialects for a statement both run: how a
-//! list of rows bound as one JSON parameter becomes a table. Batches travel as JSON because
-//! sqlx's `Any` driver binds no arrays.
+//! list of rows bound as one JSON parameter becomes a table (batches travel as JSON because
+//! sqlx's `Any` driver binds no arrays), and how a transaction that writes begins.
 
 use super::Backend;
 
@@ -30,5 +30,14 @@ pub(super) fn json_rows(
                 read.join(", ")
             )
         }
+    }
+}
+
+/// The statement opening a transaction that writes: SQLite takes its write lock at once, so
+/// that a busy database is found out before any work is done.
+pub(super) fn begin_write(backend: Backend) -> &'static str {
+    match backend {
+        Backend::Sqlite => "BEGIN IMMEDIATE",
+        Backend::Postgres => "BEGIN",
     }
 }

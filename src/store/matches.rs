@@ -83,7 +83,7 @@ impl Db {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
         let (m, backend) = (m.clone(), self.backend());
-        self.write(move |conn| Box::pin(async move { insert_match(conn, backend, &m, true).await }))
+        self.write(move |conn| Box::pin(async move { insert_match(conn, backend, &m).await }))
             .await
     }
 
@@ -346,30 +346,33 @@ async fn active_matches_after(
         .collect()
 }
 
-/// Stores a match, its players and its outbox rows, all or nothing: its id. `alone`: not
-/// in a transaction of the caller's. The two bodies differ in round trips: PostgreSQL's is
-/// one statement (data-modifying CTEs, which SQLite lacks; see `postgres::start`), atomic
-/// without a transaction; SQLite's a statement each, which cost no network round trip.
-pub(super) async fn insert_match(
+/// Stores a match, its players and its outbox rows, all or nothing, in a transaction of its
+/// own: its id. The two bodies differ in round trips: PostgreSQL's is one statement
+/// (data-modifying CTEs, which SQLite lacks; see `postgres::start`), atomic without a
+/// transaction; SQLite's a statement each ([`insert_match_inside`]), which cost no network
+/// round trip.
+async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
     m: &NewMatch,
-    alone: bool,
 ) -> Result<i64, StoreError> {
     match backend {
         Backend::Postgres => postgres::start::insert_match(conn, m).await,
-        Backend::Sqlite if alone => {
+        Backend::Sqlite => {
             let mut tx = conn.begin().await?;
-            let id = insert_rows_each(&mut tx, m).await?;
+            let id = insert_match_inside(&mut tx, m).await?;
             tx.commit().await?;
             Ok(id)
         }
-        Backend::Sqlite => insert_rows_each(conn, m).await,
     }
 }
 
-/// SQLite's [`insert_match`], in the caller's transaction.
-async fn insert_rows_each(conn: &mut sqlx::AnyConnection, m: &NewMatch) -> Result<i64, StoreError> {
+/// SQLite's statements of [`insert_match`], inside the caller's transaction: its id (an
+/// acceptance on SQLite starts its match so, see `challenges`).
+pub(super) async fn insert_match_inside(
+    conn: &mut sqlx::AnyConnection,
+    m: &NewMatch,
+) -> Result<i64, StoreError> {
     let match_id: i64 = sqlx::query_scalar(
         "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
          status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \
@@ -440,7 +443,10 @@ pub(super) async fn store_states(
 
 /// As [`store_states`], in a transaction of its own that travels in the same round trip as
 /// the statements, with the `delivered` outbox rows deleted in the same commit. Nothing is
-/// kept on an error.
+/// kept on an error. The two bodies differ as [`store_states`]' do, and in how the
+/// transaction travels: PostgreSQL's one statement is a transaction of its own (a match
+/// twice takes a statement per round inside one), SQLite's text starts with `BEGIN
+/// IMMEDIATE` and ends with the deletes and `COMMIT`.
 pub(super) async fn commit_states(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,

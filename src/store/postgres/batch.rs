@@ -77,18 +77,21 @@ pub(in crate::store) async fn delete_delivered(
     Ok(())
 }
 
-/// Writes `actions` and deletes `delivered`, inside the caller's transaction or as a
-/// transaction of its own (`own`): for each action, whether it was still at its version.
+/// Writes `actions` (not none) and deletes `delivered` with the first of them, inside the
+/// caller's transaction or as a transaction of its own (`own`): for each action, whether it
+/// was still at its version.
 pub(in crate::store) async fn states(
     conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
     delivered: &[Delivered],
     own: bool,
 ) -> Result<Vec<bool>, StoreError> {
+    // Never reached: `matches::store_states` returns before on no actions, and the writer
+    // commits no batch without moves (`writer::batch::commit_moves` returns first, and
+    // `write` is handed one move or that batch); delivery notes without moves go to
+    // `delete_delivered` instead. No round would carry `delivered`.
     if actions.is_empty() {
-        if !delivered.is_empty() {
-            delete_delivered(conn, delivered).await?;
-        }
+        debug_assert!(delivered.is_empty(), "delivery notes without moves");
         return Ok(Vec::new());
     }
     let rounds = rounds(actions);

@@ -3,7 +3,9 @@
 //! committed.
 
 use super::savepoint::{in_own_savepoint, in_transaction, Savepoint};
-use super::{checkpoint, not_committed, observe, Answer, Done, Job, Jobs};
+use super::stage::{stage, Lone, Staged};
+use super::{answer, checkpoint, observe, Answer, Done, Job, Jobs};
+use crate::store::dialect::begin_write;
 use crate::store::{Backend, StoreError};
 use sqlx::{AnyConnection, Connection};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,15 +97,6 @@ async fn connection_lost(conn: &mut AnyConnection, backend: Backend) -> bool {
 /// gone, and sqlx's own count of open transactions on the connection is wrong from then on.
 struct Lost;
 
-/// The statement opening a batch's transaction: SQLite takes its write lock at once, so
-/// that a busy database is found out before any work is done.
-fn begin_sql(backend: Backend) -> &'static str {
-    match backend {
-        Backend::Sqlite => "BEGIN IMMEDIATE",
-        Backend::Postgres => "BEGIN",
-    }
-}
-
 /// Every job of `jobs`, in order, in as few transactions as [`SLICE`] allows: with
 /// `synchronous = FULL` each COMMIT waits for the disk, so a thousand match starts at once
 /// must not cost a thousand syncs. Each job is answered once its transaction is committed.
@@ -119,7 +112,7 @@ async fn write_batch<J: Jobs>(
         if jobs.len() == 0 {
             return Ok(());
         }
-        match conn.begin_with(begin_sql(backend)).await {
+        match conn.begin_with(begin_write(backend)).await {
             Ok(tx) => write_slice(tx, backend, &mut jobs, notes, commits).await?,
             Err(e) => break e,
         }
@@ -238,65 +231,52 @@ async fn write_slice<J: Jobs>(
     committed.map_err(|_| Lost)
 }
 
-/// Writes the waiting moves inside the open transaction `tx`, each move's answer waiting
-/// for its commit. A failing move rolls back to its savepoint and fails alone. Returns
-/// false if anything failed (the caller then checks that the transaction is still there).
+/// Writes the waiting moves inside the open transaction `tx` (see [`stage`]), each move's
+/// answer waiting for its commit. A failing move rolls back to its savepoint and fails
+/// alone, with its error as text. Returns false unless the moves were written together (the
+/// caller then checks that the transaction is still there).
 async fn stage_moves<J: Jobs>(
     tx: &mut AnyConnection,
     moves: &mut Vec<Waiting<J>>,
     answers: &mut Vec<Answer>,
     savepoint: &mut Savepoint,
 ) -> bool {
-    if moves.is_empty() {
-        return true;
-    }
+    let backend = savepoint.backend;
     let batch: Vec<&J::Move> = moves.iter().map(|(m, _)| m).collect();
-    let (stored, ok) = match in_savepoint::<J>(tx, &batch, savepoint).await {
-        Ok(stored) => (stored.into_iter().map(Ok).collect(), true),
-        Err(e) if !in_transaction(tx, savepoint.backend).await => {
-            (batch.iter().map(|_| Err(e.to_string())).collect(), false)
-        }
-        Err(_) => {
-            let mut each = Vec::with_capacity(batch.len());
-            for m in &batch {
-                let alone = in_savepoint::<J>(tx, &[m], savepoint).await.map(|s| s[0]);
-                each.push(alone.map_err(|e| e.to_string()));
-            }
-            (each, false)
+    let write = async |tx: &mut AnyConnection, batch: &[&J::Move]| {
+        all_or_nothing::<J>(tx, backend, batch).await
+    };
+    let staged = stage(tx, &batch, savepoint, "the moves", Lone::Again, write).await;
+    let as_text = |e: &StoreError| StoreError::Commit(e.to_string());
+    let (stored, ok): (Vec<Result<bool, StoreError>>, bool) = match staged {
+        Staged::Together(stored) => (stored.into_iter().map(Ok).collect(), true),
+        Staged::Failed(e) => (moves.iter().map(|_| Err(as_text(&e))).collect(), false),
+        Staged::Each(each) => {
+            let each = each.into_iter().map(|r| r.map_err(|e| as_text(&e)));
+            (each.collect(), false)
         }
     };
-    let stored: Vec<Result<bool, String>> = stored;
     for ((_, done), result) in moves.drain(..).zip(stored) {
-        answers.push(Box::new(move |committed| {
-            let result = result.map_err(StoreError::Commit);
-            let _ = done.send(committed.map_err(not_committed).and(result));
-        }));
+        answers.push(answer(done, result));
     }
     ok
 }
 
-/// [`Jobs::stage`] inside a savepoint: nothing of `moves` is kept if any statement fails.
-async fn in_savepoint<J: Jobs>(
-    conn: &mut AnyConnection,
+/// [`Jobs::stage`], all or nothing on SQLite too: SQLite takes back only a failed statement
+/// (see [`Savepoint`]), so there the moves get a transaction of their own, a savepoint
+/// inside the slice's.
+async fn all_or_nothing<J: Jobs>(
+    tx: &mut AnyConnection,
+    backend: Backend,
     moves: &[&J::Move],
-    savepoint: &mut Savepoint,
 ) -> Result<Vec<bool>, StoreError> {
-    match savepoint.enter(conn).await {
-        Some(true) => {
-            let stored = J::stage(conn, savepoint.backend, moves).await;
-            if stored.is_err() {
-                savepoint.undo(conn).await;
-            }
-            stored
-        }
-        Some(false) => Err(StoreError::Commit("no savepoint for the moves".into())),
-        None => {
-            let mut own = conn.begin().await?;
-            let stored = J::stage(&mut own, savepoint.backend, moves).await?;
-            own.commit().await?;
-            Ok(stored)
-        }
+    if backend == Backend::Postgres {
+        return J::stage(tx, backend, moves).await;
     }
+    let mut own = tx.begin().await?;
+    let stored = J::stage(&mut own, backend, moves).await?;
+    own.commit().await?;
+    Ok(stored)
 }
 
 /// Deletes what the notes taken so far name, in a transaction of their own.
@@ -373,7 +353,7 @@ async fn write<J: Jobs>(
     if moves.iter().all(|m| J::plain(m)) {
         return J::commit_plain(conn, backend, moves, &[]).await;
     }
-    let mut tx = conn.begin_with(begin_sql(backend)).await?;
+    let mut tx = conn.begin_with(begin_write(backend)).await?;
     let stored = J::stage(&mut tx, backend, moves).await?;
     tx.commit().await?;
     Ok(stored)

@@ -12,11 +12,12 @@
 //! The writer is infrastructure: it groups the kinds of job [`Jobs`] describes without
 //! naming any (the store's `jobs` file does), so the table files write through it and it
 //! calls none of them. [`batch`] groups the jobs into transactions, [`savepoint`] keeps a
-//! failing job from taking its batch down, [`together`] writes the rows a burst brings many
-//! of in one go.
+//! failing job from taking its batch down, [`stage`] writes jobs together and, should that
+//! fail, one by one, [`together`] writes the rows a burst brings many of in one go.
 
 mod batch;
 mod savepoint;
+mod stage;
 mod together;
 
 pub(super) use savepoint::Savepoint;
@@ -185,14 +186,7 @@ impl<J: Jobs> Writer<J> {
 
     /// Stores the move `job` and answers once it is committed (see [`super::Db::save_action`]).
     pub(crate) async fn save(&self, job: J::Move) -> Result<bool, StoreError> {
-        let started = std::time::Instant::now();
-        let (done, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Move { job, done })
-            .map_err(|_| stopped())?;
-        let saved = answer.await.map_err(|_| stopped())?;
-        observe("move", started);
-        saved
+        self.queue("move", |done| Job::Move { job, done }).await
     }
 
     /// Resolves when the writer thread has ended: no write can succeed any more.
@@ -214,14 +208,7 @@ impl<J: Jobs> Writer<J> {
         &self,
         job: impl FnOnce(Done<T>) -> J::Batched,
     ) -> Result<T, StoreError> {
-        let started = std::time::Instant::now();
-        let (done, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Batched(job(done)))
-            .map_err(|_| stopped())?;
-        let written = answer.await.map_err(|_| stopped())?;
-        observe("write", started);
-        written
+        self.queue("write", |done| Job::Batched(job(done))).await
     }
 
     /// The flag asking the writer to restart the WAL (tests set it).
@@ -242,22 +229,31 @@ impl<J: Jobs> Writer<J> {
         T: Send + 'static,
         F: for<'c> FnOnce(&'c mut AnyConnection) -> Writing<'c, T> + Send + 'static,
     {
-        let (done, answer) = oneshot::channel();
-        let job: Work = Box::new(move |conn| {
-            Box::pin(async move {
-                let result = work(conn).await;
-                let ok = result.is_ok();
-                let answer: Answer = Box::new(move |committed| {
-                    let _ = done.send(committed.map_err(not_committed).and(result));
-                });
-                (answer, ok)
-            })
-        });
+        self.queue("write", |done| {
+            Job::Other(Box::new(move |conn| {
+                Box::pin(async move {
+                    let result = work(conn).await;
+                    let ok = result.is_ok();
+                    (answer(done, result), ok)
+                })
+            }))
+        })
+        .await
+    }
+
+    /// Queues the job `job` makes of its answer's sender and waits for the answer, the wait
+    /// observed as `op` (see [`observe`]).
+    async fn queue<T>(
+        &self,
+        op: &str,
+        job: impl FnOnce(Done<T>) -> Job<J>,
+    ) -> Result<T, StoreError> {
         let started = std::time::Instant::now();
-        self.jobs.send(Job::Other(job)).map_err(|_| stopped())?;
-        let written = answer.await.map_err(|_| stopped())?;
-        observe("write", started);
-        written
+        let (done, answered) = oneshot::channel();
+        self.jobs.send(job(done)).map_err(|_| stopped())?;
+        let result = answered.await.map_err(|_| stopped())?;
+        observe(op, started);
+        result
     }
 }
 
@@ -273,6 +269,14 @@ fn observe(op: &str, started: std::time::Instant) {
 
 fn stopped() -> StoreError {
     StoreError::Thread("the writer thread has stopped".into())
+}
+
+/// The answer of a job whose own work gave `result`: sent once its transaction's COMMIT
+/// is known.
+fn answer<T: Send + 'static>(done: Done<T>, result: Result<T, StoreError>) -> Answer {
+    Box::new(move |committed| {
+        let _ = done.send(committed.map_err(not_committed).and(result));
+    })
 }
 
 /// What each job of a batch whose COMMIT failed is answered.

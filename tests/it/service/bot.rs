@@ -862,7 +862,7 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
     let now = h.now.clone();
     let clock: gin::games::Clock = std::sync::Arc::new(move || now.load(Ordering::SeqCst));
     let db = gin::store::Db::open(&h.url).await.unwrap();
-    let games = Games::new(db, test_config(), clock);
+    let games = Games::new(db, test_config(), clock, gin::discord::HAND_TOKEN_SECONDS);
     assert!(games.load_settings().await.is_err());
     let one_value = SettingsChange {
         target: Some(300),

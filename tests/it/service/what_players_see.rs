@@ -168,7 +168,7 @@ async fn a_card_look_chosen_in_one_process_reaches_hands_in_another() {
     let now = h.now.clone();
     let clock: gin::games::Clock = Arc::new(move || now.load(Ordering::SeqCst));
     let db = gin::store::Db::open(&h.url).await.unwrap();
-    let other = gin::games::Games::new(db, test_config(), clock);
+    let other = gin::games::Games::new(db, test_config(), clock, gin::discord::HAND_TOKEN_SECONDS);
     other.load_settings().await.unwrap();
     let look = |o: gin::games::Outcome| match o.reply {
         gin::games::Reply::Hand { scene, .. } => scene.look,

@@ -125,9 +125,11 @@ impl Harness {
         let clock_now = now.clone();
         let clock: Clock = Arc::new(move || clock_now.load(Ordering::SeqCst));
         let seed_counter = seeds.clone();
-        let games = Arc::new(Games::new(db, test_config(), clock).with_seeds(Arc::new(
-            move || seed_from(seed_counter.fetch_add(1, Ordering::SeqCst)),
-        )));
+        let games = Arc::new(
+            Games::new(db, test_config(), clock, gin::discord::HAND_TOKEN_SECONDS).with_seeds(
+                Arc::new(move || seed_from(seed_counter.fetch_add(1, Ordering::SeqCst))),
+            ),
+        );
         games.load_settings().await.unwrap();
         let out = Arc::new(Recorder::default());
         Harness {

@@ -70,11 +70,15 @@ impl Bot {
         adjust(&mut config);
         let db = Db::open(&url).await.unwrap();
         let next = Arc::new(AtomicU64::new(first_seed as u64));
-        let games = Games::new(db.clone(), config.clone(), system_clock()).with_seeds(Arc::new(
-            move || {
-                gin::engine::deck::hand_seed(&[7u8; 32], next.fetch_add(1, Ordering::SeqCst) as u32)
-            },
-        ));
+        let games = Games::new(
+            db.clone(),
+            config.clone(),
+            system_clock(),
+            gin::discord::HAND_TOKEN_SECONDS,
+        )
+        .with_seeds(Arc::new(move || {
+            gin::engine::deck::hand_seed(&[7u8; 32], next.fetch_add(1, Ordering::SeqCst) as u32)
+        }));
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let task = tokio::spawn(async move {
             let stop = async move {
