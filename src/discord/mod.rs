@@ -32,7 +32,7 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// The command tree with its texts taken from the message catalogue.
 pub fn command_tree() -> Vec<poise::Command<Data, Error>> {
-    let mut cmds = vec![commands::gin(), commands::ginmod(), commands::rummy()];
+    let mut cmds = commands::all();
     commands::localize(&mut cmds);
     cmds
 }

@@ -45,6 +45,9 @@ pub struct FormatFilter {
     pub code: u8,
     /// Whether a history line names the game: all but two- and three-player Gin, the default.
     pub named_in_history: bool,
+    /// Whether its score sheet has the Gin family's boxes and bonuses (Rummy's totals are
+    /// the points scored, and nothing more).
+    pub boxes: bool,
 }
 
 // The rows are named as the variants of the enum they replace, which callers still write.
@@ -56,6 +59,7 @@ impl FormatFilter {
         key: "board-format-any",
         code: 0,
         named_in_history: false,
+        boxes: true,
     };
     pub const Two: FormatFilter = FormatFilter {
         name: "two",
@@ -63,6 +67,7 @@ impl FormatFilter {
         key: "board-format-two",
         code: 1,
         named_in_history: false,
+        boxes: true,
     };
     pub const Three: FormatFilter = FormatFilter {
         name: "three",
@@ -70,6 +75,7 @@ impl FormatFilter {
         key: "board-format-three",
         code: 2,
         named_in_history: false,
+        boxes: true,
     };
     /// Basic Rummy, any player count.
     pub const Rummy: FormatFilter = FormatFilter {
@@ -78,6 +84,7 @@ impl FormatFilter {
         key: "board-format-rummy",
         code: 3,
         named_in_history: true,
+        boxes: false,
     };
     pub const Partnership: FormatFilter = FormatFilter {
         name: "partnership",
@@ -85,6 +92,7 @@ impl FormatFilter {
         key: "board-format-partnership",
         code: 4,
         named_in_history: true,
+        boxes: true,
     };
     pub const Team: FormatFilter = FormatFilter {
         name: "team",
@@ -92,6 +100,7 @@ impl FormatFilter {
         key: "board-format-team",
         code: 5,
         named_in_history: true,
+        boxes: true,
     };
 }
 

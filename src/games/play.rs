@@ -319,16 +319,9 @@ fn hand_outcome(
 
 /// The engine's refusal as a note: a move that is no longer possible is a stale button.
 fn refusal_note(e: GameError) -> Note {
-    use crate::engine::rummy::{RummyError, RummyMatchError};
-    use crate::engine::team_match::TeamMatchError;
-    use crate::engine::{ActionError, MatchError, TeamError};
     match e {
         e if e.is_match_over() => Note::MatchOver,
-        GameError::Gin(MatchError::Action(ActionError::HandOver))
-        | GameError::Rummy(RummyMatchError::Hand(RummyError::HandOver))
-        | GameError::Team(TeamMatchError::Hand(TeamError::Play(ActionError::HandOver))) => {
-            Note::Stale
-        }
+        e if e.is_hand_over() => Note::Stale,
         other => Note::Refused(other),
     }
 }

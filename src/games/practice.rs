@@ -168,7 +168,7 @@ impl Games {
             return Ok(None);
         };
         let level = live.ai_level.unwrap_or(Level::Medium);
-        let seed = ai_seed(live.game.seed(), seat);
+        let seed = ai_seed(&live.game.seed(), seat);
         let decision = tokio::task::spawn_blocking(live.game.decider(seat, level, seed)).await;
         let play = decision.map_err(|_| {
             tracing::error!(match_id, "the AI's decision failed");
@@ -209,7 +209,7 @@ impl Games {
         let Some(view) = live.game.coach_view(seat) else {
             return Ok(Note::NoHint);
         };
-        let seed = ai_seed(live.game.seed(), seat);
+        let seed = ai_seed(&live.game.seed(), seat);
         let hint = tokio::task::spawn_blocking(move || coach::hint(&seed, &view))
             .await
             .map_err(|_| Refusal::Internal)?;

@@ -130,19 +130,12 @@ impl Format {
         }
     }
 
+    /// The format stored as `text`: one of [`Format::ALL`], read back by its own text.
     pub fn parse(text: &str) -> Result<Format, UnknownState> {
-        match text {
-            "two" => Ok(Format::Two),
-            "three" => Ok(Format::Three),
-            "partnership" => Ok(Format::Partnership),
-            "team" => Ok(Format::Team),
-            _ => text
-                .strip_prefix("rummy-")
-                .and_then(|n| n.parse().ok())
-                .filter(|n| (2..=6).contains(n))
-                .map(Format::Rummy)
-                .ok_or_else(|| unknown("format", text)),
-        }
+        Format::ALL
+            .into_iter()
+            .find(|f| f.as_str() == text)
+            .ok_or_else(|| unknown("format", text))
     }
 
     /// The format of a Gin match with `seats` players.
@@ -152,10 +145,6 @@ impl Format {
         } else {
             Format::Two
         }
-    }
-
-    pub fn is_rummy(self) -> bool {
-        matches!(self, Format::Rummy(_))
     }
 }
 

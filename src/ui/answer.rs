@@ -63,17 +63,8 @@ pub async fn press_on(
         Press::Hand(id) => games.hand(caller, id, false).await,
         Press::Refresh(id) => games.hand(caller, id, true).await,
         Press::Rules(id) => games.rules(id).await,
-        Press::Act {
-            match_id,
-            version,
-            act,
-        } => games.act(caller, match_id, version, act.to_move()).await,
-        Press::Rummy {
-            match_id,
-            version,
-            action,
-        } => {
-            let mv = crate::games::Move::Play(crate::games::Play::Rummy(action));
+        Press::Act { .. } | Press::Rummy { .. } => {
+            let (match_id, version, mv) = press.as_move().expect("a move's press");
             games.act(caller, match_id, version, mv).await
         }
         Press::Board(q) => games.leaderboard(caller, q, true).await,

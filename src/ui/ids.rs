@@ -207,6 +207,24 @@ pub enum Home {
 }
 
 impl Press {
+    /// What a hand message's press asks of its match: (match, version, move); `None` for the
+    /// presses that are not a move of a game. The one place that knows each game's buttons.
+    pub fn as_move(self) -> Option<(i64, i64, Move)> {
+        match self {
+            Press::Act {
+                match_id,
+                version,
+                act,
+            } => Some((match_id, version, act.to_move())),
+            Press::Rummy {
+                match_id,
+                version,
+                action,
+            } => Some((match_id, version, Move::Play(Play::Rummy(action)))),
+            _ => None,
+        }
+    }
+
     /// The kind of message this press may rewrite; `None` for presses that never rewrite the
     /// message they are on (or, as hand buttons, only a private one: see `answer::press_on`).
     pub fn home(self) -> Option<Home> {

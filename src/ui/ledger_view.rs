@@ -283,7 +283,7 @@ pub fn sheet(lang: Lang, m: &SheetMatch) -> Msg {
                 .collect::<String>()
         )
     };
-    if !m.format.is_rummy() {
+    if FormatFilter::of(m.format).boxes {
         // Rummy has no boxes or bonuses: its totals are the points scored.
         table.push(row(&tr!(lang, "sheet-lines"), &|i| m.players[i].lines));
         table.push(row(&tr!(lang, "sheet-box-bonus"), &|i| {

@@ -21,6 +21,11 @@ use play::{cards, hand, practice, resign, rules, start, watch};
 use poise::serenity_prelude as serenity;
 use rummy::{rummy_practice, rummy_rules, rummy_start};
 
+/// Every top-level command, in the order they are registered: a new family adds itself here.
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![gin(), ginmod(), rummy()]
+}
+
 /// The bot's own user (the AI's seat).
 fn bot_user(ctx: Context<'_>) -> (u64, String) {
     let me = ctx.serenity_context().cache.current_user();

@@ -5,8 +5,8 @@ use super::figures::{count_gin_hand, gin_hand_row, settled_figures};
 use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
 use crate::engine::ai::{decide, Level};
 use crate::engine::{
-    Action, Match, MatchError, MatchStatus, PlayerView, Preset, Rules, Seat, TableView,
-    PARTNERSHIP_TARGET,
+    Action, ActionError, Match, MatchError, MatchStatus, PlayerView, Preset, Rules, Seat,
+    TableView, PARTNERSHIP_TARGET,
 };
 use crate::games::{Failure, Format, Refusal};
 use crate::store::{HandRow, HollywoodRow, PlayerResult};
@@ -150,6 +150,10 @@ impl Kind for Match {
 
     fn is_match_over(error: &MatchError) -> bool {
         *error == MatchError::MatchOver
+    }
+
+    fn is_hand_over(error: &MatchError) -> bool {
+        *error == MatchError::Action(ActionError::HandOver)
     }
 
     fn format(&self) -> Format {

@@ -3,8 +3,9 @@
 //! times, its scenes, its ledger rows, its AI). Each game implements both in its own file
 //! ([`gin`], [`partnership`], [`team`], [`rummy`]); this file holds the closed enums the rest of
 //! the bot matches on ([`Game`], [`Play`], [`GameError`], the scenes' `…Of` enums, [`RulesOf`],
-//! [`GameChoice`]) and dispatches each of them here, so a new game is a new file plus one line
-//! per enum below, and no other file of `games` changes.
+//! [`GameChoice`]) and dispatches each of them here, so a new game is a new file plus its line
+//! in each enum below and its arm in each dispatch here; no other file of `games` changes but
+//! the ledger's table of format families (`ledger.rs`).
 
 mod figures;
 mod gin;
@@ -43,8 +44,11 @@ pub(crate) trait Kind: Variant + Into<Game> {
     fn play_of(action: Self::Action) -> Play;
     /// This game's move, if `play` is one (a forged button may carry another game's).
     fn action_of(play: Play) -> Option<Self::Action>;
-    /// Why a refusal is that the match is over.
+    /// Whether a refusal says the match is over.
     fn is_match_over(error: &Self::Error) -> bool;
+    /// Whether a refusal says the hand the button was drawn for is over (a stale button, not
+    /// a wrong move).
+    fn is_hand_over(error: &Self::Error) -> bool;
 
     /// The ledger's format of this match.
     fn format(&self) -> Format;
@@ -193,6 +197,16 @@ impl GameError {
             GameError::WrongGame => false,
         }
     }
+
+    /// The hand the move was meant for is over: the button was stale (any game).
+    pub fn is_hand_over(&self) -> bool {
+        match self {
+            GameError::Gin(e) => Match::is_hand_over(e),
+            GameError::Rummy(e) => RummyMatch::is_hand_over(e),
+            GameError::Team(e) => TeamMatch::is_hand_over(e),
+            GameError::WrongGame => false,
+        }
+    }
 }
 
 impl Game {
@@ -270,8 +284,9 @@ impl Game {
         each_game!(self, m => Variant::settlement(m).is_some())
     }
 
-    pub fn seed(&self) -> &crate::engine::Seed {
-        each_game!(self, m => &m.seed)
+    /// The match seed (secret until the match ends).
+    pub fn seed(&self) -> crate::engine::Seed {
+        each_game!(self, m => Variant::seed(m))
     }
 
     /// Applies `event`; on a refusal nothing changed.

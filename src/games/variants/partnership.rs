@@ -4,7 +4,9 @@
 use super::figures::{count_gin_hand, gin_hand_row, team_figures};
 use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
 use crate::engine::ai::{decide, Level};
-use crate::engine::{Action, HandRecord, MatchError, PartnershipMatch, PlayerView, Rules, Seat};
+use crate::engine::{
+    Action, ActionError, HandRecord, MatchError, PartnershipMatch, PlayerView, Rules, Seat,
+};
 use crate::games::Format;
 use crate::store::{HandRow, PlayerResult};
 
@@ -40,6 +42,10 @@ impl Kind for PartnershipMatch {
 
     fn is_match_over(error: &MatchError) -> bool {
         *error == MatchError::MatchOver
+    }
+
+    fn is_hand_over(error: &MatchError) -> bool {
+        *error == MatchError::Action(ActionError::HandOver)
     }
 
     fn format(&self) -> Format {

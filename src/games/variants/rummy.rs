@@ -4,8 +4,8 @@
 use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
 use crate::engine::ai::Level;
 use crate::engine::rummy::{
-    decide_rummy, HandRummy, RummyAction, RummyEnd, RummyLevel, RummyMatch, RummyMatchError,
-    RummyRecord, RummyRules, RummyStatus, RummyTable,
+    decide_rummy, HandRummy, RummyAction, RummyEnd, RummyError, RummyLevel, RummyMatch,
+    RummyMatchError, RummyRecord, RummyRules, RummyStatus, RummyTable,
 };
 use crate::engine::Seat;
 use crate::games::{Failure, Format, Refusal};
@@ -97,6 +97,10 @@ impl Kind for RummyMatch {
 
     fn is_match_over(error: &RummyMatchError) -> bool {
         *error == RummyMatchError::MatchOver
+    }
+
+    fn is_hand_over(error: &RummyMatchError) -> bool {
+        *error == RummyMatchError::Hand(RummyError::HandOver)
     }
 
     fn format(&self) -> Format {

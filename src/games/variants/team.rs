@@ -8,7 +8,8 @@ use crate::engine::ai::Level;
 use crate::engine::team::{left_of, team_of};
 use crate::engine::team_match::TeamMatchError;
 use crate::engine::{
-    MatchStatus, Rules, Seat, TeamAction, TeamHandEnd, TeamHandRecord, TeamMatch, TeamTable,
+    ActionError, MatchStatus, Rules, Seat, TeamAction, TeamError, TeamHandEnd, TeamHandRecord,
+    TeamMatch, TeamTable,
 };
 use crate::games::Format;
 use crate::store::{HandKind, HandRow, PlayerResult};
@@ -52,12 +53,16 @@ impl Kind for TeamMatch {
         match play {
             Play::Gin(action) => Some(TeamAction::Play(action)),
             Play::Team(action) => Some(action),
-            Play::Rummy(_) => None,
+            _ => None,
         }
     }
 
     fn is_match_over(error: &TeamMatchError) -> bool {
         *error == TeamMatchError::MatchOver
+    }
+
+    fn is_hand_over(error: &TeamMatchError) -> bool {
+        *error == TeamMatchError::Hand(TeamError::Play(ActionError::HandOver))
     }
 
     fn format(&self) -> Format {

@@ -92,7 +92,7 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
     let mut replayed = Match::replay(
         live.game.as_gin().unwrap().rules.clone(),
         2,
-        *live.game.seed(),
+        live.game.seed(),
         &log,
     )
     .unwrap();

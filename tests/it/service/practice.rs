@@ -191,7 +191,7 @@ async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet()
             let press = hint_button(&h, ALICE, id).await.expect("a Hint button");
             let shown = h.press(ALICE, 1, &press).await;
             assert!(shown.response.msg().content.contains("💡"));
-            let expected = decide(Level::Hard, &ai_seed(live.game.seed(), seat), &view);
+            let expected = decide(Level::Hard, &ai_seed(&live.game.seed(), seat), &view);
             let outcome = h
                 .games
                 .act(&h.caller(ALICE, Some(1)), id, live.version, Move::Hint)
@@ -204,7 +204,7 @@ async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet()
             };
             assert_eq!(hint.action, expected);
             assert_eq!(
-                coach::hint(&ai_seed(live.game.seed(), seat), &view).unwrap(),
+                coach::hint(&ai_seed(&live.game.seed(), seat), &view).unwrap(),
                 *hint
             );
             // Asking changes nothing in the match; asking twice at one moment counts once.
