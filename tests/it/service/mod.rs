@@ -1,6 +1,7 @@
 //! The bot's services without Discord: the game service through `support::harness` (a real
 //! database, a recording transport), the texts and the registered commands.
 
+mod before_seam;
 mod bot;
 mod commands;
 mod i18n;

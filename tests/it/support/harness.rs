@@ -115,6 +115,18 @@ impl Harness {
         .await
     }
 
+    /// The game service on a database that already holds matches (`url`, kept in `dir`), with
+    /// its clock at `now`: what a restart of an older build's database finds.
+    pub async fn on(dir: tempfile::TempDir, url: String, now: i64) -> Harness {
+        Harness::open(
+            Arc::new(dir),
+            url,
+            Arc::new(AtomicI64::new(now)),
+            Arc::new(AtomicU64::new(1)),
+        )
+        .await
+    }
+
     async fn open(
         dir: Arc<tempfile::TempDir>,
         url: String,
