@@ -3,7 +3,7 @@
 FROM rust:1.95.0-bookworm AS build
 WORKDIR /src
 # Everything the build reads (the manifest names the benches and the example, so they come too).
-COPY Cargo.toml Cargo.lock build.rs ./
+COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY engine ./engine
 COPY migrations ./migrations

@@ -1,12 +1,12 @@
 //! Challenges: opened by `/gin start`, answered with Accept or Decline, or expired.
 
+use super::from_row::from_row;
 use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge};
 use super::writer::Together;
 use super::{acceptance, id, postgres, unid, Backend, ChallengeState, Db, StoreError};
 use sqlx::{AnyConnection, Connection};
 use std::sync::LazyLock;
 
-#[derive(sqlx::FromRow)]
 struct Raw {
     id: i64,
     guild_id: i64,
@@ -22,6 +22,12 @@ struct Raw {
     locale: String,
     status: String,
     expires_at: i64,
+}
+
+from_row! {
+    Raw:
+    id, guild_id, channel_id, message_id, challenger_id, challenger_name, opponent_ids,
+    opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at,
 }
 
 impl TryFrom<Raw> for ChallengeRow {

@@ -1,6 +1,7 @@
 //! The ledger's questions: leaderboards, player stats, match history and score sheets, always
 //! for one server (`guild_id` is part of every query).
 
+use super::from_row::from_row;
 use super::{id, unid, Db, Flag, Format, HandKind, MatchState, StoreError};
 
 /// One ended match of a player, for the stats chart.
@@ -96,7 +97,7 @@ pub struct SheetMatch {
     pub hands: Vec<SheetHand>,
 }
 
-#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SheetPlayer {
     pub display_name: String,
     pub total: i64,
@@ -105,29 +106,36 @@ pub struct SheetPlayer {
     pub game_bonus: i64,
     pub final_total: i64,
     pub net: i64,
-    #[sqlx(try_from = "Flag")]
     pub won: bool,
     /// Hints the coach gave (practice matches).
     pub hints: i64,
 }
 
-#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+from_row! {
+    SheetPlayer:
+    display_name, total, lines, line_bonus, game_bonus, final_total, net, won as Flag, hints,
+}
+
+#[derive(Clone, Debug, PartialEq)]
 pub struct SheetHand {
     pub deal_no: i64,
     pub dealer_seat: i64,
     pub knocker_seat: Option<i64>,
-    #[sqlx(try_from = "String")]
     pub kind: HandKind,
     pub knocker_deadwood: Option<i64>,
     pub defender_deadwood: Option<i64>,
     pub points: i64,
     pub winner_seat: Option<i64>,
     pub lines: i64,
-    #[sqlx(try_from = "Flag")]
     pub doubled: bool,
 }
 
-#[derive(sqlx::FromRow)]
+from_row! {
+    SheetHand:
+    deal_no, dealer_seat, knocker_seat, kind as String, knocker_deadwood, defender_deadwood, points,
+    winner_seat, lines, doubled as Flag,
+}
+
 struct RawBoard {
     user_id: i64,
     name: String,
@@ -138,7 +146,8 @@ struct RawBoard {
     rating: f64,
 }
 
-#[derive(sqlx::FromRow)]
+from_row! { RawBoard: user_id, name, played, wins, net, gins, rating }
+
 struct RawStats {
     name: String,
     played: i64,
@@ -154,19 +163,27 @@ struct RawStats {
     vs_ai: i64,
 }
 
-#[derive(sqlx::FromRow)]
+from_row! {
+    RawStats:
+    name, played, won, net, hands_won, gins, knocks, undercuts_given, undercuts_suffered,
+    knock_deadwood, biggest_win, vs_ai,
+}
+
 struct RawHistory {
     match_id: i64,
     ended_at: i64,
     status: String,
     format: String,
     opponents: Option<String>,
-    #[sqlx(try_from = "Flag")]
     won: bool,
     net: i64,
     final_total: i64,
-    #[sqlx(try_from = "Flag")]
     vs_ai: bool,
+}
+
+from_row! {
+    RawHistory:
+    match_id, ended_at, status, format, opponents, won as Flag, net, final_total, vs_ai as Flag,
 }
 
 /// Players a leaderboard lists at most (a hundred pages).
@@ -464,7 +481,7 @@ fn corrupt(e: super::UnknownState) -> StoreError {
 }
 
 /// One player's line of an ended match, for the CSV export.
-#[derive(Debug, Clone, sqlx::FromRow)]
+#[derive(Debug, Clone)]
 pub struct ExportRow {
     pub match_id: i64,
     pub ended_at: i64,
@@ -476,7 +493,6 @@ pub struct ExportRow {
     /// A Discord id, as stored (see [`super::unid`]).
     pub user_id: i64,
     pub display_name: String,
-    #[sqlx(try_from = "Flag")]
     pub is_ai: bool,
     pub total: i64,
     pub lines: i64,
@@ -484,8 +500,13 @@ pub struct ExportRow {
     pub game_bonus: i64,
     pub final_total: i64,
     pub net: i64,
-    #[sqlx(try_from = "Flag")]
     pub won: bool,
+}
+
+from_row! {
+    ExportRow:
+    match_id, ended_at, format, preset, rules_json, status, seat, user_id, display_name,
+    is_ai as Flag, total, lines, line_bonus, game_bonus, final_total, net, won as Flag,
 }
 
 impl Db {

@@ -1,5 +1,6 @@
 //! Matches, their players, their action log and their finished hands.
 
+use super::from_row::from_row;
 use super::outbox::insert_rows;
 use super::rows::{
     Delivered, HandRow, IdleRow, MatchRow, NewMatch, OutboxRow, PlayerResult, RateFn, RatingRow,
@@ -28,7 +29,6 @@ impl Db {
     }
 }
 
-#[derive(sqlx::FromRow)]
 struct Raw {
     id: i64,
     guild_id: i64,
@@ -45,6 +45,12 @@ struct Raw {
     /// A flag (0 or 1): the `Any` driver reads integers, not booleans.
     reminded: i64,
     ai_level: Option<String>,
+}
+
+from_row! {
+    Raw:
+    id, guild_id, channel_id, table_message_id, format, preset, locale, status, state_json, version,
+    table_deal, turn_started_at, reminded, ai_level,
 }
 
 impl Raw {
@@ -547,7 +553,6 @@ async fn update_ratings(
     results: &[PlayerResult],
     rate: RateFn,
 ) -> Result<(), StoreError> {
-    #[derive(sqlx::FromRow)]
     struct Current {
         guild_id: i64,
         user_id: i64,
@@ -556,6 +561,7 @@ async fn update_ratings(
         volatility: Option<f64>,
         matches: Option<i64>,
     }
+    from_row! { Current: guild_id, user_id, rating, deviation, volatility, matches }
     let rows: Vec<Current> = sqlx::query_as(
         "SELECT p.guild_id, p.user_id, r.rating, r.deviation, r.volatility, r.matches FROM match_players p \
          LEFT JOIN ratings r ON r.guild_id = p.guild_id AND r.user_id = p.user_id \

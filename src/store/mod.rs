@@ -14,12 +14,14 @@ mod challenges;
 mod dialect;
 #[cfg(test)]
 mod fixtures;
+mod from_row;
 mod heartbeat;
 mod jobs;
 mod lease;
 mod ledger;
 mod matches;
 mod message_ids;
+mod migrations;
 mod outbox;
 mod postgres;
 mod rows;
@@ -284,7 +286,7 @@ impl Db {
                 // Creates the file, turns WAL on (kept in the file) and migrates with the
                 // native driver, before anything else connects.
                 let mut conn = sqlx::SqliteConnection::connect_with(&options).await?;
-                sqlx::migrate!().run(&mut conn).await?;
+                migrations::sqlite().run(&mut conn).await?;
                 conn.close().await?;
                 Some(options)
             }
@@ -308,7 +310,7 @@ impl Db {
             .connect_with(AnyConnectOptions::from_str(url)?.disable_statement_logging())
             .await?;
         if backend == Backend::Postgres {
-            sqlx::migrate!("migrations/postgres").run(&pool).await?;
+            migrations::postgres().run(&pool).await?;
         }
         let writer = writer::Writer::start(source.clone()).await?;
         Ok(Db {
@@ -497,7 +499,7 @@ fn quoted_or_word(value: &str) -> usize {
 }
 
 /// A yes/no column, stored as 0 or 1 on both back ends: sqlx's `Any` driver reads no
-/// booleans. Read into a `bool` field with `#[sqlx(try_from = "Flag")]`.
+/// booleans. Read into a `bool` field as `field as Flag` (see [`from_row`]).
 pub(crate) struct Flag(bool);
 
 impl sqlx::Type<sqlx::Any> for Flag {
@@ -687,7 +689,7 @@ mod tests {
             .connect_with(options)
             .await
             .unwrap();
-        let mut old = sqlx::migrate!();
+        let mut old = super::migrations::sqlite();
         old.migrations = old
             .migrations
             .iter()

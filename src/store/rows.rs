@@ -1,6 +1,7 @@
 //! The rows the store takes in and hands out, as plain types: no SQL here. The table files
 //! and the files of each database import them from here, not from each other.
 
+use super::from_row::from_row;
 use super::states::{ChallengeState, Format, HandKind, MatchState};
 
 /// What starting a match stores.
@@ -168,7 +169,7 @@ pub struct RatingRow {
 pub type RateFn = fn(&[RatingRow], &[PlayerResult]) -> Vec<RatingRow>;
 
 /// A match the sweeper is to look at (see [`super::Db::idle_matches`]).
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub struct IdleRow {
     pub id: i64,
     pub version: i64,
@@ -180,6 +181,8 @@ pub struct IdleRow {
     pub reminder: i64,
     pub forfeit: i64,
 }
+
+from_row! { IdleRow: id, version, reminded, idle_since, reminder, forfeit }
 
 /// What an acceptance led to.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,10 +1,11 @@
 //! Seasons: a server's numbered periods of play (`seasons`), and the ratings each ended with
 //! (`season_ratings`).
 
+use super::from_row::from_row;
 use super::{id, Db, StoreError};
 
 /// One season of a server.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Season {
     pub number: i64,
     pub name: String,
@@ -12,6 +13,8 @@ pub struct Season {
     /// `None` while it runs.
     pub ended_at: Option<i64>,
 }
+
+from_row! { Season: number, name, started_at, ended_at }
 
 impl Season {
     /// A server's first season, before anyone started another: from the beginning.
