@@ -20,6 +20,7 @@ mod scenes;
 mod seasons;
 mod settings;
 mod sweep;
+pub mod tournament;
 mod transition;
 mod variants;
 
