@@ -131,6 +131,8 @@ impl From<Match> for Game {
 }
 
 impl Kind for Match {
+    deals_from_history!(DealOf::Gin);
+
     type Rules = Rules;
 
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Match> {
@@ -160,18 +162,6 @@ impl Kind for Match {
         Format::for_seats(self.seats)
     }
 
-    fn deal_no(&self) -> u32 {
-        self.deal_no
-    }
-
-    fn deals_done(&self) -> usize {
-        self.history.len()
-    }
-
-    fn finished_deals(&self, before: usize) -> Vec<u32> {
-        self.history[before..].iter().map(|r| r.deal_no).collect()
-    }
-
     fn to_act(&self) -> Option<Seat> {
         Match::to_act(self)
     }
@@ -182,11 +172,6 @@ impl Kind for Match {
 
     fn hand(&self, seat: Seat) -> HandOf {
         HandOf::Gin(self.view_for(seat))
-    }
-
-    fn deal(&self, deal: u32) -> Option<DealOf> {
-        let record = self.history.iter().find(|r| r.deal_no == deal)?;
-        Some(DealOf::Gin(record.clone()))
     }
 
     fn end(&self) -> Option<EndOf> {

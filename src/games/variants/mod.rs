@@ -7,6 +7,30 @@
 //! in each enum below and its arm in each dispatch here; no other file of `games` changes but
 //! the ledger's table of format families (`ledger.rs`).
 
+/// The `Kind` methods about deals for a match that keeps `deal_no` (the deal being played)
+/// and `history` (the finished deals' records, each with its `deal_no`), as every game does;
+/// `$wrap` makes a record the scene's `DealOf`.
+macro_rules! deals_from_history {
+    ($wrap:path) => {
+        fn deal_no(&self) -> u32 {
+            self.deal_no
+        }
+
+        fn deals_done(&self) -> usize {
+            self.history.len()
+        }
+
+        fn finished_deals(&self, before: usize) -> Vec<u32> {
+            self.history[before..].iter().map(|r| r.deal_no).collect()
+        }
+
+        fn deal(&self, deal: u32) -> Option<DealOf> {
+            let record = self.history.iter().find(|r| r.deal_no == deal)?;
+            Some($wrap(record.clone()))
+        }
+    };
+}
+
 mod figures;
 mod gin;
 mod partnership;

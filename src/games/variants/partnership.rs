@@ -23,6 +23,8 @@ fn row_no(deal_no: u32, table: usize) -> u32 {
 }
 
 impl Kind for PartnershipMatch {
+    deals_from_history!(DealOf::Partnership);
+
     type Rules = Rules;
 
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
@@ -52,18 +54,6 @@ impl Kind for PartnershipMatch {
         Format::Partnership
     }
 
-    fn deal_no(&self) -> u32 {
-        self.deal_no
-    }
-
-    fn deals_done(&self) -> usize {
-        self.history.len()
-    }
-
-    fn finished_deals(&self, before: usize) -> Vec<u32> {
-        self.history[before..].iter().map(|r| r.deal_no).collect()
-    }
-
     /// Both tables play at once: the clock waits for the one that has waited longer.
     fn to_act(&self) -> Option<Seat> {
         self.clock_seat()
@@ -85,11 +75,6 @@ impl Kind for PartnershipMatch {
     /// The seat's own table, as at Gin.
     fn hand(&self, seat: Seat) -> HandOf {
         HandOf::Gin(self.view_for(seat))
-    }
-
-    fn deal(&self, deal: u32) -> Option<DealOf> {
-        let record = self.history.iter().find(|r| r.deal_no == deal)?;
-        Some(DealOf::Partnership(record.clone()))
     }
 
     fn end(&self) -> Option<EndOf> {

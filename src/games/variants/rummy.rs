@@ -78,6 +78,8 @@ impl From<RummyMatch> for Game {
 }
 
 impl Kind for RummyMatch {
+    deals_from_history!(DealOf::Rummy);
+
     type Rules = RummyRules;
 
     fn new_game(rules: &RummyRules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
@@ -107,18 +109,6 @@ impl Kind for RummyMatch {
         Format::Rummy(self.players)
     }
 
-    fn deal_no(&self) -> u32 {
-        self.deal_no
-    }
-
-    fn deals_done(&self) -> usize {
-        self.history.len()
-    }
-
-    fn finished_deals(&self, before: usize) -> Vec<u32> {
-        self.history[before..].iter().map(|r| r.deal_no).collect()
-    }
-
     fn to_act(&self) -> Option<Seat> {
         RummyMatch::to_act(self)
     }
@@ -129,11 +119,6 @@ impl Kind for RummyMatch {
 
     fn hand(&self, seat: Seat) -> HandOf {
         HandOf::Rummy(self.view_for(seat))
-    }
-
-    fn deal(&self, deal: u32) -> Option<DealOf> {
-        let record = self.history.iter().find(|r| r.deal_no == deal)?;
-        Some(DealOf::Rummy(record.clone()))
     }
 
     fn aces_high(&self) -> bool {

@@ -35,6 +35,8 @@ pub(super) fn table_ended(table: &TeamTable) -> bool {
 }
 
 impl Kind for TeamMatch {
+    deals_from_history!(DealOf::Team);
+
     type Rules = Rules;
 
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
@@ -69,18 +71,6 @@ impl Kind for TeamMatch {
         Format::Team
     }
 
-    fn deal_no(&self) -> u32 {
-        self.deal_no
-    }
-
-    fn deals_done(&self) -> usize {
-        self.history.len()
-    }
-
-    fn finished_deals(&self, before: usize) -> Vec<u32> {
-        self.history[before..].iter().map(|r| r.deal_no).collect()
-    }
-
     fn to_act(&self) -> Option<Seat> {
         TeamMatch::to_act(self)
     }
@@ -113,11 +103,6 @@ impl Kind for TeamMatch {
             table: self.table_view(),
             view: self.view_for(seat),
         }
-    }
-
-    fn deal(&self, deal: u32) -> Option<DealOf> {
-        let record = self.history.iter().find(|r| r.deal_no == deal)?;
-        Some(DealOf::Team(record.clone()))
     }
 
     fn end(&self) -> Option<EndOf> {
