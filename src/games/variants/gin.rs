@@ -139,10 +139,6 @@ impl Kind for Match {
         Match::new(rules.clone(), seats, seed).ok()
     }
 
-    fn play_of(action: Action) -> Play {
-        Play::Gin(action)
-    }
-
     fn action_of(play: Play) -> Option<Action> {
         match play {
             Play::Gin(action) => Some(action),

@@ -64,8 +64,6 @@ pub(crate) trait Kind: Variant + Into<Game> {
 
     /// A new match of `seats` players dealt from `seed`; `None` if the game has no such table.
     fn new_game(rules: &Self::Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self>;
-    /// A move of this game as the service names it.
-    fn play_of(action: Self::Action) -> Play;
     /// This game's move, if `play` is one (a forged button may carry another game's).
     fn action_of(play: Play) -> Option<Self::Action>;
     /// Whether a refusal says the match is over.

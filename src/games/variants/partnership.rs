@@ -5,7 +5,7 @@ use super::figures::{count_gin_hand, gin_hand_row, team_figures};
 use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
 use crate::engine::ai::{decide, Level};
 use crate::engine::{
-    Action, ActionError, HandRecord, MatchError, PartnershipMatch, PlayerView, Rules, Seat,
+    Action, HandRecord, Match, MatchError, PartnershipMatch, PlayerView, Rules, Seat,
 };
 use crate::games::Format;
 use crate::store::{HandRow, PlayerResult};
@@ -31,23 +31,17 @@ impl Kind for PartnershipMatch {
         (seats == 4).then(|| PartnershipMatch::new(rules.clone(), seed))
     }
 
-    fn play_of(action: Action) -> Play {
-        Play::Gin(action)
-    }
-
+    /// Gin's moves, refused as at Gin.
     fn action_of(play: Play) -> Option<Action> {
-        match play {
-            Play::Gin(action) => Some(action),
-            _ => None,
-        }
+        <Match as Kind>::action_of(play)
     }
 
     fn is_match_over(error: &MatchError) -> bool {
-        *error == MatchError::MatchOver
+        <Match as Kind>::is_match_over(error)
     }
 
     fn is_hand_over(error: &MatchError) -> bool {
-        *error == MatchError::Action(ActionError::HandOver)
+        <Match as Kind>::is_hand_over(error)
     }
 
     fn format(&self) -> Format {

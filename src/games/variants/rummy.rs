@@ -86,10 +86,6 @@ impl Kind for RummyMatch {
         RummyMatch::new(rules.clone(), seats, seed).ok()
     }
 
-    fn play_of(action: RummyAction) -> Play {
-        Play::Rummy(action)
-    }
-
     fn action_of(play: Play) -> Option<RummyAction> {
         match play {
             Play::Rummy(action) => Some(action),

@@ -29,6 +29,14 @@ pub(super) fn move_kind(action: &TeamAction) -> &'static str {
     }
 }
 
+/// A turn's moves shared with Gin travel as Gin's; the swap and its answer as Team Gin's.
+fn play_of(action: TeamAction) -> Play {
+    match action {
+        TeamAction::Play(action) => Play::Gin(action),
+        other => Play::Team(other),
+    }
+}
+
 /// Whether a Team Gin table shows a match that is over.
 pub(super) fn table_ended(table: &TeamTable) -> bool {
     table.status != MatchStatus::InProgress
@@ -41,14 +49,6 @@ impl Kind for TeamMatch {
 
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
         (seats == 4).then(|| TeamMatch::new(rules.clone(), seed))
-    }
-
-    /// A turn's moves shared with Gin travel as Gin's; the swap and its answer as Team Gin's.
-    fn play_of(action: TeamAction) -> Play {
-        match action {
-            TeamAction::Play(action) => Play::Gin(action),
-            other => Play::Team(other),
-        }
     }
 
     fn action_of(play: Play) -> Option<TeamAction> {
@@ -155,7 +155,7 @@ impl Kind for TeamMatch {
     /// Team Gin's player has one level; its moves are Gin's or the swap's.
     fn decider(&self, seat: Seat, _level: Level, _seed: [u8; 32]) -> Decider {
         let view = self.view_for(seat);
-        Box::new(move || Self::play_of(decide_team(&view)))
+        Box::new(move || play_of(decide_team(&view)))
     }
 }
 
