@@ -223,6 +223,7 @@ impl Games {
             now: self.now(),
             outbox: vec![table.row()],
             ai_to_act: false,
+            event: None,
         };
         // One transaction: two players accepting at once both count, and a match exists
         // exactly when its challenge is closed as accepted.

@@ -12,7 +12,7 @@ use crate::engine::ai::coach::Hint;
 use crate::engine::ai::Level;
 use crate::engine::Seat;
 use crate::i18n::Lang;
-use crate::store::{MatchRow, StoreError};
+use crate::store::{MatchEvent, MatchRow, StoreError};
 
 /// A loaded match. Only ever touched while it is held (see [`super::Held`]).
 #[derive(Clone, Debug)]
@@ -41,6 +41,8 @@ pub struct Live {
     /// The coach's last answer (seat, press version, hint): asking again at the same moment
     /// shows it again, without thinking or counting twice.
     pub last_hint: Option<(Seat, i64, Hint)>,
+    /// The tournament round it is played for, if any.
+    pub event: Option<MatchEvent>,
 }
 
 /// A stored state that does not read back.
@@ -68,6 +70,7 @@ impl Live {
             game,
             turn_started_at: row.turn_started_at,
             last_hint: None,
+            event: row.event,
         })
     }
 
@@ -113,15 +116,28 @@ impl Live {
     pub fn table_scene(&self, timeouts: &Timeouts, look: CardLook) -> TableScene {
         let waiting =
             self.is_active() && self.ai_to_act().is_none() && self.game.to_act().is_some();
+        let reminder = timeouts.reminder().as_secs() as i64;
+        let forfeit = timeouts.forfeit().as_secs() as i64;
+        let remind_at = self.turn_started_at + reminder;
+        // Past a tournament round's deadline the forfeit comes one reminder's time after the
+        // reminder (the sweeper's rule, see `Db::idle_matches`).
+        let forfeit_at = match self.event {
+            Some(e) if 2 * reminder < forfeit => {
+                let tight = (self.turn_started_at + 2 * reminder).max(e.deadline);
+                tight.min(self.turn_started_at + forfeit)
+            }
+            _ => self.turn_started_at + forfeit,
+        };
         TableScene {
             lang: self.lang,
             look,
-            clock: waiting.then(|| TurnClock {
-                remind_at: self.turn_started_at + timeouts.reminder().as_secs() as i64,
-                forfeit_at: self.turn_started_at + timeouts.forfeit().as_secs() as i64,
+            clock: waiting.then_some(TurnClock {
+                remind_at,
+                forfeit_at,
             }),
             seats: self.seats(),
             view: self.game.table(),
+            event: self.event,
         }
     }
 

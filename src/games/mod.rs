@@ -10,6 +10,7 @@ mod export;
 mod hold;
 pub mod ledger;
 mod live;
+pub mod organizer;
 mod play;
 mod practice;
 mod rematch;
@@ -91,6 +92,8 @@ pub struct Outcome {
 pub enum ReplyRole {
     Challenge(i64),
     Table(i64),
+    /// A tournament's public message.
+    Tournament(i64),
 }
 
 /// Deliveries of one match, with the right to deliver them before any later action of that
@@ -218,6 +221,18 @@ pub enum Reply {
         scene: Box<TableScene>,
         update: bool,
     },
+    /// A tournament's public message: new (`/tournament create`), or the one pressed.
+    Tournament {
+        scene: Box<organizer::TournamentScene>,
+        update: bool,
+    },
+    /// `/tournament standings`: the event as it stands, for the caller only.
+    Standings(Box<organizer::TournamentScene>),
+    /// A tournament command done, for the caller only.
+    TournamentDone {
+        lang: Lang,
+        note: organizer::TournamentNote,
+    },
 }
 
 /// Why a request was refused. Nothing changed.
@@ -273,6 +288,40 @@ pub enum Refusal {
     NoSuchSeason,
     /// A season's name: 1 to 50 characters.
     SeasonName,
+    /// No tournament is open in this channel.
+    NoTournamentHere,
+    /// This channel has an open tournament already.
+    TournamentExists,
+    /// A tournament's name: 1 to 60 characters.
+    TournamentName,
+    /// Sign-up or round minutes out of their bounds.
+    TournamentTimes,
+    /// A Swiss's rounds: 1 to 30.
+    SwissRounds,
+    /// The bot may not post (or attach files) in this channel.
+    CannotPostHere,
+    /// Sign-up is over (or the tournament started).
+    SignUpClosed,
+    /// A team tournament: name your partner.
+    PartnerNeeded,
+    /// Not a team tournament: no partner.
+    PartnerNotWanted,
+    AlreadyEntered,
+    NotEntered,
+    /// The field is full (256).
+    TournamentFull,
+    /// The tournament has started already.
+    TournamentRunning,
+    /// Fewer than two entrants: nothing to start.
+    TooFewEntrants,
+    /// The tournament is not running (still in sign-up).
+    TournamentNotRunning,
+    /// That player is not in the tournament.
+    NotAnEntrant,
+    /// That entrant is already out.
+    AlreadyOut,
+    /// A tournament match is decided by the tournament's commands (disqualify, cancel).
+    TournamentMatch,
     /// Something broke on our side (logged); the caller may try again.
     Internal,
 }
@@ -401,6 +450,10 @@ pub struct Games {
     player_looks: Mutex<HashMap<u64, (Option<CardLook>, i64)>>,
     /// Leaderboards read lately, for their page buttons.
     boards: ledger::BoardCache,
+    /// Wakes the tournament organizer's pass (see [`Games::run_tournaments`]).
+    organizer: tokio::sync::Notify,
+    /// Deliveries of other matches a command stored, for the organizer's pass to hand on.
+    organizer_queue: Mutex<Vec<Deliveries>>,
 }
 
 impl Games {
@@ -421,6 +474,8 @@ impl Games {
             settings_change: tokio::sync::Mutex::new(()),
             player_looks: Mutex::new(HashMap::new()),
             boards: Default::default(),
+            organizer: tokio::sync::Notify::new(),
+            organizer_queue: Mutex::new(Vec::new()),
         }
     }
 

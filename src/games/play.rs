@@ -248,6 +248,10 @@ impl Games {
         live.game = t.next;
         live.version += 1;
         live.state = t.state;
+        if live.event.is_some() && !live.is_active() {
+            // A tournament match ended: its round may be complete.
+            self.wake_organizer();
+        }
         Ok(Ok(Deliveries {
             rows,
             turn: Some(self.take_turn(live.id)),

@@ -122,6 +122,7 @@ impl Games {
             now: self.now(),
             outbox: ai_turn.iter().map(Delivery::row).collect(),
             ai_to_act: ai_first,
+            event: None,
         };
         let match_id = match self.db.create_match(&new).await {
             // Another start for the same player here got there first.

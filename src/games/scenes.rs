@@ -41,6 +41,8 @@ pub struct TableScene {
     pub view: TableOf,
     /// When the player to move is reminded and forfeits, if a person is to move.
     pub clock: Option<TurnClock>,
+    /// The tournament round it is played for: the table shows the round's deadline.
+    pub event: Option<crate::store::MatchEvent>,
 }
 
 /// The turn's idle clock, as times (seconds since the epoch) every client counts down to.

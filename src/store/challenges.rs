@@ -294,7 +294,8 @@ impl Db {
         Ok(!self.busy_among(channel_id, &[user_id]).await?.is_empty())
     }
 
-    /// Those of `users` who already have an open challenge they made or an active match in
+    /// Those of `users` who already have an open challenge they made, an active match, or a
+    /// place in a running tournament (not yet knocked out) in
     /// this channel, in the order given: one query for all the players of a new challenge.
     /// Being challenged is no business: nobody can keep a player from playing by challenging
     /// them (the schema's one active match per player and channel still holds at acceptance).
@@ -310,7 +311,10 @@ impl Db {
              JOIN match_players p ON p.match_id = m.id WHERE m.channel_id = $1 \
              AND m.status = 'active' AND p.user_id = u.id AND p.is_ai = 0) \
              OR EXISTS (SELECT 1 FROM challenges c WHERE c.channel_id = $1 AND c.status = 'open' \
-             AND c.challenger_id = u.id) ORDER BY u.k",
+             AND c.challenger_id = u.id) \
+             OR EXISTS (SELECT 1 FROM tournament_entries e JOIN tournaments t \
+             ON t.id = e.tournament_id WHERE t.channel_id = $1 AND t.status = 'running' \
+             AND e.out = 0 AND (e.user_id = u.id OR e.partner_id = u.id)) ORDER BY u.k",
             values.join(", ")
         );
         let mut query = sqlx::query_scalar(&sql).bind(id(channel_id));

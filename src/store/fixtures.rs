@@ -24,6 +24,7 @@ pub(super) fn new_match(i: u64) -> NewMatch {
         now: 0,
         outbox: Vec::new(),
         ai_to_act: false,
+        event: None,
     }
 }
 

@@ -3,8 +3,8 @@
 use super::from_row::from_row;
 use super::outbox::insert_rows;
 use super::rows::{
-    Delivered, HandRow, IdleRow, MatchRow, NewMatch, OutboxRow, PlayerResult, RateFn, RatingRow,
-    SavedAction,
+    Delivered, HandRow, IdleRow, MatchEvent, MatchRow, NewMatch, OutboxRow, PlayerResult, RateFn,
+    RatingRow, SavedAction,
 };
 use super::states::{EndReason, Format, MatchState};
 use super::{id, postgres, sqlite, unid, Backend, Db, StoreError};
@@ -45,12 +45,15 @@ struct Raw {
     /// A flag (0 or 1): the `Any` driver reads integers, not booleans.
     reminded: i64,
     ai_level: Option<String>,
+    tournament_id: Option<i64>,
+    tournament_round: Option<i64>,
+    deadline: Option<i64>,
 }
 
 from_row! {
     Raw:
     id, guild_id, channel_id, table_message_id, format, preset, locale, status, state_json, version,
-    table_deal, turn_started_at, reminded, ai_level,
+    table_deal, turn_started_at, reminded, ai_level, tournament_id, tournament_round, deadline,
 }
 
 impl Raw {
@@ -77,13 +80,21 @@ impl Raw {
                 .into_iter()
                 .map(|(_, u, n, a)| (unid(u), n, a != 0))
                 .collect(),
+            event: match (self.tournament_id, self.tournament_round, self.deadline) {
+                (Some(tournament_id), Some(round), Some(deadline)) => Some(MatchEvent {
+                    tournament_id,
+                    round: round as u32,
+                    deadline,
+                }),
+                _ => None,
+            },
         })
     }
 }
 
 const COLUMNS: &str =
     "id, guild_id, channel_id, table_message_id, format, preset, locale, status, state_json, version, \
-     table_deal, turn_started_at, reminded, ai_level";
+     table_deal, turn_started_at, reminded, ai_level, tournament_id, tournament_round, deadline";
 
 impl Db {
     /// Stores a new match and its players; returns its id.
@@ -249,17 +260,21 @@ impl Db {
         (reminder, forfeit): (i64, i64),
         limit: i64,
     ) -> Result<Vec<IdleRow>, StoreError> {
+        // Past a tournament round's deadline the forfeit follows the reminder after one more
+        // reminder's time, instead of after the server's forfeit hours.
         Ok(sqlx::query_as(&format!(
-            "SELECT m.id, m.version, m.reminded, m.turn_started_at AS idle_since, \
+            "SELECT id, version, reminded, idle_since, reminder, forfeit FROM \
+             (SELECT m.id, m.version, m.reminded, m.turn_started_at AS idle_since, \
              COALESCE(g.reminder_minutes * 60, $2) AS reminder, \
-             COALESCE(g.forfeit_hours * 3600, $3) AS forfeit \
+             CASE WHEN m.deadline <= $1 AND 2 * COALESCE(g.reminder_minutes * 60, $2) \
+             < COALESCE(g.forfeit_hours * 3600, $3) THEN 2 * COALESCE(g.reminder_minutes * 60, $2) \
+             ELSE COALESCE(g.forfeit_hours * 3600, $3) END AS forfeit \
              FROM matches m \
              LEFT JOIN guild_settings g ON g.guild_id = m.guild_id \
-             WHERE m.status = 'active' AND m.ai_to_act = 0 \
-             AND m.turn_started_at <= $1 - COALESCE(g.reminder_minutes * 60, $2) AND \
-             (m.reminded = 0 OR (m.turn_started_at <= $1 - COALESCE(g.forfeit_hours * 3600, $3) \
-             AND m.reminded <= $1 - (COALESCE(g.forfeit_hours * 3600, $3) - COALESCE(g.reminder_minutes * 60, $2)))) \
-             AND {} ORDER BY m.turn_started_at LIMIT $4",
+             WHERE m.status = 'active' AND m.ai_to_act = 0 AND {}) x \
+             WHERE idle_since <= $1 - reminder AND \
+             (reminded = 0 OR (idle_since <= $1 - forfeit AND reminded <= $1 - (forfeit - reminder))) \
+             ORDER BY idle_since LIMIT $4",
             self.shards.condition("m.guild_id")
         ))
         .bind(now)
@@ -357,7 +372,7 @@ async fn active_matches_after(
 /// (data-modifying CTEs, which SQLite lacks; see `postgres::start`), atomic without a
 /// transaction; SQLite's a statement each ([`insert_match_inside`]), which cost no network
 /// round trip.
-async fn insert_match(
+pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
     m: &NewMatch,

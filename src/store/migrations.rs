@@ -36,6 +36,7 @@ const SQLITE: &[(&str, &str)] = embed!(
     "0014_fewer_match_indexes.sql",
     "0015_shard_leases.sql",
     "0016_decline_cooldown.sql",
+    "0017_tournaments.sql",
 );
 
 /// PostgreSQL's migrations: a new file of `migrations/postgres/` must be named here too.
@@ -47,6 +48,7 @@ const POSTGRES: &[(&str, &str)] = embed!(
     "0004_fewer_match_indexes.sql",
     "0005_shard_leases.sql",
     "0006_decline_cooldown.sql",
+    "0007_tournaments.sql",
 );
 
 /// The migrator of the SQLite schema.

@@ -31,6 +31,7 @@ mod sqlite;
 mod states;
 #[doc(hidden)]
 pub mod testing;
+mod tournaments;
 mod writer;
 
 pub use lease::HeldElsewhere;
@@ -39,12 +40,15 @@ pub use ledger::{
     StatsRow, BOARD_ROWS,
 };
 pub use rows::{
-    Acceptance, ChallengeRow, HandRow, HollywoodRow, IdleRow, MatchRow, NewChallenge, NewMatch,
-    OutboxKey, OutboxRow, PlayerResult, RateFn, RatingRow, SavedAction,
+    Acceptance, ChallengeRow, HandRow, HollywoodRow, IdleRow, MatchEvent, MatchRow, NewChallenge,
+    NewMatch, OutboxKey, OutboxRow, PlayerResult, RateFn, RatingRow, SavedAction,
 };
 pub use seasons::Season;
 pub use settings::GuildSettings;
-pub use states::{ChallengeState, EndReason, Format, HandKind, MatchState, UnknownState};
+pub use states::{
+    ChallengeState, EndReason, Format, HandKind, MatchState, TournamentState, UnknownState,
+};
+pub use tournaments::{EntryRow, Joined, NewEntry, NewTournament, Step, TableRow, TournamentRow};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};

@@ -26,6 +26,17 @@ pub struct NewMatch {
     pub outbox: Vec<OutboxRow>,
     /// Whether the bot's AI moves first.
     pub ai_to_act: bool,
+    /// The tournament round it is played for, if any.
+    pub event: Option<MatchEvent>,
+}
+
+/// A tournament match's event: which tournament, which round (from 1), and the round's
+/// deadline (seconds since the epoch), past which the idle rules decide it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchEvent {
+    pub tournament_id: i64,
+    pub round: u32,
+    pub deadline: i64,
 }
 
 impl NewMatch {
@@ -47,6 +58,7 @@ impl NewMatch {
             reminded: false,
             ai_level: self.ai_level.clone(),
             players: self.players.clone(),
+            event: self.event,
         }
     }
 }
@@ -72,6 +84,8 @@ pub struct MatchRow {
     pub ai_level: Option<String>,
     /// Seat order: (user id, display name, is the bot's AI).
     pub players: Vec<(u64, String, bool)>,
+    /// The tournament round it is played for, if any.
+    pub event: Option<MatchEvent>,
 }
 
 /// One accepted action with everything it changed, written in one transaction.

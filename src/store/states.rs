@@ -87,6 +87,44 @@ impl ChallengeState {
     }
 }
 
+/// Where a tournament is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TournamentState {
+    /// Players join and leave; it starts at its sign-up deadline or when a moderator says.
+    SignUp,
+    /// Rounds are paired and played.
+    Running,
+    Finished,
+    /// A moderator called it off: its open matches were cancelled.
+    Cancelled,
+}
+
+impl TournamentState {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TournamentState::SignUp => "signup",
+            TournamentState::Running => "running",
+            TournamentState::Finished => "finished",
+            TournamentState::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<TournamentState, UnknownState> {
+        Ok(match text {
+            "signup" => TournamentState::SignUp,
+            "running" => TournamentState::Running,
+            "finished" => TournamentState::Finished,
+            "cancelled" => TournamentState::Cancelled,
+            _ => return Err(unknown("tournament state", text)),
+        })
+    }
+
+    /// Signed up or running: the channel's one open tournament.
+    pub const fn is_open(self) -> bool {
+        matches!(self, TournamentState::SignUp | TournamentState::Running)
+    }
+}
+
 /// The game and how many play at one table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -203,7 +241,13 @@ macro_rules! display_as_stored {
         }
     )*};
 }
-display_as_stored!(MatchState, ChallengeState, Format, HandKind);
+display_as_stored!(
+    MatchState,
+    ChallengeState,
+    TournamentState,
+    Format,
+    HandKind
+);
 
 fn unknown(what: &'static str, text: &str) -> UnknownState {
     UnknownState {

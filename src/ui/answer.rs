@@ -202,6 +202,13 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
         Reply::Replay { scene, update } => {
             new_or_update(super::replay::replay(scene), *update, false)
         }
+        Reply::Tournament { scene, update } => {
+            new_or_update(render::tournament::tournament(scene), *update, true)
+        }
+        Reply::Standings(scene) => Response::Ephemeral(render::tournament::tournament(scene)),
+        Reply::TournamentDone { note, .. } => {
+            Response::Ephemeral(render::tournament::tournament_done(note))
+        }
     }
 }
 
@@ -251,6 +258,24 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::ChannelNotAllowed => "err-channel-not-allowed",
         Refusal::NoSuchSeason => "err-no-such-season",
         Refusal::SeasonName => "err-season-name",
+        Refusal::NoTournamentHere => "err-no-tournament-here",
+        Refusal::TournamentExists => "err-tournament-exists",
+        Refusal::TournamentName => "err-tournament-name",
+        Refusal::TournamentTimes => "err-tournament-times",
+        Refusal::SwissRounds => "err-swiss-rounds",
+        Refusal::CannotPostHere => "err-cannot-post-here",
+        Refusal::SignUpClosed => "err-signup-closed",
+        Refusal::PartnerNeeded => "err-partner-needed",
+        Refusal::PartnerNotWanted => "err-partner-not-wanted",
+        Refusal::AlreadyEntered => "err-already-entered",
+        Refusal::NotEntered => "err-not-entered",
+        Refusal::TournamentFull => "err-tournament-full",
+        Refusal::TournamentRunning => "err-tournament-running",
+        Refusal::TooFewEntrants => "err-too-few-entrants",
+        Refusal::TournamentNotRunning => "err-tournament-not-running",
+        Refusal::NotAnEntrant => "err-not-an-entrant",
+        Refusal::AlreadyOut => "err-already-out",
+        Refusal::TournamentMatch => "err-tournament-match",
         Refusal::SettingRange(bound) => match bound {
             crate::games::SettingBound::Target => "err-setting-target",
             crate::games::SettingBound::Reminder => "err-setting-reminder",

@@ -445,7 +445,9 @@ impl<T: Transport> Deliverer<T> {
                 let _shown = gate.lock().await;
                 self.games.reply_created(role, message).await;
             }
-            ReplyRole::Challenge(_) => self.games.reply_created(role, message).await,
+            ReplyRole::Challenge(_) | ReplyRole::Tournament(_) => {
+                self.games.reply_created(role, message).await
+            }
         }
     }
 

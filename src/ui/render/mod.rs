@@ -10,6 +10,7 @@ mod dispatch;
 pub mod gin;
 pub mod rummy;
 pub mod teams;
+pub mod tournament;
 mod words;
 
 pub use dispatch::{

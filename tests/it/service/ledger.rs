@@ -40,6 +40,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         now: ended_at - 600,
         outbox: Vec::new(),
         ai_to_act: false,
+        event: None,
     };
     let id = db.create_match(&new).await.unwrap();
     let result = seats

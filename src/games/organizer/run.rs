@@ -1,0 +1,498 @@
+//! Running events: the start, and the organizer's pass that takes each due step from what
+//! is stored (sign-up closed, results to record, the next round to pair, tables to open).
+
+use super::{
+    Announcement, Loaded, TournamentNote, TournamentPass, TournamentShow, TournamentState,
+};
+use crate::engine::deck;
+use crate::games::effects::{Delivery, Effect, PART_MESSAGES};
+use crate::games::tournament::{
+    self as core, Decision, Entrant, EntrantId, Finish, Pairing, Tournament, MAX_SWISS_ROUNDS,
+    MIN_FIELD,
+};
+use crate::games::{
+    Answered, Caller, Deliveries, EndReason, Event, Failure, Games, Live, MatchState, Outcome,
+    Refusal, Reply, RulesOf,
+};
+use crate::store::{MatchEvent, NewMatch, OutboxKey, Step, TableRow};
+
+impl Games {
+    /// Wakes the organizer's pass now (a match of an event ended, a step was asked for).
+    pub fn wake_organizer(&self) {
+        self.organizer.notify_one();
+    }
+
+    /// Resolves when the organizer was woken (see [`Games::wake_organizer`]).
+    pub async fn organizer_woken(&self) {
+        self.organizer.notified().await
+    }
+
+    /// Deliveries a command stored for other matches than its own (a cancelled event's
+    /// matches): the organizer's next pass hands them on.
+    pub(super) fn queue_deliveries(&self, deliveries: Vec<Deliveries>) {
+        if deliveries.is_empty() {
+            return;
+        }
+        self.organizer_queue
+            .lock()
+            .expect("organizer queue lock")
+            .extend(deliveries);
+        self.wake_organizer();
+    }
+
+    /// `/tournament start` (Manage Server): closes sign-up and pairs round 1 now.
+    pub async fn tournament_start(&self, caller: &Caller, is_moderator: bool) -> Outcome {
+        let result = async {
+            if !is_moderator {
+                return Err(Refusal::ModeratorsOnly.into());
+            }
+            let t = self.tournament_here(caller.channel_id).await?;
+            if t.row.status != TournamentState::SignUp {
+                return Err(Refusal::TournamentRunning.into());
+            }
+            if !self.start_event(&t).await? {
+                return Err(Refusal::Stale.into());
+            }
+            tracing::info!(
+                tournament = t.row.id,
+                by = caller.user_id,
+                "tournament started"
+            );
+            self.wake_organizer();
+            Ok::<_, Failure>(Outcome::reply(Reply::TournamentDone {
+                lang: caller.lang,
+                note: TournamentNote::Started { name: t.row.name },
+            }))
+        }
+        .await;
+        result.unwrap_or_else(Failure::into_outcome)
+    }
+
+    /// Pairs round 1 and stores it with the event running: false when another step was
+    /// stored meanwhile. Fewer than two entrants: refused.
+    async fn start_event(&self, t: &Loaded) -> Result<bool, Failure> {
+        let n = t.entries.len();
+        if n < MIN_FIELD {
+            return Err(Refusal::TooFewEntrants.into());
+        }
+        let mut settings: core::Settings =
+            serde_json::from_str(&t.row.settings_json).map_err(|_| Refusal::Internal)?;
+        if let core::Format::Swiss { rounds } = &mut settings.format {
+            let most = (n as u32 - 1).min(MAX_SWISS_ROUNDS);
+            // Left open: enough rounds for one undefeated entrant (log2 of the field).
+            let wanted = match *rounds {
+                0 => n.next_power_of_two().trailing_zeros(),
+                r => r,
+            };
+            *rounds = wanted.clamp(1, most);
+        }
+        let entrants = t
+            .entries
+            .iter()
+            .map(|e| Entrant {
+                id: EntrantId(e.id as u64),
+                rating: e.rating,
+            })
+            .collect();
+        let mut event = Tournament::new(settings, entrants).map_err(|e| {
+            tracing::warn!(tournament = t.row.id, error = %e, "cannot start");
+            Refusal::Internal
+        })?;
+        event.pair_next_round().map_err(|_| Refusal::Internal)?;
+        let step = self.round_step(t, &event, Some(TournamentState::Running));
+        Ok(self.db.store_step(t.row.id, t.row.version, step).await?)
+    }
+
+    /// The step that stores `event` with its newest round paired: its tables and deadline.
+    fn round_step(&self, t: &Loaded, event: &Tournament, status: Option<TournamentState>) -> Step {
+        let number = event.rounds().len() as u32;
+        let round = event.rounds().last().cloned().unwrap_or_default();
+        let tables = round
+            .pairings
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_decided())
+            .map(|(k, _)| (number, k as u32 + 1))
+            .collect();
+        Step {
+            status,
+            state_json: Some(serde_json::to_string(event).expect("a tournament serializes")),
+            round_deadline: Some(self.now() + t.row.round_minutes * 60),
+            tables,
+            ..Step::default()
+        }
+    }
+
+    /// One pass of the organizer over the events of this process's servers.
+    pub async fn run_tournaments(&self) -> TournamentPass {
+        let mut pass = TournamentPass {
+            deliveries: std::mem::take(
+                &mut *self.organizer_queue.lock().expect("organizer queue lock"),
+            ),
+            ..TournamentPass::default()
+        };
+        let rows = match self.db.tournaments_to_run(self.now()).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the tournaments to run");
+                return pass;
+            }
+        };
+        for row in rows {
+            let id = row.id;
+            if let Err(e) = self.run_one(id, &mut pass).await {
+                match e {
+                    Failure::Store(e) => tracing::warn!(tournament = id, error = %e, "running"),
+                    Failure::User(r) => tracing::info!(tournament = id, why = ?r, "not run"),
+                }
+            }
+        }
+        pass
+    }
+
+    /// Takes every step due of one event, then shows it if its message is behind.
+    async fn run_one(&self, id: i64, pass: &mut TournamentPass) -> Result<(), Failure> {
+        let mut announce = None;
+        // A few steps at most per pass: sign-up closes, results recorded, a round paired.
+        for _ in 0..4 {
+            let Some(t) = self.load_tournament(id).await? else {
+                return Ok(());
+            };
+            let now = self.now();
+            let stored = match t.row.status {
+                TournamentState::SignUp if t.row.signup_closes <= now => {
+                    if t.entries.len() >= MIN_FIELD {
+                        let started = self.start_event(&t).await?;
+                        if started {
+                            announce = Some(Announcement::Round);
+                        }
+                        started
+                    } else {
+                        let step = Step {
+                            status: Some(TournamentState::Cancelled),
+                            ended_at: Some(now),
+                            ..Step::default()
+                        };
+                        let stored = self.db.store_step(id, t.row.version, step).await?;
+                        if stored {
+                            announce = Some(Announcement::Cancelled);
+                        }
+                        stored
+                    }
+                }
+                TournamentState::Running => {
+                    self.end_withdrawn_matches(&t, pass).await;
+                    let (stored, posts) = self.advance(&t).await?;
+                    announce = posts.or(announce);
+                    stored
+                }
+                TournamentState::Cancelled => {
+                    self.cancel_matches(&t, pass).await;
+                    false
+                }
+                _ => false,
+            };
+            if !stored {
+                break;
+            }
+        }
+        let Some(t) = self.load_tournament(id).await? else {
+            return Ok(());
+        };
+        if t.row.status == TournamentState::Running {
+            self.open_tables(&t, pass).await?;
+        }
+        if t.row.shown_version < t.row.version {
+            pass.shows.push(TournamentShow {
+                tournament_id: id,
+                version: t.row.version,
+                channel: t.row.channel_id,
+                message: t.row.message_id,
+                scene: Box::new(self.tournament_scene_now(&t).await?),
+                announce,
+            });
+        }
+        Ok(())
+    }
+
+    /// Records the current round's ended matches; once the round is complete, pairs the next
+    /// one (or finishes the event). Whether it stored a step, and what the step announces.
+    async fn advance(&self, t: &Loaded) -> Result<(bool, Option<Announcement>), Failure> {
+        let Some(mut event) = t.core.clone() else {
+            return Ok((false, None));
+        };
+        let number = event.rounds().len();
+        if number == 0 {
+            return Ok((false, None));
+        }
+        let tables = self.db.round_tables(t.row.id, number as u32).await?;
+        let mut recorded = false;
+        let pairings = event.rounds()[number - 1].pairings.clone();
+        for (k, pairing) in pairings.iter().enumerate() {
+            let Pairing::Match {
+                first,
+                second,
+                decision: None,
+            } = *pairing
+            else {
+                continue;
+            };
+            let Some(table) = tables.iter().find(|r| r.table as usize == k + 1) else {
+                continue;
+            };
+            let Some(decision) = decision_of(table, first, second) else {
+                continue;
+            };
+            if event.record(number - 1, k, decision).is_ok() {
+                recorded = true;
+            }
+        }
+        let complete = event.rounds()[number - 1].is_complete();
+        if !recorded && !complete {
+            return Ok((false, None));
+        }
+        let mut out = Vec::new();
+        if event.settings().format == core::Format::Knockout && complete {
+            for p in &event.rounds()[number - 1].pairings {
+                if let (Pairing::Match { first, second, .. }, Some(w)) = (p, p.winner()) {
+                    let loser = if w == *first { *second } else { *first };
+                    out.push(loser.0 as i64);
+                }
+            }
+        }
+        let (step, announce) = if complete && event.is_finished() {
+            let step = Step {
+                status: Some(TournamentState::Finished),
+                state_json: Some(serde_json::to_string(&event).expect("serializes")),
+                ended_at: Some(self.now()),
+                out,
+                ..Step::default()
+            };
+            (step, Some(Announcement::Final))
+        } else if complete {
+            event.pair_next_round().map_err(|_| Refusal::Internal)?;
+            let mut step = self.round_step(t, &event, None);
+            step.out = out;
+            (step, Some(Announcement::Round))
+        } else {
+            let step = Step {
+                state_json: Some(serde_json::to_string(&event).expect("serializes")),
+                ..Step::default()
+            };
+            (step, None)
+        };
+        if !self.db.store_step(t.row.id, t.row.version, step).await? {
+            return Ok((false, None));
+        }
+        if announce.is_some() {
+            tracing::info!(tournament = t.row.id, round = number, "round complete");
+        }
+        Ok((true, announce))
+    }
+
+    /// Opens the current round's tables that have no match yet. A table one of whose players
+    /// is still in another match in the channel waits for the next pass.
+    async fn open_tables(&self, t: &Loaded, pass: &mut TournamentPass) -> Result<(), Failure> {
+        let Some(event) = &t.core else {
+            return Ok(());
+        };
+        let number = event.rounds().len() as u32;
+        let Some(round) = event.rounds().last() else {
+            return Ok(());
+        };
+        let rules =
+            RulesOf::from_json(&t.row.preset, &t.row.rules_json).map_err(|_| Refusal::Internal)?;
+        let teams = t.game().is_teams();
+        for table in self.db.round_tables(t.row.id, number).await? {
+            if table.match_id.is_some() {
+                continue;
+            }
+            let Some(Pairing::Match {
+                first,
+                second,
+                decision: None,
+            }) = round.pairings.get(table.table as usize - 1).copied()
+            else {
+                continue;
+            };
+            let (Some(a), Some(b)) = (t.entry(first), t.entry(second)) else {
+                continue;
+            };
+            // Seat order: the first entrant's player, the second's, then the partners (team
+            // games seat partners opposite: 0 and 2, 1 and 3).
+            let mut players = vec![
+                (a.user.0, a.user.1.clone(), false),
+                (b.user.0, b.user.1.clone(), false),
+            ];
+            if teams {
+                for p in [&a.partner, &b.partner] {
+                    let Some((user, name)) = p else {
+                        continue;
+                    };
+                    players.push((*user, name.clone(), false));
+                }
+            }
+            let seed = self.next_seed();
+            let Some(game) = rules.new_game(players.len() as u8, seed) else {
+                tracing::warn!(tournament = t.row.id, "a table's game cannot be dealt");
+                continue;
+            };
+            let delivery = Delivery {
+                key: OutboxKey {
+                    match_id: 0,
+                    version: 0,
+                    part: PART_MESSAGES,
+                },
+                due_ms: self.now_ms(),
+                effects: vec![Effect::Table],
+            };
+            let new = NewMatch {
+                guild_id: t.row.guild_id,
+                channel_id: t.row.channel_id,
+                table_message_id: None,
+                format: game.format(),
+                preset: t.row.preset.clone(),
+                rules_json: t.row.rules_json.clone(),
+                locale: t.row.locale.clone(),
+                state_json: game.to_json(),
+                seed_hex: deck::seed_hex(&seed),
+                players,
+                ai_level: None,
+                now: self.now(),
+                outbox: vec![delivery.row()],
+                ai_to_act: false,
+                event: Some(MatchEvent {
+                    tournament_id: t.row.id,
+                    round: number,
+                    deadline: t.row.round_deadline.unwrap_or_else(|| self.now()),
+                }),
+            };
+            match self.db.open_table(number, table.table, &new).await {
+                Ok(Some(match_id)) => {
+                    let live = Live::from_row(new.stored_as(match_id))?;
+                    self.put_live(live).await;
+                    tracing::info!(tournament = t.row.id, match_id, "table opened");
+                    let mut delivery = delivery;
+                    delivery.key.match_id = match_id;
+                    pass.deliveries.push(Deliveries {
+                        rows: vec![delivery],
+                        turn: None,
+                    });
+                }
+                Ok(None) => {}
+                Err(e) if e.is_conflict() => {
+                    tracing::info!(
+                        tournament = t.row.id,
+                        table = table.table,
+                        "a player is still in another match here: the table waits"
+                    );
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the matches in play of disqualified entrants as their forfeit (a disqualification
+    /// stored before its match was ended, say by a crash between the two).
+    pub(super) async fn end_withdrawn_matches(&self, t: &Loaded, pass: &mut TournamentPass) {
+        let Some(event) = &t.core else {
+            return;
+        };
+        if event.withdrawn().is_empty() {
+            return;
+        }
+        let Ok(ids) = self.db.tournament_matches_in_play(t.row.id).await else {
+            return;
+        };
+        for match_id in ids {
+            let Ok(mut live) = self.hold(match_id).await else {
+                continue;
+            };
+            let seat = live.users.iter().position(|&u| {
+                t.entry_of(u)
+                    .is_some_and(|e| event.withdrawn().contains(&EntrantId(e.id as u64)))
+            });
+            let Some(seat) = seat else {
+                continue;
+            };
+            if !live.is_active() {
+                continue;
+            }
+            match self
+                .end_by_resignation(
+                    &mut live,
+                    seat as u8,
+                    EndReason::Forfeited,
+                    Answered::Nothing,
+                )
+                .await
+            {
+                Ok(d) => pass.deliveries.push(d),
+                Err(_) => tracing::warn!(match_id, "ending a disqualified player's match"),
+            }
+        }
+    }
+
+    /// Cancels the matches still in play of a cancelled event.
+    pub(super) async fn cancel_matches(&self, t: &Loaded, pass: &mut TournamentPass) {
+        let Ok(ids) = self.db.tournament_matches_in_play(t.row.id).await else {
+            return;
+        };
+        for match_id in ids {
+            let Ok(mut live) = self.hold(match_id).await else {
+                continue;
+            };
+            if !live.is_active() {
+                continue;
+            }
+            match self
+                .commit(
+                    &mut live,
+                    Event::Cancel,
+                    EndReason::Cancelled,
+                    Answered::Nothing,
+                )
+                .await
+            {
+                Ok(Ok(d)) => pass.deliveries.push(d),
+                _ => tracing::warn!(match_id, "cancelling a cancelled event's match"),
+            }
+        }
+    }
+
+    /// Notes that an event's message shows `version`, as message `message`.
+    pub async fn tournament_shown(&self, tournament_id: i64, version: i64, message: u64) {
+        if let Err(e) = self
+            .db
+            .tournament_shown(tournament_id, version, message)
+            .await
+        {
+            tracing::warn!(tournament = tournament_id, error = %e, "noting a shown tournament");
+        }
+    }
+}
+
+/// The decision of a table's ended match: the winner's entrant (by seat: the first entrant
+/// sits at the even seats), the winner's net points, and whether it was a forfeit. None while
+/// it is played, or if it was cancelled.
+fn decision_of(table: &TableRow, first: EntrantId, second: EntrantId) -> Option<Decision> {
+    let finish = match table.status? {
+        MatchState::Active | MatchState::Ended(EndReason::Cancelled) => return None,
+        MatchState::Ended(EndReason::Forfeited) => Finish::Forfeit,
+        MatchState::Ended(_) => Finish::Played,
+    };
+    let seat = table.winner_seat.or_else(|| {
+        // No seat marked: the best net.
+        (0..table.nets.len())
+            .max_by_key(|&s| table.nets[s])
+            .map(|s| s as u8)
+    })?;
+    let winner = if seat % 2 == 0 { first } else { second };
+    let margin = table.nets.get(seat as usize).copied().unwrap_or(0).max(0) as u32;
+    Some(Decision {
+        winner,
+        margin,
+        finish,
+    })
+}

@@ -1,0 +1,607 @@
+//! Tournaments: the event's row (its pairing state as JSON and the version of its last
+//! stored step), its field, and each round's tables with the match opened for each.
+//!
+//! Every step of an event is one conditional update of its row (`WHERE version = ?`) with
+//! whatever the step adds, in one transaction: however many processes or passes try the
+//! same step, one stores it, and a crash leaves either all of it or none.
+
+use super::from_row::from_row;
+use super::matches::insert_match;
+use super::rows::{MatchEvent, NewMatch};
+use super::states::{MatchState, TournamentState};
+use super::{id, unid, Db, StoreError};
+use sqlx::Connection;
+
+/// A new event, in sign-up.
+#[derive(Clone, Debug)]
+pub struct NewTournament {
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub name: String,
+    pub created_by: u64,
+    pub preset: String,
+    pub rules_json: String,
+    pub locale: String,
+    /// The pairing core's settings (format, bye points), as JSON.
+    pub settings_json: String,
+    pub signup_closes: i64,
+    pub round_minutes: i64,
+    pub now: i64,
+}
+
+/// A stored event.
+#[derive(Clone, Debug)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub guild_id: u64,
+    pub channel_id: u64,
+    pub message_id: Option<u64>,
+    pub name: String,
+    pub created_by: u64,
+    pub status: TournamentState,
+    pub preset: String,
+    pub rules_json: String,
+    pub locale: String,
+    pub settings_json: String,
+    /// The pairing core's state, once started.
+    pub state_json: Option<String>,
+    pub version: i64,
+    pub shown_version: i64,
+    pub signup_closes: i64,
+    pub round_minutes: i64,
+    pub round_deadline: Option<i64>,
+    pub created_at: i64,
+    pub ended_at: Option<i64>,
+}
+
+struct Raw {
+    id: i64,
+    guild_id: i64,
+    channel_id: i64,
+    message_id: Option<i64>,
+    name: String,
+    created_by: i64,
+    status: String,
+    preset: String,
+    rules_json: String,
+    locale: String,
+    settings_json: String,
+    state_json: Option<String>,
+    version: i64,
+    shown_version: i64,
+    signup_closes: i64,
+    round_minutes: i64,
+    round_deadline: Option<i64>,
+    created_at: i64,
+    ended_at: Option<i64>,
+}
+
+from_row! {
+    Raw:
+    id, guild_id, channel_id, message_id, name, created_by, status, preset, rules_json, locale,
+    settings_json, state_json, version, shown_version, signup_closes, round_minutes,
+    round_deadline, created_at, ended_at,
+}
+
+const COLUMNS: &str = "id, guild_id, channel_id, message_id, name, created_by, status, preset, \
+     rules_json, locale, settings_json, state_json, version, shown_version, signup_closes, \
+     round_minutes, round_deadline, created_at, ended_at";
+
+impl TryFrom<Raw> for TournamentRow {
+    type Error = StoreError;
+    fn try_from(r: Raw) -> Result<TournamentRow, StoreError> {
+        Ok(TournamentRow {
+            id: r.id,
+            guild_id: unid(r.guild_id),
+            channel_id: unid(r.channel_id),
+            message_id: r.message_id.map(unid),
+            name: r.name,
+            created_by: unid(r.created_by),
+            status: TournamentState::parse(&r.status)
+                .map_err(|e| StoreError::Corrupt(format!("tournament {}: {e}", r.id)))?,
+            preset: r.preset,
+            rules_json: r.rules_json,
+            locale: r.locale,
+            settings_json: r.settings_json,
+            state_json: r.state_json,
+            version: r.version,
+            shown_version: r.shown_version,
+            signup_closes: r.signup_closes,
+            round_minutes: r.round_minutes,
+            round_deadline: r.round_deadline,
+            created_at: r.created_at,
+            ended_at: r.ended_at,
+        })
+    }
+}
+
+/// One entrant: a player, or a team of two. Its id is the entrant's id in the event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntryRow {
+    pub id: i64,
+    pub user: (u64, String),
+    pub partner: Option<(u64, String)>,
+    pub rating: f64,
+    /// Knocked out or disqualified.
+    pub out: bool,
+}
+
+struct EntryRaw {
+    id: i64,
+    user_id: i64,
+    name: String,
+    partner_id: Option<i64>,
+    partner_name: Option<String>,
+    rating: f64,
+    out: i64,
+}
+
+from_row! { EntryRaw: id, user_id, name, partner_id, partner_name, rating, out }
+
+/// A sign-up, as asked.
+#[derive(Clone, Debug)]
+pub struct NewEntry {
+    pub user: (u64, String),
+    pub partner: Option<(u64, String)>,
+    pub rating: f64,
+    pub now: i64,
+    /// The most entrants the event takes.
+    pub limit: i64,
+}
+
+/// What a sign-up came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joined {
+    /// Signed up: the entrant's id.
+    Entered(i64),
+    /// The player (or the partner) is already in the field.
+    Already,
+    /// Sign-up is over.
+    Closed,
+    Full,
+}
+
+/// One stored step of an event: its new status and pairing state, and what the step adds.
+#[derive(Clone, Debug, Default)]
+pub struct Step {
+    pub status: Option<TournamentState>,
+    pub state_json: Option<String>,
+    pub round_deadline: Option<i64>,
+    /// New tables `(round, table)`, both from 1, to open matches for.
+    pub tables: Vec<(u32, u32)>,
+    /// Entrants knocked out or disqualified by this step.
+    pub out: Vec<i64>,
+    pub ended_at: Option<i64>,
+    /// A new deadline for the event's matches in play (an extended round).
+    pub match_deadline: Option<i64>,
+}
+
+/// A table of a round and, once opened, its match as it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRow {
+    /// From 1.
+    pub table: u32,
+    pub match_id: Option<i64>,
+    pub status: Option<MatchState>,
+    pub winner_seat: Option<u8>,
+    /// Each seat's net points, in seat order, once the match ended.
+    pub nets: Vec<i64>,
+}
+
+impl Db {
+    /// Stores a new event in sign-up: its id, or a conflict when the channel has an open one.
+    pub async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
+        let t = t.clone();
+        self.write(move |conn| {
+            Box::pin(async move {
+                Ok(sqlx::query_scalar(
+                    "INSERT INTO tournaments (guild_id, channel_id, name, created_by, status, \
+                     preset, rules_json, locale, settings_json, signup_closes, round_minutes, \
+                     created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                     RETURNING id",
+                )
+                .bind(id(t.guild_id))
+                .bind(id(t.channel_id))
+                .bind(&t.name)
+                .bind(id(t.created_by))
+                .bind(TournamentState::SignUp.as_str())
+                .bind(&t.preset)
+                .bind(&t.rules_json)
+                .bind(&t.locale)
+                .bind(&t.settings_json)
+                .bind(t.signup_closes)
+                .bind(t.round_minutes)
+                .bind(t.now)
+                .fetch_one(&mut *conn)
+                .await?)
+            })
+        })
+        .await
+    }
+
+    pub async fn tournament(
+        &self,
+        tournament_id: i64,
+    ) -> Result<Option<TournamentRow>, StoreError> {
+        let raw: Option<Raw> =
+            sqlx::query_as(&format!("SELECT {COLUMNS} FROM tournaments WHERE id = $1"))
+                .bind(tournament_id)
+                .fetch_optional(self.pool())
+                .await?;
+        raw.map(TryFrom::try_from).transpose()
+    }
+
+    /// The channel's open event (in sign-up or running), if any.
+    pub async fn open_tournament_in(
+        &self,
+        channel_id: u64,
+    ) -> Result<Option<TournamentRow>, StoreError> {
+        let raw: Option<Raw> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM tournaments WHERE channel_id = $1 \
+             AND status IN ('signup', 'running')"
+        ))
+        .bind(id(channel_id))
+        .fetch_optional(self.pool())
+        .await?;
+        raw.map(TryFrom::try_from).transpose()
+    }
+
+    /// The events of this process's servers with work to do: in sign-up past its deadline,
+    /// running, or with a step their message does not show yet.
+    pub async fn tournaments_to_run(&self, now: i64) -> Result<Vec<TournamentRow>, StoreError> {
+        let raws: Vec<Raw> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM tournaments WHERE ((status = 'signup' AND signup_closes <= $1) \
+             OR status = 'running' OR shown_version < version) AND {} ORDER BY id",
+            self.shards.condition("guild_id")
+        ))
+        .bind(now)
+        .fetch_all(self.pool())
+        .await?;
+        raws.into_iter().map(TryFrom::try_from).collect()
+    }
+
+    /// The field, in registration order.
+    pub async fn entries(&self, tournament_id: i64) -> Result<Vec<EntryRow>, StoreError> {
+        let raws: Vec<EntryRaw> = sqlx::query_as(
+            "SELECT id, user_id, name, partner_id, partner_name, rating, out \
+             FROM tournament_entries WHERE tournament_id = $1 ORDER BY id",
+        )
+        .bind(tournament_id)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(raws
+            .into_iter()
+            .map(|r| EntryRow {
+                id: r.id,
+                user: (unid(r.user_id), r.name),
+                partner: r
+                    .partner_id
+                    .map(|p| (unid(p), r.partner_name.unwrap_or_default())),
+                rating: r.rating,
+                out: r.out != 0,
+            })
+            .collect())
+    }
+
+    /// Signs up a player (or a team) while sign-up is open: checked and stored in one
+    /// transaction, so two sign-ups at once cannot pass the limit or enter a player twice.
+    pub async fn join_tournament(
+        &self,
+        tournament_id: i64,
+        entry: &NewEntry,
+    ) -> Result<Joined, StoreError> {
+        let e = entry.clone();
+        self.write(move |conn| {
+            Box::pin(async move {
+                let mut tx = conn.begin().await?;
+                let open: Option<i64> = sqlx::query_scalar(
+                    "SELECT version FROM tournaments WHERE id = $1 AND status = 'signup' \
+                     AND signup_closes > $2",
+                )
+                .bind(tournament_id)
+                .bind(e.now)
+                .fetch_optional(&mut *tx)
+                .await?;
+                if open.is_none() {
+                    return Ok(Joined::Closed);
+                }
+                let people: Vec<i64> = std::iter::once(e.user.0)
+                    .chain(e.partner.as_ref().map(|p| p.0))
+                    .map(id)
+                    .collect();
+                for &who in &people {
+                    let taken: i64 = sqlx::query_scalar(
+                        "SELECT COUNT(*) FROM tournament_entries WHERE tournament_id = $1 \
+                         AND (user_id = $2 OR partner_id = $2)",
+                    )
+                    .bind(tournament_id)
+                    .bind(who)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    if taken > 0 {
+                        return Ok(Joined::Already);
+                    }
+                }
+                let count: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM tournament_entries WHERE tournament_id = $1",
+                )
+                .bind(tournament_id)
+                .fetch_one(&mut *tx)
+                .await?;
+                if count >= e.limit {
+                    return Ok(Joined::Full);
+                }
+                let entry_id: i64 = sqlx::query_scalar(
+                    "INSERT INTO tournament_entries (tournament_id, user_id, name, partner_id, \
+                     partner_name, rating, joined_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                     RETURNING id",
+                )
+                .bind(tournament_id)
+                .bind(id(e.user.0))
+                .bind(&e.user.1)
+                .bind(e.partner.as_ref().map(|p| id(p.0)))
+                .bind(e.partner.as_ref().map(|p| p.1.clone()))
+                .bind(e.rating)
+                .bind(e.now)
+                .fetch_one(&mut *tx)
+                .await?;
+                bump(&mut tx, tournament_id).await?;
+                tx.commit().await?;
+                Ok(Joined::Entered(entry_id))
+            })
+        })
+        .await
+    }
+
+    /// Takes a player's entry (or their team's) out while sign-up is open: whether there was
+    /// one.
+    pub async fn leave_tournament(
+        &self,
+        tournament_id: i64,
+        user: u64,
+    ) -> Result<bool, StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                let mut tx = conn.begin().await?;
+                let gone = sqlx::query(
+                    "DELETE FROM tournament_entries WHERE tournament_id = $1 \
+                     AND (user_id = $2 OR partner_id = $2) AND EXISTS (SELECT 1 FROM \
+                     tournaments t WHERE t.id = $1 AND t.status = 'signup')",
+                )
+                .bind(tournament_id)
+                .bind(id(user))
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if gone > 0 {
+                    bump(&mut tx, tournament_id).await?;
+                }
+                tx.commit().await?;
+                Ok(gone > 0)
+            })
+        })
+        .await
+    }
+
+    /// Stores one step of an event taken from `version`: false (nothing stored) when another
+    /// step was stored since.
+    pub async fn store_step(
+        &self,
+        tournament_id: i64,
+        version: i64,
+        step: Step,
+    ) -> Result<bool, StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                let mut tx = conn.begin().await?;
+                let changed = sqlx::query(
+                    "UPDATE tournaments SET version = version + 1, \
+                     status = COALESCE($3, status), state_json = COALESCE($4, state_json), \
+                     round_deadline = COALESCE($5, round_deadline), \
+                     ended_at = COALESCE($6, ended_at) WHERE id = $1 AND version = $2",
+                )
+                .bind(tournament_id)
+                .bind(version)
+                .bind(step.status.map(TournamentState::as_str))
+                .bind(step.state_json)
+                .bind(step.round_deadline)
+                .bind(step.ended_at)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if changed == 0 {
+                    return Ok(false);
+                }
+                for (round, table) in step.tables {
+                    sqlx::query(
+                        "INSERT INTO tournament_tables (tournament_id, round_no, table_no) \
+                         VALUES ($1, $2, $3)",
+                    )
+                    .bind(tournament_id)
+                    .bind(i64::from(round))
+                    .bind(i64::from(table))
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                for entry in step.out {
+                    sqlx::query(
+                        "UPDATE tournament_entries SET out = 1 WHERE id = $1 AND tournament_id = $2",
+                    )
+                    .bind(entry)
+                    .bind(tournament_id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                if let Some(deadline) = step.match_deadline {
+                    sqlx::query(
+                        "UPDATE matches SET deadline = $2 WHERE tournament_id = $1 \
+                         AND status = 'active'",
+                    )
+                    .bind(tournament_id)
+                    .bind(deadline)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(true)
+            })
+        })
+        .await
+    }
+
+    /// A round's tables, with each opened match's state and, once it ended, its result.
+    pub async fn round_tables(
+        &self,
+        tournament_id: i64,
+        round: u32,
+    ) -> Result<Vec<TableRow>, StoreError> {
+        let rows: Vec<(i64, Option<i64>, Option<String>, Option<i64>)> = sqlx::query_as(
+            "SELECT t.table_no, t.match_id, m.status, CAST(m.winner_seat AS BIGINT) \
+             FROM tournament_tables t LEFT JOIN matches m ON m.id = t.match_id \
+             WHERE t.tournament_id = $1 AND t.round_no = $2 ORDER BY t.table_no",
+        )
+        .bind(tournament_id)
+        .bind(i64::from(round))
+        .fetch_all(self.pool())
+        .await?;
+        let mut tables = Vec::with_capacity(rows.len());
+        for (table, match_id, status, winner) in rows {
+            let status = status
+                .map(|s| MatchState::parse(&s))
+                .transpose()
+                .map_err(|e| StoreError::Corrupt(format!("tournament {tournament_id}: {e}")))?;
+            let ended = status.is_some_and(|s| !s.is_active());
+            let nets: Vec<i64> = match (ended, match_id) {
+                (true, Some(m)) => {
+                    sqlx::query_scalar(
+                        "SELECT CAST(net AS BIGINT) FROM match_players WHERE match_id = $1 \
+                         ORDER BY seat",
+                    )
+                    .bind(m)
+                    .fetch_all(self.pool())
+                    .await?
+                }
+                _ => Vec::new(),
+            };
+            tables.push(TableRow {
+                table: table as u32,
+                match_id,
+                status,
+                winner_seat: winner.map(|w| w as u8),
+                nets,
+            });
+        }
+        Ok(tables)
+    }
+
+    /// Opens a table's match: stores it with its event and outbox, and notes it on the table,
+    /// in one transaction. `None` (nothing stored) when the table has its match already; a
+    /// conflict when one of its players is in another match in the channel.
+    pub async fn open_table(
+        &self,
+        round: u32,
+        table: u32,
+        m: &NewMatch,
+    ) -> Result<Option<i64>, StoreError> {
+        let (m, backend) = (m.clone(), self.backend());
+        let Some(MatchEvent { tournament_id, .. }) = m.event else {
+            return Err(StoreError::Corrupt(
+                "a tournament table without its event".into(),
+            ));
+        };
+        self.write(move |conn| {
+            Box::pin(async move {
+                let mut tx = conn.begin().await?;
+                let match_id = insert_match(&mut tx, backend, &m).await?;
+                let event = m.event.expect("checked above");
+                sqlx::query(
+                    "UPDATE matches SET tournament_id = $2, tournament_round = $3, deadline = $4 \
+                     WHERE id = $1",
+                )
+                .bind(match_id)
+                .bind(event.tournament_id)
+                .bind(i64::from(event.round))
+                .bind(event.deadline)
+                .execute(&mut *tx)
+                .await?;
+                let noted = sqlx::query(
+                    "UPDATE tournament_tables SET match_id = $4 WHERE tournament_id = $1 \
+                     AND round_no = $2 AND table_no = $3 AND match_id IS NULL",
+                )
+                .bind(tournament_id)
+                .bind(i64::from(round))
+                .bind(i64::from(table))
+                .bind(match_id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if noted == 0 {
+                    // Rolled back on drop: the table has its match.
+                    return Ok(None);
+                }
+                tx.commit().await?;
+                Ok(Some(match_id))
+            })
+        })
+        .await
+    }
+
+    /// The event's matches still being played.
+    pub async fn tournament_matches_in_play(
+        &self,
+        tournament_id: i64,
+    ) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM matches WHERE tournament_id = $1 AND status = 'active' ORDER BY id",
+        )
+        .bind(tournament_id)
+        .fetch_all(self.pool())
+        .await?)
+    }
+
+    /// Notes that the event's message shows `version` (and is `message_id`).
+    pub async fn tournament_shown(
+        &self,
+        tournament_id: i64,
+        version: i64,
+        message_id: u64,
+    ) -> Result<(), StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query(
+                    "UPDATE tournaments SET message_id = $3, shown_version = \
+                     CASE WHEN shown_version < $2 THEN $2 ELSE shown_version END WHERE id = $1",
+                )
+                .bind(tournament_id)
+                .bind(version)
+                .bind(id(message_id))
+                .execute(&mut *conn)
+                .await?;
+                Ok(())
+            })
+        })
+        .await
+    }
+}
+
+/// A step that changes the field only (a sign-up, a leave): the message must show it.
+async fn bump(conn: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
+        .bind(tournament_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+impl Db {
+    /// A player's rating on this server, if they have one (it seeds a tournament).
+    pub async fn rating_of(&self, guild_id: u64, user_id: u64) -> Result<Option<f64>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT rating FROM ratings WHERE guild_id = $1 AND user_id = $2")
+                .bind(id(guild_id))
+                .bind(id(user_id))
+                .fetch_optional(self.pool())
+                .await?,
+        )
+    }
+}
