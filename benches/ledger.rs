@@ -59,6 +59,7 @@ async fn seed(db: &Db, now: i64) {
             now: ended - 900,
             outbox: Vec::new(),
             ai_to_act: false,
+            event: None,
         };
         let id = db.create_match(&new).await.unwrap();
         let a_wins = x & 1 == 0;

@@ -253,6 +253,7 @@ mod tests {
             game: Game::Gin(game),
             turn_started_at: 0,
             last_hint: None,
+            event: None,
         }
     }
 
