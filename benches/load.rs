@@ -657,6 +657,7 @@ async fn resume(a: &Args) {
                     now,
                     outbox: Vec::new(),
                     ai_to_act: false,
+                    event: None,
                 })
                 .await
                 .expect("store a match");
@@ -673,6 +674,7 @@ async fn resume(a: &Args) {
                 seats: seats.clone(),
                 view: gin::games::TableOf::Gin(game.table_view()),
                 clock: None,
+                event: None,
             });
             fake.seed_message(table_id, channel, &table.content, rows_json(&table), None);
             let seat = game.to_act().expect("someone to move");
