@@ -17,7 +17,7 @@ CREATE TABLE tournaments (
     settings_json  TEXT    NOT NULL,
     state_json     TEXT,
     version        INTEGER NOT NULL DEFAULT 0,
-    shown_version  INTEGER NOT NULL DEFAULT -1,
+    shown_version  INTEGER NOT NULL DEFAULT 0,
     signup_closes  INTEGER NOT NULL,
     round_minutes  INTEGER NOT NULL,
     round_deadline INTEGER,

@@ -18,7 +18,7 @@ CREATE TABLE tournaments (
     settings_json  TEXT    NOT NULL,
     state_json     TEXT,
     version        BIGINT  NOT NULL DEFAULT 0,
-    shown_version  BIGINT  NOT NULL DEFAULT -1,
+    shown_version  BIGINT  NOT NULL DEFAULT 0,
     signup_closes  BIGINT  NOT NULL,
     round_minutes  BIGINT  NOT NULL,
     round_deadline BIGINT,

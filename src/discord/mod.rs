@@ -190,7 +190,24 @@ pub async fn run_until(
     let sweeper = tokio::spawn(async move {
         let mut tick = tokio::time::interval(sweep_every);
         loop {
-            tick.tick().await;
+            // The tournaments' organizer runs with every sweep, and at once when woken (a
+            // tournament match ended, a moderator asked for a step).
+            let swept = tokio::select! {
+                _ = tick.tick() => true,
+                () = games.organizer_woken() => false,
+            };
+            let pass = games.run_tournaments().await;
+            for d in pass.deliveries {
+                let deliverer = sweeper_deliverer.clone();
+                tokio::spawn(async move { deliverer.deliver(d).await });
+            }
+            // In order: a tournament's message never goes back to an older step.
+            for show in pass.shows {
+                sweeper_deliverer.show_tournament(show).await;
+            }
+            if !swept {
+                continue;
+            }
             let found = games.sweep().await;
             if found.lease_lost {
                 break;

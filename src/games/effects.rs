@@ -261,7 +261,7 @@ impl Games {
     pub async fn reply_created(&self, role: super::ReplyRole, message: u64) {
         let stored = match role {
             super::ReplyRole::Challenge(id) => self.db.set_challenge_message(id, message).await,
-            // The message as created shows the event's first step.
+            // The message as created shows the event's first step (see `create_tournament`).
             super::ReplyRole::Tournament(id) => self.db.tournament_shown(id, 0, message).await,
             super::ReplyRole::Table(match_id) => {
                 let deal = match self.hold(match_id).await {

@@ -391,6 +391,10 @@ impl Games {
                 _ => return Err(Refusal::CancelWhich.into()),
             };
             let mut live = self.hold(id).await?;
+            if live.event.is_some() {
+                // Its round waits for its result: the tournament's commands decide it.
+                return Err(Refusal::TournamentMatch.into());
+            }
             let deliveries = match self
                 .commit(
                     &mut live,

@@ -476,6 +476,27 @@ impl<T: Transport> Deliverer<T> {
         tracing::info!(count, "deliveries resumed");
     }
 
+    /// A tournament's message brought up to date (placeholder until the renderer lands).
+    pub async fn show_tournament(&self, show: crate::games::organizer::TournamentShow) {
+        let msg = render::tournament::tournament(&show.scene);
+        let shown = match show.message {
+            Some(message) => self
+                .out
+                .edit(show.channel, message, &msg)
+                .await
+                .map(|()| message),
+            None => self.out.post(show.channel, &msg, None).await,
+        };
+        match shown {
+            Ok(message) => {
+                self.games
+                    .tournament_shown(show.tournament_id, show.version, message)
+                    .await
+            }
+            Err(e) => tracing::warn!(tournament = show.tournament_id, error = %e, "showing"),
+        }
+    }
+
     /// A challenge that expired unanswered: its message says so.
     pub async fn expired(&self, c: ExpiredChallenge) {
         let msg = Msg::text(tr!(c.lang, "challenge-expired"));

@@ -1,5 +1,6 @@
 //! The slash commands, a file per family: `/gin` play ([`play`]), the ledger ([`ledger`]),
-//! settings and `/ginmod` ([`moderation`]), `/rummy` ([`rummy`]). They translate Discord's
+//! settings and `/ginmod` ([`moderation`]), `/rummy` ([`rummy`]),
+//! `/tournament` ([`tournament`]). They translate Discord's
 //! options into the domain's requests and leave every rule of the games to `games`. Their
 //! descriptions and German names come from the message catalogue ([`localize`]).
 
@@ -9,6 +10,7 @@ mod localize;
 mod moderation;
 mod play;
 mod rummy;
+mod tournament;
 
 pub use localize::localize;
 
@@ -23,7 +25,7 @@ use rummy::{rummy_practice, rummy_rules, rummy_start};
 
 /// Every top-level command, in the order they are registered: a new family adds itself here.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![gin(), ginmod(), rummy()]
+    vec![gin(), ginmod(), rummy(), tournament::tournament()]
 }
 
 /// The bot's own user (the AI's seat).

@@ -11,3 +11,4 @@ mod rummy;
 mod startup;
 mod table_extras;
 mod teams;
+mod tournament;

@@ -428,7 +428,7 @@ fn matches_applied_in(log: &str) -> HashSet<i64> {
 }
 
 /// "hand N" of a table or hand message (showdowns say "Hand N:").
-fn deal_of(content: &str) -> Option<u32> {
+pub(crate) fn deal_of(content: &str) -> Option<u32> {
     let rest = &content[content.find("· hand ")? + "· hand ".len()..];
     rest.split(|c: char| !c.is_ascii_digit())
         .next()?
@@ -437,7 +437,7 @@ fn deal_of(content: &str) -> Option<u32> {
 }
 
 /// The cards of hand `i` nobody else has seen, as the bot writes cards.
-fn hidden(m: &Match, i: usize) -> Vec<String> {
+pub(crate) fn hidden(m: &Match, i: usize) -> Vec<String> {
     CardSet(m.hand.hands[i].0 & !m.hand.known[i].0)
         .iter()
         .map(|c| gin::ui::render::card(Lang::En, c))
@@ -447,7 +447,7 @@ fn hidden(m: &Match, i: usize) -> Vec<String> {
 /// A write must not show a card hidden in a hand its reader does not hold. Checked against
 /// the state after the write (within one deal a card only leaves hiding by being discarded
 /// or taken from the pile, in sight of all), skipping writes of another deal and showdowns.
-fn scan(w: &Write, m: &Match, seats: &[u64]) {
+pub(crate) fn scan(w: &Write, m: &Match, seats: &[u64]) {
     let w = &w.as_text();
     if w.content.contains("Shuffle seed") || w.content.contains("wins the match") {
         return; // the showdown and the settlement reveal the hand on purpose

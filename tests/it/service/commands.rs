@@ -129,6 +129,10 @@ fn every_command_fits_discords_budget_with_a_margin() {
         }
     }
     println!("command sizes: {}", sizes.join(", "));
+    assert!(
+        sizes.iter().any(|s| s.starts_with("/tournament:")),
+        "/tournament is registered and counted: {sizes:?}"
+    );
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 

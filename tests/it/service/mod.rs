@@ -9,4 +9,5 @@ mod ledger;
 mod practice;
 mod secrets;
 mod three;
+mod tournament;
 mod what_players_see;

@@ -8,7 +8,7 @@ use gin::engine::Match;
 use gin::games::{system_clock, Games};
 use gin::store::Db;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -61,6 +61,16 @@ impl Bot {
 
     /// [`Bot::start`] with the configuration adjusted first.
     pub async fn start_configured(first_seed: u32, adjust: impl FnOnce(&mut Config)) -> Bot {
+        Bot::start_clocked(first_seed, adjust, Arc::new(AtomicI64::new(0))).await
+    }
+
+    /// [`Bot::start_configured`] on a clock `ahead` seconds ahead of the system's: a test
+    /// moves it on to let idle clocks and deadlines run out.
+    pub async fn start_clocked(
+        first_seed: u32,
+        adjust: impl FnOnce(&mut Config),
+        ahead: Arc<AtomicI64>,
+    ) -> Bot {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
@@ -70,10 +80,12 @@ impl Bot {
         adjust(&mut config);
         let db = Db::open(&url).await.unwrap();
         let next = Arc::new(AtomicU64::new(first_seed as u64));
+        let system = system_clock();
+        let clock: gin::games::Clock = Arc::new(move || system() + ahead.load(Ordering::SeqCst));
         let games = Games::new(
             db.clone(),
             config.clone(),
-            system_clock(),
+            clock,
             gin::discord::HAND_TOKEN_SECONDS,
         )
         .with_seeds(Arc::new(move || {

@@ -94,6 +94,24 @@ impl Opt {
     }
 }
 
+/// A channel where the bot may read but not post (its permissions there, as every
+/// interaction from it says: View Channel only).
+pub const READ_ONLY_CHANNEL: u64 = 4_040_404;
+
+/// The bot's permissions in `channel`, as an interaction carries them: everything a bot is
+/// usually given (View Channel, Send Messages, Embed Links, Attach Files, Read Message
+/// History, Use External Emojis), or View Channel alone in [`READ_ONLY_CHANNEL`].
+fn app_permissions(channel: u64) -> String {
+    const VIEW: u64 = 1 << 10;
+    let usual = VIEW | 1 << 11 | 1 << 14 | 1 << 15 | 1 << 16 | 1 << 18;
+    if channel == READ_ONLY_CHANNEL {
+        VIEW
+    } else {
+        usual
+    }
+    .to_string()
+}
+
 /// The fields every guild interaction carries. `id` and `token` are filled in when sent.
 fn envelope(opts: &FakeOptions, kind: u8, channel: u64, user: &User, data: Value) -> Value {
     json!({
@@ -104,6 +122,7 @@ fn envelope(opts: &FakeOptions, kind: u8, channel: u64, user: &User, data: Value
         // In a guild Discord sends `member` (serenity copies member.user into `user`).
         "member": user.member_json(),
         "entitlements": [], "attachment_size_limit": 26_214_400,
+        "app_permissions": app_permissions(channel),
         "data": data,
     })
 }

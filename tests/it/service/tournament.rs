@@ -1,0 +1,312 @@
+//! The tournament organizer through the game service: a crash between a round's last result
+//! and the next pairing, and every kind of bad input answered with a clear refusal that
+//! changes nothing.
+
+use crate::support::harness::{Harness, ALICE, BOB, CAROL, CHANNEL, DAVE, MALLORY};
+use gin::games::organizer::{FormatAsk, TournamentRequest};
+use gin::games::tournament::Tournament;
+use gin::games::{Caller, GameChoice, GinChoice, Outcome, Refusal, Reply, TeamMode, UserRef};
+use gin::store::TournamentState;
+
+fn ask(format: FormatAsk) -> TournamentRequest {
+    TournamentRequest {
+        name: "Spring Cup".into(),
+        format,
+        game: GinChoice::default(),
+        target: Some(10),
+        signup_minutes: 60,
+        round_minutes: 60,
+    }
+}
+
+fn refusal(o: &Outcome) -> Option<Refusal> {
+    match o.reply {
+        Reply::Refused(r) => Some(r),
+        _ => None,
+    }
+}
+
+fn user(id: u64) -> UserRef {
+    UserRef {
+        id,
+        name: crate::support::people::name_of(id).into(),
+        bot: false,
+    }
+}
+
+/// The caller in another channel of the same server.
+fn elsewhere(h: &Harness, user: u64, channel: u64) -> Caller {
+    Caller {
+        channel_id: channel,
+        ..h.caller(user, None)
+    }
+}
+
+/// A Swiss of Alice, Bob, Carol and Dave in sign-up: its id.
+async fn signed_up(h: &Harness, players: &[u64]) -> i64 {
+    let g = &h.games;
+    let o = g
+        .tournament_create(
+            &h.caller(MALLORY, None),
+            true,
+            true,
+            ask(FormatAsk::Swiss { rounds: Some(2) }),
+        )
+        .await;
+    assert!(matches!(o.reply, Reply::Tournament { .. }), "{:?}", o.reply);
+    for &p in players {
+        let o = g.tournament_join(&h.caller(p, None), None, None).await;
+        assert!(
+            matches!(o.reply, Reply::TournamentDone { .. }),
+            "{:?}",
+            o.reply
+        );
+    }
+    g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id
+}
+
+async fn core(h: &Harness, id: i64) -> Tournament {
+    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    serde_json::from_str(&row.state_json.expect("started")).unwrap()
+}
+
+/// Plays a match to its end by the harness's policy.
+async fn play_out(h: &Harness, match_id: i64) {
+    for _ in 0..2_000 {
+        if !h.play_turn(match_id).await {
+            return;
+        }
+    }
+    panic!("match {match_id} did not end");
+}
+
+/// The organizer's pass, with what it stored delivered.
+async fn pass(h: &Harness) {
+    let p = h.games.run_tournaments().await;
+    for d in p.deliveries {
+        h.deliverer.deliver(d).await;
+    }
+    for s in p.shows {
+        h.deliverer.show_tournament(s).await;
+    }
+}
+
+/// The process dies after a round's last result was stored and before the next round was
+/// paired: after the restart, two passes at once pair that round once and open its match
+/// once, and every acknowledged move of the first round is still there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
+    let h = Harness::new().await;
+    let id = signed_up(&h, &[ALICE, BOB, CAROL, DAVE]).await;
+    let o = h
+        .games
+        .tournament_start(&h.caller(MALLORY, None), true)
+        .await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    pass(&h).await;
+    let first: Vec<i64> = h.games.db.tournament_matches_in_play(id).await.unwrap();
+    assert_eq!(first.len(), 2);
+    for &m in &first {
+        play_out(&h, m).await;
+    }
+    let mut moves = Vec::new();
+    for &m in &first {
+        moves.push(h.games.db.match_actions(m).await.unwrap());
+    }
+    // Nothing ran the organizer since (no loop in the harness): the round is complete and
+    // the next one unpaired, as a crash would leave it.
+    assert_eq!(core(&h, id).await.rounds().len(), 1);
+    let h = h.restart().await;
+    let (a, b) = tokio::join!(h.games.run_tournaments(), h.games.run_tournaments());
+    for d in a.deliveries.into_iter().chain(b.deliveries) {
+        h.deliverer.deliver(d).await;
+    }
+    pass(&h).await;
+    let event = core(&h, id).await;
+    assert_eq!(event.rounds().len(), 2, "round 2 paired");
+    assert!(event.rounds()[0].is_complete());
+    let tables = h.games.db.round_tables(id, 2).await.unwrap();
+    assert_eq!(tables.len(), 2, "two tables, paired once");
+    let second = h.games.db.tournament_matches_in_play(id).await.unwrap();
+    assert_eq!(second.len(), 2, "each opened once");
+    assert!(second.iter().all(|m| !first.contains(m)));
+    for (k, &m) in first.iter().enumerate() {
+        assert_eq!(h.games.db.match_actions(m).await.unwrap(), moves[k]);
+    }
+    // Another pass finds nothing more to do.
+    pass(&h).await;
+    assert_eq!(core(&h, id).await.rounds().len(), 2);
+    assert_eq!(
+        h.games.db.tournament_matches_in_play(id).await.unwrap(),
+        second
+    );
+}
+
+/// Bad input at every step: a clear refusal, nothing changed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_and_changes_nothing() {
+    let h = Harness::new().await;
+    let g = &h.games;
+    let m = h.caller(MALLORY, None);
+    let create = |moderator, can_post, ask| g.tournament_create(&m, moderator, can_post, ask);
+    let swiss = FormatAsk::Swiss { rounds: Some(2) };
+    assert_eq!(
+        refusal(&create(false, true, ask(swiss)).await),
+        Some(Refusal::ModeratorsOnly)
+    );
+    assert_eq!(
+        refusal(&create(true, false, ask(swiss)).await),
+        Some(Refusal::CannotPostHere)
+    );
+    let long = TournamentRequest {
+        name: "x".repeat(61),
+        ..ask(swiss)
+    };
+    assert_eq!(
+        refusal(&create(true, true, long).await),
+        Some(Refusal::TournamentName)
+    );
+    let rounds = ask(FormatAsk::Swiss { rounds: Some(31) });
+    assert_eq!(
+        refusal(&create(true, true, rounds).await),
+        Some(Refusal::SwissRounds)
+    );
+    let slow = TournamentRequest {
+        round_minutes: 1,
+        ..ask(swiss)
+    };
+    assert_eq!(
+        refusal(&create(true, true, slow).await),
+        Some(Refusal::TournamentTimes)
+    );
+    assert!(g.db.open_tournament_in(CHANNEL).await.unwrap().is_none());
+
+    // Carol and Dave are in a match of their own in the channel when the event starts.
+    let own = h.start(CAROL, &[DAVE]).await;
+    let accept = crate::support::harness::button(own.response.msg(), |p| {
+        matches!(p, gin::ui::ids::Press::Accept(_))
+    })
+    .unwrap();
+    h.press(DAVE, 5000, &accept).await;
+    let private =
+        g.db.active_match_for(CHANNEL, CAROL)
+            .await
+            .unwrap()
+            .unwrap();
+
+    let id = signed_up(&h, &[ALICE, BOB, CAROL, DAVE]).await;
+    assert_eq!(
+        refusal(&create(true, true, ask(swiss)).await),
+        Some(Refusal::TournamentExists),
+        "one open event per channel"
+    );
+    let entries = g.db.entries(id).await.unwrap();
+    let join = g.tournament_join(&h.caller(ALICE, None), None, None).await;
+    assert_eq!(refusal(&join), Some(Refusal::AlreadyEntered));
+    let join = g
+        .tournament_join(&h.caller(MALLORY, None), Some(&user(BOB)), None)
+        .await;
+    assert_eq!(refusal(&join), Some(Refusal::PartnerNotWanted));
+    let leave = g.tournament_leave(&h.caller(MALLORY, None), None).await;
+    assert_eq!(refusal(&leave), Some(Refusal::NotEntered));
+    // A button of this event pressed in another channel names nothing there.
+    let forged = g
+        .tournament_join(&elsewhere(&h, MALLORY, CHANNEL + 1), None, Some(id))
+        .await;
+    assert_eq!(refusal(&forged), Some(Refusal::UnknownButton));
+    let start = g.tournament_start(&h.caller(ALICE, None), false).await;
+    assert_eq!(refusal(&start), Some(Refusal::ModeratorsOnly));
+    let dq = g.tournament_disqualify(&m, true, &user(ALICE)).await;
+    assert_eq!(refusal(&dq), Some(Refusal::TournamentNotRunning));
+    assert_eq!(g.db.entries(id).await.unwrap(), entries);
+
+    // A team event elsewhere: a partner is needed, and not oneself.
+    let teams = TournamentRequest {
+        game: GinChoice {
+            teams: Some(TeamMode::Partnership),
+            ..GinChoice::default()
+        },
+        ..ask(FormatAsk::Knockout)
+    };
+    let other = elsewhere(&h, MALLORY, CHANNEL + 1);
+    let o = g.tournament_create(&other, true, true, teams).await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    let alone = g
+        .tournament_join(&elsewhere(&h, ALICE, CHANNEL + 1), None, None)
+        .await;
+    assert_eq!(refusal(&alone), Some(Refusal::PartnerNeeded));
+    let me = g
+        .tournament_join(&elsewhere(&h, ALICE, CHANNEL + 1), Some(&user(ALICE)), None)
+        .await;
+    assert_eq!(refusal(&me), Some(Refusal::SelfChallenge));
+    let pair = g
+        .tournament_join(&elsewhere(&h, ALICE, CHANNEL + 1), Some(&user(CAROL)), None)
+        .await;
+    assert!(refusal(&pair).is_none(), "{:?}", pair.reply);
+    let again = g
+        .tournament_join(&elsewhere(&h, CAROL, CHANNEL + 1), Some(&user(DAVE)), None)
+        .await;
+    assert_eq!(
+        refusal(&again),
+        Some(Refusal::AlreadyEntered),
+        "Carol is in a team"
+    );
+
+    // The start: Carol and Dave's table waits for their own match to end.
+    let o = g.tournament_start(&m, true).await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    pass(&h).await;
+    // Round 1 pairs the top half with the bottom half: Carol and Dave sit at both tables.
+    assert_eq!(g.db.round_tables(id, 1).await.unwrap().len(), 2);
+    let in_play = g.db.tournament_matches_in_play(id).await.unwrap();
+    assert!(in_play.is_empty(), "both tables wait: {in_play:?}");
+    let late = g
+        .tournament_join(&h.caller(MALLORY, None), None, None)
+        .await;
+    assert_eq!(refusal(&late), Some(Refusal::SignUpClosed));
+    let leave = g.tournament_leave(&h.caller(ALICE, None), None).await;
+    assert_eq!(refusal(&leave), Some(Refusal::SignUpClosed));
+    // Entrants are busy in the channel while the event runs.
+    let busy = g
+        .start(
+            &h.caller(ALICE, None),
+            &[user(MALLORY)],
+            GameChoice::Gin(GinChoice::default()),
+            None,
+        )
+        .await;
+    assert_eq!(refusal(&busy), Some(Refusal::YouBusy));
+    // A tournament match is not the moderators' /ginmod cancel's.
+    // Carol resigns her own match: the waiting tables open at the next pass.
+    let o = g.resign(&h.caller(CAROL, None)).await;
+    h.settle_outcome(o, CAROL, None).await;
+    assert!(g.db.active_match_for(CHANNEL, CAROL).await.unwrap() != Some(private));
+    pass(&h).await;
+    let in_play = g.db.tournament_matches_in_play(id).await.unwrap();
+    assert_eq!(in_play.len(), 2);
+    // A tournament match is not the moderators' /ginmod cancel's.
+    let cancel = g.cancel(&m, true, Some(&user(ALICE))).await;
+    assert_eq!(refusal(&cancel), Some(Refusal::TournamentMatch));
+    assert_eq!(g.db.tournament_matches_in_play(id).await.unwrap(), in_play);
+
+    // A moderator calls it off mid-round: the event is cancelled and its matches with it.
+    let o = g.tournament_cancel(&h.caller(ALICE, None), false).await;
+    assert_eq!(refusal(&o), Some(Refusal::ModeratorsOnly));
+    let o = g.tournament_cancel(&m, true).await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    pass(&h).await;
+    let row = g.db.tournament(id).await.unwrap().unwrap();
+    assert_eq!(row.status, TournamentState::Cancelled);
+    assert!(g
+        .db
+        .tournament_matches_in_play(id)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(!g.db.busy_in_channel(CHANNEL, ALICE).await.unwrap());
+    let o = g.tournament_standings(&h.caller(ALICE, None)).await;
+    assert_eq!(refusal(&o), Some(Refusal::NoTournamentHere));
+    // The channel may hold a new event.
+    let o = create(true, true, ask(swiss)).await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+}
