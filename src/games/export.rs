@@ -24,7 +24,7 @@ pub struct ExportFile {
 }
 
 const HEADER: &str = "match,ended_at,format,preset,status,seat,user_id,player,ai,total,lines,\
-line_bonus,game_bonus,final_total,net,won,rules";
+line_bonus,game_bonus,final_total,net,won,rules,tournament,round";
 
 impl Games {
     /// The server's ledger (`mine`: only the caller's matches) below match `before`.
@@ -106,6 +106,8 @@ fn to_csv(rows: &[ExportRow]) -> String {
             r.net.to_string(),
             r.won.to_string(),
             field(&r.rules_json),
+            field(r.tournament.as_deref().unwrap_or_default()),
+            r.round.map(|n| n.to_string()).unwrap_or_default(),
         ];
         out.push_str(&cells.join(","));
         out.push_str("\r\n");

@@ -148,6 +148,8 @@ pub struct BoardQuery {
     pub page: u32,
     /// A season by its number; `None`: the running one.
     pub season: Option<i64>,
+    /// Only the matches of this tournament (every season's and period's).
+    pub tournament: Option<i64>,
 }
 
 /// Rows per leaderboard page.
@@ -179,6 +181,7 @@ struct BoardKey {
     period: Period,
     format: FormatFilter,
     season: Option<i64>,
+    tournament: Option<i64>,
 }
 
 /// A board's rows and its season's name, as read.
@@ -226,6 +229,7 @@ impl Games {
                 period: q.period,
                 format: q.format,
                 season: q.season,
+                tournament: q.tournament,
             };
             // The command reads afresh; its page buttons reuse that reading for a while.
             let now = self.now();
@@ -239,7 +243,10 @@ impl Games {
                 None => {
                     let reading = self.board_rows(caller, guild, q, min).await?;
                     // Under the season its buttons will name (see below).
-                    let season = reading.1.as_ref().map(|(n, _)| *n).or(q.season);
+                    let season = match q.tournament {
+                        None => reading.1.as_ref().map(|(n, _)| *n).or(q.season),
+                        Some(_) => None,
+                    };
                     self.boards.keep(BoardKey { season, ..key }, now, &reading);
                     reading
                 }
@@ -247,7 +254,7 @@ impl Games {
             // Once seasons exist, a board's page buttons keep its season (a new one may
             // begin before they are pressed).
             let mut query = q;
-            if let Some((number, _)) = &season {
+            if let Some((number, _)) = season.as_ref().filter(|_| q.tournament.is_none()) {
                 query.season = Some(*number);
             }
             Ok::<_, Failure>(Outcome::reply(Reply::Leaderboard {
@@ -273,6 +280,30 @@ impl Games {
         q: BoardQuery,
         min: i64,
     ) -> Result<BoardReading, Failure> {
+        if let Some(tournament) = q.tournament {
+            // A tournament's board: all its matches, with the ratings of now.
+            let rows = self
+                .db
+                .season_board(
+                    guild,
+                    (0, None),
+                    q.format.pattern,
+                    q.sort,
+                    min,
+                    None,
+                    crate::store::BOARD_ROWS,
+                    Some(tournament),
+                )
+                .await?;
+            let name = self
+                .db
+                .tournament(tournament)
+                .await?
+                .filter(|t| t.guild_id == guild)
+                .ok_or(Refusal::NoSuchTournament)?
+                .name;
+            return Ok((rows, Some((0, name))));
+        }
         let seasons = self.season_list(caller, guild).await?;
         let season = match q.season {
             None => seasons.last().expect("a season runs"),
@@ -293,6 +324,7 @@ impl Games {
                 min,
                 archived,
                 crate::store::BOARD_ROWS,
+                None,
             )
             .await?;
         let named = seasons.len() > 1 || season.started_at > 0;

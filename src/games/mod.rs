@@ -322,6 +322,8 @@ pub enum Refusal {
     AlreadyOut,
     /// A tournament match is decided by the tournament's commands (disqualify, cancel).
     TournamentMatch,
+    /// No tournament of that name or number on this server.
+    NoSuchTournament,
     /// Something broke on our side (logged); the caller may try again.
     Internal,
 }

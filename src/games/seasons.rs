@@ -84,6 +84,7 @@ impl Games {
                 format: FormatFilter::Any,
                 page: 0,
                 season: Some(current.number),
+                tournament: None,
             };
             let ended_at = Some(switch);
             let rows = self
@@ -96,6 +97,7 @@ impl Games {
                     1,
                     Some(current.number),
                     crate::store::BOARD_ROWS,
+                    None,
                 )
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::SeasonStarted {

@@ -84,6 +84,8 @@ pub struct HistoryRow {
     pub net: i64,
     pub final_total: i64,
     pub vs_ai: bool,
+    /// The tournament it was played in, and its round.
+    pub tournament: Option<(String, i64)>,
 }
 
 /// A match's score sheet.
@@ -179,11 +181,14 @@ struct RawHistory {
     net: i64,
     final_total: i64,
     vs_ai: bool,
+    tournament: Option<String>,
+    round: Option<i64>,
 }
 
 from_row! {
     RawHistory:
     match_id, ended_at, status, format, opponents, won as Flag, net, final_total, vs_ai as Flag,
+    tournament, round,
 }
 
 /// Players a leaderboard lists at most (a hundred pages).
@@ -208,12 +213,14 @@ impl Db {
             min_matches,
             None,
             BOARD_ROWS,
+            None,
         )
         .await
     }
 
     /// As [`Db::leaderboard`], for matches ended in `[since, until)`, with the ratings season
-    /// `archived` ended with (`None`: the ratings of now); the first `limit` players only.
+    /// `archived` ended with (`None`: the ratings of now); the first `limit` players only;
+    /// only the matches of `tournament`, when given.
     #[allow(clippy::too_many_arguments)]
     pub async fn season_board(
         &self,
@@ -224,6 +231,7 @@ impl Db {
         min_matches: i64,
         archived: Option<i64>,
         limit: i64,
+        tournament: Option<i64>,
     ) -> Result<Vec<BoardRow>, StoreError> {
         let ratings = match archived {
             // ($6 is bound either way: a statement takes exactly the parameters it names.)
@@ -253,7 +261,9 @@ impl Db {
              FROM (SELECT user_id, COUNT(*) AS played, SUM(won) AS wins, SUM(net) AS net, SUM(gins) AS gins \
                    FROM match_players WHERE guild_id = $1 AND counted = 1 AND ended_at >= $2 \
                    AND ($5 IS NULL OR ended_at < $5) \
-                   AND ($3 IS NULL OR format LIKE $3) GROUP BY user_id HAVING COUNT(*) >= $4) g \
+                   AND ($3 IS NULL OR format LIKE $3) \
+                   AND ($8 IS NULL OR match_id IN (SELECT id FROM matches WHERE tournament_id = $8)) \
+                   GROUP BY user_id HAVING COUNT(*) >= $4) g \
              LEFT JOIN {ratings} ORDER BY {key} DESC, g.played DESC, g.user_id LIMIT $7) t"
         ))
         .bind(id(guild_id))
@@ -263,6 +273,7 @@ impl Db {
         .bind(until)
         .bind(archived)
         .bind(limit)
+        .bind(tournament)
         .fetch_all(self.pool())
         .await?;
         let mut rows: Vec<BoardRow> = raw
@@ -408,8 +419,10 @@ impl Db {
             "SELECT p.match_id, p.ended_at, p.status, p.format, \
              (SELECT string_agg(o.display_name, ', ') FROM match_players o WHERE o.match_id = p.match_id AND o.seat <> p.seat \
              AND NOT (p.format IN ('partnership', 'team') AND o.seat % 2 = p.seat % 2)) \
-             AS opponents, p.won, p.net, p.final_total, p.vs_ai \
-             FROM match_players p WHERE p.guild_id = $1 AND p.user_id = $2 AND p.ended_at IS NOT NULL \
+             AS opponents, p.won, p.net, p.final_total, p.vs_ai, t.name AS tournament, \
+             CAST(m.tournament_round AS BIGINT) AS round \
+             FROM match_players p JOIN matches m ON m.id = p.match_id \
+             LEFT JOIN tournaments t ON t.id = m.tournament_id WHERE p.guild_id = $1 AND p.user_id = $2 AND p.ended_at IS NOT NULL \
              AND ($3 IS NULL OR p.format LIKE $4) ORDER BY p.ended_at DESC, p.match_id DESC LIMIT $5",
         )
         .bind(id(guild_id))
@@ -431,6 +444,7 @@ impl Db {
                     net: r.net,
                     final_total: r.final_total,
                     vs_ai: r.vs_ai,
+                    tournament: r.tournament.zip(r.round),
                 })
             })
             .collect()
@@ -501,12 +515,16 @@ pub struct ExportRow {
     pub final_total: i64,
     pub net: i64,
     pub won: bool,
+    /// The tournament it was played in (its name), and its round.
+    pub tournament: Option<String>,
+    pub round: Option<i64>,
 }
 
 from_row! {
     ExportRow:
     match_id, ended_at, format, preset, rules_json, status, seat, user_id, display_name,
     is_ai as Flag, total, lines, line_bonus, game_bonus, final_total, net, won as Flag,
+    tournament, round,
 }
 
 impl Db {
@@ -522,7 +540,10 @@ impl Db {
         Ok(sqlx::query_as(
             "SELECT p.match_id, COALESCE(p.ended_at, m.ended_at, m.started_at) AS ended_at, m.format, m.preset, m.rules_json, m.status, p.seat, \
              p.user_id, p.display_name, p.is_ai, p.total, p.lines, p.line_bonus, p.game_bonus, \
-             p.final_total, p.net, p.won FROM match_players p JOIN matches m ON m.id = p.match_id \
+             p.final_total, p.net, p.won, t.name AS tournament, \
+             CAST(m.tournament_round AS BIGINT) AS round \
+             FROM match_players p JOIN matches m ON m.id = p.match_id \
+             LEFT JOIN tournaments t ON t.id = m.tournament_id \
              WHERE p.match_id IN (SELECT id FROM matches WHERE guild_id = $1 AND status <> 'active' \
                AND ($3 IS NULL OR id < $3) \
                AND ($2 IS NULL OR id IN (SELECT match_id FROM match_players WHERE guild_id = $1 AND user_id = $2)) \

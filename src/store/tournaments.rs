@@ -594,6 +594,16 @@ async fn bump(conn: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<(), 
 }
 
 impl Db {
+    /// The server's tournaments as (id, name), newest first: for finding one by name.
+    pub async fn tournament_names(&self, guild_id: u64) -> Result<Vec<(i64, String)>, StoreError> {
+        Ok(
+            sqlx::query_as("SELECT id, name FROM tournaments WHERE guild_id = $1 ORDER BY id DESC")
+                .bind(id(guild_id))
+                .fetch_all(self.pool())
+                .await?,
+        )
+    }
+
     /// A player's rating on this server, if they have one (it seeds a tournament).
     pub async fn rating_of(&self, guild_id: u64, user_id: u64) -> Result<Option<f64>, StoreError> {
         Ok(

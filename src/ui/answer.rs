@@ -276,6 +276,7 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::NotAnEntrant => "err-not-an-entrant",
         Refusal::AlreadyOut => "err-already-out",
         Refusal::TournamentMatch => "err-tournament-match",
+        Refusal::NoSuchTournament => "err-no-such-tournament",
         Refusal::SettingRange(bound) => match bound {
             crate::games::SettingBound::Target => "err-setting-target",
             crate::games::SettingBound::Reminder => "err-setting-reminder",

@@ -280,9 +280,10 @@ impl Press {
                     + index(&SORTS, &q.sort) * 100
                     + index(&PERIODS, &q.period) * 10
                     + usize::from(q.format.code);
-                match q.season {
-                    Some(season) => format!("gin:lb:{code}:{}:{season}", q.page),
-                    None => format!("gin:lb:{code}:{}", q.page),
+                match (q.tournament, q.season) {
+                    (Some(t), _) => format!("gin:lb:{code}:{}:t{t}", q.page),
+                    (None, Some(season)) => format!("gin:lb:{code}:{}:{season}", q.page),
+                    (None, None) => format!("gin:lb:{code}:{}", q.page),
                 }
             }
             Press::Act {
@@ -345,17 +346,25 @@ impl Press {
             "lb" => {
                 let code = usize::try_from(num).ok()?.checked_sub(1000)?;
                 let page: u32 = parts.next()?.parse().ok()?;
-                // An earlier season's board names it; the running season's does not.
-                let season = match parts.next() {
-                    Some(n) => Some(n.parse().ok().filter(|n: &i64| *n > 0)?),
-                    None => None,
+                // An earlier season's board names it; the running season's does not; a
+                // tournament's board names the tournament (`t<id>`) instead.
+                let (season, tournament) = match parts.next() {
+                    Some(t) if t.starts_with('t') => {
+                        (None, Some(t[1..].parse().ok().filter(|n: &i64| *n > 0)?))
+                    }
+                    Some(n) => (Some(n.parse().ok().filter(|n: &i64| *n > 0)?), None),
+                    None => (None, None),
                 };
+                if parts.next().is_some() {
+                    return None;
+                }
                 Press::Board(BoardQuery {
                     sort: *SORTS.get(code / 100)?,
                     period: *PERIODS.get(code / 10 % 10)?,
                     format: FormatFilter::from_code((code % 10) as u8)?,
                     page,
                     season,
+                    tournament,
                 })
             }
             "r" => {
@@ -511,6 +520,7 @@ mod tests {
                 format,
                 page: 3,
                 season: None,
+                tournament: None,
             };
             let id = Press::Board(q).encode();
             assert_eq!(id, format!("gin:lb:142{digit}:3"));

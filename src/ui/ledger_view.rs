@@ -78,7 +78,10 @@ pub fn leaderboard_in(
         page = page + 1,
         pages = pages
     )];
-    if let Some(name) = season {
+    if let (Some(name), Some(_)) = (season, q.tournament) {
+        // A tournament's board names the tournament where a season's names the season.
+        lines.push(tr!(lang, "board-tournament", name = escape(name)));
+    } else if let Some(name) = season {
         lines.push(tr!(lang, "board-season", season = escape(name)));
     }
     if rows.is_empty() {
@@ -213,10 +216,27 @@ pub fn history(lang: Lang, name: &str, rows: &[HistoryRow]) -> Msg {
             date = format!("<t:{}:d>", r.ended_at),
             opponents = escape(&r.opponents),
             result = result,
-            how = match game_key(r.format) {
-                // Two- and three-player Gin is the default; another game says so.
-                Some(key) => format!("{} · {}", tr!(lang, key), tr!(lang, status_key(r.status))),
-                None => tr!(lang, status_key(r.status)),
+            how = {
+                // Two- and three-player Gin is the default; another game says so, and a
+                // tournament match names its event and round.
+                let mut how = match game_key(r.format) {
+                    Some(key) => {
+                        format!("{} · {}", tr!(lang, key), tr!(lang, status_key(r.status)))
+                    }
+                    None => tr!(lang, status_key(r.status)),
+                };
+                if let Some((event, round)) = &r.tournament {
+                    how = format!(
+                        "{how} · {}",
+                        tr!(
+                            lang,
+                            "history-tournament",
+                            name = escape(event),
+                            round = *round
+                        )
+                    );
+                }
+                how
             },
             net = format!("{:+}", r.net)
         ));

@@ -82,9 +82,17 @@ pub async fn leaderboard(
     period: Option<PeriodChoice>,
     format: Option<FormatChoice>,
     season: Option<String>,
+    #[max_length = 60] tournament: Option<String>,
 ) -> Result<(), Error> {
     use crate::games::ledger::{BoardQuery, Period};
     let games = &ctx.data().games;
+    let tournament = match tournament {
+        Some(text) => match games.find_tournament(&caller(ctx), &text).await {
+            Ok(id) => Some(id),
+            Err(why) => return answer(ctx, Outcome::refusal(why)).await,
+        },
+        None => None,
+    };
     let season = match season {
         Some(text) => match games.find_season(&caller(ctx), &text).await {
             Ok(n) => Some(n),
@@ -109,6 +117,7 @@ pub async fn leaderboard(
         format: format_filter(format),
         page: 0,
         season,
+        tournament,
     };
     let outcome = games.leaderboard(&caller(ctx), q, false).await;
     answer(ctx, outcome).await

@@ -147,6 +147,21 @@ impl Games {
         result.unwrap_or_else(Failure::into_outcome)
     }
 
+    /// A tournament of the caller's server by its name (the newest of that name) or number:
+    /// the leaderboard's filter.
+    pub async fn find_tournament(&self, caller: &Caller, text: &str) -> Result<i64, Refusal> {
+        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let all = self.db.tournament_names(guild).await.map_err(|e| {
+            tracing::error!(error = %e, "reading tournaments");
+            Refusal::Internal
+        })?;
+        let text = text.trim().trim_start_matches('#');
+        all.iter()
+            .find(|(id, name)| name.eq_ignore_ascii_case(text) || id.to_string() == text)
+            .map(|(id, _)| *id)
+            .ok_or(Refusal::NoSuchTournament)
+    }
+
     /// The channel's open event, for a moderator.
     async fn moderated(&self, caller: &Caller, is_moderator: bool) -> Result<Loaded, Failure> {
         if !is_moderator {

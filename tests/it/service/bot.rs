@@ -1040,6 +1040,7 @@ async fn leaderboard_pages_are_read_once_and_kept_briefly_per_server() {
         format: FormatFilter::Any,
         page: 0,
         season: None,
+        tournament: None,
     };
     let caller = h.caller(CAROL, None);
     let first = board_players(&h.games.leaderboard(&caller, q, false).await);

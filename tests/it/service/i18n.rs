@@ -276,6 +276,7 @@ mod rendering {
             format: FormatFilter::Any,
             page: 0,
             season: None,
+            tournament: None,
         };
         let en = ledger_view::leaderboard(Lang::En, &rows, q, 2).content;
         let de = ledger_view::leaderboard(Lang::De, &rows, q, 2).content;
@@ -311,6 +312,7 @@ mod rendering {
             format: FormatFilter::Any,
             page: 0,
             season: None,
+            tournament: None,
         };
         let en = ledger_view::leaderboard(Lang::En, &[row(1)], q, 9).content;
         let de = ledger_view::leaderboard(Lang::De, &[row(1)], q, 9).content;

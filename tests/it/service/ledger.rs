@@ -92,6 +92,7 @@ fn board(sort: BoardSort, period: Period) -> BoardQuery {
         format: FormatFilter::Any,
         page: 0,
         season: None,
+        tournament: None,
     }
 }
 
@@ -279,12 +280,12 @@ async fn a_board_reads_only_its_first_players() {
         BoardSort::Rating,
     ] {
         let all = db
-            .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 100)
+            .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 100, None)
             .await
             .unwrap();
         assert_eq!(all.len(), 3, "{sort:?}");
         let first = db
-            .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 2)
+            .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 2, None)
             .await
             .unwrap();
         assert_eq!(first, all[..2], "{sort:?}");

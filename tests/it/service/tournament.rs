@@ -133,6 +133,48 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
     for (k, &m) in first.iter().enumerate() {
         assert_eq!(h.games.db.match_actions(m).await.unwrap(), moves[k]);
     }
+    // The ledger marks the event's matches: the history, the export and the board's filter.
+    let g = &h.games;
+    let alice = h.caller(ALICE, None);
+    let history = g
+        .history(&alice, None, gin::games::ledger::FormatFilter::Any)
+        .await;
+    let history = h.answer(history);
+    let text = &history.response.msg().content;
+    assert!(text.contains("Spring Cup, round 1"), "{text}");
+    let export = g.export(&alice, false, true, None).await;
+    let Reply::Export(file) = &export.reply else {
+        panic!("{:?}", export.reply)
+    };
+    let lines: Vec<&str> = file.csv.lines().collect();
+    assert!(lines[0].ends_with(",tournament,round"), "{}", lines[0]);
+    assert!(
+        lines[1..].iter().all(|l| l.ends_with(",Spring Cup,1")),
+        "{lines:?}"
+    );
+    let id_text = id.to_string();
+    assert_eq!(g.find_tournament(&alice, "spring cup").await, Ok(id));
+    assert_eq!(g.find_tournament(&alice, &id_text).await, Ok(id));
+    assert_eq!(
+        g.find_tournament(&alice, "Autumn Cup").await,
+        Err(Refusal::NoSuchTournament)
+    );
+    let q = gin::games::ledger::BoardQuery {
+        sort: gin::games::BoardSort::Net,
+        period: gin::games::ledger::Period::All,
+        format: gin::games::ledger::FormatFilter::Any,
+        page: 0,
+        season: None,
+        tournament: Some(id),
+    };
+    let board = g.leaderboard(&alice, q, false).await;
+    let Reply::Leaderboard { rows, .. } = &board.reply else {
+        panic!("{:?}", board.reply)
+    };
+    assert_eq!(rows.len(), 4, "the four entrants");
+    let text = h.answer(board).response.msg().content.clone();
+    assert!(text.contains("Tournament: Spring Cup"), "{text}");
+
     // Another pass finds nothing more to do.
     pass(&h).await;
     assert_eq!(core(&h, id).await.rounds().len(), 2);

@@ -111,6 +111,7 @@ async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
         format: FormatFilter::Any,
         page: 0,
         season: None,
+        tournament: None,
     };
     let bob = UserRef {
         id: BOB,
