@@ -6,11 +6,11 @@
 
 use crate::e2e::product::scan as scan_gin;
 use crate::support::fake_discord::player::{Game as Players, Step};
-use crate::support::fake_discord::{Opt, StoredMessage, User, Write};
+use crate::support::fake_discord::{FakeDiscord, Opt, StoredMessage, User, Write};
 use crate::support::wire::{Bot, MODERATOR};
 use gin::engine::Match;
 use gin::games::tournament::{EntrantId, Finish, Pairing, Tournament};
-use gin::store::{EntryRow, TournamentState};
+use gin::store::{Db, EntryRow, TournamentState};
 use gin::ui::ids::Press;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -37,8 +37,9 @@ fn entrants(n: usize) -> Vec<User> {
 }
 
 /// An event in the fake's channel, as the test drives and checks it.
-struct Event<'a> {
-    bot: &'a Bot,
+struct Event {
+    fake: FakeDiscord,
+    db: Db,
     /// The test clock's lead over the system clock (seconds).
     ahead: Arc<AtomicI64>,
     id: i64,
@@ -50,16 +51,35 @@ struct Event<'a> {
     checked: usize,
 }
 
-impl<'a> Event<'a> {
+impl Event {
     /// `/tournament create` by the moderator: the event's message, in sign-up.
     async fn create(
-        bot: &'a Bot,
+        bot: &Bot,
         ahead: Arc<AtomicI64>,
         format: i64,
         rounds: Option<i64>,
         people: Vec<User>,
-    ) -> Event<'a> {
-        let fake = &bot.fake;
+    ) -> Event {
+        Event::create_on(
+            bot.fake.clone(),
+            bot.db.clone(),
+            ahead,
+            format,
+            rounds,
+            people,
+        )
+        .await
+    }
+
+    /// [`Event::create`] against any bot (the real binary's, say) on `db`.
+    async fn create_on(
+        fake: FakeDiscord,
+        db: Db,
+        ahead: Arc<AtomicI64>,
+        format: i64,
+        rounds: Option<i64>,
+        people: Vec<User>,
+    ) -> Event {
         let mut options = vec![
             Opt::str("name", "Winter Cup"),
             Opt::choice("format", format),
@@ -72,15 +92,15 @@ impl<'a> Event<'a> {
         let cb = fake.interact(cmd).await;
         assert!(cb.ok() && !cb.ephemeral, "the event is posted: {cb:?}");
         let message = cb.message_id.expect("the event's message");
-        let id = bot
-            .db
+        let id = db
             .open_tournament_in(fake.channel_id())
             .await
             .unwrap()
             .expect("the event is stored")
             .id;
         Event {
-            bot,
+            fake,
+            db,
             ahead,
             id,
             message,
@@ -91,15 +111,14 @@ impl<'a> Event<'a> {
     }
 
     fn message(&self) -> StoredMessage {
-        self.bot
-            .fake
+        self.fake
             .message(self.message)
             .expect("the event's message")
     }
 
     /// Everyone presses Join on the event's message.
     async fn join_all(&self) {
-        let fake = &self.bot.fake;
+        let fake = &self.fake;
         for u in &self.people {
             let msg = self.message();
             let join = msg
@@ -108,7 +127,7 @@ impl<'a> Event<'a> {
             let cb = fake.interact(fake.press(u, &msg, &join)).await;
             assert!(cb.ok() && cb.ephemeral, "{cb:?}");
         }
-        let entries = self.bot.db.entries(self.id).await.unwrap();
+        let entries = self.db.entries(self.id).await.unwrap();
         assert_eq!(entries.len(), self.people.len());
         // Joining twice is refused, and changes nothing.
         let msg = self.message();
@@ -117,16 +136,16 @@ impl<'a> Event<'a> {
             .interact(fake.press(&self.people[0], &msg, &join))
             .await;
         assert!(cb.ok() && cb.ephemeral, "{cb:?}");
-        assert_eq!(self.bot.db.entries(self.id).await.unwrap(), entries);
+        assert_eq!(self.db.entries(self.id).await.unwrap(), entries);
     }
 
     /// `/tournament start` by the moderator (a player may not).
     async fn start(&self) {
-        let fake = &self.bot.fake;
+        let fake = &self.fake;
         let cmd = fake.slash_command(&self.people[0], "tournament", Some("start"), vec![]);
         let cb = fake.interact(cmd).await;
         assert!(cb.ok() && cb.ephemeral, "{cb:?}");
-        let row = self.bot.db.tournament(self.id).await.unwrap().unwrap();
+        let row = self.db.tournament(self.id).await.unwrap().unwrap();
         assert_eq!(
             row.status,
             TournamentState::SignUp,
@@ -138,18 +157,12 @@ impl<'a> Event<'a> {
     }
 
     async fn core(&self) -> Option<Tournament> {
-        let row = self.bot.db.tournament(self.id).await.unwrap().unwrap();
+        let row = self.db.tournament(self.id).await.unwrap().unwrap();
         row.state_json.map(|j| serde_json::from_str(&j).unwrap())
     }
 
     async fn status(&self) -> TournamentState {
-        self.bot
-            .db
-            .tournament(self.id)
-            .await
-            .unwrap()
-            .unwrap()
-            .status
+        self.db.tournament(self.id).await.unwrap().unwrap().status
     }
 
     /// Waits until round `n` (from 1) is paired and each of its undecided tables has its
@@ -158,7 +171,7 @@ impl<'a> Event<'a> {
         for _ in 0..500 {
             if let Some(core) = self.core().await.filter(|c| c.rounds().len() >= n) {
                 assert_eq!(core.rounds().len(), n, "round {n} is paired once");
-                let tables = self.bot.db.round_tables(self.id, n as u32).await.unwrap();
+                let tables = self.db.round_tables(self.id, n as u32).await.unwrap();
                 let open = core.rounds()[n - 1]
                     .pairings
                     .iter()
@@ -186,7 +199,7 @@ impl<'a> Event<'a> {
 
     /// The people of a match, in seat order.
     async fn seats(&self, match_id: i64) -> Vec<User> {
-        let row = self.bot.db.load_match(match_id).await.unwrap().unwrap();
+        let row = self.db.load_match(match_id).await.unwrap().unwrap();
         row.players
             .iter()
             .map(|(id, _, _)| self.people.iter().find(|u| u.id == *id).unwrap().clone())
@@ -195,7 +208,7 @@ impl<'a> Event<'a> {
 
     /// Plays a match to its end by presses, scanning every write on the way.
     async fn play(&mut self, match_id: i64) {
-        let fake = &self.bot.fake;
+        let fake = &self.fake;
         let mut players = Players::new(fake.clone(), fake.channel_id(), self.seats(match_id).await);
         players.match_id = match_id;
         assert!(
@@ -220,7 +233,7 @@ impl<'a> Event<'a> {
             }
             assert!(players.presses < MAX_PRESSES);
         }
-        let row = self.bot.db.load_match(match_id).await.unwrap().unwrap();
+        let row = self.db.load_match(match_id).await.unwrap().unwrap();
         assert_eq!(row.status.to_string(), "finished");
     }
 
@@ -228,7 +241,7 @@ impl<'a> Event<'a> {
     /// reader in that match; any other (the event's messages, a match's end) none hidden in
     /// any match in play.
     async fn scan(&mut self) {
-        let writes = self.bot.fake.writes_since(self.scanned);
+        let writes = self.fake.writes_since(self.scanned);
         self.scanned += writes.len();
         let mut states: BTreeMap<i64, Option<(Match, Vec<u64>)>> = BTreeMap::new();
         for w in &writes {
@@ -238,7 +251,7 @@ impl<'a> Event<'a> {
             };
             for id in ids {
                 if !states.contains_key(&id) {
-                    let row = self.bot.db.load_match(id).await.unwrap().unwrap();
+                    let row = self.db.load_match(id).await.unwrap().unwrap();
                     let state = row.status.is_active().then(|| {
                         let seats = row.players.iter().map(|p| p.0).collect();
                         (serde_json::from_str(&row.state_json).unwrap(), seats)
@@ -255,16 +268,12 @@ impl<'a> Event<'a> {
     }
 
     async fn in_play(&self) -> Vec<i64> {
-        self.bot
-            .db
-            .tournament_matches_in_play(self.id)
-            .await
-            .unwrap()
+        self.db.tournament_matches_in_play(self.id).await.unwrap()
     }
 
     /// A player's entrant id.
     async fn entrant_of(&self, user: u64) -> EntrantId {
-        let entries: Vec<EntryRow> = self.bot.db.entries(self.id).await.unwrap();
+        let entries: Vec<EntryRow> = self.db.entries(self.id).await.unwrap();
         let e = entries
             .iter()
             .find(|e| e.user.0 == user)
@@ -275,7 +284,7 @@ impl<'a> Event<'a> {
     /// The player to move in a match lets the clock run: past the reminder, then past the
     /// round's deadline and one more reminder's time, they forfeit.
     async fn idle_out(&self, match_id: i64) {
-        let db = &self.bot.db;
+        let db = &self.db;
         self.ahead.fetch_add(31 * 60, Ordering::SeqCst);
         for _ in 0..500 {
             if db.load_match(match_id).await.unwrap().unwrap().reminded {
@@ -298,7 +307,7 @@ impl<'a> Event<'a> {
 
     /// `/tournament disqualify player:<user>` by the moderator.
     async fn disqualify(&self, user: &User) {
-        let fake = &self.bot.fake;
+        let fake = &self.fake;
         let cmd = fake.slash_command(
             &moderator(),
             "tournament",
@@ -313,12 +322,7 @@ impl<'a> Event<'a> {
     /// names, and how it was decided.
     async fn assert_decisions_follow_the_matches(&self, core: &Tournament) {
         for (r, round) in core.rounds().iter().enumerate() {
-            let tables = self
-                .bot
-                .db
-                .round_tables(self.id, r as u32 + 1)
-                .await
-                .unwrap();
+            let tables = self.db.round_tables(self.id, r as u32 + 1).await.unwrap();
             for (k, p) in round.pairings.iter().enumerate() {
                 let Pairing::Match {
                     first,
@@ -333,7 +337,7 @@ impl<'a> Event<'a> {
                     assert_eq!(d.finish, Finish::Disqualified, "a walkover has no match");
                     continue;
                 };
-                let row = self.bot.db.load_match(match_id).await.unwrap().unwrap();
+                let row = self.db.load_match(match_id).await.unwrap().unwrap();
                 let seat = table.unwrap().winner_seat.expect("a winner");
                 let winner = self.entrant_of(row.players[seat as usize].0).await;
                 if d.finish != Finish::Disqualified {
@@ -452,7 +456,7 @@ async fn a_six_player_swiss_of_three_rounds_is_played_to_the_end() {
     }
     assert!(standings.windows(2).all(|w| w[0].points >= w[1].points));
     // The final standings are posted, the winner named first.
-    let winner = ev.bot.db.entries(ev.id).await.unwrap();
+    let winner = ev.db.entries(ev.id).await.unwrap();
     let winner = &winner
         .iter()
         .find(|e| EntrantId(e.id as u64) == standings[0].entrant)
@@ -514,4 +518,96 @@ async fn an_eight_player_knockout_is_played_to_the_end() {
     ev.scan().await;
     assert!(ev.checked > 50, "scanned {} writes", ev.checked);
     bot.finish().await;
+}
+
+/// The real binary is SIGKILLed after a round's last result was stored and acknowledged and
+/// before the next round was paired. The organizer is kept from pairing meanwhile: a moderator
+/// extends the round before its last match is played, and the fake Discord holds the edit of
+/// the event's message that step shows, so the organizer's loop is inside that edit while the
+/// match ends. After the restart the next round exists once, its match was opened once, and
+/// every acknowledged move is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sigkill_before_the_next_pairing_pairs_it_once_after_the_restart() {
+    let bin = crate::support::wire::Binary::new().await;
+    let mut bot = bin.start(1).await;
+    let fake = bin.fake.clone();
+    let db = Db::open(&bin.url).await.unwrap();
+    let ahead = Arc::new(AtomicI64::new(0));
+    let mut ev =
+        Event::create_on(fake.clone(), db.clone(), ahead, KNOCKOUT, None, entrants(4)).await;
+    ev.join_all().await;
+    ev.start().await;
+    let first = ev.round(1).await;
+    assert_eq!(first.len(), 2);
+    ev.play(first[0]).await;
+    // Wait for the step that records the first result to be shown, then hold the next edit.
+    for _ in 0..500 {
+        let row = db.tournament(ev.id).await.unwrap().unwrap();
+        if row.shown_version == row.version {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let hold = fake.hold_next(&format!(
+        "PATCH /channels/{}/messages/{}",
+        fake.channel_id(),
+        ev.message
+    ));
+    let extend = fake.slash_command(
+        &moderator(),
+        "tournament",
+        Some("extend"),
+        vec![Opt::int("minutes", 30)],
+    );
+    let cb = fake.interact(extend).await;
+    assert!(cb.ok() && cb.ephemeral, "{cb:?}");
+    hold.wait_held().await;
+    // The organizer is inside that edit: round 1's last match is played to its end.
+    let mut players = Players::new(fake.clone(), fake.channel_id(), ev.seats(first[1]).await);
+    players.match_id = first[1];
+    players.play_to_end(3_000).await;
+    let acknowledged = players.applied.len();
+    let row = db.load_match(first[1]).await.unwrap().unwrap();
+    assert_eq!(
+        row.status.to_string(),
+        "finished",
+        "the last result is stored"
+    );
+    assert_eq!(
+        ev.core().await.unwrap().rounds().len(),
+        1,
+        "round 2 is not paired yet"
+    );
+    bot.sigkill();
+    drop(hold);
+    let stored = db.match_actions(first[1]).await.unwrap().len();
+    assert!(
+        stored >= acknowledged,
+        "{stored} moves stored, {acknowledged} acknowledged"
+    );
+    // The restart takes the step: round 2 once, its match once.
+    let bot = bin.start(2).await;
+    let second = ev.round(2).await;
+    assert_eq!(second.len(), 1);
+    ev.wait_status(TournamentState::Running).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let core = ev.core().await.unwrap();
+    assert_eq!(core.rounds().len(), 2, "round 2 paired once");
+    assert_eq!(db.round_tables(ev.id, 2).await.unwrap().len(), 1);
+    assert_eq!(
+        db.tournament_matches_in_play(ev.id).await.unwrap(),
+        second,
+        "one match opened"
+    );
+    let tables = fake
+        .messages_in(fake.channel_id())
+        .into_iter()
+        .filter(|m| m.button(&Press::Hand(second[0]).encode()).is_some())
+        .count();
+    assert_eq!(tables, 1, "one table posted for the final");
+    assert_eq!(db.match_actions(first[1]).await.unwrap().len(), stored);
+    // The final is played, and the event ends.
+    ev.play(second[0]).await;
+    ev.wait_status(TournamentState::Finished).await;
+    drop(bot);
 }
