@@ -201,9 +201,13 @@ pub async fn run_until(
                 let deliverer = sweeper_deliverer.clone();
                 tokio::spawn(async move { deliverer.deliver(d).await });
             }
-            // In order: a tournament's message never goes back to an older step.
+            // In order: a tournament's message never goes back to an older step. A show that
+            // hangs is given up (the next pass shows the step again): the sweeper must run.
             for show in pass.shows {
-                sweeper_deliverer.show_tournament(show).await;
+                let shown = sweeper_deliverer.show_tournament(show);
+                if tokio::time::timeout(SHOW_TIMEOUT, shown).await.is_err() {
+                    tracing::warn!("showing a tournament timed out; the next pass tries again");
+                }
             }
             if !swept {
                 continue;
@@ -544,6 +548,9 @@ async fn on_event(
     .await;
     Ok(())
 }
+
+/// How long the sweeper's task waits for a tournament's message to be shown.
+const SHOW_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// How long (seconds) a hand message can still be edited after the press it answered, for
 /// [`Games::new`]: an ephemeral message is edited only through the token of the interaction

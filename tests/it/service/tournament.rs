@@ -352,3 +352,69 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let o = create(true, true, ask(swiss)).await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
 }
+
+/// A team event: partners sign up together as one entrant, and their match seats them
+/// opposite each other (seats 0 and 2 against 1 and 3), in the team mode asked for.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_team_event_seats_partners_opposite() {
+    let h = Harness::new().await;
+    let g = &h.games;
+    let teams = TournamentRequest {
+        game: GinChoice {
+            teams: Some(TeamMode::Team),
+            ..GinChoice::default()
+        },
+        ..ask(FormatAsk::Knockout)
+    };
+    let o = g
+        .tournament_create(&h.caller(MALLORY, None), true, true, teams)
+        .await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    for (p, partner) in [(ALICE, CAROL), (BOB, DAVE)] {
+        let o = g
+            .tournament_join(&h.caller(p, None), Some(&user(partner)), None)
+            .await;
+        assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    }
+    let o = g.tournament_leave(&h.caller(DAVE, None), None).await;
+    assert!(
+        refusal(&o).is_none(),
+        "a partner may withdraw the team: {:?}",
+        o.reply
+    );
+    let o = g
+        .tournament_join(&h.caller(DAVE, None), Some(&user(BOB)), None)
+        .await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    let id = g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id;
+    assert_eq!(g.db.entries(id).await.unwrap().len(), 2, "two teams");
+    let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    pass(&h).await;
+    let matches = g.db.tournament_matches_in_play(id).await.unwrap();
+    assert_eq!(matches.len(), 1);
+    let row = g.db.load_match(matches[0]).await.unwrap().unwrap();
+    assert_eq!(row.format, gin::store::Format::Team);
+    let seats: Vec<u64> = row.players.iter().map(|p| p.0).collect();
+    let (a, b) = (seats[0], seats[1]);
+    let partner = |u| match u {
+        ALICE => CAROL,
+        CAROL => ALICE,
+        BOB => DAVE,
+        _ => BOB,
+    };
+    assert_eq!(seats[2], partner(a), "{seats:?}");
+    assert_eq!(seats[3], partner(b), "{seats:?}");
+    // A resignation ends it for the team: the other team wins the event.
+    let loser = a;
+    let o = g.resign(&h.caller(loser, None)).await;
+    h.settle_outcome(o, loser, None).await;
+    pass(&h).await;
+    let row = g.db.tournament(id).await.unwrap().unwrap();
+    assert_eq!(row.status, TournamentState::Finished);
+    let event = core(&h, id).await;
+    let champion = event.standings()[0].entrant;
+    let entries = g.db.entries(id).await.unwrap();
+    let winner = entries.iter().find(|e| e.id as u64 == champion.0).unwrap();
+    assert!(winner.user.0 == b || winner.partner.as_ref().is_some_and(|p| p.0 == b));
+}
