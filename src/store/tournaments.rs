@@ -176,6 +176,9 @@ pub struct Step {
     pub match_deadline: Option<i64>,
 }
 
+/// A table's row as read: its number, its match, the match's status and winner.
+type RawTable = (i64, Option<i64>, Option<String>, Option<i64>);
+
 /// A table of a round and, once opened, its match as it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableRow {
@@ -455,7 +458,7 @@ impl Db {
         tournament_id: i64,
         round: u32,
     ) -> Result<Vec<TableRow>, StoreError> {
-        let rows: Vec<(i64, Option<i64>, Option<String>, Option<i64>)> = sqlx::query_as(
+        let rows: Vec<RawTable> = sqlx::query_as(
             "SELECT t.table_no, t.match_id, m.status, CAST(m.winner_seat AS BIGINT) \
              FROM tournament_tables t LEFT JOIN matches m ON m.id = t.match_id \
              WHERE t.tournament_id = $1 AND t.round_no = $2 ORDER BY t.table_no",

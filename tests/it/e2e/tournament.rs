@@ -250,13 +250,12 @@ impl Event {
                 None => self.in_play().await,
             };
             for id in ids {
-                if !states.contains_key(&id) {
+                if let std::collections::btree_map::Entry::Vacant(slot) = states.entry(id) {
                     let row = self.db.load_match(id).await.unwrap().unwrap();
-                    let state = row.status.is_active().then(|| {
+                    slot.insert(row.status.is_active().then(|| {
                         let seats = row.players.iter().map(|p| p.0).collect();
                         (serde_json::from_str(&row.state_json).unwrap(), seats)
-                    });
-                    states.insert(id, state);
+                    }));
                 }
                 // A match that ended shows its hands on purpose.
                 if let Some((m, seats)) = &states[&id] {
