@@ -678,3 +678,4 @@ cmd-leaderboard-tournament = Nur die Partien dieses Turniers (sein Name oder sei
 cmd-leaderboard-tournament-name = turnier
 err-no-such-tournament = Dieser Server hat kein Turnier mit diesem Namen oder dieser Nummer.
 board-tournament = 🏆 Turnier: { $name }
+reminder-at = ⏰ { $player }, du bist dran in dieser Turnierpartie. Drück am Tisch auf „Meine Karten“. Ohne Zug ist die Partie { $at } kampflos verloren (der Rundenschluss).

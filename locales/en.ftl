@@ -679,3 +679,4 @@ cmd-leaderboard-tournament = Only the matches of this tournament (its name or nu
 cmd-leaderboard-tournament-name = tournament
 err-no-such-tournament = This server has no tournament of that name or number.
 board-tournament = 🏆 Tournament: { $name }
+reminder-at = ⏰ { $player }, it is your turn in this tournament match. Press "My hand" on the table. Without a move the match is forfeited { $at } (the round's deadline).

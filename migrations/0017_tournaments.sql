@@ -1,7 +1,8 @@
 -- Tournaments (games/organizer): one row per event. `state_json` is the pairing core's whole
 -- state (games/tournament) once the event started; `version` counts its stored steps, so a
 -- step is stored once (`UPDATE ... WHERE version = ?`) however many try it; `shown_version`
--- is the step the public message last showed.
+-- is the step the public message last showed; `announced_round` the last round whose pairings
+-- were posted, and `announced_end` whether the end (final standings or the cancellation) was.
 CREATE TABLE tournaments (
     id             INTEGER PRIMARY KEY,
     guild_id       INTEGER NOT NULL,
@@ -18,6 +19,8 @@ CREATE TABLE tournaments (
     state_json     TEXT,
     version        INTEGER NOT NULL DEFAULT 0,
     shown_version  INTEGER NOT NULL DEFAULT 0,
+    announced_round INTEGER NOT NULL DEFAULT 0,
+    announced_end  INTEGER NOT NULL DEFAULT 0,
     signup_closes  INTEGER NOT NULL,
     round_minutes  INTEGER NOT NULL,
     round_deadline INTEGER,
@@ -29,7 +32,8 @@ CREATE UNIQUE INDEX tournaments_open_channel
     ON tournaments (channel_id) WHERE status IN ('signup', 'running');
 CREATE INDEX tournaments_guild ON tournaments (guild_id, status);
 
--- The field: a player, or a team of two (`partner_id`). The row's id is the entrant's id.
+-- The field: a player, or a team of two (`partner_id`). The row's id is the entrant's id. A
+-- team is entered once the partner confirmed (`confirmed`); unconfirmed teams do not start.
 CREATE TABLE tournament_entries (
     id            INTEGER PRIMARY KEY,
     tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
@@ -39,6 +43,7 @@ CREATE TABLE tournament_entries (
     partner_name  TEXT,
     rating        REAL    NOT NULL,
     joined_at     INTEGER NOT NULL,
+    confirmed     INTEGER NOT NULL DEFAULT 1,
     -- 1 once knocked out or disqualified: free to play other matches in the channel.
     out           INTEGER NOT NULL DEFAULT 0
 );

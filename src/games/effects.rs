@@ -112,8 +112,18 @@ impl Delivery {
 pub enum Post {
     Showdown(Box<ShowdownScene>),
     MatchEnd(Box<MatchEndScene>),
-    Forfeit { lang: Lang, user: u64 },
-    Reminder { lang: Lang, user: u64, hours: u64 },
+    Forfeit {
+        lang: Lang,
+        user: u64,
+    },
+    /// `at`: the forfeit's moment when it is not `hours` after the reminder (a tournament
+    /// round's deadline).
+    Reminder {
+        lang: Lang,
+        user: u64,
+        hours: u64,
+        at: Option<i64>,
+    },
 }
 
 /// What an effect comes to now.
@@ -213,6 +223,18 @@ impl Games {
                             lang: live.lang,
                             user: live.users[seat as usize],
                             hours: self.timeouts_for(live.guild_id).forfeit_hours,
+                            // A tournament match's forfeit may come sooner (its round's
+                            // deadline): the moment itself, as its table counts down to it.
+                            at: live
+                                .event
+                                .and(
+                                    live.table_scene(
+                                        &self.timeouts_for(live.guild_id),
+                                        Default::default(),
+                                    )
+                                    .clock,
+                                )
+                                .map(|c| c.forfeit_at),
                         },
                     }
                 } else {
@@ -262,7 +284,9 @@ impl Games {
         let stored = match role {
             super::ReplyRole::Challenge(id) => self.db.set_challenge_message(id, message).await,
             // The message as created shows the event's first step (see `create_tournament`).
-            super::ReplyRole::Tournament(id) => self.db.tournament_shown(id, 0, message).await,
+            super::ReplyRole::Tournament(id) => {
+                self.db.tournament_message_created(id, message).await
+            }
             super::ReplyRole::Table(match_id) => {
                 let deal = match self.hold(match_id).await {
                     Ok(live) if live.table_message_id.is_none() => live.game.deal_no(),

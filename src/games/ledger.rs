@@ -423,9 +423,17 @@ impl Games {
                 _ => return Err(Refusal::CancelWhich.into()),
             };
             let mut live = self.hold(id).await?;
-            if live.event.is_some() {
-                // Its round waits for its result: the tournament's commands decide it.
-                return Err(Refusal::TournamentMatch.into());
+            if let Some(event) = live.event {
+                // Its round waits for its result: the tournament's commands decide it, while
+                // the tournament runs.
+                let running = self
+                    .db
+                    .tournament(event.tournament_id)
+                    .await?
+                    .is_some_and(|t| t.status == crate::store::TournamentState::Running);
+                if running {
+                    return Err(Refusal::TournamentMatch.into());
+                }
             }
             let deliveries = match self
                 .commit(

@@ -124,6 +124,31 @@ impl Db {
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
+                // A tournament's round (and its sign-up) loses no time to the downtime either.
+                sqlx::query(&format!(
+                    "UPDATE matches SET deadline = deadline + $1 \
+                     WHERE status = 'active' AND deadline IS NOT NULL AND {}",
+                    shards.condition("guild_id")
+                ))
+                .bind(by)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(&format!(
+                    "UPDATE tournaments SET round_deadline = round_deadline + $1 \
+                     WHERE status = 'running' AND round_deadline IS NOT NULL AND {}",
+                    shards.condition("guild_id")
+                ))
+                .bind(by)
+                .execute(&mut *tx)
+                .await?;
+                sqlx::query(&format!(
+                    "UPDATE tournaments SET signup_closes = signup_closes + $1 \
+                     WHERE status = 'signup' AND {}",
+                    shards.condition("guild_id")
+                ))
+                .bind(by)
+                .execute(&mut *tx)
+                .await?;
                 sqlx::query(BEAT)
                     .bind(shards.to_string())
                     .bind(now)

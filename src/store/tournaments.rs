@@ -47,6 +47,10 @@ pub struct TournamentRow {
     pub state_json: Option<String>,
     pub version: i64,
     pub shown_version: i64,
+    /// The last round whose pairings were posted (0: none).
+    pub announced_round: i64,
+    /// Whether the end (the final standings, or the cancellation) was posted.
+    pub announced_end: bool,
     pub signup_closes: i64,
     pub round_minutes: i64,
     pub round_deadline: Option<i64>,
@@ -69,6 +73,8 @@ struct Raw {
     state_json: Option<String>,
     version: i64,
     shown_version: i64,
+    announced_round: i64,
+    announced_end: i64,
     signup_closes: i64,
     round_minutes: i64,
     round_deadline: Option<i64>,
@@ -79,13 +85,13 @@ struct Raw {
 from_row! {
     Raw:
     id, guild_id, channel_id, message_id, name, created_by, status, preset, rules_json, locale,
-    settings_json, state_json, version, shown_version, signup_closes, round_minutes,
-    round_deadline, created_at, ended_at,
+    settings_json, state_json, version, shown_version, announced_round, announced_end,
+    signup_closes, round_minutes, round_deadline, created_at, ended_at,
 }
 
 const COLUMNS: &str = "id, guild_id, channel_id, message_id, name, created_by, status, preset, \
-     rules_json, locale, settings_json, state_json, version, shown_version, signup_closes, \
-     round_minutes, round_deadline, created_at, ended_at";
+     rules_json, locale, settings_json, state_json, version, shown_version, announced_round, \
+     announced_end, signup_closes, round_minutes, round_deadline, created_at, ended_at";
 
 impl TryFrom<Raw> for TournamentRow {
     type Error = StoreError;
@@ -106,6 +112,8 @@ impl TryFrom<Raw> for TournamentRow {
             state_json: r.state_json,
             version: r.version,
             shown_version: r.shown_version,
+            announced_round: r.announced_round,
+            announced_end: r.announced_end != 0,
             signup_closes: r.signup_closes,
             round_minutes: r.round_minutes,
             round_deadline: r.round_deadline,
@@ -124,6 +132,8 @@ pub struct EntryRow {
     pub rating: f64,
     /// Knocked out or disqualified.
     pub out: bool,
+    /// A team whose partner has not confirmed yet: not entered until they do.
+    pub awaiting_partner: bool,
 }
 
 struct EntryRaw {
@@ -134,9 +144,10 @@ struct EntryRaw {
     partner_name: Option<String>,
     rating: f64,
     out: i64,
+    confirmed: i64,
 }
 
-from_row! { EntryRaw: id, user_id, name, partner_id, partner_name, rating, out }
+from_row! { EntryRaw: id, user_id, name, partner_id, partner_name, rating, out, confirmed }
 
 /// A sign-up, as asked.
 #[derive(Clone, Debug)]
@@ -147,6 +158,8 @@ pub struct NewEntry {
     pub now: i64,
     /// The most entrants the event takes.
     pub limit: i64,
+    /// Whether the event's entrants are teams of two.
+    pub team: bool,
 }
 
 /// What a sign-up came to.
@@ -154,8 +167,14 @@ pub struct NewEntry {
 pub enum Joined {
     /// Signed up: the entrant's id.
     Entered(i64),
+    /// A team signed up, waiting for the partner to confirm: the entry's id.
+    AwaitingPartner(i64),
+    /// The partner confirmed the team that named them: the entrant's id.
+    Confirmed(i64),
     /// The player (or the partner) is already in the field.
     Already,
+    /// A team event, and no partner named (nor a team naming the player to confirm).
+    NoPartner,
     /// Sign-up is over.
     Closed,
     Full,
@@ -174,10 +193,13 @@ pub struct Step {
     pub ended_at: Option<i64>,
     /// A new deadline for the event's matches in play (an extended round).
     pub match_deadline: Option<i64>,
+    /// The start: teams whose partner never confirmed leave the field.
+    pub drop_unconfirmed: bool,
 }
 
-/// A table's row as read: its number, its match, the match's status and winner.
-type RawTable = (i64, Option<i64>, Option<String>, Option<i64>);
+/// A table's row as read: its number, its match, the match's status and winner, and one
+/// seat's net points.
+type RawTable = (i64, Option<i64>, Option<String>, Option<i64>, Option<i64>);
 
 /// A table of a round and, once opened, its match as it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,11 +272,15 @@ impl Db {
     }
 
     /// The events of this process's servers with work to do: in sign-up past its deadline,
-    /// running, or with a step their message does not show yet.
+    /// running, with a step their message does not show yet, or ended with its end not yet
+    /// posted or a match still in play.
     pub async fn tournaments_to_run(&self, now: i64) -> Result<Vec<TournamentRow>, StoreError> {
         let raws: Vec<Raw> = sqlx::query_as(&format!(
             "SELECT {COLUMNS} FROM tournaments WHERE ((status = 'signup' AND signup_closes <= $1) \
-             OR status = 'running' OR shown_version < version) AND {} ORDER BY id",
+             OR status = 'running' OR shown_version < version OR (status IN ('finished', \
+             'cancelled') AND (announced_end = 0 OR EXISTS (SELECT 1 FROM matches m \
+             WHERE m.tournament_id = tournaments.id AND m.status = 'active')))) \
+             AND {} ORDER BY id",
             self.shards.condition("guild_id")
         ))
         .bind(now)
@@ -266,7 +292,7 @@ impl Db {
     /// The field, in registration order.
     pub async fn entries(&self, tournament_id: i64) -> Result<Vec<EntryRow>, StoreError> {
         let raws: Vec<EntryRaw> = sqlx::query_as(
-            "SELECT id, user_id, name, partner_id, partner_name, rating, out \
+            "SELECT id, user_id, name, partner_id, partner_name, rating, out, confirmed \
              FROM tournament_entries WHERE tournament_id = $1 ORDER BY id",
         )
         .bind(tournament_id)
@@ -282,6 +308,7 @@ impl Db {
                     .map(|p| (unid(p), r.partner_name.unwrap_or_default())),
                 rating: r.rating,
                 out: r.out != 0,
+                awaiting_partner: r.confirmed == 0,
             })
             .collect())
     }
@@ -307,6 +334,28 @@ impl Db {
                 .await?;
                 if open.is_none() {
                     return Ok(Joined::Closed);
+                }
+                // The partner named by a team confirms it (naming its captain, or no one).
+                let named: Option<i64> = sqlx::query_scalar(
+                    "SELECT id FROM tournament_entries WHERE tournament_id = $1 \
+                     AND partner_id = $2 AND confirmed = 0 AND ($3 IS NULL OR user_id = $3)",
+                )
+                .bind(tournament_id)
+                .bind(id(e.user.0))
+                .bind(e.partner.as_ref().map(|p| id(p.0)))
+                .fetch_optional(&mut *tx)
+                .await?;
+                if let Some(entry) = named {
+                    sqlx::query("UPDATE tournament_entries SET confirmed = 1 WHERE id = $1")
+                        .bind(entry)
+                        .execute(&mut *tx)
+                        .await?;
+                    bump(&mut tx, tournament_id).await?;
+                    tx.commit().await?;
+                    return Ok(Joined::Confirmed(entry));
+                }
+                if e.team != e.partner.is_some() {
+                    return Ok(Joined::NoPartner);
                 }
                 let people: Vec<i64> = std::iter::once(e.user.0)
                     .chain(e.partner.as_ref().map(|p| p.0))
@@ -336,8 +385,8 @@ impl Db {
                 }
                 let entry_id: i64 = sqlx::query_scalar(
                     "INSERT INTO tournament_entries (tournament_id, user_id, name, partner_id, \
-                     partner_name, rating, joined_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
-                     RETURNING id",
+                     partner_name, rating, joined_at, confirmed) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
                 )
                 .bind(tournament_id)
                 .bind(id(e.user.0))
@@ -346,11 +395,15 @@ impl Db {
                 .bind(e.partner.as_ref().map(|p| p.1.clone()))
                 .bind(e.rating)
                 .bind(e.now)
+                .bind(i64::from(e.partner.is_none()))
                 .fetch_one(&mut *tx)
                 .await?;
                 bump(&mut tx, tournament_id).await?;
                 tx.commit().await?;
-                Ok(Joined::Entered(entry_id))
+                Ok(match e.partner {
+                    None => Joined::Entered(entry_id),
+                    Some(_) => Joined::AwaitingPartner(entry_id),
+                })
             })
         })
         .await
@@ -435,6 +488,14 @@ impl Db {
                     .execute(&mut *tx)
                     .await?;
                 }
+                if step.drop_unconfirmed {
+                    sqlx::query(
+                        "DELETE FROM tournament_entries WHERE tournament_id = $1 AND confirmed = 0",
+                    )
+                    .bind(tournament_id)
+                    .execute(&mut *tx)
+                    .await?;
+                }
                 if let Some(deadline) = step.match_deadline {
                     sqlx::query(
                         "UPDATE matches SET deadline = $2 WHERE tournament_id = $1 \
@@ -458,50 +519,51 @@ impl Db {
         tournament_id: i64,
         round: u32,
     ) -> Result<Vec<TableRow>, StoreError> {
+        // One row per table and seat (one for a table without its match, or whose match
+        // is in play): the nets only count once a match ended.
         let rows: Vec<RawTable> = sqlx::query_as(
-            "SELECT t.table_no, t.match_id, m.status, CAST(m.winner_seat AS BIGINT) \
-             FROM tournament_tables t LEFT JOIN matches m ON m.id = t.match_id \
-             WHERE t.tournament_id = $1 AND t.round_no = $2 ORDER BY t.table_no",
+            "SELECT t.table_no, t.match_id, m.status, CAST(m.winner_seat AS BIGINT), \
+             CAST(p.net AS BIGINT) FROM tournament_tables t \
+             LEFT JOIN matches m ON m.id = t.match_id \
+             LEFT JOIN match_players p ON p.match_id = m.id AND m.status <> 'active' \
+             WHERE t.tournament_id = $1 AND t.round_no = $2 ORDER BY t.table_no, p.seat",
         )
         .bind(tournament_id)
         .bind(i64::from(round))
         .fetch_all(self.pool())
         .await?;
-        let mut tables = Vec::with_capacity(rows.len());
-        for (table, match_id, status, winner) in rows {
-            let status = status
-                .map(|s| MatchState::parse(&s))
-                .transpose()
-                .map_err(|e| StoreError::Corrupt(format!("tournament {tournament_id}: {e}")))?;
-            let ended = status.is_some_and(|s| !s.is_active());
-            let nets: Vec<i64> = match (ended, match_id) {
-                (true, Some(m)) => {
-                    sqlx::query_scalar(
-                        "SELECT CAST(net AS BIGINT) FROM match_players WHERE match_id = $1 \
-                         ORDER BY seat",
-                    )
-                    .bind(m)
-                    .fetch_all(self.pool())
-                    .await?
-                }
-                _ => Vec::new(),
-            };
-            tables.push(TableRow {
-                table: table as u32,
-                match_id,
-                status,
-                winner_seat: winner.map(|w| w as u8),
-                nets,
-            });
+        let mut tables: Vec<TableRow> = Vec::new();
+        for (table, match_id, status, winner, net) in rows {
+            let table = table as u32;
+            if tables.last().is_none_or(|t| t.table != table) {
+                let status = status
+                    .map(|s| MatchState::parse(&s))
+                    .transpose()
+                    .map_err(|e| StoreError::Corrupt(format!("tournament {tournament_id}: {e}")))?;
+                tables.push(TableRow {
+                    table,
+                    match_id,
+                    status,
+                    winner_seat: winner.map(|w| w as u8),
+                    nets: Vec::new(),
+                });
+            }
+            if let (Some(net), Some(t)) = (net, tables.last_mut()) {
+                t.nets.push(net);
+            }
         }
         Ok(tables)
     }
 
     /// Opens a table's match: stores it with its event and outbox, and notes it on the table,
-    /// in one transaction. `None` (nothing stored) when the table has its match already; a
-    /// conflict when one of its players is in another match in the channel.
+    /// in one transaction, if the event still stands at `version` (no step since the caller
+    /// read it: a cancellation or a disqualification may have decided the table). `None`
+    /// (nothing stored) when the table has its match already or the event moved on; a
+    /// conflict when one of its players is in another match in the channel. The match's
+    /// deadline is the round's as stored.
     pub async fn open_table(
         &self,
+        version: i64,
         round: u32,
         table: u32,
         m: &NewMatch,
@@ -518,7 +580,8 @@ impl Db {
                 let match_id = insert_match(&mut tx, backend, &m).await?;
                 let event = m.event.expect("checked above");
                 sqlx::query(
-                    "UPDATE matches SET tournament_id = $2, tournament_round = $3, deadline = $4 \
+                    "UPDATE matches SET tournament_id = $2, tournament_round = $3, deadline = \
+                     COALESCE((SELECT round_deadline FROM tournaments WHERE id = $2), $4) \
                      WHERE id = $1",
                 )
                 .bind(match_id)
@@ -529,12 +592,15 @@ impl Db {
                 .await?;
                 let noted = sqlx::query(
                     "UPDATE tournament_tables SET match_id = $4 WHERE tournament_id = $1 \
-                     AND round_no = $2 AND table_no = $3 AND match_id IS NULL",
+                     AND round_no = $2 AND table_no = $3 AND match_id IS NULL AND EXISTS \
+                     (SELECT 1 FROM tournaments WHERE id = $1 AND status = 'running' \
+                     AND version = $5)",
                 )
                 .bind(tournament_id)
                 .bind(i64::from(round))
                 .bind(i64::from(table))
                 .bind(match_id)
+                .bind(version)
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
@@ -562,21 +628,50 @@ impl Db {
         .await?)
     }
 
-    /// Notes that the event's message shows `version` (and is `message_id`).
+    /// Notes that the event's message shows `version` (and is `message_id`), and what was
+    /// announced with it: the pairings up to `round`, and the end.
     pub async fn tournament_shown(
         &self,
         tournament_id: i64,
         version: i64,
         message_id: u64,
+        (round, end): (i64, bool),
     ) -> Result<(), StoreError> {
         self.write(move |conn| {
             Box::pin(async move {
                 sqlx::query(
                     "UPDATE tournaments SET message_id = $3, shown_version = \
-                     CASE WHEN shown_version < $2 THEN $2 ELSE shown_version END WHERE id = $1",
+                     CASE WHEN shown_version < $2 THEN $2 ELSE shown_version END, \
+                     announced_round = CASE WHEN announced_round < $4 THEN $4 \
+                     ELSE announced_round END, \
+                     announced_end = CASE WHEN $5 = 1 THEN 1 ELSE announced_end END WHERE id = $1",
                 )
                 .bind(tournament_id)
                 .bind(version)
+                .bind(id(message_id))
+                .bind(round)
+                .bind(i64::from(end))
+                .execute(&mut *conn)
+                .await?;
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    /// The event's message, created by the answer to `/tournament create`: kept unless a
+    /// delivery posted one first.
+    pub async fn tournament_message_created(
+        &self,
+        tournament_id: i64,
+        message_id: u64,
+    ) -> Result<(), StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query(
+                    "UPDATE tournaments SET message_id = COALESCE(message_id, $2) WHERE id = $1",
+                )
+                .bind(tournament_id)
                 .bind(id(message_id))
                 .execute(&mut *conn)
                 .await?;
@@ -584,6 +679,25 @@ impl Db {
             })
         })
         .await
+    }
+
+    /// The seats of the event's matches in play: (match, seat, user).
+    pub async fn tournament_seats_in_play(
+        &self,
+        tournament_id: i64,
+    ) -> Result<Vec<(i64, u8, u64)>, StoreError> {
+        let rows: Vec<(i64, i64, i64)> = sqlx::query_as(
+            "SELECT m.id, CAST(p.seat AS BIGINT), p.user_id FROM matches m \
+             JOIN match_players p ON p.match_id = m.id \
+             WHERE m.tournament_id = $1 AND m.status = 'active' ORDER BY m.id, p.seat",
+        )
+        .bind(tournament_id)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(m, seat, user)| (m, seat as u8, unid(user)))
+            .collect())
     }
 }
 

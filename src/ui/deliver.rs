@@ -488,11 +488,7 @@ impl<T: Transport> Deliverer<T> {
             None => self.out.post(show.channel, &msg, None).await,
         };
         match shown {
-            Ok(message) => {
-                self.games
-                    .tournament_shown(show.tournament_id, show.version, message)
-                    .await
-            }
+            Ok(message) => self.games.tournament_shown(&show, message, true).await,
             Err(e) => tracing::warn!(tournament = show.tournament_id, error = %e, "showing"),
         }
     }
@@ -531,13 +527,26 @@ fn post_msg(post: &Post) -> Msg {
         Post::Forfeit { lang, user } => {
             Msg::text(tr!(*lang, "forfeit", player = format!("<@{user}>")))
         }
-        Post::Reminder { lang, user, hours } => {
-            let mut msg = Msg::text(tr!(
-                *lang,
-                "reminder",
-                player = format!("<@{user}>"),
-                hours = *hours
-            ));
+        Post::Reminder {
+            lang,
+            user,
+            hours,
+            at,
+        } => {
+            let mut msg = Msg::text(match at {
+                Some(at) => tr!(
+                    *lang,
+                    "reminder-at",
+                    player = format!("<@{user}>"),
+                    at = format!("<t:{at}:R>")
+                ),
+                None => tr!(
+                    *lang,
+                    "reminder",
+                    player = format!("<@{user}>"),
+                    hours = *hours
+                ),
+            });
             msg.mentions = vec![*user];
             msg
         }

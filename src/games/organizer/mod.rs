@@ -70,10 +70,10 @@ pub struct TournamentShow {
 }
 
 /// A public post besides the standings message.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Announcement {
-    /// A round was paired: its tables, the players mentioned.
-    Round,
+    /// Round `n` (from 1) was paired: its tables, the players mentioned.
+    Round(usize),
     /// The event ended: the final standings.
     Final,
     /// A moderator called the event off.
@@ -91,12 +91,35 @@ pub struct TournamentPass {
 /// A moderator's or player's command done, for the caller only.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentNote {
-    Joined { name: String },
-    Left { name: String },
-    Started { name: String },
-    Cancelled { name: String },
-    Disqualified { name: String, user: u64 },
-    Extended { name: String, deadline: i64 },
+    Joined {
+        name: String,
+    },
+    /// A team signed up: entered once `partner` confirms (their own join).
+    AwaitingPartner {
+        name: String,
+        partner: u64,
+    },
+    /// The partner confirmed: the team is entered.
+    Confirmed {
+        name: String,
+    },
+    Left {
+        name: String,
+    },
+    Started {
+        name: String,
+    },
+    Cancelled {
+        name: String,
+    },
+    Disqualified {
+        name: String,
+        user: u64,
+    },
+    Extended {
+        name: String,
+        deadline: i64,
+    },
 }
 
 /// An event as stored, with its field and (once started) its pairing state.
@@ -177,7 +200,8 @@ impl Games {
                     .chain(e.partner.clone())
                     .collect(),
                 rating: e.rating,
-                out: out.contains(&EntrantId(e.id as u64)),
+                out: out.contains(&EntrantId(e.id as u64)) || e.out,
+                awaiting_partner: e.awaiting_partner,
             })
             .collect();
         let format = match &t.core {

@@ -71,7 +71,10 @@ impl Games {
     /// Pairs round 1 and stores it with the event running: false when another step was
     /// stored meanwhile. Fewer than two entrants: refused.
     async fn start_event(&self, t: &Loaded) -> Result<bool, Failure> {
-        let n = t.entries.len();
+        // Teams whose partner never confirmed are not in the field.
+        let field: Vec<&crate::store::EntryRow> =
+            t.entries.iter().filter(|e| !e.awaiting_partner).collect();
+        let n = field.len();
         if n < MIN_FIELD {
             return Err(Refusal::TooFewEntrants.into());
         }
@@ -86,8 +89,7 @@ impl Games {
             };
             *rounds = wanted.clamp(1, most);
         }
-        let entrants = t
-            .entries
+        let entrants = field
             .iter()
             .map(|e| Entrant {
                 id: EntrantId(e.id as u64),
@@ -95,11 +97,12 @@ impl Games {
             })
             .collect();
         let mut event = Tournament::new(settings, entrants).map_err(|e| {
-            tracing::warn!(tournament = t.row.id, error = %e, "cannot start");
+            tracing::error!(tournament = t.row.id, error = %e, "cannot start");
             Refusal::Internal
         })?;
         event.pair_next_round().map_err(|_| Refusal::Internal)?;
-        let step = self.round_step(t, &event, Some(TournamentState::Running));
+        let mut step = self.round_step(t, &event, Some(TournamentState::Running));
+        step.drop_unconfirmed = true;
         Ok(self.db.store_step(t.row.id, t.row.version, step).await?)
     }
 
@@ -143,6 +146,9 @@ impl Games {
             if let Err(e) = self.run_one(id, &mut pass).await {
                 match e {
                     Failure::Store(e) => tracing::warn!(tournament = id, error = %e, "running"),
+                    Failure::User(Refusal::Internal) => {
+                        tracing::error!(tournament = id, "cannot run: see above")
+                    }
                     Failure::User(r) => tracing::info!(tournament = id, why = ?r, "not run"),
                 }
             }
@@ -152,7 +158,6 @@ impl Games {
 
     /// Takes every step due of one event, then shows it if its message is behind.
     async fn run_one(&self, id: i64, pass: &mut TournamentPass) -> Result<(), Failure> {
-        let mut announce = None;
         // A few steps at most per pass: sign-up closes, results recorded, a round paired.
         for _ in 0..4 {
             let Some(t) = self.load_tournament(id).await? else {
@@ -161,36 +166,28 @@ impl Games {
             let now = self.now();
             let stored = match t.row.status {
                 TournamentState::SignUp if t.row.signup_closes <= now => {
-                    if t.entries.len() >= MIN_FIELD {
-                        let started = self.start_event(&t).await?;
-                        if started {
-                            announce = Some(Announcement::Round);
-                        }
-                        started
+                    let entered = t.entries.iter().filter(|e| !e.awaiting_partner).count();
+                    if entered >= MIN_FIELD {
+                        self.start_event(&t).await?
                     } else {
                         let step = Step {
                             status: Some(TournamentState::Cancelled),
                             ended_at: Some(now),
                             ..Step::default()
                         };
-                        let stored = self.db.store_step(id, t.row.version, step).await?;
-                        if stored {
-                            announce = Some(Announcement::Cancelled);
-                        }
-                        stored
+                        self.db.store_step(id, t.row.version, step).await?
                     }
                 }
                 TournamentState::Running => {
                     self.end_withdrawn_matches(&t, pass).await;
-                    let (stored, posts) = self.advance(&t).await?;
-                    announce = posts.or(announce);
-                    stored
+                    self.advance(&t).await? || self.decide_waiting_tables(&t).await?
                 }
-                TournamentState::Cancelled => {
+                // An ended event's match still in play (opened as it ended): cancelled.
+                TournamentState::Cancelled | TournamentState::Finished => {
                     self.cancel_matches(&t, pass).await;
                     false
                 }
-                _ => false,
+                TournamentState::SignUp => false,
             };
             if !stored {
                 break;
@@ -202,7 +199,20 @@ impl Games {
         if t.row.status == TournamentState::Running {
             self.open_tables(&t, pass).await?;
         }
-        if t.row.shown_version < t.row.version {
+        // What to post besides, from what is stored: a round not yet announced, the end.
+        let rounds = t.core.as_ref().map_or(0, |c| c.rounds().len());
+        let announce = match t.row.status {
+            TournamentState::Running if rounds as i64 > t.row.announced_round => {
+                Some(Announcement::Round(rounds))
+            }
+            TournamentState::Finished if !t.row.announced_end => Some(Announcement::Final),
+            TournamentState::Cancelled if !t.row.announced_end => Some(Announcement::Cancelled),
+            _ => None,
+        };
+        // The answer to `/tournament create` is the message: a few seconds for its id to be
+        // noted before a post would make a second one.
+        let young = t.row.message_id.is_none() && self.now() - t.row.created_at < 10;
+        if (t.row.shown_version < t.row.version || announce.is_some()) && !young {
             pass.shows.push(TournamentShow {
                 tournament_id: id,
                 version: t.row.version,
@@ -216,14 +226,14 @@ impl Games {
     }
 
     /// Records the current round's ended matches; once the round is complete, pairs the next
-    /// one (or finishes the event). Whether it stored a step, and what the step announces.
-    async fn advance(&self, t: &Loaded) -> Result<(bool, Option<Announcement>), Failure> {
+    /// one (or finishes the event). Whether it stored a step.
+    async fn advance(&self, t: &Loaded) -> Result<bool, Failure> {
         let Some(mut event) = t.core.clone() else {
-            return Ok((false, None));
+            return Ok(false);
         };
         let number = event.rounds().len();
         if number == 0 {
-            return Ok((false, None));
+            return Ok(false);
         }
         let tables = self.db.round_tables(t.row.id, number as u32).await?;
         let mut recorded = false;
@@ -249,7 +259,7 @@ impl Games {
         }
         let complete = event.rounds()[number - 1].is_complete();
         if !recorded && !complete {
-            return Ok((false, None));
+            return Ok(false);
         }
         let mut out = Vec::new();
         if event.settings().format == core::Format::Knockout && complete {
@@ -260,34 +270,95 @@ impl Games {
                 }
             }
         }
-        let (step, announce) = if complete && event.is_finished() {
-            let step = Step {
+        let step = if complete && event.is_finished() {
+            Step {
                 status: Some(TournamentState::Finished),
                 state_json: Some(serde_json::to_string(&event).expect("serializes")),
                 ended_at: Some(self.now()),
                 out,
                 ..Step::default()
-            };
-            (step, Some(Announcement::Final))
+            }
         } else if complete {
-            event.pair_next_round().map_err(|_| Refusal::Internal)?;
+            if let Err(e) = event.pair_next_round() {
+                tracing::error!(tournament = t.row.id, error = %e, "cannot pair the next round");
+                return Err(Refusal::Internal.into());
+            }
             let mut step = self.round_step(t, &event, None);
             step.out = out;
-            (step, Some(Announcement::Round))
+            step
         } else {
-            let step = Step {
+            Step {
                 state_json: Some(serde_json::to_string(&event).expect("serializes")),
                 ..Step::default()
-            };
-            (step, None)
+            }
         };
         if !self.db.store_step(t.row.id, t.row.version, step).await? {
-            return Ok((false, None));
+            return Ok(false);
         }
-        if announce.is_some() {
+        if complete {
             tracing::info!(tournament = t.row.id, round = number, "round complete");
         }
-        Ok((true, announce))
+        Ok(true)
+    }
+
+    /// Past the round's deadline, a table still waiting because a player is in another match
+    /// in the channel is decided as that player's forfeit (both: the first entrant's). Whether
+    /// it stored a step.
+    async fn decide_waiting_tables(&self, t: &Loaded) -> Result<bool, Failure> {
+        let (Some(mut event), Some(deadline)) = (t.core.clone(), t.row.round_deadline) else {
+            return Ok(false);
+        };
+        if self.now() < deadline || event.rounds().is_empty() {
+            return Ok(false);
+        }
+        let number = event.rounds().len();
+        let tables = self.db.round_tables(t.row.id, number as u32).await?;
+        let mut decided = false;
+        for table in tables.iter().filter(|t| t.match_id.is_none()) {
+            let k = table.table as usize - 1;
+            let Some(Pairing::Match {
+                first,
+                second,
+                decision: None,
+            }) = event.rounds()[number - 1].pairings.get(k).copied()
+            else {
+                continue;
+            };
+            let mut busy = [false, false];
+            for (side, entrant) in [first, second].into_iter().enumerate() {
+                let Some(e) = t.entry(entrant) else { continue };
+                for user in std::iter::once(e.user.0).chain(e.partner.as_ref().map(|p| p.0)) {
+                    busy[side] |= self
+                        .db
+                        .active_match_for(t.row.channel_id, user)
+                        .await?
+                        .is_some();
+                }
+            }
+            let winner = match busy {
+                [false, false] => continue,
+                [true, false] => second,
+                _ => first,
+            };
+            let decision = Decision {
+                winner,
+                margin: event.settings().bye_points,
+                finish: Finish::Forfeit,
+            };
+            decided |= event.record(number - 1, k, decision).is_ok();
+        }
+        if !decided {
+            return Ok(false);
+        }
+        tracing::info!(
+            tournament = t.row.id,
+            "waiting tables decided at the deadline"
+        );
+        let step = Step {
+            state_json: Some(serde_json::to_string(&event).expect("serializes")),
+            ..Step::default()
+        };
+        Ok(self.db.store_step(t.row.id, t.row.version, step).await?)
     }
 
     /// Opens the current round's tables that have no match yet. A table one of whose players
@@ -367,7 +438,11 @@ impl Games {
                     deadline: t.row.round_deadline.unwrap_or_else(|| self.now()),
                 }),
             };
-            match self.db.open_table(number, table.table, &new).await {
+            match self
+                .db
+                .open_table(t.row.version, number, table.table, &new)
+                .await
+            {
                 Ok(Some(match_id)) => {
                     let live = Live::from_row(new.stored_as(match_id))?;
                     self.put_live(live).await;
@@ -402,30 +477,31 @@ impl Games {
         if event.withdrawn().is_empty() {
             return;
         }
-        let Ok(ids) = self.db.tournament_matches_in_play(t.row.id).await else {
-            return;
+        let out = |user: u64| {
+            t.entry_of(user)
+                .is_some_and(|e| event.withdrawn().contains(&EntrantId(e.id as u64)))
         };
-        for match_id in ids {
-            let Ok(mut live) = self.hold(match_id).await else {
+        let seats = match self.db.tournament_seats_in_play(t.row.id).await {
+            Ok(seats) => seats,
+            Err(e) => {
+                tracing::warn!(tournament = t.row.id, error = %e, "reading matches in play");
+                return;
+            }
+        };
+        let mut ended = Vec::new();
+        for (match_id, seat, user) in seats {
+            if !out(user) || ended.contains(&match_id) {
                 continue;
-            };
-            let seat = live.users.iter().position(|&u| {
-                t.entry_of(u)
-                    .is_some_and(|e| event.withdrawn().contains(&EntrantId(e.id as u64)))
-            });
-            let Some(seat) = seat else {
+            }
+            ended.push(match_id);
+            let Ok(mut live) = self.hold(match_id).await else {
                 continue;
             };
             if !live.is_active() {
                 continue;
             }
             match self
-                .end_by_resignation(
-                    &mut live,
-                    seat as u8,
-                    EndReason::Forfeited,
-                    Answered::Nothing,
-                )
+                .end_by_resignation(&mut live, seat, EndReason::Forfeited, Answered::Nothing)
                 .await
             {
                 Ok(d) => pass.deliveries.push(d),
@@ -434,7 +510,7 @@ impl Games {
         }
     }
 
-    /// Cancels the matches still in play of a cancelled event.
+    /// Cancels the matches still in play of a cancelled (or finished) event.
     pub(super) async fn cancel_matches(&self, t: &Loaded, pass: &mut TournamentPass) {
         let Ok(ids) = self.db.tournament_matches_in_play(t.row.id).await else {
             return;
@@ -461,14 +537,20 @@ impl Games {
         }
     }
 
-    /// Notes that an event's message shows `version`, as message `message`.
-    pub async fn tournament_shown(&self, tournament_id: i64, version: i64, message: u64) {
-        if let Err(e) = self
+    /// Notes that an event's message shows `show`, as message `message`, and (`announced`)
+    /// that its announcement was posted (or can never be).
+    pub async fn tournament_shown(&self, show: &TournamentShow, message: u64, announced: bool) {
+        let posted = match show.announce.filter(|_| announced) {
+            Some(Announcement::Round(n)) => (n as i64, false),
+            Some(Announcement::Final | Announcement::Cancelled) => (0, true),
+            None => (0, false),
+        };
+        let stored = self
             .db
-            .tournament_shown(tournament_id, version, message)
-            .await
-        {
-            tracing::warn!(tournament = tournament_id, error = %e, "noting a shown tournament");
+            .tournament_shown(show.tournament_id, show.version, message, posted)
+            .await;
+        if let Err(e) = stored {
+            tracing::warn!(tournament = show.tournament_id, error = %e, "noting a shown tournament");
         }
     }
 }

@@ -63,8 +63,10 @@ pub struct EntrantLine {
     pub id: EntrantId,
     pub users: Vec<(u64, String)>,
     pub rating: f64,
-    /// Disqualified, or withdrawn.
+    /// Disqualified, or knocked out.
     pub out: bool,
+    /// A team signed up whose partner has not confirmed yet (not entered until then).
+    pub awaiting_partner: bool,
 }
 
 impl EntrantLine {

@@ -129,12 +129,12 @@ impl Games {
         }
         let teams = t.game().is_teams();
         match (teams, partner) {
-            (true, None) => return Err(Refusal::PartnerNeeded.into()),
             (false, Some(_)) => return Err(Refusal::PartnerNotWanted.into()),
             (true, Some(p)) if p.bot => return Err(Refusal::BotChallenge.into()),
             (true, Some(p)) if p.id == caller.user_id => return Err(Refusal::SelfChallenge.into()),
             _ => {}
         }
+        // A team is seeded by its players' mean (a confirming partner's rating is in already).
         let mut rating = self.rating(guild_id, caller.user_id).await?;
         if let Some(p) = partner {
             rating = (rating + self.rating(guild_id, p.id).await?) / 2.0;
@@ -145,6 +145,7 @@ impl Games {
             rating,
             now: self.now(),
             limit: MAX_FIELD as i64,
+            team: teams,
         };
         match self.db.join_tournament(t.row.id, &entry).await? {
             Joined::Entered(entry_id) => {
@@ -155,6 +156,26 @@ impl Games {
                     note: TournamentNote::Joined { name: t.row.name },
                 }))
             }
+            Joined::AwaitingPartner(entry_id) => {
+                tracing::info!(tournament = t.row.id, entry = entry_id, "team signed up");
+                self.wake_organizer();
+                Ok(Outcome::reply(Reply::TournamentDone {
+                    lang: caller.lang,
+                    note: TournamentNote::AwaitingPartner {
+                        name: t.row.name,
+                        partner: partner.map(|p| p.id).unwrap_or_default(),
+                    },
+                }))
+            }
+            Joined::Confirmed(entry_id) => {
+                tracing::info!(tournament = t.row.id, entry = entry_id, "team confirmed");
+                self.wake_organizer();
+                Ok(Outcome::reply(Reply::TournamentDone {
+                    lang: caller.lang,
+                    note: TournamentNote::Confirmed { name: t.row.name },
+                }))
+            }
+            Joined::NoPartner => Err(Refusal::PartnerNeeded.into()),
             Joined::Already => Err(Refusal::AlreadyEntered.into()),
             Joined::Closed => Err(Refusal::SignUpClosed.into()),
             Joined::Full => Err(Refusal::TournamentFull.into()),

@@ -3,7 +3,7 @@
 //! changes nothing.
 
 use crate::support::harness::{Harness, ALICE, BOB, CAROL, CHANNEL, DAVE, MALLORY};
-use gin::games::organizer::{FormatAsk, TournamentRequest};
+use gin::games::organizer::{FormatAsk, TournamentNote, TournamentRequest};
 use gin::games::tournament::Tournament;
 use gin::games::{Caller, GameChoice, GinChoice, Outcome, Refusal, Reply, TeamMode, UserRef};
 use gin::store::TournamentState;
@@ -370,12 +370,29 @@ async fn a_team_event_seats_partners_opposite() {
         .tournament_create(&h.caller(MALLORY, None), true, true, teams)
         .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    let note = |o: &Outcome| match &o.reply {
+        Reply::TournamentDone { note, .. } => note.clone(),
+        other => panic!("{other:?}"),
+    };
+    // A team is entered once the partner confirms: nobody is signed up by someone else.
     for (p, partner) in [(ALICE, CAROL), (BOB, DAVE)] {
         let o = g
             .tournament_join(&h.caller(p, None), Some(&user(partner)), None)
             .await;
-        assert!(refusal(&o).is_none(), "{:?}", o.reply);
+        assert!(
+            matches!(note(&o), TournamentNote::AwaitingPartner { partner: q, .. } if q == partner),
+            "{:?}",
+            o.reply
+        );
     }
+    let id = g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id;
+    assert!(g
+        .db
+        .entries(id)
+        .await
+        .unwrap()
+        .iter()
+        .all(|e| e.awaiting_partner));
     let o = g.tournament_leave(&h.caller(DAVE, None), None).await;
     assert!(
         refusal(&o).is_none(),
@@ -385,9 +402,25 @@ async fn a_team_event_seats_partners_opposite() {
     let o = g
         .tournament_join(&h.caller(DAVE, None), Some(&user(BOB)), None)
         .await;
-    assert!(refusal(&o).is_none(), "{:?}", o.reply);
-    let id = g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id;
-    assert_eq!(g.db.entries(id).await.unwrap().len(), 2, "two teams");
+    assert!(matches!(note(&o), TournamentNote::AwaitingPartner { .. }));
+    // Carol confirms by joining (naming no one); Bob by naming Dave.
+    let o = g.tournament_join(&h.caller(CAROL, None), None, None).await;
+    assert!(
+        matches!(note(&o), TournamentNote::Confirmed { .. }),
+        "{:?}",
+        o.reply
+    );
+    let o = g
+        .tournament_join(&h.caller(BOB, None), Some(&user(DAVE)), None)
+        .await;
+    assert!(
+        matches!(note(&o), TournamentNote::Confirmed { .. }),
+        "{:?}",
+        o.reply
+    );
+    let entries = g.db.entries(id).await.unwrap();
+    assert_eq!(entries.len(), 2, "two teams");
+    assert!(entries.iter().all(|e| !e.awaiting_partner));
     let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
@@ -417,4 +450,69 @@ async fn a_team_event_seats_partners_opposite() {
     let entries = g.db.entries(id).await.unwrap();
     let winner = entries.iter().find(|e| e.id as u64 == champion.0).unwrap();
     assert!(winner.user.0 == b || winner.partner.as_ref().is_some_and(|p| p.0 == b));
+}
+
+/// A table whose player is still in another match in the channel waits; past the round's
+/// deadline it is decided as that player's forfeit, and the event goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_waiting_past_the_deadline_is_a_forfeit() {
+    let h = Harness::new().await;
+    let g = &h.games;
+    let own = h.start(CAROL, &[DAVE]).await;
+    let accept = crate::support::harness::button(own.response.msg(), |p| {
+        matches!(p, gin::ui::ids::Press::Accept(_))
+    })
+    .unwrap();
+    h.press(DAVE, 5000, &accept).await;
+    let id = signed_up(&h, &[ALICE, BOB, CAROL, DAVE]).await;
+    let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    pass(&h).await;
+    assert!(g
+        .db
+        .tournament_matches_in_play(id)
+        .await
+        .unwrap()
+        .is_empty());
+    // Before the deadline nothing is decided.
+    h.advance(59 * 60);
+    pass(&h).await;
+    assert!(!core(&h, id).await.rounds()[0].is_complete());
+    h.advance(2 * 60);
+    pass(&h).await;
+    let event = core(&h, id).await;
+    let first = &event.rounds()[0];
+    assert!(first.is_complete(), "{first:?}");
+    let entries = g.db.entries(id).await.unwrap();
+    let user_of = |e: gin::games::tournament::EntrantId| {
+        entries.iter().find(|x| x.id as u64 == e.0).unwrap().user.0
+    };
+    for p in &first.pairings {
+        let winner = user_of(p.winner().unwrap());
+        assert!(
+            [ALICE, BOB].contains(&winner),
+            "the free players win: {first:?}"
+        );
+        assert!(matches!(
+            p,
+            gin::games::tournament::Pairing::Match {
+                decision: Some(gin::games::tournament::Decision {
+                    finish: gin::games::tournament::Finish::Forfeit,
+                    ..
+                }),
+                ..
+            }
+        ));
+    }
+    // Round 2: Alice and Bob's table opens (Carol and Dave's waits on).
+    assert_eq!(event.rounds().len(), 2);
+    let open = g.db.tournament_matches_in_play(id).await.unwrap();
+    assert_eq!(open.len(), 1);
+    let row = g.db.load_match(open[0]).await.unwrap().unwrap();
+    let players: Vec<u64> = row.players.iter().map(|p| p.0).collect();
+    assert!(
+        players.contains(&ALICE) && players.contains(&BOB),
+        "{players:?}"
+    );
+    assert_eq!(row.event.unwrap().round, 2);
 }
