@@ -679,3 +679,99 @@ cmd-leaderboard-tournament-name = turnier
 err-no-such-tournament = Dieser Server hat kein Turnier mit diesem Namen oder dieser Nummer.
 board-tournament = 🏆 Turnier: { $name }
 reminder-at = ⏰ { $player }, du bist dran in dieser Turnierpartie. Drück am Tisch auf „Meine Karten“. Ohne Zug ist die Partie { $at } kampflos verloren (der Rundenschluss).
+## Turniere: die öffentliche Nachricht des Turniers (sie pingt niemanden), die Beiträge
+## daneben, der Tisch einer Turnierpartie und die Antworten auf die Turnierbefehle
+tournament-title = 🏆 **{ $name }**
+tournament-about = { $format } · { $game } · ausgerichtet von { $creator }
+tournament-format-swiss = Schweizer System, { $rounds ->
+    [one] 1 Runde
+   *[other] { $rounds } Runden
+}
+tournament-format-swiss-open = Schweizer System (so viele Runden, wie das Teilnehmerfeld braucht)
+tournament-format-knockout = K.-o.-System
+tournament-format-round-robin = Jeder gegen jeden
+tournament-game-gin = Gin Rummy ({ $preset })
+tournament-game-straight = Straight Gin ({ $preset })
+tournament-game-hollywood = Hollywood Gin ({ $preset })
+tournament-game-partnership = Partnership Gin, Zweierteams ({ $preset })
+tournament-game-team = Team Gin, Zweierteams ({ $preset })
+tournament-signup = 📝 Die Anmeldung schließt { $closes }; dann beginnt Runde 1. Jede Runde dauert { $length }.
+tournament-signup-teams = Teams melden sich mit `/tournament join` an und nennen dabei den Partner; der Partner bestätigt dann mit **Mitmachen** (ein Team, das darauf wartet, ist mit ⏳ markiert).
+tournament-minutes = { $count ->
+    [one] 1 Minute
+   *[other] { $count } Minuten
+}
+tournament-hours = { $count ->
+    [one] 1 Stunde
+   *[other] { $count } Stunden
+}
+tournament-days = { $count ->
+    [one] 1 Tag
+   *[other] { $count } Tage
+}
+tournament-entrants = **Angemeldet: { $count }**
+tournament-no-entrants = Noch hat sich niemand angemeldet.
+tournament-more = … und { $count } weitere
+tournament-round = ⚔️ **Runde { $round } von { $rounds }** · endet { $deadline }
+tournament-table = `{ $table }` { $first } gegen { $second }
+tournament-table-won = `{ $table }` { $first } gegen { $second }: { $winner } gewinnt
+tournament-table-forfeit = `{ $table }` { $first } gegen { $second }: { $winner } gewinnt, weil der Gegner nicht mehr spielte
+tournament-table-walkover = `{ $table }` { $first } gegen { $second }: { $winner } gewinnt kampflos
+tournament-table-waiting = `{ $table }` { $first } gegen { $second } (beginnt, sobald eine andere Partie eines der Spieler hier vorbei ist)
+tournament-bye = `{ $table }` { $first } hat ein Freilos
+tournament-standings = **Tabelle**
+tournament-standing = `#{ $place }` { $name }: { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+} · Buchholz { $buchholz } · netto { $net }
+tournament-out = (ausgeschieden)
+tournament-bracket = **Turnierbaum**
+tournament-bracket-round = Runde { $round }
+tournament-quarter-finals = Viertelfinale
+tournament-semi-finals = Halbfinale
+tournament-final = Finale
+tournament-beat = { $winner } schlägt { $loser }
+tournament-beat-forfeit = { $winner } schlägt { $loser } (Zeitüberschreitung)
+tournament-beat-walkover = { $winner } schlägt { $loser } (kampflos)
+tournament-versus = { $first } gegen { $second }
+tournament-advances = { $first } (Freilos)
+tournament-final-standings = 🏁 **Abschlusstabelle**
+tournament-winner = 🥇 Sieger: { $name }
+tournament-cancelled = ❌ Dieses Turnier wurde abgesagt.
+button-join = Mitmachen
+button-leave = Abmelden
+tournament-paired = 🏆 **{ $name }**: Runde { $round } von { $rounds } ist ausgelost und endet { $deadline }. Jede Partie bekommt ihren eigenen Tisch in diesem Kanal.
+tournament-paired-more = 🏆 **{ $name }**, Runde { $round } (Fortsetzung)
+tournament-over = 🏁 **{ $name }** ist vorbei. Herzlichen Glückwunsch, { $winner }!
+tournament-called-off = ❌ **{ $name }** wurde abgesagt; die offenen Partien wurden abgebrochen.
+tournament-too-few = ❌ **{ $name }** fällt aus: Es haben sich weniger als zwei Teilnehmer angemeldet.
+tournament-table-event = 🏆 Turnierrunde { $round } · die Runde endet { $deadline }
+tournament-joined = ✅ Du bist für **{ $name }** angemeldet. Deine Partien erscheinen in diesem Kanal, sobald die Runden beginnen.
+tournament-left = 👋 Deine Anmeldung für **{ $name }** ist zurückgezogen.
+tournament-started = ▶️ **{ $name }** hat begonnen: Die Tische der ersten Runde werden gerade aufgestellt.
+tournament-cancelled-done = ❌ **{ $name }** ist abgesagt; die offenen Partien werden abgebrochen.
+tournament-disqualified = 🚫 { $player } ist von **{ $name }** disqualifiziert; eine offene Partie gilt als kampflos verloren.
+tournament-extended = ⏳ Die laufende Runde von **{ $name }** endet jetzt { $deadline }.
+pic-bracket-winner = Sieger
+pic-bracket-bye = Freilos
+pic-bracket-description = Turnierbaum von { $name }: { $rounds }
+err-no-tournament-here = In diesem Kanal ist kein Turnier offen.
+err-tournament-exists = In diesem Kanal läuft schon ein Turnier: Es muss erst zu Ende gehen (oder abgesagt werden), bevor hier ein neues beginnt.
+err-tournament-name = Der Name eines Turniers braucht 1 bis 60 Zeichen. Es wurde nichts geändert.
+err-tournament-times = Die Anmeldung kann 1 Minute bis 7 Tage dauern, jede Runde 5 Minuten bis 7 Tage. Es wurde nichts geändert.
+err-swiss-rounds = Ein Turnier im Schweizer System hat 1 bis 30 Runden. Es wurde nichts geändert.
+err-cannot-post-here = In diesem Kanal kann ich kein Turnier ausrichten: Ich brauche hier die Berechtigungen „Kanal ansehen“ und „Nachrichten senden“ (und „Dateien anhängen“ für das Turnierbaum-Bild).
+err-signup-closed = Die Anmeldung für dieses Turnier ist geschlossen.
+err-partner-needed = Dieses Turnier ist für Zweierteams: Melde dich mit `/tournament join` an und nenne deinen Partner.
+err-partner-not-wanted = Dieses Turnier ist für einzelne Spieler: Melde dich ohne Partner an.
+err-already-entered = Du (oder dein Partner) bist schon für dieses Turnier angemeldet.
+err-not-entered = Du bist für dieses Turnier nicht angemeldet.
+err-tournament-full = Dieses Turnier ist voll: Es nimmt höchstens 256 Teilnehmer auf.
+err-tournament-running = Dieses Turnier hat schon begonnen.
+err-too-few-entrants = Ein Turnier braucht mindestens 2 Teilnehmer, um zu beginnen.
+err-tournament-not-running = Dieses Turnier hat noch nicht begonnen: Die Anmeldung läuft noch.
+err-not-an-entrant = Dieser Spieler ist nicht in diesem Turnier.
+err-already-out = Dieser Teilnehmer ist schon aus dem Turnier ausgeschieden.
+err-tournament-match = Das ist eine Turnierpartie: Ein Moderator nutzt stattdessen `/tournament disqualify` oder `/tournament cancel`.
+tournament-awaiting-partner = 🤝 Dein Team ist für **{ $name }** angemeldet: Es nimmt teil, sobald { $partner } mit `/tournament join` (oder **Mitmachen**) bestätigt.
+tournament-confirmed = ✅ Dein Team nimmt an **{ $name }** teil.

@@ -680,3 +680,99 @@ cmd-leaderboard-tournament-name = tournament
 err-no-such-tournament = This server has no tournament of that name or number.
 board-tournament = 🏆 Tournament: { $name }
 reminder-at = ⏰ { $player }, it is your turn in this tournament match. Press "My hand" on the table. Without a move the match is forfeited { $at } (the round's deadline).
+## Tournaments: the event's public message (it pings nobody), the posts beside it, a
+## tournament match's table, and the answers to the tournament commands
+tournament-title = 🏆 **{ $name }**
+tournament-about = { $format } · { $game } · organised by { $creator }
+tournament-format-swiss = Swiss system, { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}
+tournament-format-swiss-open = Swiss system (as many rounds as the field needs)
+tournament-format-knockout = Knockout
+tournament-format-round-robin = Round robin
+tournament-game-gin = Gin Rummy ({ $preset })
+tournament-game-straight = Straight Gin ({ $preset })
+tournament-game-hollywood = Hollywood Gin ({ $preset })
+tournament-game-partnership = Partnership Gin, teams of two ({ $preset })
+tournament-game-team = Team Gin, teams of two ({ $preset })
+tournament-signup = 📝 Sign-up closes { $closes }; then round 1 begins. Each round lasts { $length }.
+tournament-signup-teams = Teams sign up with `/tournament join`, naming the partner; the partner then confirms with **Join** (a team waiting for that is marked ⏳).
+tournament-minutes = { $count ->
+    [one] 1 minute
+   *[other] { $count } minutes
+}
+tournament-hours = { $count ->
+    [one] 1 hour
+   *[other] { $count } hours
+}
+tournament-days = { $count ->
+    [one] 1 day
+   *[other] { $count } days
+}
+tournament-entrants = **Entrants: { $count }**
+tournament-no-entrants = Nobody has signed up yet.
+tournament-more = … and { $count } more
+tournament-round = ⚔️ **Round { $round } of { $rounds }** · ends { $deadline }
+tournament-table = `{ $table }` { $first } vs { $second }
+tournament-table-won = `{ $table }` { $first } vs { $second }: { $winner } won
+tournament-table-forfeit = `{ $table }` { $first } vs { $second }: { $winner } won by forfeit
+tournament-table-walkover = `{ $table }` { $first } vs { $second }: { $winner } won by walkover
+tournament-table-waiting = `{ $table }` { $first } vs { $second } (starts once a player's other match here is over)
+tournament-bye = `{ $table }` { $first } has a bye
+tournament-standings = **Standings**
+tournament-standing = `#{ $place }` { $name }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} · Buchholz { $buchholz } · net { $net }
+tournament-out = (out)
+tournament-bracket = **Bracket**
+tournament-bracket-round = Round { $round }
+tournament-quarter-finals = Quarter-finals
+tournament-semi-finals = Semi-finals
+tournament-final = Final
+tournament-beat = { $winner } beat { $loser }
+tournament-beat-forfeit = { $winner } beat { $loser } (forfeit)
+tournament-beat-walkover = { $winner } beat { $loser } (walkover)
+tournament-versus = { $first } vs { $second }
+tournament-advances = { $first } (bye)
+tournament-final-standings = 🏁 **Final standings**
+tournament-winner = 🥇 Winner: { $name }
+tournament-cancelled = ❌ This tournament was cancelled.
+button-join = Join
+button-leave = Leave
+tournament-paired = 🏆 **{ $name }**: round { $round } of { $rounds } is paired and ends { $deadline }. Each match gets its own table in this channel.
+tournament-paired-more = 🏆 **{ $name }**, round { $round } (continued)
+tournament-over = 🏁 **{ $name }** is over. Congratulations, { $winner }!
+tournament-called-off = ❌ **{ $name }** was cancelled; its open matches were called off.
+tournament-too-few = ❌ **{ $name }** is called off: fewer than two entrants signed up.
+tournament-table-event = 🏆 Tournament round { $round } · the round ends { $deadline }
+tournament-joined = ✅ You are signed up for **{ $name }**. Your matches will be posted in this channel once the rounds begin.
+tournament-left = 👋 Your entry in **{ $name }** is withdrawn.
+tournament-started = ▶️ **{ $name }** has begun: the tables of round 1 are being posted.
+tournament-cancelled-done = ❌ **{ $name }** is cancelled; its open matches are called off.
+tournament-disqualified = 🚫 { $player } is disqualified from **{ $name }**; an open match of theirs is lost by walkover.
+tournament-extended = ⏳ The current round of **{ $name }** now ends { $deadline }.
+pic-bracket-winner = Winner
+pic-bracket-bye = Bye
+pic-bracket-description = Bracket of { $name }: { $rounds }
+err-no-tournament-here = No tournament is open in this channel.
+err-tournament-exists = This channel already has an open tournament: it has to finish (or be cancelled) before another one starts here.
+err-tournament-name = A tournament's name needs 1 to 60 characters. Nothing was changed.
+err-tournament-times = Sign-up can last from 1 minute to 7 days, and each round from 5 minutes to 7 days. Nothing was changed.
+err-swiss-rounds = A Swiss tournament plays 1 to 30 rounds. Nothing was changed.
+err-cannot-post-here = I cannot run a tournament in this channel: I need the View Channel and Send Messages permissions here (and Attach Files for the bracket picture).
+err-signup-closed = Sign-up for this tournament is closed.
+err-partner-needed = This tournament is for teams of two: sign up with `/tournament join` and name your partner.
+err-partner-not-wanted = This tournament is for single players: sign up without a partner.
+err-already-entered = You (or your partner) are already signed up for this tournament.
+err-not-entered = You are not signed up for this tournament.
+err-tournament-full = This tournament is full: it takes at most 256 entrants.
+err-tournament-running = This tournament has already begun.
+err-too-few-entrants = A tournament needs at least 2 entrants to begin.
+err-tournament-not-running = This tournament has not begun yet: it is still taking sign-ups.
+err-not-an-entrant = That player is not in this tournament.
+err-already-out = That entrant is already out of the tournament.
+err-tournament-match = This is a tournament match: a moderator uses `/tournament disqualify` or `/tournament cancel` instead.
+tournament-awaiting-partner = 🤝 Your team is signed up for **{ $name }**: it is entered once { $partner } confirms with `/tournament join` (or **Join**).
+tournament-confirmed = ✅ Your team is entered in **{ $name }**.

@@ -70,6 +70,10 @@ pub async fn press_on(
         Press::Board(q) => games.leaderboard(caller, q, true).await,
         Press::Rematch(id) => games.rematch(caller, id).await,
         Press::Watch(id) => games.watch(caller, None, Some(id)).await,
+        // On the public tournament message; answered to the presser alone (the message
+        // itself follows from the organizer's next pass).
+        Press::Join(id) => games.tournament_join(caller, None, Some(id)).await,
+        Press::Leave(id) => games.tournament_leave(caller, Some(id)).await,
         Press::Sheet(id) => games.sheet(caller, id).await,
         Press::Replay {
             match_id,
@@ -205,9 +209,15 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
         Reply::Tournament { scene, update } => {
             new_or_update(render::tournament::tournament(scene), *update, true)
         }
-        Reply::Standings(scene) => Response::Ephemeral(render::tournament::tournament(scene)),
-        Reply::TournamentDone { note, .. } => {
-            Response::Ephemeral(render::tournament::tournament_done(note))
+        Reply::Standings(scene) => {
+            // A fresh message: its bracket picture is never out of date (unlike one on the
+            // event's message, which is edited as the event goes).
+            let mut msg = render::tournament::tournament(scene);
+            msg.files.extend(render::tournament::bracket_picture(scene));
+            Response::Ephemeral(msg)
+        }
+        Reply::TournamentDone { lang, note } => {
+            Response::Ephemeral(render::tournament::tournament_done(*lang, note))
         }
     }
 }

@@ -19,6 +19,8 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
+mod tournament;
+
 /// How long a showdown waits for its picture (drawn in about 5 ms on an idle core).
 const DRAW_TIMEOUT: Duration = Duration::from_millis(500);
 /// How long a stats chart waits for the painter's thread before the blocking pool draws it.
@@ -114,6 +116,8 @@ pub struct Deliverer<T: Transport> {
     /// The application's card emojis, once synced (none until then: cards are text).
     faces: RwLock<Arc<Faces>>,
     painter: Painter,
+    /// Per tournament: one show at a time, and what this process showed of it.
+    boards: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<tournament::Board>>>>,
 }
 
 impl<T: Transport> Deliverer<T> {
@@ -124,6 +128,7 @@ impl<T: Transport> Deliverer<T> {
             gates: Mutex::new(HashMap::new()),
             faces: RwLock::new(Arc::new(Faces::default())),
             painter: Painter::start(),
+            boards: Mutex::new(HashMap::new()),
         })
     }
 
@@ -306,7 +311,7 @@ impl<T: Transport> Deliverer<T> {
                     }
                 }
                 let nonce = nonce(row.key, index);
-                let msg = self.faces().dress(&render::table_scene(&scene));
+                let msg = self.faces().dress(&render::new_table_scene(&scene, deal));
                 let id = self.out.post(channel, &msg, Some(&nonce)).await?;
                 self.games
                     .table_posted(match_id, id, deal)
@@ -382,10 +387,11 @@ impl<T: Transport> Deliverer<T> {
         }
     }
 
-    /// The answer to `outcome` in `lang`. One with a picture to draw (the stats chart) is
-    /// rendered on the painter's thread: drawing never holds up a runtime worker.
+    /// The answer to `outcome` in `lang`. One with a picture to draw (the stats chart, a
+    /// knockout's bracket) is rendered on the painter's thread: drawing never holds up a
+    /// runtime worker.
     pub async fn respond(&self, outcome: Outcome, lang: Lang) -> super::Answer {
-        if !matches!(outcome.reply, Reply::Stats { .. }) {
+        if !draws(&outcome.reply) {
             return super::respond(outcome, lang);
         }
         // The painter may be busy with showdown pictures; a command must be answered within
@@ -476,23 +482,6 @@ impl<T: Transport> Deliverer<T> {
         tracing::info!(count, "deliveries resumed");
     }
 
-    /// A tournament's message brought up to date (placeholder until the renderer lands).
-    pub async fn show_tournament(&self, show: crate::games::organizer::TournamentShow) {
-        let msg = render::tournament::tournament(&show.scene);
-        let shown = match show.message {
-            Some(message) => self
-                .out
-                .edit(show.channel, message, &msg)
-                .await
-                .map(|()| message),
-            None => self.out.post(show.channel, &msg, None).await,
-        };
-        match shown {
-            Ok(message) => self.games.tournament_shown(&show, message, true).await,
-            Err(e) => tracing::warn!(tournament = show.tournament_id, error = %e, "showing"),
-        }
-    }
-
     /// A challenge that expired unanswered: its message says so.
     pub async fn expired(&self, c: ExpiredChallenge) {
         let msg = Msg::text(tr!(c.lang, "challenge-expired"));
@@ -502,17 +491,37 @@ impl<T: Transport> Deliverer<T> {
     }
 }
 
+/// Whether the answer to `reply` comes with a picture to draw.
+fn draws(reply: &Reply) -> bool {
+    match reply {
+        Reply::Stats { .. } => true,
+        Reply::Standings(scene) => {
+            scene.bracket.is_some() && super::pictures::deck_of(scene.look).is_some()
+        }
+        _ => false,
+    }
+}
+
 /// The nonce of the `index`-th effect of a row: the same on every attempt, so that Discord
 /// creates the message once however often it is sent. 17 characters (Discord takes 25): a
 /// 64-bit mix of the row and the effect.
 fn nonce(k: OutboxKey, index: usize) -> String {
-    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-    for v in [
-        k.match_id as u64,
-        k.version as u64,
-        k.part as u64,
-        index as u64,
-    ] {
+    mixed(
+        0x9E37_79B9_7F4A_7C15,
+        [
+            k.match_id as u64,
+            k.version as u64,
+            k.part as u64,
+            index as u64,
+        ],
+    )
+}
+
+/// A nonce of `values` mixed from `start` (each kind of post starts elsewhere, so that two
+/// kinds never share a nonce).
+fn mixed(start: u64, values: [u64; 4]) -> String {
+    let mut h = start;
+    for v in values {
         h = (h ^ v).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         h ^= h >> 31;
     }

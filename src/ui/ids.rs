@@ -1,5 +1,6 @@
-//! Button ids. Every custom_id names the match (or challenge) it belongs to, and action buttons
-//! also the state version they were drawn for, so a press from an older state is recognised.
+//! Button ids. Every custom_id names the match (challenge, tournament) it belongs to, and
+//! action buttons also the state version they were drawn for, so a press from an older state
+//! is recognised.
 //! Format: `gin:<verb>:<id>[:<version>:<action>]`, well under Discord's 100 characters.
 //! A select menu's id is `gin:rs:<id>:<version>:<menu>`; the chosen option's value is the
 //! action, so menu and value together read as the Rummy press `gin:r:<id>:<version>:<action>`.
@@ -57,6 +58,10 @@ pub enum Press {
         deal: u32,
         step: u32,
     },
+    /// A tournament message's Join: the presser signs up for that event.
+    Join(i64),
+    /// A tournament message's Leave: the presser's entry goes.
+    Leave(i64),
 }
 
 /// A move (or a view change) drawn for one state of a match.
@@ -239,7 +244,9 @@ impl Press {
             | Press::Act { .. }
             | Press::Rummy { .. }
             | Press::Sheet(_)
-            | Press::Rematch(_) => None,
+            | Press::Rematch(_)
+            | Press::Join(_)
+            | Press::Leave(_) => None,
         }
     }
 
@@ -270,6 +277,8 @@ impl Press {
             Press::Sheet(id) => format!("gin:sheet:{id}"),
             Press::Rematch(id) => format!("gin:rm:{id}"),
             Press::Watch(id) => format!("gin:watch:{id}"),
+            Press::Join(id) => format!("gin:tj:{id}"),
+            Press::Leave(id) => format!("gin:tl:{id}"),
             Press::Replay {
                 match_id,
                 deal,
@@ -338,6 +347,8 @@ impl Press {
             "sheet" => Press::Sheet(num),
             "rm" => Press::Rematch(num),
             "watch" => Press::Watch(num),
+            "tj" => Press::Join(num),
+            "tl" => Press::Leave(num),
             "rp" => Press::Replay {
                 match_id: num,
                 deal: parts.next()?.parse().ok().filter(|d| *d < 10_000)?,
@@ -448,6 +459,8 @@ mod tests {
             Press::Refresh(5),
             Press::Rematch(9),
             Press::Watch(10),
+            Press::Join(11),
+            Press::Leave(i64::MAX),
             Press::Replay {
                 match_id: 6,
                 deal: 7,
@@ -559,6 +572,11 @@ mod tests {
             "gin:a:1:2:up:extra",
             "other:acc:1",
             "gin:zzz:1",
+            "gin:tj",
+            "gin:tj:0",
+            "gin:tj:-4",
+            "gin:tj:1:2",
+            "gin:tl:x",
         ] {
             assert_eq!(Press::decode(bad), None, "{bad}");
         }

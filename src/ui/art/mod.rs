@@ -1,7 +1,9 @@
 //! The project's own card art, drawn in code with `tiny-skia` and written as PNG: the faces
-//! and the back used as application emojis, the showdown picture and the stats chart. No font
-//! and no image file is read: the art is the same on every machine, so its hash names it.
+//! and the back used as application emojis, the showdown picture, the stats chart and a
+//! knockout's bracket. No font and no image file is read: the art is the same on every
+//! machine, so its hash names it.
 
+pub mod bracket;
 pub mod chart;
 pub mod glyphs;
 pub mod showdown;
@@ -230,15 +232,52 @@ pub fn png(pm: &Pixmap) -> Vec<u8> {
         let c = p.demultiply();
         rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
     }
+    encode(
+        pm,
+        png::ColorType::Rgba,
+        &rgba,
+        png::Compression::Fast,
+        None,
+    )
+}
+
+/// A large opaque pixmap (drawn on a filled background: a full bracket) as a PNG without its
+/// alpha, in the fastest deflate mode and every row Paeth-filtered: no search for the best
+/// filter per row. For a bracket of 256 that is a tenth of [`png`]'s time (about 10 ms against
+/// 100), for a file about as small.
+pub fn opaque_png(pm: &Pixmap) -> Vec<u8> {
+    let mut rgb = Vec::with_capacity(pm.data().len() / 4 * 3);
+    for p in pm.pixels() {
+        // Opaque: premultiplied and straight colour are the same.
+        rgb.extend_from_slice(&[p.red(), p.green(), p.blue()]);
+    }
+    let paeth = Some(png::Filter::Paeth);
+    encode(
+        pm,
+        png::ColorType::Rgb,
+        &rgb,
+        png::Compression::Fastest,
+        paeth,
+    )
+}
+
+fn encode(
+    pm: &Pixmap,
+    colour: png::ColorType,
+    data: &[u8],
+    compression: png::Compression,
+    filter: Option<png::Filter>,
+) -> Vec<u8> {
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
-    enc.set_color(png::ColorType::Rgba);
+    enc.set_color(colour);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_compression(png::Compression::Fast);
+    enc.set_compression(compression);
+    if let Some(filter) = filter {
+        enc.set_filter(filter);
+    }
     let mut writer = enc.write_header().expect("PNG header into memory");
-    writer
-        .write_image_data(&rgba)
-        .expect("PNG data into memory");
+    writer.write_image_data(data).expect("PNG data into memory");
     writer.finish().expect("PNG end into memory");
     out
 }

@@ -17,10 +17,20 @@ use crate::ui::ids::Press;
 use crate::ui::model::{Button, Msg, Style};
 use crate::ui::{pictures, text};
 
-/// The public table of a scene, with the turn's clock as live countdowns.
+/// The public table of a scene, with the turn's clock as live countdowns (and, in a
+/// tournament match, the round it counts for and when that round ends).
 pub fn table_scene(s: &TableScene) -> Msg {
     let mut msg = table_of(s);
     msg.cards = pictures::deck_of(s.look);
+    if let Some(e) = s.event {
+        let event = tr!(
+            s.lang,
+            "tournament-table-event",
+            round = e.round,
+            deadline = format!("<t:{}:R>", e.deadline)
+        );
+        msg.content = format!("{event}\n{}", msg.content);
+    }
     if let Some(c) = s.clock {
         let clock = tr!(
             s.lang,
@@ -29,6 +39,31 @@ pub fn table_scene(s: &TableScene) -> Msg {
             forfeit = format!("<t:{}:R>", c.forfeit_at)
         );
         msg.content = format!("{}\n{clock}", msg.content);
+    }
+    msg
+}
+
+/// A table posted as a new message for deal `deal` (from 0). A tournament match's first
+/// table calls its players: nobody challenged them, so the organizer's table is how they
+/// learn that their match is on (a mention each, pinged). Any later table pings as usual:
+/// the player to move.
+pub fn new_table_scene(s: &TableScene, deal: u32) -> Msg {
+    let mut msg = table_scene(s);
+    if s.event.is_none() || deal > 0 {
+        return msg;
+    }
+    let mut users: Vec<u64> = Vec::new();
+    for &u in &s.seats.users {
+        if u != 0 && !users.contains(&u) {
+            users.push(u);
+        }
+    }
+    let call: Vec<String> = users.iter().map(|&u| mention(u)).collect();
+    let content = format!("{} {}", call.join(" "), msg.content);
+    // Never past Discord's limit: a table too long to call its players only pings as usual.
+    if content.chars().count() <= 2000 {
+        msg.content = content;
+        msg.mentions = users;
     }
     msg
 }
@@ -179,4 +214,63 @@ pub fn challenge(s: &ChallengeScene) -> Msg {
         .filter(|u| !row.accepted.contains(u))
         .collect();
     msg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Match, Rules};
+    use crate::games::{CardLook, Seats};
+    use crate::store::MatchEvent;
+
+    fn scene(event: Option<MatchEvent>) -> TableScene {
+        let m = Match::new(Rules::default(), 2, [42; 32]).unwrap();
+        TableScene {
+            lang: Lang::En,
+            look: CardLook::Pictures,
+            seats: Seats {
+                match_id: 3,
+                version: 0,
+                preset: "classic".into(),
+                names: vec!["Anna".into(), "Ben".into()],
+                users: vec![11, 12],
+            },
+            view: TableOf::Gin(m.table_view()),
+            clock: None,
+            event,
+        }
+    }
+
+    const EVENT: MatchEvent = MatchEvent {
+        tournament_id: 9,
+        round: 2,
+        deadline: 1_900_000_000,
+    };
+
+    #[test]
+    fn a_tournament_table_shows_its_round_and_when_it_ends() {
+        let line = "🏆 Tournament round 2 · the round ends <t:1900000000:R>\n";
+        assert!(table_scene(&scene(Some(EVENT))).content.starts_with(line));
+        assert!(!table_scene(&scene(None)).content.contains("Tournament"));
+        let mut de = scene(Some(EVENT));
+        de.lang = Lang::De;
+        assert!(table_scene(&de).content.starts_with("🏆 Turnierrunde 2 · "));
+    }
+
+    /// Nobody challenged the players of a tournament match: its first table calls them.
+    #[test]
+    fn a_tournament_matchs_first_table_calls_its_players() {
+        let first = new_table_scene(&scene(Some(EVENT)), 0);
+        assert!(
+            first.content.starts_with("<@11> <@12> 🏆 "),
+            "{}",
+            first.content
+        );
+        assert_eq!(first.mentions, vec![11, 12]);
+        // The next deal's table, an edit, a match of no tournament: as any table.
+        let later = new_table_scene(&scene(Some(EVENT)), 1);
+        assert_eq!(later, table_scene(&scene(Some(EVENT))));
+        assert!(later.mentions.len() <= 1);
+        assert_eq!(new_table_scene(&scene(None), 0), table_scene(&scene(None)));
+    }
 }

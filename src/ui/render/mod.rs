@@ -4,7 +4,7 @@
 //!
 //! A file per game ([`gin`], [`rummy`], [`teams`] for Partnership and Team Gin), what they
 //! share in `words` (which imports none of them), and the scenes dispatched to their game
-//! in one place (`dispatch`).
+//! in one place (`dispatch`). A tournament's own messages are in [`tournament`].
 
 mod dispatch;
 pub mod gin;
@@ -14,8 +14,8 @@ pub mod tournament;
 mod words;
 
 pub use dispatch::{
-    challenge, hand_scene, match_end_scene, note_text, rules_of_text, showdown_text, table_scene,
-    watch,
+    challenge, hand_scene, match_end_scene, new_table_scene, note_text, rules_of_text,
+    showdown_text, table_scene, watch,
 };
 pub use gin::{action_text, hand, match_end, rules_text, showdown, table};
 pub(super) use words::pile_line;
