@@ -514,6 +514,52 @@ async fn an_eight_player_knockout_is_played_to_the_end() {
     // The losers of each round are out: free to play elsewhere in the channel.
     let entries = bot.db.entries(ev.id).await.unwrap();
     assert_eq!(entries.iter().filter(|e| e.out).count(), 7);
+    // The final standings come with the bracket drawn, its alt text the bracket in words
+    // naming the champion; the event's message shows the bracket as text.
+    let name_of = |e: EntrantId| {
+        entries
+            .iter()
+            .find(|x| x.id as u64 == e.0)
+            .unwrap()
+            .user
+            .1
+            .clone()
+    };
+    let champion = name_of(champion);
+    let fake = &bot.fake;
+    let mut pictures = Vec::new();
+    fake.wait_until(fake.channel_id(), Duration::from_secs(5), || {
+        pictures = fake
+            .messages_in(fake.channel_id())
+            .into_iter()
+            .filter(|m| {
+                !m.ephemeral && m.attachments.iter().any(|a| a["filename"] == "bracket.png")
+            })
+            .collect();
+        pictures.len() >= 4
+    })
+    .await;
+    assert_eq!(
+        pictures.len(),
+        4,
+        "the bracket with each round's pairings and with the final standings"
+    );
+    let last = &pictures[3].attachments[0];
+    let alt = last["description"].as_str().unwrap_or_default();
+    assert!(alt.contains(&format!("Final: {champion} beat")), "{alt}");
+    let id: u64 = last["id"].as_str().unwrap().parse().unwrap();
+    let png = fake.attachment(id).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let saved = std::env::temp_dir().join("gin-knockout-bracket.png");
+    std::fs::write(&saved, &png).unwrap();
+    println!(
+        "the bracket: {} ({} bytes)\n{alt}",
+        saved.display(),
+        png.len()
+    );
+    let message = ev.message();
+    assert!(message.content.contains(&champion), "{}", message.content);
+    println!("{}", message.content);
     ev.scan().await;
     assert!(ev.checked > 50, "scanned {} writes", ev.checked);
     bot.finish().await;
