@@ -1,6 +1,6 @@
 //! Challenges: `/gin start` asks, the challenged players accept or decline, the match begins.
 
-use super::effects::{Delivery, Effect, PART_MESSAGES};
+use super::effects::Delivery;
 use super::scenes::ChallengeScene;
 use super::variants::{GameChoice, RulesOf};
 use super::{
@@ -9,7 +9,7 @@ use super::{
 };
 use crate::engine::deck;
 use crate::i18n::Lang;
-use crate::store::{Acceptance, NewChallenge, NewMatch, OutboxKey};
+use crate::store::{Acceptance, NewChallenge, NewMatch};
 
 /// A user named in a command.
 #[derive(Clone, Debug)]
@@ -197,15 +197,7 @@ impl Games {
         let game = rules.new_game(seats, seed).ok_or(Refusal::Internal)?;
         // The challenge message becomes the table through the answer; should the answer
         // fail, this stored delivery makes it the table all the same.
-        let table = Delivery {
-            key: OutboxKey {
-                match_id: 0,
-                version: 0,
-                part: PART_MESSAGES,
-            },
-            due_ms: self.now_ms(),
-            effects: vec![Effect::Table],
-        };
+        let table = Delivery::first_table(self.now_ms());
         let mut players = vec![(row.challenger.0, row.challenger.1.clone(), false)];
         players.extend(row.opponents.iter().map(|(u, n)| (*u, n.clone(), false)));
         let new = NewMatch {

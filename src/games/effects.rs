@@ -87,6 +87,20 @@ pub struct Delivery {
 }
 
 impl Delivery {
+    /// A new match's first table, stored with the match (its id filled in once it has one):
+    /// whatever becomes of the answer that shows it, the table is posted.
+    pub(crate) fn first_table(due_ms: i64) -> Delivery {
+        Delivery {
+            key: OutboxKey {
+                match_id: 0,
+                version: 0,
+                part: PART_MESSAGES,
+            },
+            due_ms,
+            effects: vec![Effect::Table],
+        }
+    }
+
     pub fn row(&self) -> OutboxRow {
         OutboxRow {
             key: self.key,

@@ -5,7 +5,7 @@ use super::{
     Announcement, Loaded, TournamentNote, TournamentPass, TournamentShow, TournamentState,
 };
 use crate::engine::deck;
-use crate::games::effects::{Delivery, Effect, PART_MESSAGES};
+use crate::games::effects::Delivery;
 use crate::games::tournament::{
     self as core, Decision, Entrant, EntrantId, Finish, Pairing, Tournament, MAX_SWISS_ROUNDS,
     MIN_FIELD,
@@ -14,7 +14,7 @@ use crate::games::{
     Answered, Caller, Deliveries, EndReason, Event, Failure, Games, Live, MatchState, Outcome,
     Refusal, Reply, RulesOf,
 };
-use crate::store::{MatchEvent, NewMatch, OutboxKey, Step, TableRow};
+use crate::store::{MatchEvent, NewMatch, Step, TableRow};
 
 impl Games {
     /// Wakes the organizer's pass now (a match of an event ended, a step was asked for).
@@ -408,15 +408,7 @@ impl Games {
                 tracing::warn!(tournament = t.row.id, "a table's game cannot be dealt");
                 continue;
             };
-            let delivery = Delivery {
-                key: OutboxKey {
-                    match_id: 0,
-                    version: 0,
-                    part: PART_MESSAGES,
-                },
-                due_ms: self.now_ms(),
-                effects: vec![Effect::Table],
-            };
+            let delivery = Delivery::first_table(self.now_ms());
             let new = NewMatch {
                 guild_id: t.row.guild_id,
                 channel_id: t.row.channel_id,

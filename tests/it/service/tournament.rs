@@ -70,6 +70,22 @@ async fn core(h: &Harness, id: i64) -> Tournament {
     serde_json::from_str(&row.state_json.expect("started")).unwrap()
 }
 
+/// Carol challenges Dave, who accepts: a match of their own in the channel (its id).
+async fn own_match(h: &Harness) -> i64 {
+    let own = h.start(CAROL, &[DAVE]).await;
+    let accept = crate::support::harness::button(own.response.msg(), |p| {
+        matches!(p, gin::ui::ids::Press::Accept(_))
+    })
+    .unwrap();
+    h.press(DAVE, 5000, &accept).await;
+    h.games
+        .db
+        .active_match_for(CHANNEL, CAROL)
+        .await
+        .unwrap()
+        .expect("Carol and Dave's match")
+}
+
 /// Plays a match to its end by the harness's policy.
 async fn play_out(h: &Harness, match_id: i64) {
     for _ in 0..2_000 {
@@ -224,12 +240,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert!(g.db.open_tournament_in(CHANNEL).await.unwrap().is_none());
 
     // Carol and Dave are in a match of their own in the channel when the event starts.
-    let own = h.start(CAROL, &[DAVE]).await;
-    let accept = crate::support::harness::button(own.response.msg(), |p| {
-        matches!(p, gin::ui::ids::Press::Accept(_))
-    })
-    .unwrap();
-    h.press(DAVE, 5000, &accept).await;
+    own_match(&h).await;
     let private =
         g.db.active_match_for(CHANNEL, CAROL)
             .await
@@ -458,12 +469,7 @@ async fn a_team_event_seats_partners_opposite() {
 async fn a_table_waiting_past_the_deadline_is_a_forfeit() {
     let h = Harness::new().await;
     let g = &h.games;
-    let own = h.start(CAROL, &[DAVE]).await;
-    let accept = crate::support::harness::button(own.response.msg(), |p| {
-        matches!(p, gin::ui::ids::Press::Accept(_))
-    })
-    .unwrap();
-    h.press(DAVE, 5000, &accept).await;
+    own_match(&h).await;
     let id = signed_up(&h, &[ALICE, BOB, CAROL, DAVE]).await;
     let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
