@@ -25,7 +25,11 @@ const USAGE: &str =
     "usage: arena --matches N --a PLAYER --b PLAYER [--protocol P] [--seed HEX] [--threads T]
              [--hard-samples S] [--hard-accept P]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
-           whenever it lowers its deadwood, keeps cards near melds, knocks at once)
+           whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
+           (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
+           into a meld that lowers its deadwood, scores discards by deadwood, a look-ahead
+           weighted 18 x 0.9^(turn-1) and the danger to feed the opponent, knocks only in its
+           first three turns and then plays for gin, knocking with the fewest layoffs)
   --protocol  classic (default): target 100, gin 25, undercut 25, the loser deals next;
               eaai: the same scores, the starting player alternates after each scored hand;
               in both a dead hand is redealt by the same dealer and a tie is an undercut
@@ -43,11 +47,12 @@ const MAX_DEALS_PER_MATCH: u32 = 10_000;
 /// The arena's rules on top of the classic preset.
 const OVERRIDES: &str = "gin_bonus=25, undercut_bonus=25, target=100, allow_rediscard=false";
 
-/// Who plays a side: a level, or the arena's baseline.
+/// Who plays a side: a level, the arena's baseline, or MARJJ.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Level(Level),
     Baseline,
+    Marjj,
 }
 
 impl std::fmt::Display for Player {
@@ -55,6 +60,7 @@ impl std::fmt::Display for Player {
         match self {
             Player::Level(l) => write!(f, "{l}"),
             Player::Baseline => f.write_str("baseline"),
+            Player::Marjj => f.write_str("marjj"),
         }
     }
 }
@@ -190,8 +196,10 @@ fn number(text: &str, flag: &str) -> Result<usize, String> {
 }
 
 fn player(text: &str) -> Result<Player, String> {
-    if text == "baseline" {
-        return Ok(Player::Baseline);
+    match text {
+        "baseline" => return Ok(Player::Baseline),
+        "marjj" => return Ok(Player::Marjj),
+        _ => {}
     }
     text.parse::<Level>()
         .map(Player::Level)
@@ -280,6 +288,7 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
     let ai_seeds = [derive(&match_seed, b"a", 0), derive(&match_seed, b"b", 0)];
     let strategy = |player: Player| match player {
         Player::Baseline => Strategy::Baseline,
+        Player::Marjj => Strategy::Marjj,
         Player::Level(level) => match level.strategy() {
             Strategy::Hard(mut config) => {
                 config.samples = args.hard_samples.unwrap_or(config.samples);
@@ -524,6 +533,15 @@ mod tests {
             (Player::Level(Level::Hard), Player::Baseline, Protocol::Eaai)
         );
         assert!(parse_args(["--protocol", "fast"].map(String::from).into_iter()).is_err());
+        let marjj = ["--matches", "2", "--a", "marjj", "--b", "simple"];
+        let args = parse_args(marjj.map(String::from).into_iter())
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (args.a, args.b),
+            (Player::Marjj, Player::Level(Level::Simple))
+        );
+        assert!(USAGE.contains("marjj"));
     }
 
     #[test]

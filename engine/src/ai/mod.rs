@@ -12,12 +12,16 @@
 //!   played out to the end of the hand (`hard.rs`, `rollout.rs`, `knowledge.rs`).
 //!
 //! The coach ([`coach::hint`]) tells a learner the hard player's move for their own view.
+//!
+//! The arena also plays two strategies that are no level: `baseline` (`baseline.rs`) and
+//! `marjj` (`marjj/`), the EAAI 2021 winner as published, for hard to meet head to head.
 
 mod baseline;
 pub mod coach;
 mod eval;
 mod hard;
 mod knowledge;
+mod marjj;
 mod medium;
 mod rollout;
 mod simple;
@@ -104,6 +108,9 @@ pub enum Strategy {
     Hard(HardConfig),
     /// The arena's second yardstick (see `baseline.rs`); no player level.
     Baseline,
+    /// The arena's rendering of MARJJ, the EAAI-2021 competition's winner, from its published
+    /// description (see `marjj/`); no player level.
+    Marjj,
 }
 
 /// The move of the player whose view this is, at `level`.
@@ -134,6 +141,7 @@ pub fn decide_with(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView) -> A
         Strategy::Medium => medium::decide(&know, view, &mut rng),
         Strategy::Hard(config) => hard::decide(config, &know, view, &mut rng),
         Strategy::Baseline => baseline::decide(&know, view),
+        Strategy::Marjj => marjj::decide(&know, view),
     };
     // The strategies only ever pick from the legal list; this keeps that a guarantee.
     if legal.contains(&chosen) {
