@@ -522,3 +522,39 @@ async fn a_table_waiting_past_the_deadline_is_a_forfeit() {
     );
     assert_eq!(row.event.unwrap().round, 2);
 }
+
+/// Two processes share the database on different shards: only the one whose shards hold the
+/// event's server takes its steps (its sign-up closing, here), whatever the other's passes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_process_of_the_events_server_runs_it() {
+    let h = Harness::new().await;
+    let id = signed_up(&h, &[ALICE, BOB]).await;
+    // The other half of the shards: the server (id 600) is shard 0 of 2.
+    let theirs: gin::store::Shards = "1-1/2".parse().unwrap();
+    let other = gin::games::Games::new(
+        h.games.db.clone().owning(theirs),
+        crate::support::harness::test_config(),
+        h.games.clock.clone(),
+        gin::discord::HAND_TOKEN_SECONDS,
+    );
+    h.advance(61 * 60);
+    let pass = other.run_tournaments().await;
+    assert!(pass.shows.is_empty() && pass.deliveries.is_empty());
+    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    assert_eq!(row.status, TournamentState::SignUp, "not its server");
+    let mine: gin::store::Shards = "0-0/2".parse().unwrap();
+    let ours = gin::games::Games::new(
+        h.games.db.clone().owning(mine),
+        crate::support::harness::test_config(),
+        h.games.clock.clone(),
+        gin::discord::HAND_TOKEN_SECONDS,
+    );
+    ours.run_tournaments().await;
+    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    assert_eq!(
+        row.status,
+        TournamentState::Running,
+        "started at its sign-up deadline"
+    );
+    assert_eq!(core(&h, id).await.rounds().len(), 1);
+}
