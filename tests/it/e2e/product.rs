@@ -830,6 +830,13 @@ async fn hand_buttons_forged_onto_the_table_are_answered_privately() {
         }
         .encode()
     };
+    // The match's first table delivery (stored with the match, should the answer fail) may
+    // still rewrite the table with what it shows: let it land before taking the reference.
+    fake.wait_until(fake.channel_id(), Duration::from_secs(2), || {
+        fake.message(table.id)
+            .is_some_and(|t| t.version > table.version)
+    })
+    .await;
     let before = fake.message(table.id).expect("the table");
     for id in [
         Press::Refresh(mid).encode(),
