@@ -558,3 +558,58 @@ async fn only_the_process_of_the_events_server_runs_it() {
     );
     assert_eq!(core(&h, id).await.rounds().len(), 1);
 }
+
+/// A round robin of four, Straight Gin: three rounds by the circle method, every pair meets
+/// once, every match is played by presses, and the event finishes with standings that
+/// follow the results.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_robin_of_straight_gin_meets_every_pair_once() {
+    let h = Harness::new().await;
+    let g = &h.games;
+    let straight = TournamentRequest {
+        game: GinChoice {
+            straight: true,
+            ..GinChoice::default()
+        },
+        ..ask(FormatAsk::RoundRobin)
+    };
+    let o = g
+        .tournament_create(&h.caller(MALLORY, None), true, true, straight)
+        .await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    for p in [ALICE, BOB, CAROL, DAVE] {
+        let o = g.tournament_join(&h.caller(p, None), None, None).await;
+        assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    }
+    let id = g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id;
+    let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    for round in 1..=3 {
+        pass(&h).await;
+        let matches = g.db.tournament_matches_in_play(id).await.unwrap();
+        assert_eq!(matches.len(), 2, "round {round}: two tables");
+        for m in matches {
+            let live = g.snapshot(m).await.unwrap();
+            let gin::games::RulesOf::Gin(rules) = live.rules() else {
+                panic!("a Gin match")
+            };
+            assert_eq!(rules.knock_limit, 0, "Straight Gin");
+            play_out(&h, m).await;
+        }
+    }
+    pass(&h).await;
+    let row = g.db.tournament(id).await.unwrap().unwrap();
+    assert_eq!(row.status, TournamentState::Finished);
+    let event = core(&h, id).await;
+    let mut met = std::collections::BTreeSet::new();
+    for p in event.rounds().iter().flat_map(|r| &r.pairings) {
+        if let gin::games::tournament::Pairing::Match { first, second, .. } = *p {
+            assert!(met.insert((first.min(second), first.max(second))));
+        }
+    }
+    assert_eq!(met.len(), 6, "every pair of four once");
+    let standings = event.standings();
+    let wins: u32 = standings.iter().map(|s| s.points).sum();
+    assert_eq!(wins, 6, "one win per match");
+    assert!(standings.windows(2).all(|w| w[0].points >= w[1].points));
+}
