@@ -475,6 +475,7 @@ async fn a_six_player_swiss_of_three_rounds_is_played_to_the_end() {
         "Swiss: {} writes scanned, {} in all",
         ev.checked, ev.scanned
     );
+    println!("the event message:\n{}", ev.message().content);
     // Tournament matches count like any rated match.
     let stats = bot
         .db
