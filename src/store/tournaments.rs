@@ -271,6 +271,20 @@ impl Db {
         raw.map(TryFrom::try_from).transpose()
     }
 
+    /// The channel's newest event, whatever its state (the standings of the last one).
+    pub async fn latest_tournament_in(
+        &self,
+        channel_id: u64,
+    ) -> Result<Option<TournamentRow>, StoreError> {
+        let raw: Option<Raw> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM tournaments WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
+        ))
+        .bind(id(channel_id))
+        .fetch_optional(self.pool())
+        .await?;
+        raw.map(TryFrom::try_from).transpose()
+    }
+
     /// The events of this process's servers with work to do: in sign-up past its deadline,
     /// running, with a step their message does not show yet, or ended with its end not yet
     /// posted or a match still in play.

@@ -10,7 +10,16 @@ impl Games {
     /// the caller only.
     pub async fn tournament_standings(&self, caller: &Caller) -> Outcome {
         let result = async {
-            let t = self.tournament_here(caller.channel_id).await?;
+            let id = self
+                .db
+                .latest_tournament_in(caller.channel_id)
+                .await?
+                .ok_or(Refusal::NoTournamentHere)?
+                .id;
+            let t = self
+                .load_tournament(id)
+                .await?
+                .ok_or(Refusal::NoTournamentHere)?;
             let mut scene = self.tournament_scene_now(&t).await?;
             scene.lang = caller.lang;
             Ok::<_, Failure>(Outcome::reply(Reply::Standings(Box::new(scene))))

@@ -357,7 +357,16 @@ async fn bad_input_is_refused_and_changes_nothing() {
         .unwrap()
         .is_empty());
     assert!(!g.db.busy_in_channel(CHANNEL, ALICE).await.unwrap());
+    // The standings of the last event here stay at hand.
     let o = g.tournament_standings(&h.caller(ALICE, None)).await;
+    assert!(
+        matches!(&o.reply, Reply::Standings(s) if s.stage == TournamentState::Cancelled),
+        "{:?}",
+        o.reply
+    );
+    let o = g
+        .tournament_standings(&elsewhere(&h, ALICE, CHANNEL + 2))
+        .await;
     assert_eq!(refusal(&o), Some(Refusal::NoTournamentHere));
     // The channel may hold a new event.
     let o = create(true, true, ask(swiss)).await;
