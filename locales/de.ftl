@@ -696,7 +696,7 @@ tournament-game-hollywood = Hollywood Gin ({ $preset })
 tournament-game-partnership = Partnership Gin, Zweierteams ({ $preset })
 tournament-game-team = Team Gin, Zweierteams ({ $preset })
 tournament-signup = 📝 Die Anmeldung schließt { $closes }; dann beginnt Runde 1. Jede Runde dauert { $length }.
-tournament-signup-teams = Teams melden sich mit `/tournament join` an und nennen dabei den Partner; der Partner bestätigt dann mit **Mitmachen** (ein Team, das darauf wartet, ist mit ⏳ markiert).
+tournament-signup-teams = Teams melden sich mit `/turnier teilnehmen` an und nennen dabei den Partner; der Partner bestätigt dann mit **Mitmachen** (ein Team, das darauf wartet, ist mit ⏳ markiert).
 tournament-minutes = { $count ->
     [one] 1 Minute
    *[other] { $count } Minuten
@@ -762,7 +762,7 @@ err-tournament-times = Die Anmeldung kann 1 Minute bis 7 Tage dauern, jede Runde
 err-swiss-rounds = Ein Turnier im Schweizer System hat 1 bis 30 Runden. Es wurde nichts geändert.
 err-cannot-post-here = In diesem Kanal kann ich kein Turnier ausrichten: Ich brauche hier die Berechtigungen „Kanal ansehen“ und „Nachrichten senden“ (und „Dateien anhängen“ für das Turnierbaum-Bild).
 err-signup-closed = Die Anmeldung für dieses Turnier ist geschlossen.
-err-partner-needed = Dieses Turnier ist für Zweierteams: Melde dich mit `/tournament join` an und nenne deinen Partner.
+err-partner-needed = Dieses Turnier ist für Zweierteams: Melde dich mit `/turnier teilnehmen` an und nenne deinen Partner.
 err-partner-not-wanted = Dieses Turnier ist für einzelne Spieler: Melde dich ohne Partner an.
 err-already-entered = Du (oder dein Partner) bist schon für dieses Turnier angemeldet.
 err-not-entered = Du bist für dieses Turnier nicht angemeldet.
@@ -772,6 +772,6 @@ err-too-few-entrants = Ein Turnier braucht mindestens 2 Teilnehmer, um zu beginn
 err-tournament-not-running = Dieses Turnier hat noch nicht begonnen: Die Anmeldung läuft noch.
 err-not-an-entrant = Dieser Spieler ist nicht in diesem Turnier.
 err-already-out = Dieser Teilnehmer ist schon aus dem Turnier ausgeschieden.
-err-tournament-match = Das ist eine Turnierpartie: Ein Moderator nutzt stattdessen `/tournament disqualify` oder `/tournament cancel`.
-tournament-awaiting-partner = 🤝 Dein Team ist für **{ $name }** angemeldet: Es nimmt teil, sobald { $partner } mit `/tournament join` (oder **Mitmachen**) bestätigt.
+err-tournament-match = Das ist eine Turnierpartie: Ein Moderator nutzt stattdessen `/turnier disqualifizieren` oder `/turnier absagen`.
+tournament-awaiting-partner = 🤝 Dein Team ist für **{ $name }** angemeldet: Es nimmt teil, sobald { $partner } mit `/turnier teilnehmen` (oder **Mitmachen**) bestätigt.
 tournament-confirmed = ✅ Dein Team nimmt an **{ $name }** teil.
