@@ -5,7 +5,7 @@
 //! less when it already has a partner (a pair, or a suit neighbour one or two ranks away),
 //! and its points break ties. It takes the discard when that brings it closer, lays out the
 //! meld that leaves the best hand, and discards the card whose loss costs least, keeping cards
-//! the next player was seen to want away from them.
+//! the next player was seen to want away from them. `hard` looks one draw ahead (`hard.rs`).
 
 use super::hand::RummyAction;
 use super::melds::{card_points, hand_points, melds_in};
@@ -21,6 +21,8 @@ pub enum RummyLevel {
     Simple,
     /// Judges a hand by how far it is from going out.
     Medium,
+    /// Medium's judgement, one stock draw ahead, with layoffs and danger (see `hard.rs`).
+    Hard,
 }
 
 /// The move of the seat whose view this is: always one of `view.legal_actions` (a view that
@@ -30,6 +32,9 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
     let Some(&first) = legal.first() else {
         return RummyAction::DrawStock;
     };
+    if level == RummyLevel::Hard {
+        return super::hard::decide(view);
+    }
     let aces = aces_high(view);
     if matches!(first, RummyAction::DrawStock | RummyAction::DrawDiscard) {
         let take = RummyAction::DrawDiscard;
@@ -41,7 +46,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
                 RummyLevel::Simple => melds_in(view.hand.with(top), aces)
                     .iter()
                     .any(|m| m.contains(top)),
-                RummyLevel::Medium => {
+                RummyLevel::Medium | RummyLevel::Hard => {
                     let after = view.hand.with(top);
                     let best_keep = after
                         .iter()
@@ -75,7 +80,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
     });
     let chosen = match level {
         RummyLevel::Simple => melds.into_iter().next(),
-        RummyLevel::Medium => melds.min_by_key(|m| {
+        RummyLevel::Medium | RummyLevel::Hard => melds.min_by_key(|m| {
             (
                 distance(without_all(view.hand, *m), aces),
                 std::cmp::Reverse(m.len()),
@@ -102,7 +107,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
                 )
             })
         }
-        RummyLevel::Medium => discards.iter().copied().min_by_key(|&c| {
+        RummyLevel::Medium | RummyLevel::Hard => discards.iter().copied().min_by_key(|&c| {
             (
                 distance(view.hand.without(c), aces) + danger(view, c),
                 std::cmp::Reverse(card_points(c, aces)),
@@ -120,7 +125,7 @@ fn aces_high(view: &RummyView) -> bool {
 /// What a loose card costs in [`distance`]: a whole step from going out alone, half with a
 /// partner.
 const WHOLE: u32 = 100;
-const HALF: u32 = 50;
+pub(super) const HALF: u32 = 50;
 
 /// How far `hand` is from going out, in its best arrangement into melds (see the module).
 pub fn distance(hand: CardSet, aces: bool) -> u32 {

@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod hand;
+mod hard;
 pub mod melds;
 pub mod rules;
 
