@@ -1,5 +1,5 @@
 //! `cargo run --release --example rummy_arena -- [--a hard] [--b medium] [--players 4]
-//! [--hands 1000 | --matches 200]`: two Rummy levels against each other, half the seats each
+//! [--hands 1000 | --matches 200] [--seed 0]`: two Rummy levels against each other, half the seats each
 //! (alternating around the table), over seeded deals played twice, A's seats swapped with B's
 //! the second time (mirrored deals). `--hands` plays single hands, `--matches` whole matches
 //! to 100 points. Prints `key=value` lines: the share of the hands (matches) A won with its
@@ -14,13 +14,15 @@ use gin::engine::rummy::{RummyEnd, RummyHand};
 use std::time::Instant;
 
 const USAGE: &str = "usage: rummy_arena [--a LEVEL] [--b LEVEL] [--players 2..6] \
-                     [--hands N | --matches N]   (LEVEL: simple, medium or hard)";
+                     [--hands N | --matches N] [--seed 0..255]   (LEVEL: simple, medium or hard)";
 
 struct Args {
     levels: [RummyLevel; 2],
     players: u8,
     games: u32,
     matches: bool,
+    /// Picks another set of deals (the default 0 is the one the README quotes).
+    seed: u8,
 }
 
 fn main() {
@@ -33,7 +35,7 @@ fn main() {
     let mut t = Tally::default();
     for g in 0..args.games {
         let sides = sides_of(g, args.players);
-        let seed = seed_of(g / 2, args.matches);
+        let seed = seed_of(g / 2, args.matches, args.seed);
         if args.matches {
             play_match(&args, &rules, &sides, seed, &mut t);
         } else {
@@ -91,6 +93,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         players: 4,
         games: 1000,
         matches: false,
+        seed: 0,
     };
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("{flag} needs a value"))?;
@@ -103,6 +106,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
                     .filter(|p| (2..=6).contains(p))
                     .ok_or("--players is 2 to 6")? as u8
             }
+            "--seed" => args.seed = u8::try_from(number()?).map_err(|_| "--seed is 0 to 255")?,
             "--hands" => (args.games, args.matches) = (number()?, false),
             "--matches" => (args.games, args.matches) = (number()?, true),
             _ => return Err(format!("unknown argument `{flag}`")),
@@ -136,10 +140,11 @@ fn sides_of(g: u32, players: u8) -> Vec<usize> {
         .collect()
 }
 
-fn seed_of(pair: u32, matches: bool) -> [u8; 32] {
+fn seed_of(pair: u32, matches: bool, set: u8) -> [u8; 32] {
     let mut seed = [0u8; 32];
     seed[..4].copy_from_slice(&pair.to_le_bytes());
     seed[4] = if matches { 0x5A } else { 0xA5 };
+    seed[5] = set;
     seed
 }
 

@@ -6,8 +6,9 @@
 //!   held by another player), the best hand that card makes, averaged. A hand with many ways
 //!   to grow beats one that is merely close today.
 //! - It takes the discard only when that beats what the stock is expected to bring.
-//! - Its discards avoid what any player was seen to want (the next player most), and when a
-//!   player is about to go out it sheds points, since every card left in its hand then pays.
+//! - Its discards avoid what any player was seen to want (the next player most) and cards with
+//!   many unseen partners, and when a player is about to go out it sheds points, since every
+//!   card left in its hand then pays.
 //!
 //! Deterministic, from the seat's view alone.
 
@@ -21,6 +22,10 @@ use crate::card::{Card, CardSet, FULL_DECK};
 const CLOSE_TO_OUT: usize = 2;
 /// How much more a point in hand weighs once an opponent is close to going out.
 const POINTS_WHEN_CLOSE: u32 = 3;
+/// What the discard must beat the stock's expectation by, per player at the table: a card
+/// taken is seen by all and avoided by the next players' discards, and the more players,
+/// the more it costs (tuned in the arena: 0 lost at 6 players, 20 per player lost at 2).
+const TAKE_MARGIN_PER_PLAYER: u64 = 10;
 
 /// What the player knows that shapes its judgement: the table's melds, the cards it has not
 /// seen, and the rules' aces.
@@ -138,6 +143,23 @@ fn danger(view: &RummyView, card: Card) -> u32 {
         .unwrap_or(0)
 }
 
+/// How likely the next player can use `card`: the unseen cards it could meld with (its rank,
+/// its suit neighbours), weighted by how many cards the next player holds. Half of it is
+/// added to a discard's cost, in [`distance`]'s units.
+fn live(sight: &Sight, view: &RummyView, card: Card) -> u64 {
+    let t = &view.table;
+    let next = (usize::from(view.seat) + 1) % usize::from(t.players);
+    let partners = sight
+        .unseen
+        .iter()
+        .filter(|u| {
+            u.rank() == card.rank()
+                || (u.suit() == card.suit() && u.rank().abs_diff(card.rank()) == 1)
+        })
+        .count() as u64;
+    partners * t.card_counts[next] as u64
+}
+
 /// The hard player's move; always one of `view.legal_actions` (the caller checked there is one).
 pub(super) fn decide(view: &RummyView) -> RummyAction {
     let legal = &view.legal_actions;
@@ -148,7 +170,8 @@ pub(super) fn decide(view: &RummyView) -> RummyAction {
         let worth_taking = view.table.discard_pile.last().is_some_and(|&top| {
             let n = sight.unseen.len().max(1) as u64;
             let taken = u64::from(sight.best_after(view.hand, top, true));
-            taken * n < sight.look_ahead(view.hand)
+            let margin = TAKE_MARGIN_PER_PLAYER * u64::from(view.table.players);
+            (taken + margin) * n < sight.look_ahead(view.hand)
         });
         return if worth_taking && legal.contains(&take) {
             take
@@ -195,7 +218,7 @@ pub(super) fn decide(view: &RummyView) -> RummyAction {
                 sight.look_ahead(rest)
             };
             (
-                ahead + n * u64::from(danger(view, c)),
+                ahead + n * (u64::from(danger(view, c)) + live(&sight, view, c) / 2),
                 std::cmp::Reverse(card_points(c, sight.aces)),
             )
         })
