@@ -185,3 +185,51 @@ fn play_match(args: &Args, rules: &RummyRules, sides: &[usize], seed: [u8; 32], 
         t.wins[usize::from(!won(0))] += 1.0;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_deal_is_played_twice_with_the_sides_swapped() {
+        assert_eq!(seed_of(0, false, 0), seed_of(1 / 2, false, 0));
+        assert_ne!(seed_of(0, false, 0), seed_of(1, false, 0));
+        assert_ne!(seed_of(0, false, 0), seed_of(0, false, 1));
+        for players in 2..=6u8 {
+            let (even, odd) = (sides_of(0, players), sides_of(1, players));
+            assert!(even.iter().zip(&odd).all(|(a, b)| a + b == 1));
+        }
+    }
+
+    #[test]
+    fn the_levels_and_the_table_are_arguments() {
+        let args = parse(
+            [
+                "--a",
+                "medium",
+                "--b",
+                "simple",
+                "--players",
+                "6",
+                "--matches",
+                "3",
+            ]
+            .map(String::from)
+            .into_iter(),
+        )
+        .unwrap();
+        assert_eq!(args.levels, [RummyLevel::Medium, RummyLevel::Simple]);
+        assert_eq!((args.players, args.games, args.matches), (6, 3, true));
+        assert!(parse(["--players", "7"].map(String::from).into_iter()).is_err());
+        assert!(parse(["--a", "expert"].map(String::from).into_iter()).is_err());
+    }
+
+    #[test]
+    fn a_match_shared_by_both_sides_counts_half() {
+        let args = parse(["--players", "2"].map(String::from).into_iter()).unwrap();
+        let mut t = Tally::default();
+        play_match(&args, &RummyRules::default(), &[0, 1], [3; 32], &mut t);
+        assert_eq!(t.wins[0] + t.wins[1], 1.0);
+        assert!(t.hands > 0 && !t.times[0].is_empty());
+    }
+}

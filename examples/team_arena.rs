@@ -244,3 +244,48 @@ fn naive(view: &TeamView) -> TeamAction {
         .copied()
         .expect("a legal move")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Result<Args, String> {
+        parse(list.iter().map(|s| s.to_string()))
+    }
+
+    #[test]
+    fn each_mode_takes_its_own_players() {
+        let a = args(&["--mode", "partnership", "--matches", "2"]).unwrap();
+        assert_eq!(
+            a.players,
+            [Player::Level(Level::Hard), Player::Level(Level::Simple)]
+        );
+        let a = args(&["--mode", "team", "--matches", "2"]).unwrap();
+        assert_eq!(a.players, [Player::Team, Player::Naive]);
+        assert!(args(&["--mode", "team", "--matches", "2", "--a", "hard"]).is_err());
+        assert!(args(&["--mode", "partnership", "--matches", "2", "--b", "naive"]).is_err());
+        assert!(args(&["--matches", "2"]).is_err());
+    }
+
+    #[test]
+    fn a_team_against_itself_wins_exactly_half_of_mirrored_matches() {
+        let a = args(&["--mode", "team", "--matches", "4", "--b", "team"]).unwrap();
+        let mut t = Tally::default();
+        for j in 0..4 {
+            team(&a, seed_of(j / 2, 0), (j % 2) as usize, &mut t);
+        }
+        assert_eq!(t.match_wins, 2.0);
+        assert_eq!(side_of(0, 0), 0);
+        assert_eq!(side_of(3, 0), 1);
+        assert_eq!(side_of(3, 1), 0);
+    }
+
+    #[test]
+    fn partnership_matches_play_out_with_every_seat_deciding() {
+        let a = args(&["--mode", "partnership", "--matches", "1", "--a", "medium"]).unwrap();
+        let mut t = Tally::default();
+        partnership(&a, seed_of(0, 0), 1, &mut t);
+        assert!(t.deal_wins[0] + t.deal_wins[1] + f64::from(t.unscored) > 0.0);
+        assert!(!t.times[0].is_empty() && !t.times[1].is_empty());
+    }
+}

@@ -282,4 +282,17 @@ mod tests {
         assert_ne!(card, Card::new(8, crate::Suit::Hearts));
         assert_ne!(card, Card::new(7, crate::Suit::Hearts));
     }
+
+    #[test]
+    fn it_plays_legal_moves_to_the_end_at_every_table_size() {
+        use crate::rummy::ai::play_hand;
+        use crate::rummy::RummyLevel::{Hard, Medium, Simple};
+        for players in 2..=6u8 {
+            let levels: Vec<_> = (0..players)
+                .map(|s| [Hard, Medium, Simple][usize::from(s % 3)])
+                .collect();
+            // `play_hand` panics on an illegal move.
+            play_hand(&levels, &RummyRules::default(), [players; 32], 0);
+        }
+    }
 }
