@@ -7,8 +7,10 @@
 //! meld that leaves the best hand, and discards the card whose loss costs least, keeping cards
 //! the next player was seen to want away from them. `hard` looks one draw ahead (`hard.rs`).
 
+pub use super::distance::distance;
+use super::distance::HALF;
 use super::hand::RummyAction;
-use super::melds::{card_points, hand_points, melds_in};
+use super::melds::{card_points, melds_in};
 use super::RummyView;
 use crate::card::{Card, CardSet};
 use serde::{Deserialize, Serialize};
@@ -120,41 +122,6 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
 
 fn aces_high(view: &RummyView) -> bool {
     view.table.rules.aces_high_low
-}
-
-/// What a loose card costs in [`distance`]: a whole step from going out alone, half with a
-/// partner.
-const WHOLE: u32 = 100;
-pub(super) const HALF: u32 = 50;
-
-/// How far `hand` is from going out, in its best arrangement into melds (see the module).
-pub fn distance(hand: CardSet, aces: bool) -> u32 {
-    fn best(hand: CardSet, melds: &[CardSet], aces: bool) -> u32 {
-        let mut least = loose_cost(hand, aces);
-        for (i, m) in melds.iter().enumerate() {
-            if m.0 & !hand.0 == 0 {
-                least = least.min(best(without_all(hand, *m), &melds[i + 1..], aces));
-            }
-        }
-        least
-    }
-    best(hand, &melds_in(hand, aces), aces)
-}
-
-/// The cost of `loose` cards that are in no meld.
-fn loose_cost(loose: CardSet, aces: bool) -> u32 {
-    let partnered = |c: Card| {
-        loose.iter().any(|o| {
-            o != c
-                && (o.rank() == c.rank()
-                    || (o.suit() == c.suit() && o.rank().abs_diff(c.rank()) <= 2))
-        })
-    };
-    loose
-        .iter()
-        .map(|c| if partnered(c) { HALF } else { WHOLE })
-        .sum::<u32>()
-        + hand_points(loose, aces)
 }
 
 /// What discarding `card` may give the next player, who was seen taking cards from the pile:

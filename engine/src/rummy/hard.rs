@@ -12,7 +12,7 @@
 //!
 //! Deterministic, from the seat's view alone.
 
-use super::ai::{distance, HALF};
+use super::distance::{distance, HALF};
 use super::hand::RummyAction;
 use super::melds::{card_points, hand_points, is_meld};
 use super::RummyView;

@@ -4,6 +4,7 @@
 //! Like the Gin match, a pure function of its rules, player count, seed and event log.
 
 pub mod ai;
+mod distance;
 pub mod hand;
 mod hard;
 pub mod melds;
