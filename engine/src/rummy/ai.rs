@@ -5,10 +5,12 @@
 //! less when it already has a partner (a pair, or a suit neighbour one or two ranks away),
 //! and its points break ties. It takes the discard when that brings it closer, lays out the
 //! meld that leaves the best hand, and discards the card whose loss costs least, keeping cards
-//! the next player was seen to want away from them.
+//! the next player was seen to want away from them. `hard` looks one draw ahead (`hard.rs`).
 
+pub use super::distance::distance;
+use super::distance::HALF;
 use super::hand::RummyAction;
-use super::melds::{card_points, hand_points, melds_in};
+use super::melds::{card_points, melds_in};
 use super::RummyView;
 use crate::card::{Card, CardSet};
 use serde::{Deserialize, Serialize};
@@ -21,6 +23,8 @@ pub enum RummyLevel {
     Simple,
     /// Judges a hand by how far it is from going out.
     Medium,
+    /// Medium's judgement, one stock draw ahead, with layoffs and danger (see `hard.rs`).
+    Hard,
 }
 
 /// The move of the seat whose view this is: always one of `view.legal_actions` (a view that
@@ -30,6 +34,9 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
     let Some(&first) = legal.first() else {
         return RummyAction::DrawStock;
     };
+    if level == RummyLevel::Hard {
+        return super::hard::decide(view);
+    }
     let aces = aces_high(view);
     if matches!(first, RummyAction::DrawStock | RummyAction::DrawDiscard) {
         let take = RummyAction::DrawDiscard;
@@ -41,7 +48,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
                 RummyLevel::Simple => melds_in(view.hand.with(top), aces)
                     .iter()
                     .any(|m| m.contains(top)),
-                RummyLevel::Medium => {
+                RummyLevel::Medium | RummyLevel::Hard => {
                     let after = view.hand.with(top);
                     let best_keep = after
                         .iter()
@@ -75,7 +82,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
     });
     let chosen = match level {
         RummyLevel::Simple => melds.into_iter().next(),
-        RummyLevel::Medium => melds.min_by_key(|m| {
+        RummyLevel::Medium | RummyLevel::Hard => melds.min_by_key(|m| {
             (
                 distance(without_all(view.hand, *m), aces),
                 std::cmp::Reverse(m.len()),
@@ -102,7 +109,7 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
                 )
             })
         }
-        RummyLevel::Medium => discards.iter().copied().min_by_key(|&c| {
+        RummyLevel::Medium | RummyLevel::Hard => discards.iter().copied().min_by_key(|&c| {
             (
                 distance(view.hand.without(c), aces) + danger(view, c),
                 std::cmp::Reverse(card_points(c, aces)),
@@ -115,41 +122,6 @@ pub fn decide_rummy(level: RummyLevel, view: &RummyView) -> RummyAction {
 
 fn aces_high(view: &RummyView) -> bool {
     view.table.rules.aces_high_low
-}
-
-/// What a loose card costs in [`distance`]: a whole step from going out alone, half with a
-/// partner.
-const WHOLE: u32 = 100;
-const HALF: u32 = 50;
-
-/// How far `hand` is from going out, in its best arrangement into melds (see the module).
-pub fn distance(hand: CardSet, aces: bool) -> u32 {
-    fn best(hand: CardSet, melds: &[CardSet], aces: bool) -> u32 {
-        let mut least = loose_cost(hand, aces);
-        for (i, m) in melds.iter().enumerate() {
-            if m.0 & !hand.0 == 0 {
-                least = least.min(best(without_all(hand, *m), &melds[i + 1..], aces));
-            }
-        }
-        least
-    }
-    best(hand, &melds_in(hand, aces), aces)
-}
-
-/// The cost of `loose` cards that are in no meld.
-fn loose_cost(loose: CardSet, aces: bool) -> u32 {
-    let partnered = |c: Card| {
-        loose.iter().any(|o| {
-            o != c
-                && (o.rank() == c.rank()
-                    || (o.suit() == c.suit() && o.rank().abs_diff(c.rank()) <= 2))
-        })
-    };
-    loose
-        .iter()
-        .map(|c| if partnered(c) { HALF } else { WHOLE })
-        .sum::<u32>()
-        + hand_points(loose, aces)
 }
 
 /// What discarding `card` may give the next player, who was seen taking cards from the pile:

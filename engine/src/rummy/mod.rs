@@ -4,7 +4,9 @@
 //! Like the Gin match, a pure function of its rules, player count, seed and event log.
 
 pub mod ai;
+mod distance;
 pub mod hand;
+mod hard;
 pub mod melds;
 pub mod rules;
 

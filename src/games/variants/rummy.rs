@@ -47,11 +47,12 @@ pub(crate) fn rummy_rules(
     Ok(rules)
 }
 
-/// Rummy's AI has two levels: the simple one, and the stronger one for medium and hard.
+/// Rummy's AI level for a player level: one each.
 pub(crate) fn rummy_level(level: Level) -> RummyLevel {
     match level {
         Level::Simple => RummyLevel::Simple,
-        Level::Medium | Level::Hard => RummyLevel::Medium,
+        Level::Medium => RummyLevel::Medium,
+        Level::Hard => RummyLevel::Hard,
     }
 }
 
