@@ -38,6 +38,12 @@ pub struct HardConfig {
     pub contradiction_accept: f64,
     /// Value of winning the match, in points, on top of the points that reach the target.
     pub match_bonus: f64,
+    /// Prior chance that the opponent plays on for gin rather than knocking as soon as it can
+    /// (see `knowledge::Fit`): a knockable hand it did not knock with is then no contradiction.
+    pub gin_waiter: f64,
+    /// Whether, in a world where the opponent is such a gin-waiter, the playouts let it knock
+    /// only with gin (else every playout opponent knocks as soon as it can).
+    pub waiter_playouts: bool,
 }
 
 impl Default for HardConfig {
@@ -50,6 +56,8 @@ impl Default for HardConfig {
             max_candidates: 6,
             contradiction_accept: 0.01,
             match_bonus: 30.0,
+            gin_waiter: 0.3,
+            waiter_playouts: true,
         }
     }
 }
@@ -80,12 +88,18 @@ pub(super) fn decide(
     ) else {
         return fallback;
     };
-    let worlds = sample_worlds(
+    let mut worlds = sample_worlds(
         know,
         config.samples.max(1),
         config.contradiction_accept,
+        config.gin_waiter,
         rng,
     );
+    if !config.waiter_playouts {
+        for world in &mut worlds {
+            world.waiter = false;
+        }
+    }
     let mut best = (f64::NEG_INFINITY, fallback);
     for &action in &candidates {
         let total: f64 = worlds

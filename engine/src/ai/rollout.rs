@@ -44,16 +44,21 @@ pub(super) struct World {
     pub stock: Vec<Card>,
     /// Seeds the playouts' tie-breaks: every candidate move meets the same luck in this world.
     pub seed: u64,
+    /// The opponent here plays on for gin instead of knocking as soon as it can (drawn by how
+    /// well that explains its moves, [`crate::ai::knowledge::Fit::waiter_chance`]).
+    pub waiter: bool,
 }
 
 /// Draws `count` worlds: guesses at the opponent's hidden cards, drawn by the knowledge's
 /// weights without replacement, are kept in proportion to how likely the opponent's moves
-/// this hand make them ([`Knowledge::likelihood`], `accept` per move a guess contradicts); the
+/// this hand make them ([`Knowledge::likelihood`], `accept` per move a guess contradicts, the
+/// opponent a gin-waiter with prior chance `waiter`, see [`crate::ai::knowledge::Fit`]); the
 /// remaining unseen cards are shuffled into the stock.
 pub(super) fn sample_worlds(
     know: &Knowledge,
     count: usize,
     accept: f64,
+    waiter: f64,
     rng: &mut impl Random,
 ) -> Vec<World> {
     let weights = know.hidden_weights();
@@ -65,11 +70,13 @@ pub(super) fn sample_worlds(
     } else {
         count * GUESSES_PER_WORLD
     };
-    let guesses: Vec<(CardSet, f64)> = (0..tries)
+    let guesses: Vec<(CardSet, f64, f64)> = (0..tries)
         .map(|_| {
             let guessed = weighted_pick(&pool, &weights, hidden, rng);
             let opp = CardSet(know.opp_known.0 | guessed.0);
-            (guessed, know.likelihood(opp, accept, rng))
+            let fit = know.likelihood(opp, accept, rng);
+            let chance = fit.waiter_chance(accept, waiter);
+            (guessed, fit.weight(accept, waiter), chance)
         })
         .collect();
     let total: f64 = guesses.iter().map(|g| g.1).sum();
@@ -86,7 +93,7 @@ pub(super) fn sample_worlds(
     let mut at = 0;
     let mut worlds = Vec::with_capacity(count);
     while worlds.len() < count {
-        let (guessed, likelihood) = guesses[at];
+        let (guessed, likelihood, waits) = guesses[at];
         let weight = if flat { 1.0 } else { likelihood };
         // Rounding may leave the last points just past the end: they take the last guess.
         if point >= reached + weight && at + 1 < guesses.len() {
@@ -106,6 +113,7 @@ pub(super) fn sample_worlds(
             opp: CardSet(know.opp_known.0 | guessed.0),
             stock,
             seed: rng.bits(),
+            waiter: rng.unit() < waits,
         });
     }
     worlds
@@ -251,6 +259,8 @@ pub(super) struct Sim {
     stock_len: usize,
     top: Option<Card>,
     step: Step,
+    /// OPP plays on for gin ([`World::waiter`]).
+    opp_waits: bool,
 }
 
 impl Sim {
@@ -261,6 +271,7 @@ impl Sim {
             stock_len: world.stock.len(),
             top: know.top,
             step,
+            opp_waits: world.waiter,
         }
     }
 
@@ -380,8 +391,13 @@ impl Sim {
                     Some((ties, deadwood)) => pick(ties, rng).map(|card| (card, deadwood)),
                     None => None,
                 };
+                // A gin-waiter knocks only with gin, or when it must.
+                let waits = who == OPP && self.opp_waits && !must_knock;
                 match choice {
-                    Some((card, deadwood)) if deadwood <= table.knock_limit => Action::Knock(card),
+                    Some((card, deadwood)) if deadwood <= table.knock_limit && !waits => {
+                        Action::Knock(card)
+                    }
+                    Some((card, 0)) => Action::Knock(card),
                     Some((card, _)) if !must_knock => Action::Discard(card),
                     // Cannot happen (a fiftieth card is only taken to knock): ends as dead.
                     _ => Action::Pass,
@@ -436,7 +452,7 @@ mod tests {
         let table = Table::new(&view, &know, 30.0).unwrap();
         let step = Step::from_view(&view, &know).unwrap();
         let mut rng = ChaCha20Rng::from_seed([5; 32]);
-        let worlds = sample_worlds(&know, 50, 0.2, &mut rng);
+        let worlds = sample_worlds(&know, 50, 0.2, 0.3, &mut rng);
         assert_eq!(worlds.len(), 50);
         for world in &worlds {
             let stock: CardSet = world.stock.iter().copied().collect();
@@ -470,7 +486,7 @@ mod tests {
                 if !know.opp_discarded.is_empty() && know.opp_hidden() > 0 {
                     let me = m.hand.players.iter().position(|&s| s == seat).unwrap();
                     let truth = CardSet(m.hand.hands[1 - me].0 & !know.opp_known.0);
-                    let guessed = sample_worlds(&know, worlds, accept, &mut rng);
+                    let guessed = sample_worlds(&know, worlds, accept, 0.0, &mut rng);
                     let right: usize = guessed
                         .iter()
                         .map(|w| CardSet(w.opp.0 & truth.0).len())

@@ -471,7 +471,10 @@ async fn a_six_player_swiss_of_three_rounds_is_played_to_the_end() {
     assert!(posted.await, "the final standings name {winner}");
     ev.scan().await;
     assert!(ev.checked > 100, "scanned {} writes", ev.checked);
-    println!("Swiss: {} writes scanned, {} in all", ev.checked, ev.scanned);
+    println!(
+        "Swiss: {} writes scanned, {} in all",
+        ev.checked, ev.scanned
+    );
     // Tournament matches count like any rated match.
     let stats = bot
         .db
@@ -563,7 +566,10 @@ async fn an_eight_player_knockout_is_played_to_the_end() {
     println!("{}", message.content);
     ev.scan().await;
     assert!(ev.checked > 50, "scanned {} writes", ev.checked);
-    println!("knockout: {} writes scanned, {} in all", ev.checked, ev.scanned);
+    println!(
+        "knockout: {} writes scanned, {} in all",
+        ev.checked, ev.scanned
+    );
     bot.finish().await;
 }
 
