@@ -530,3 +530,81 @@ mod tests {
         assert!(sampled > blind + 0.02, "{sampled} vs {blind}");
     }
 }
+
+#[cfg(test)]
+mod belief_probe {
+    use super::*;
+    use crate::ai::{decide_with, HardConfig, Strategy};
+    use crate::solver::min_deadwood;
+    use crate::Match;
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::SeedableRng;
+
+    /// At hard's decisions where it may knock against `opp`: the opponent's true deadwood
+    /// against the sampled worlds' mean, and how often sampled and true hands hold no more
+    /// deadwood than the knock would show.
+    #[test]
+    #[ignore]
+    fn probe_deadwood_belief() {
+        for (name, opp) in [("marjj", Strategy::Marjj), ("simple", Strategy::Simple)] {
+            let config = HardConfig {
+                samples: 100,
+                ..HardConfig::default()
+            };
+            let hard = Strategy::Hard(config.clone());
+            let mut rng = ChaCha20Rng::from_seed([3; 32]);
+            let (mut truth, mut guess, mut under_t, mut under_g, mut n) = (0.0, 0.0, 0.0, 0.0, 0);
+            for j in 0..12u8 {
+                let mut m = Match::new(Rules::default(), 2, [j; 32]).unwrap();
+                while let Some(seat) = m.to_act().filter(|_| m.deal_no <= 3) {
+                    let view = m.view_for(seat);
+                    let hard_seat = seat == m.hand.players[(j % 2) as usize];
+                    let action = if hard_seat {
+                        let know = Knowledge::from_view(&view).unwrap();
+                        let knock = view
+                            .legal_actions
+                            .iter()
+                            .filter_map(|a| match a {
+                                Action::Knock(c) => Some(min_deadwood(know.hand.without(*c))),
+                                _ => None,
+                            })
+                            .min();
+                        if let Some(mine) = knock.filter(|&d| d > 0) {
+                            let me = m.hand.players.iter().position(|&s| s == seat).unwrap();
+                            let t = min_deadwood(m.hand.hands[1 - me]);
+                            let ws = sample_worlds(
+                                &know,
+                                200,
+                                config.contradiction_accept,
+                                config.gin_waiter,
+                                &mut rng,
+                            );
+                            let g: f64 = ws.iter().map(|w| min_deadwood(w.opp) as f64).sum::<f64>()
+                                / ws.len() as f64;
+                            let ug = ws.iter().filter(|w| min_deadwood(w.opp) <= mine).count()
+                                as f64
+                                / ws.len() as f64;
+                            truth += t as f64;
+                            guess += g;
+                            under_t += f64::from(u8::from(t <= mine));
+                            under_g += ug;
+                            n += 1;
+                        }
+                        decide_with(&hard, &[seat; 32], &view)
+                    } else {
+                        decide_with(&opp, &[seat; 32], &view)
+                    };
+                    m.apply(seat, action).unwrap();
+                }
+            }
+            let n = f64::from(n);
+            eprintln!(
+                "{name}: n={n} true dw {:.1} sampled {:.1}; true undercut-able {:.3} sampled {:.3}",
+                truth / n,
+                guess / n,
+                under_t / n,
+                under_g / n
+            );
+        }
+    }
+}
