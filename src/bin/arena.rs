@@ -24,7 +24,7 @@ use std::time::Instant;
 const USAGE: &str =
     "usage: arena --matches N --a PLAYER --b PLAYER [--protocol P] [--seed HEX] [--threads T]
              [--hard-samples S] [--hard-accept P] [--hard-waiter P]
-             [--hard-waiter-playouts on|off]
+             [--hard-waiter-playouts on|off] [--hard-knock-when-ahead on|off]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
@@ -43,7 +43,9 @@ const USAGE: &str =
   --hard-waiter   prior chance, 0 to 1, that the opponent plays on for gin instead of
                   knocking at once (default: the shipped value)
   --hard-waiter-playouts  on: in worlds where the opponent is such a player, it knocks only
-                  with gin in the playouts; off: every playout opponent knocks at once";
+                  with gin in the playouts; off: every playout opponent knocks at once
+  --hard-knock-when-ahead  on: hard's own playouts knock only when below the opponent's
+                  deadwood; off: at once";
 
 /// A hand still going after this many actions is a bug: the match is abandoned and counted.
 const MAX_ACTIONS_PER_HAND: usize = 1_000;
@@ -108,6 +110,7 @@ struct Args {
     hard_accept: Option<f64>,
     hard_waiter: Option<f64>,
     hard_waiter_playouts: Option<bool>,
+    hard_knock_when_ahead: Option<bool>,
     seed: Seed,
     threads: usize,
 }
@@ -147,6 +150,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
     let mut hard_accept = None;
     let mut hard_waiter = None;
     let mut hard_waiter_playouts = None;
+    let mut hard_knock_when_ahead = None;
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
@@ -172,11 +176,10 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             "--hard-accept" => hard_accept = Some(chance(&value(&mut args, &flag)?, &flag)?),
             "--hard-waiter" => hard_waiter = Some(chance(&value(&mut args, &flag)?, &flag)?),
             "--hard-waiter-playouts" => {
-                hard_waiter_playouts = Some(match value(&mut args, &flag)?.as_str() {
-                    "on" => true,
-                    "off" => false,
-                    other => return Err(format!("{flag} is on or off, not `{other}`")),
-                })
+                hard_waiter_playouts = Some(switch(&value(&mut args, &flag)?, &flag)?)
+            }
+            "--hard-knock-when-ahead" => {
+                hard_knock_when_ahead = Some(switch(&value(&mut args, &flag)?, &flag)?)
             }
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -192,11 +195,20 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         hard_accept,
         hard_waiter,
         hard_waiter_playouts,
+        hard_knock_when_ahead,
     }))
 }
 
 fn value(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<String, String> {
     args.next().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+fn switch(text: &str, flag: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("{flag} is on or off, not `{other}`")),
+    }
 }
 
 fn chance(text: &str, flag: &str) -> Result<f64, String> {
@@ -313,6 +325,9 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
                 config.gin_waiter = args.hard_waiter.unwrap_or(config.gin_waiter);
                 config.waiter_playouts =
                     args.hard_waiter_playouts.unwrap_or(config.waiter_playouts);
+                config.knock_when_ahead = args
+                    .hard_knock_when_ahead
+                    .unwrap_or(config.knock_when_ahead);
                 Strategy::Hard(config)
             }
             s => s,
@@ -395,10 +410,16 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         || args.hard_accept.is_some()
         || args.hard_waiter.is_some()
         || args.hard_waiter_playouts.is_some()
+        || args.hard_knock_when_ahead.is_some()
     {
         println!(
-            "hard_samples={:?} hard_accept={:?} hard_waiter={:?} hard_waiter_playouts={:?}",
-            args.hard_samples, args.hard_accept, args.hard_waiter, args.hard_waiter_playouts
+            "hard_samples={:?} hard_accept={:?} hard_waiter={:?} hard_waiter_playouts={:?} \
+             hard_knock_when_ahead={:?}",
+            args.hard_samples,
+            args.hard_accept,
+            args.hard_waiter,
+            args.hard_waiter_playouts,
+            args.hard_knock_when_ahead
         );
     }
     println!(

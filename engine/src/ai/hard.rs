@@ -44,6 +44,9 @@ pub struct HardConfig {
     /// Whether, in a world where the opponent is such a gin-waiter, the playouts let it knock
     /// only with gin (else every playout opponent knocks as soon as it can).
     pub waiter_playouts: bool,
+    /// Whether this seat, in the playouts, knocks only when its deadwood is below the
+    /// opponent's in that world (else at once, like `simple`).
+    pub knock_when_ahead: bool,
 }
 
 impl Default for HardConfig {
@@ -58,6 +61,7 @@ impl Default for HardConfig {
             match_bonus: 30.0,
             gin_waiter: 0.3,
             waiter_playouts: true,
+            knock_when_ahead: false,
         }
     }
 }
@@ -82,12 +86,13 @@ pub(super) fn decide(
     if candidates.len() <= 1 {
         return candidates.first().copied().unwrap_or(fallback);
     }
-    let (Some(table), Some(step)) = (
+    let (Some(mut table), Some(step)) = (
         Table::new(view, know, config.match_bonus),
         Step::from_view(view, know),
     ) else {
         return fallback;
     };
+    table.me_knocks_when_ahead = config.knock_when_ahead;
     let mut worlds = sample_worlds(
         know,
         config.samples.max(1),

@@ -20,7 +20,7 @@ use crate::hand::{Action, Phase};
 use crate::rules::Rules;
 use crate::scoring::score_showdown;
 use crate::showdown::solve_showdown;
-use crate::solver::knock_deadwood;
+use crate::solver::{knock_deadwood, min_deadwood};
 use crate::view::PlayerView;
 
 /// Sides in a playout: this seat and its opponent.
@@ -170,6 +170,10 @@ pub(super) struct Table {
     /// Running totals of ME and OPP.
     totals: [u32; 2],
     match_bonus: f64,
+    /// ME knocks in a playout only when its deadwood is below the opponent's (gin always):
+    /// a seat that would wait for a safe knock, not one that knocks into undercuts. Seen from
+    /// the world, so the value of playing on is an upper bound.
+    pub me_knocks_when_ahead: bool,
 }
 
 impl Table {
@@ -184,6 +188,7 @@ impl Table {
             first: if know.me == 0 { ME } else { OPP },
             totals: [total(view.seat), total(opp_seat)],
             match_bonus,
+            me_knocks_when_ahead: false,
         })
     }
 
@@ -392,7 +397,14 @@ impl Sim {
                     None => None,
                 };
                 // A gin-waiter knocks only with gin, or when it must.
-                let waits = who == OPP && self.opp_waits && !must_knock;
+                let waits = !must_knock
+                    && match who {
+                        OPP => self.opp_waits,
+                        _ => {
+                            table.me_knocks_when_ahead
+                                && choice.is_some_and(|(_, d)| d >= min_deadwood(self.hands[OPP]))
+                        }
+                    };
                 match choice {
                     Some((card, deadwood)) if deadwood <= table.knock_limit && !waits => {
                         Action::Knock(card)
