@@ -532,6 +532,54 @@ mod tests {
         assert!(sampled > uniform + 0.08, "{sampled} vs {uniform}");
     }
 
+    #[test]
+    fn a_gin_waiter_plays_on_with_a_knockable_hand_and_goes_gin() {
+        use crate::card::testing::{card, hand};
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let view = m.view_for(m.to_act().unwrap());
+        let know = Knowledge::from_view(&view).unwrap();
+        let mut table = Table::new(&view, &know, 30.0).unwrap();
+        // OPP has drawn: 2C-4C, 7H-9H, KS KH KD, AS and 2D; throwing 2D leaves 1 deadwood.
+        let mut world = World {
+            opp: hand("2C 3C 4C 7H 8H 9H KS KH KD AS 2D"),
+            stock: Vec::new(),
+            seed: 1,
+            waiter: false,
+        };
+        let step = Step::Discard {
+            who: OPP,
+            taken: None,
+            must_knock: false,
+        };
+        let mut rng = SplitMix(1);
+        let at = |world: &World, rng: &mut SplitMix| {
+            let mut sim = Sim::new(step, &know, world);
+            sim.hands[OPP] = world.opp;
+            sim.policy(OPP, &table, rng)
+        };
+        assert!(matches!(at(&world, &mut rng), Action::Knock(_)));
+        world.waiter = true;
+        assert!(matches!(at(&world, &mut rng), Action::Discard(_)));
+        world.opp = hand("2C 3C 4C 5C 7H 8H 9H KS KH KD QS");
+        assert_eq!(at(&world, &mut rng), Action::Knock(card("QS")), "gin");
+        // ME, knocking only when ahead, plays on against a hand with less deadwood.
+        table.me_knocks_when_ahead = true;
+        let mut sim = Sim::new(step, &know, &world);
+        let gin = hand("5S 6S 7S 8S 9S TS JS 4D 5D 6D");
+        sim.hands = [hand("2C 3C 4C 7H 8H 9H KS KH KD AS QD"), gin];
+        sim.step = Step::Discard {
+            who: ME,
+            taken: None,
+            must_knock: false,
+        };
+        assert_eq!(
+            sim.policy(ME, &table, &mut rng),
+            Action::Discard(card("QD"))
+        );
+        sim.hands[OPP] = hand("5S 6S 7S 8S 9S TS JS QS 2H 3D");
+        assert!(matches!(sim.policy(ME, &table, &mut rng), Action::Knock(_)));
+    }
+
     /// Replaying the opponent's moves must pin its hand down well beyond chance.
     #[test]
     fn sampled_worlds_know_more_of_the_hidden_hand_than_a_uniform_guess() {
