@@ -15,6 +15,9 @@
 //! - the latest discard, pass and decline only, contradictions weighted 0.2: 36.4%;
 //! - all the hand's moves, 0.2: 38.1%; 0.05: 39.5%;
 //! - and a discard's ties counted, 0.05: 40.1%; 0.01 (shipped): 40.6%.
+//!
+//! A passed knock is counted apart from the other moves ([`Fit`]), so that the opponent may
+//! be one that plays on for gin (MARJJ after its third turn) without being told whom it is.
 
 use super::eval::{completes_meld, least_deadwood_discards, relation, with, without, Relation};
 use super::Random;
