@@ -42,8 +42,8 @@ pub struct HardConfig {
     /// (see `knowledge::Fit`): a knockable hand it did not knock with is then no contradiction.
     /// Off (0) as shipped: under the EAAI protocol, 400 mirrored matches each (issue 41), 0.3
     /// won 49.8% against `marjj` (48.3% before), 0.6 won 53.8% there but only 69.0% against
-    /// `simple`; knocking only when ahead in this seat's playouts (with 0.6) won 50.8%
-    /// against `marjj`.
+    /// `simple` (79.0% with the waiter's playouts off: the belief alone costs `simple` little);
+    /// knocking only when ahead in this seat's playouts (with 0.6) won 50.8% against `marjj`.
     pub gin_waiter: f64,
     /// Whether, in a world where the opponent is such a gin-waiter, the playouts let it knock
     /// only with gin (else every playout opponent knocks as soon as it can).
