@@ -23,7 +23,8 @@ use std::time::Instant;
 
 const USAGE: &str =
     "usage: arena --matches N --a PLAYER --b PLAYER [--protocol P] [--seed HEX] [--threads T]
-             [--hard-samples S] [--hard-accept P]
+             [--hard-samples S] [--hard-accept P] [--hard-waiter P]
+             [--hard-waiter-playouts on|off] [--hard-knock-when-ahead on|off]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
@@ -38,7 +39,13 @@ const USAGE: &str =
   --hard-samples  worlds per decision of the hard level (default: the shipped value)
   --hard-accept   chance of keeping a guessed opponent hand per choice of the opponent it
                   contradicts, 0 to 1 (0: trust the opponent plays exactly like simple;
-                  default: the shipped value); for experiments, hard is never told";
+                  default: the shipped value); for experiments, hard is never told
+  --hard-waiter   prior chance, 0 to 1, that the opponent plays on for gin instead of
+                  knocking at once (default: the shipped value)
+  --hard-waiter-playouts  on: in worlds where the opponent is such a player, it knocks only
+                  with gin in the playouts; off: every playout opponent knocks at once
+  --hard-knock-when-ahead  on: hard's own playouts knock only when below the opponent's
+                  deadwood; off: at once";
 
 /// A hand still going after this many actions is a bug: the match is abandoned and counted.
 const MAX_ACTIONS_PER_HAND: usize = 1_000;
@@ -101,6 +108,9 @@ struct Args {
     /// Worlds per decision of the hard level (tuning; default the shipped value).
     hard_samples: Option<usize>,
     hard_accept: Option<f64>,
+    hard_waiter: Option<f64>,
+    hard_waiter_playouts: Option<bool>,
+    hard_knock_when_ahead: Option<bool>,
     seed: Seed,
     threads: usize,
 }
@@ -138,6 +148,9 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut hard_samples = None;
     let mut hard_accept = None;
+    let mut hard_waiter = None;
+    let mut hard_waiter_playouts = None;
+    let mut hard_knock_when_ahead = None;
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
@@ -160,16 +173,13 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             "--hard-samples" => {
                 hard_samples = Some(number(&value(&mut args, &flag)?, &flag)?.max(1))
             }
-            "--hard-accept" => {
-                let text = value(&mut args, &flag)?;
-                let p: f64 = text
-                    .parse()
-                    .ok()
-                    .filter(|p| (0.0..=1.0).contains(p))
-                    .ok_or_else(|| {
-                        format!("--hard-accept wants a number from 0 to 1, not `{text}`")
-                    })?;
-                hard_accept = Some(p);
+            "--hard-accept" => hard_accept = Some(chance(&value(&mut args, &flag)?, &flag)?),
+            "--hard-waiter" => hard_waiter = Some(chance(&value(&mut args, &flag)?, &flag)?),
+            "--hard-waiter-playouts" => {
+                hard_waiter_playouts = Some(switch(&value(&mut args, &flag)?, &flag)?)
+            }
+            "--hard-knock-when-ahead" => {
+                hard_knock_when_ahead = Some(switch(&value(&mut args, &flag)?, &flag)?)
             }
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -183,11 +193,29 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         threads,
         hard_samples,
         hard_accept,
+        hard_waiter,
+        hard_waiter_playouts,
+        hard_knock_when_ahead,
     }))
 }
 
 fn value(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<String, String> {
     args.next().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+fn switch(text: &str, flag: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("{flag} is on or off, not `{other}`")),
+    }
+}
+
+fn chance(text: &str, flag: &str) -> Result<f64, String> {
+    text.parse()
+        .ok()
+        .filter(|p| (0.0..=1.0).contains(p))
+        .ok_or_else(|| format!("{flag} wants a number from 0 to 1, not `{text}`"))
 }
 
 fn number(text: &str, flag: &str) -> Result<usize, String> {
@@ -294,6 +322,12 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
                 config.samples = args.hard_samples.unwrap_or(config.samples);
                 config.contradiction_accept =
                     args.hard_accept.unwrap_or(config.contradiction_accept);
+                config.gin_waiter = args.hard_waiter.unwrap_or(config.gin_waiter);
+                config.waiter_playouts =
+                    args.hard_waiter_playouts.unwrap_or(config.waiter_playouts);
+                config.knock_when_ahead = args
+                    .hard_knock_when_ahead
+                    .unwrap_or(config.knock_when_ahead);
                 Strategy::Hard(config)
             }
             s => s,
@@ -372,10 +406,20 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         args.threads,
         seed_hex(&args.seed)
     );
-    if args.hard_samples.is_some() || args.hard_accept.is_some() {
+    if args.hard_samples.is_some()
+        || args.hard_accept.is_some()
+        || args.hard_waiter.is_some()
+        || args.hard_waiter_playouts.is_some()
+        || args.hard_knock_when_ahead.is_some()
+    {
         println!(
-            "hard_samples={:?} hard_accept={:?}",
-            args.hard_samples, args.hard_accept
+            "hard_samples={:?} hard_accept={:?} hard_waiter={:?} hard_waiter_playouts={:?} \
+             hard_knock_when_ahead={:?}",
+            args.hard_samples,
+            args.hard_accept,
+            args.hard_waiter,
+            args.hard_waiter_playouts,
+            args.hard_knock_when_ahead
         );
     }
     println!(
@@ -409,6 +453,16 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
             .collect();
         // Hands won that way, and the points they brought per hand played.
         println!("{side}_won_by {}", line.join(" ").to_lowercase());
+    }
+    // Knocks short of gin: won by the knocker, or undercut by the other side.
+    for (role, side) in [(0, "a"), (1, "b")] {
+        let kept = t.by_kind[role][ShowdownKind::Knock as usize].0;
+        let undercut = t.by_kind[1 - role][ShowdownKind::Undercut as usize].0;
+        println!(
+            "{side}_knocks={} {side}_undercut_share={:.4}",
+            kept + undercut,
+            ratio(undercut, kept + undercut)
+        );
     }
     for (role, prefix) in [(0, ""), (1, "b_")] {
         let times = &mut t.times[role];
@@ -581,5 +635,21 @@ mod tests {
         assert!(parse("1.5").is_err());
         assert!(parse("-0.1").is_err());
         assert!(parse("some").is_err());
+        let waiter = [
+            "--matches",
+            "1",
+            "--a",
+            "hard",
+            "--b",
+            "marjj",
+            "--hard-waiter",
+            "0.5",
+        ];
+        let args = waiter.into_iter().chain(["--hard-waiter-playouts", "off"]);
+        let args = parse_args(args.map(String::from)).unwrap().unwrap();
+        assert_eq!(
+            (args.hard_waiter, args.hard_waiter_playouts),
+            (Some(0.5), Some(false))
+        );
     }
 }

@@ -15,6 +15,9 @@
 //! - the latest discard, pass and decline only, contradictions weighted 0.2: 36.4%;
 //! - all the hand's moves, 0.2: 38.1%; 0.05: 39.5%;
 //! - and a discard's ties counted, 0.05: 40.1%; 0.01 (shipped): 40.6%.
+//!
+//! A passed knock is counted apart from the other moves ([`Fit`]), so that the opponent may
+//! be one that plays on for gin (MARJJ after its third turn) without being told whom it is.
 
 use super::eval::{completes_meld, least_deadwood_discards, relation, with, without, Relation};
 use super::Random;
@@ -197,25 +200,28 @@ impl Knowledge {
     }
 
     /// How likely, up to a constant, an opponent playing like `simple` (take a pile card only to
-    /// meld it, throw one of the least-deadwood cards at random, knock as soon as it can) was to
-    /// make every move of this hand had it held `opp` (its full hand) now. Against other players
-    /// these rules are tendencies, not laws: each move that breaks one multiplies the likelihood by
-    /// `accept` instead of ruling the hand out.
+    /// meld it, throw one of the least-deadwood cards at random) was to make every move of this
+    /// hand had it held `opp` (its full hand) now. Against other players these rules are
+    /// tendencies, not laws: each move that breaks one multiplies the likelihood by `accept`
+    /// instead of ruling the hand out. Whether it would have knocked is counted apart
+    /// ([`Fit::passed_knocks`]): that is where players differ most (`simple` knocks at once,
+    /// MARJJ plays for gin after its third turn), so [`Fit::weight`] weighs it by a mixture.
     ///
     /// The moves are undone from the last to the first, rebuilding the hand each was made
     /// with. The card a stock draw brought is unknown: it is one of the hand's cards not taken
     /// from the pile, drawn at random, each weighted by how well the hand without it fits the
     /// card the opponent left on the pile, and the likelihood takes that fit's mean.
-    pub fn likelihood(&self, opp: CardSet, accept: f64, rng: &mut impl Random) -> f64 {
+    pub fn likelihood(&self, opp: CardSet, accept: f64, rng: &mut impl Random) -> Fit {
         let mut hand = opp;
         let mut likelihood = 1.0;
+        let mut passed_knocks = 0;
         for &step in self.opp_moves.iter().rev() {
             match step {
                 OppMove::Discarded(card, taken) => {
                     let kept = min_deadwood(hand);
-                    // It would have knocked.
+                    // It could have knocked.
                     if kept <= self.knock_limit {
-                        likelihood *= accept;
+                        passed_knocks += 1;
                     }
                     // `simple` throws one of the cards that leave the least deadwood (never the
                     // card just taken), each as likely: a guess with more such ties explains
@@ -249,7 +255,10 @@ impl Knowledge {
                     };
                     let total: f64 = drawable.iter().map(fit).sum();
                     if total <= 0.0 {
-                        return 0.0;
+                        return Fit {
+                            moves: 0.0,
+                            passed_knocks,
+                        };
                     }
                     likelihood *= total / drawable.len() as f64;
                     let mut r = rng.unit() * total;
@@ -267,7 +276,43 @@ impl Knowledge {
                 }
             }
         }
-        likelihood
+        Fit {
+            moves: likelihood,
+            passed_knocks,
+        }
+    }
+}
+
+/// How well a guessed opponent hand explains the opponent's moves this hand
+/// ([`Knowledge::likelihood`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Fit {
+    /// The likelihood of its draws, takes, passes and discards.
+    pub moves: f64,
+    /// Its discards made while the hand left could have knocked.
+    pub passed_knocks: u32,
+}
+
+impl Fit {
+    /// The likelihood of all its moves if the opponent is, with chance `waiter`, a player that
+    /// plays on for gin (to whom a passed knock says nothing) and otherwise one that knocks as
+    /// soon as it can (each passed knock costs `accept`, as any contradicted move). The seat is
+    /// never told whom it plays: with `waiter` 0, an opponent holding a knockable hand it did
+    /// not knock with is all but ruled out, and against a gin-waiter every guess then holds more
+    /// deadwood than the truth, which sends knocks into undercuts.
+    pub fn weight(self, accept: f64, waiter: f64) -> f64 {
+        let knocker = accept.powi(self.passed_knocks as i32);
+        self.moves * ((1.0 - waiter) * knocker + waiter)
+    }
+
+    /// The chance, given this guess, that the opponent is the gin-waiter of [`Fit::weight`].
+    pub fn waiter_chance(self, accept: f64, waiter: f64) -> f64 {
+        let total = self.weight(accept, waiter);
+        if total > 0.0 {
+            self.moves * waiter / total
+        } else {
+            waiter
+        }
     }
 }
 
@@ -333,20 +378,33 @@ mod tests {
 
         // Its true hand is consistent with what it did.
         let mut rng = SplitMix(1);
-        assert_eq!(k.likelihood(m.hand.hands[1], 0.2, &mut rng), 1.0);
+        assert_eq!(
+            k.likelihood(m.hand.hands[1], 0.2, &mut rng)
+                .weight(0.2, 0.0),
+            1.0
+        );
         // A hand in which 9C melds with nothing contradicts the take.
-        assert!(k.likelihood(hand("9C 2H 4H 6H 8H TH QH AD JD 7D"), 0.2, &mut rng) <= 0.2);
+        let unmelded = hand("9C 2H 4H 6H 8H TH QH AD JD 7D");
+        assert!(k.likelihood(unmelded, 0.2, &mut rng).moves <= 0.2);
         // One in which KD made a run with QD JD contradicts its discard: throwing 6S instead
         // would have left less deadwood.
         let melded = hand("9C 8C TC JC QD JD 5S 3D 4D 6S");
-        assert_eq!(k.likelihood(melded, 0.2, &mut rng), 0.2);
+        assert_eq!(k.likelihood(melded, 0.2, &mut rng).moves, 0.2);
         // One in which QS would have left as little deadwood as KD explains the discard half
         // as well: `simple` would have thrown either.
         let tied = hand("9C 8C TC JC 9H 9D 5S 3D 4D QS");
-        assert_eq!(k.likelihood(tied, 0.2, &mut rng), 0.5);
+        assert_eq!(k.likelihood(tied, 0.2, &mut rng).moves, 0.5);
         // One left with 4 deadwood after throwing KD contradicts its not knocking.
         let knockable = hand("9C 8C TC JC 6H 6D 6S 2H AH AS");
-        assert_eq!(k.likelihood(knockable, 0.2, &mut rng), 0.2);
+        let fit = k.likelihood(knockable, 0.2, &mut rng);
+        assert_eq!((fit.moves, fit.passed_knocks), (1.0, 1));
+        assert_eq!(fit.weight(0.2, 0.0), 0.2);
+        // Unless the opponent may be one that plays on for gin: then it is such a player.
+        assert!((fit.weight(0.2, 0.5) - 0.6).abs() < 1e-12);
+        assert!((fit.waiter_chance(0.2, 0.5) - 0.5 / 0.6).abs() < 1e-12);
+        // A guess that passed up no knock says nothing about the kind of player.
+        let fit = k.likelihood(m.hand.hands[1], 0.2, &mut rng);
+        assert_eq!(fit.waiter_chance(0.2, 0.3), 0.3);
         // A card next to the one it took is likelier in its hand than an unrelated one.
         let w = k.hidden_weights();
         assert!(w[card("8C").bit() as usize] > w[card("2H").bit() as usize]);

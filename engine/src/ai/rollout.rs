@@ -20,7 +20,7 @@ use crate::hand::{Action, Phase};
 use crate::rules::Rules;
 use crate::scoring::score_showdown;
 use crate::showdown::solve_showdown;
-use crate::solver::knock_deadwood;
+use crate::solver::{knock_deadwood, min_deadwood};
 use crate::view::PlayerView;
 
 /// Sides in a playout: this seat and its opponent.
@@ -44,16 +44,21 @@ pub(super) struct World {
     pub stock: Vec<Card>,
     /// Seeds the playouts' tie-breaks: every candidate move meets the same luck in this world.
     pub seed: u64,
+    /// The opponent here plays on for gin instead of knocking as soon as it can (drawn by how
+    /// well that explains its moves, [`crate::ai::knowledge::Fit::waiter_chance`]).
+    pub waiter: bool,
 }
 
 /// Draws `count` worlds: guesses at the opponent's hidden cards, drawn by the knowledge's
 /// weights without replacement, are kept in proportion to how likely the opponent's moves
-/// this hand make them ([`Knowledge::likelihood`], `accept` per move a guess contradicts); the
+/// this hand make them ([`Knowledge::likelihood`], `accept` per move a guess contradicts, the
+/// opponent a gin-waiter with prior chance `waiter`, see [`crate::ai::knowledge::Fit`]); the
 /// remaining unseen cards are shuffled into the stock.
 pub(super) fn sample_worlds(
     know: &Knowledge,
     count: usize,
     accept: f64,
+    waiter: f64,
     rng: &mut impl Random,
 ) -> Vec<World> {
     let weights = know.hidden_weights();
@@ -65,11 +70,13 @@ pub(super) fn sample_worlds(
     } else {
         count * GUESSES_PER_WORLD
     };
-    let guesses: Vec<(CardSet, f64)> = (0..tries)
+    let guesses: Vec<(CardSet, f64, f64)> = (0..tries)
         .map(|_| {
             let guessed = weighted_pick(&pool, &weights, hidden, rng);
             let opp = CardSet(know.opp_known.0 | guessed.0);
-            (guessed, know.likelihood(opp, accept, rng))
+            let fit = know.likelihood(opp, accept, rng);
+            let chance = fit.waiter_chance(accept, waiter);
+            (guessed, fit.weight(accept, waiter), chance)
         })
         .collect();
     let total: f64 = guesses.iter().map(|g| g.1).sum();
@@ -86,7 +93,7 @@ pub(super) fn sample_worlds(
     let mut at = 0;
     let mut worlds = Vec::with_capacity(count);
     while worlds.len() < count {
-        let (guessed, likelihood) = guesses[at];
+        let (guessed, likelihood, waits) = guesses[at];
         let weight = if flat { 1.0 } else { likelihood };
         // Rounding may leave the last points just past the end: they take the last guess.
         if point >= reached + weight && at + 1 < guesses.len() {
@@ -106,6 +113,7 @@ pub(super) fn sample_worlds(
             opp: CardSet(know.opp_known.0 | guessed.0),
             stock,
             seed: rng.bits(),
+            waiter: rng.unit() < waits,
         });
     }
     worlds
@@ -162,6 +170,10 @@ pub(super) struct Table {
     /// Running totals of ME and OPP.
     totals: [u32; 2],
     match_bonus: f64,
+    /// ME knocks in a playout only when its deadwood is below the opponent's (gin always):
+    /// a seat that would wait for a safe knock, not one that knocks into undercuts. Seen from
+    /// the world, so the value of playing on is an upper bound.
+    pub me_knocks_when_ahead: bool,
 }
 
 impl Table {
@@ -176,6 +188,7 @@ impl Table {
             first: if know.me == 0 { ME } else { OPP },
             totals: [total(view.seat), total(opp_seat)],
             match_bonus,
+            me_knocks_when_ahead: false,
         })
     }
 
@@ -251,6 +264,8 @@ pub(super) struct Sim {
     stock_len: usize,
     top: Option<Card>,
     step: Step,
+    /// OPP plays on for gin ([`World::waiter`]).
+    opp_waits: bool,
 }
 
 impl Sim {
@@ -261,6 +276,7 @@ impl Sim {
             stock_len: world.stock.len(),
             top: know.top,
             step,
+            opp_waits: world.waiter,
         }
     }
 
@@ -380,8 +396,20 @@ impl Sim {
                     Some((ties, deadwood)) => pick(ties, rng).map(|card| (card, deadwood)),
                     None => None,
                 };
+                // A gin-waiter knocks only with gin, or when it must.
+                let waits = !must_knock
+                    && match who {
+                        OPP => self.opp_waits,
+                        _ => {
+                            table.me_knocks_when_ahead
+                                && choice.is_some_and(|(_, d)| d >= min_deadwood(self.hands[OPP]))
+                        }
+                    };
                 match choice {
-                    Some((card, deadwood)) if deadwood <= table.knock_limit => Action::Knock(card),
+                    Some((card, deadwood)) if deadwood <= table.knock_limit && !waits => {
+                        Action::Knock(card)
+                    }
+                    Some((card, 0)) => Action::Knock(card),
                     Some((card, _)) if !must_knock => Action::Discard(card),
                     // Cannot happen (a fiftieth card is only taken to knock): ends as dead.
                     _ => Action::Pass,
@@ -436,7 +464,7 @@ mod tests {
         let table = Table::new(&view, &know, 30.0).unwrap();
         let step = Step::from_view(&view, &know).unwrap();
         let mut rng = ChaCha20Rng::from_seed([5; 32]);
-        let worlds = sample_worlds(&know, 50, 0.2, &mut rng);
+        let worlds = sample_worlds(&know, 50, 0.2, 0.3, &mut rng);
         assert_eq!(worlds.len(), 50);
         for world in &worlds {
             let stock: CardSet = world.stock.iter().copied().collect();
@@ -470,7 +498,7 @@ mod tests {
                 if !know.opp_discarded.is_empty() && know.opp_hidden() > 0 {
                     let me = m.hand.players.iter().position(|&s| s == seat).unwrap();
                     let truth = CardSet(m.hand.hands[1 - me].0 & !know.opp_known.0);
-                    let guessed = sample_worlds(&know, worlds, accept, &mut rng);
+                    let guessed = sample_worlds(&know, worlds, accept, 0.0, &mut rng);
                     let right: usize = guessed
                         .iter()
                         .map(|w| CardSet(w.opp.0 & truth.0).len())
@@ -504,6 +532,54 @@ mod tests {
         assert!(sampled > uniform + 0.08, "{sampled} vs {uniform}");
     }
 
+    #[test]
+    fn a_gin_waiter_plays_on_with_a_knockable_hand_and_goes_gin() {
+        use crate::card::testing::{card, hand};
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let view = m.view_for(m.to_act().unwrap());
+        let know = Knowledge::from_view(&view).unwrap();
+        let mut table = Table::new(&view, &know, 30.0).unwrap();
+        // OPP has drawn: 2C-4C, 7H-9H, KS KH KD, AS and 2D; throwing 2D leaves 1 deadwood.
+        let mut world = World {
+            opp: hand("2C 3C 4C 7H 8H 9H KS KH KD AS 2D"),
+            stock: Vec::new(),
+            seed: 1,
+            waiter: false,
+        };
+        let step = Step::Discard {
+            who: OPP,
+            taken: None,
+            must_knock: false,
+        };
+        let mut rng = SplitMix(1);
+        let at = |world: &World, rng: &mut SplitMix| {
+            let mut sim = Sim::new(step, &know, world);
+            sim.hands[OPP] = world.opp;
+            sim.policy(OPP, &table, rng)
+        };
+        assert!(matches!(at(&world, &mut rng), Action::Knock(_)));
+        world.waiter = true;
+        assert!(matches!(at(&world, &mut rng), Action::Discard(_)));
+        world.opp = hand("2C 3C 4C 5C 7H 8H 9H KS KH KD QS");
+        assert_eq!(at(&world, &mut rng), Action::Knock(card("QS")), "gin");
+        // ME, knocking only when ahead, plays on against a hand with less deadwood.
+        table.me_knocks_when_ahead = true;
+        let mut sim = Sim::new(step, &know, &world);
+        let gin = hand("5S 6S 7S 8S 9S TS JS 4D 5D 6D");
+        sim.hands = [hand("2C 3C 4C 7H 8H 9H KS KH KD AS QD"), gin];
+        sim.step = Step::Discard {
+            who: ME,
+            taken: None,
+            must_knock: false,
+        };
+        assert_eq!(
+            sim.policy(ME, &table, &mut rng),
+            Action::Discard(card("QD"))
+        );
+        sim.hands[OPP] = hand("5S 6S 7S 8S 9S TS JS QS 2H 3D");
+        assert!(matches!(sim.policy(ME, &table, &mut rng), Action::Knock(_)));
+    }
+
     /// Replaying the opponent's moves must pin its hand down well beyond chance.
     #[test]
     fn sampled_worlds_know_more_of_the_hidden_hand_than_a_uniform_guess() {
@@ -512,5 +588,83 @@ mod tests {
         // Ignoring the moves (every guess kept alike) knows less.
         let (blind, _) = overlap(2, 2, 50, 1.0);
         assert!(sampled > blind + 0.02, "{sampled} vs {blind}");
+    }
+}
+
+#[cfg(test)]
+mod belief_probe {
+    use super::*;
+    use crate::ai::{decide_with, HardConfig, Strategy};
+    use crate::solver::min_deadwood;
+    use crate::Match;
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::SeedableRng;
+
+    /// At hard's decisions where it may knock against `opp`: the opponent's true deadwood
+    /// against the sampled worlds' mean, and how often sampled and true hands hold no more
+    /// deadwood than the knock would show.
+    #[test]
+    #[ignore]
+    fn probe_deadwood_belief() {
+        for (name, opp) in [("marjj", Strategy::Marjj), ("simple", Strategy::Simple)] {
+            let config = HardConfig {
+                samples: 100,
+                ..HardConfig::default()
+            };
+            let hard = Strategy::Hard(config.clone());
+            let mut rng = ChaCha20Rng::from_seed([3; 32]);
+            let (mut truth, mut guess, mut under_t, mut under_g, mut n) = (0.0, 0.0, 0.0, 0.0, 0);
+            for j in 0..12u8 {
+                let mut m = Match::new(Rules::default(), 2, [j; 32]).unwrap();
+                while let Some(seat) = m.to_act().filter(|_| m.deal_no <= 3) {
+                    let view = m.view_for(seat);
+                    let hard_seat = seat == m.hand.players[(j % 2) as usize];
+                    let action = if hard_seat {
+                        let know = Knowledge::from_view(&view).unwrap();
+                        let knock = view
+                            .legal_actions
+                            .iter()
+                            .filter_map(|a| match a {
+                                Action::Knock(c) => Some(min_deadwood(know.hand.without(*c))),
+                                _ => None,
+                            })
+                            .min();
+                        if let Some(mine) = knock.filter(|&d| d > 0) {
+                            let me = m.hand.players.iter().position(|&s| s == seat).unwrap();
+                            let t = min_deadwood(m.hand.hands[1 - me]);
+                            let ws = sample_worlds(
+                                &know,
+                                200,
+                                config.contradiction_accept,
+                                config.gin_waiter,
+                                &mut rng,
+                            );
+                            let g: f64 = ws.iter().map(|w| min_deadwood(w.opp) as f64).sum::<f64>()
+                                / ws.len() as f64;
+                            let ug = ws.iter().filter(|w| min_deadwood(w.opp) <= mine).count()
+                                as f64
+                                / ws.len() as f64;
+                            truth += t as f64;
+                            guess += g;
+                            under_t += f64::from(u8::from(t <= mine));
+                            under_g += ug;
+                            n += 1;
+                        }
+                        decide_with(&hard, &[seat; 32], &view)
+                    } else {
+                        decide_with(&opp, &[seat; 32], &view)
+                    };
+                    m.apply(seat, action).unwrap();
+                }
+            }
+            let n = f64::from(n);
+            eprintln!(
+                "{name}: n={n} true dw {:.1} sampled {:.1}; true undercut-able {:.3} sampled {:.3}",
+                truth / n,
+                guess / n,
+                under_t / n,
+                under_g / n
+            );
+        }
     }
 }
