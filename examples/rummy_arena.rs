@@ -159,11 +159,7 @@ struct Tally {
 
 impl Tally {
     fn timed<T>(&mut self, side: usize, f: impl FnOnce() -> T) -> T {
-        let clock = Instant::now();
-        let out = f();
-        let nanos = clock.elapsed().as_nanos();
-        self.times[side].push(u64::try_from(nanos).unwrap_or(u64::MAX));
-        out
+        common::timed(&mut self.times[side], f)
     }
 }
 

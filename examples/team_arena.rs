@@ -12,9 +12,9 @@
 mod common;
 
 use common::{percentile_us, share_line};
-use gin::engine::ai::team::decide_team;
+use gin::engine::ai::team::{decide_team, naive};
 use gin::engine::ai::{decide, Level};
-use gin::engine::{Action, PartnershipMatch, Preset, Rules, Seat, TeamAction, TeamMatch, TeamView};
+use gin::engine::{PartnershipMatch, Preset, Rules, Seat, TeamMatch};
 use std::time::Instant;
 
 const USAGE: &str = "usage: team_arena --mode partnership|team --matches N [--a PLAYER] \
@@ -162,11 +162,7 @@ struct Tally {
 
 impl Tally {
     fn timed<T>(&mut self, side: usize, f: impl FnOnce() -> T) -> T {
-        let clock = Instant::now();
-        let out = f();
-        let nanos = clock.elapsed().as_nanos();
-        self.times[side].push(u64::try_from(nanos).unwrap_or(u64::MAX));
-        out
+        common::timed(&mut self.times[side], f)
     }
 
     /// A deal (hand) scored by `team`, or by nobody.
@@ -222,27 +218,6 @@ fn team(args: &Args, seed: [u8; 32], a_team: usize, t: &mut Tally) {
     }
     let winner = m.settlement().expect("played out").winner;
     t.match_wins += f64::from(u8::from(usize::from(winner) == a_team));
-}
-
-/// Never swaps, draws from the stock, knocks as soon as it may, discards its highest card.
-fn naive(view: &TeamView) -> TeamAction {
-    let legal = &view.legal_actions;
-    if let Some(k) = legal
-        .iter()
-        .find(|a| matches!(a, TeamAction::Play(Action::Knock(_))))
-    {
-        return *k;
-    }
-    legal
-        .iter()
-        .filter(|a| !matches!(a, TeamAction::Swap(_)))
-        .max_by_key(|a| match a {
-            TeamAction::Play(Action::Discard(c)) => c.value(),
-            TeamAction::Play(Action::Pass) => 1,
-            _ => 0,
-        })
-        .copied()
-        .expect("a legal move")
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! What the example arenas share: the 95 % interval of a share, and percentiles of times.
+//! What the example arenas share: the 95 % interval of a share, and decision times.
 
 /// The Wilson score interval at 95 % for `wins` out of `n`: sound near 0 and 1 and for small n.
 pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
@@ -28,4 +28,12 @@ pub fn percentile_us(times: &mut [u64], p: f64) -> f64 {
     times.sort_unstable();
     let rank = (p / 100.0 * times.len() as f64).ceil() as usize;
     times[rank.clamp(1, times.len()) - 1] as f64 / 1_000.0
+}
+
+/// Runs `f`, noting how long it took (nanoseconds) in `times`.
+pub fn timed<T>(times: &mut Vec<u64>, f: impl FnOnce() -> T) -> T {
+    let clock = std::time::Instant::now();
+    let out = f();
+    times.push(u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX));
+    out
 }

@@ -122,6 +122,28 @@ fn turn(view: &TeamView) -> TeamAction {
     TeamAction::Play(Action::Discard(discard))
 }
 
+/// A player that never swaps, draws from the stock, discards its highest card and knocks
+/// as soon as it may: the yardstick of the team player's tests and of the team arena.
+pub fn naive(view: &TeamView) -> TeamAction {
+    let legal = &view.legal_actions;
+    if let Some(k) = legal
+        .iter()
+        .find(|a| matches!(a, TeamAction::Play(Action::Knock(_))))
+    {
+        return *k;
+    }
+    legal
+        .iter()
+        .filter(|a| !matches!(a, TeamAction::Swap(_)))
+        .max_by_key(|a| match a {
+            TeamAction::Play(Action::Discard(c)) => c.value(),
+            TeamAction::Play(Action::Pass) => 1,
+            _ => 0,
+        })
+        .copied()
+        .expect("a legal move")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,28 +167,6 @@ mod tests {
             assert!(steps < 50_000, "the match ends");
         }
         m
-    }
-
-    /// A player that never swaps, draws from the stock, discards its highest card and knocks
-    /// as soon as it may.
-    fn naive(view: &TeamView) -> TeamAction {
-        let legal = &view.legal_actions;
-        if let Some(k) = legal
-            .iter()
-            .find(|a| matches!(a, TeamAction::Play(Action::Knock(_))))
-        {
-            return *k;
-        }
-        legal
-            .iter()
-            .filter(|a| !matches!(a, TeamAction::Swap(_)))
-            .max_by_key(|a| match a {
-                TeamAction::Play(Action::Discard(c)) => c.value(),
-                TeamAction::Play(Action::Pass) => 1,
-                _ => 0,
-            })
-            .copied()
-            .expect("a legal move")
     }
 
     #[test]
