@@ -775,3 +775,11 @@ err-already-out = Dieser Teilnehmer ist schon aus dem Turnier ausgeschieden.
 err-tournament-match = Das ist eine Turnierpartie: Ein Moderator nutzt stattdessen `/turnier disqualifizieren` oder `/turnier absagen`.
 tournament-awaiting-partner = 🤝 Dein Team ist für **{ $name }** angemeldet: Es nimmt teil, sobald { $partner } mit `/turnier teilnehmen` (oder **Mitmachen**) bestätigt.
 tournament-confirmed = ✅ Dein Team nimmt an **{ $name }** teil.
+
+## Der Kartentisch im Browser (die Activity): Hinweise des Bots
+web-unauthorized = Deine Sitzung ist abgelaufen: Der Tisch meldet dich neu an.
+web-rate-limited = Etwas langsamer bitte: zu viele Züge auf einmal.
+web-stale = Der Tisch ist schon weiter; so steht er jetzt.
+web-not-in-activity = Öffne den Tisch über die Activity in deinem Kanal.
+web-not-present = Diese Person hat den Tisch hier nicht geöffnet.
+web-cannot-post = Der Bot darf in diesem Kanal nicht schreiben.

@@ -776,3 +776,11 @@ err-already-out = That entrant is already out of the tournament.
 err-tournament-match = This is a tournament match: a moderator uses `/tournament disqualify` or `/tournament cancel` instead.
 tournament-awaiting-partner = 🤝 Your team is signed up for **{ $name }**: it is entered once { $partner } confirms with `/tournament join` (or **Join**).
 tournament-confirmed = ✅ Your team is entered in **{ $name }**.
+
+## The web table (the Activity): the bot's remarks on its socket
+web-unauthorized = Your session is over: the table signs you in again.
+web-rate-limited = Slow down a little: too many moves at once.
+web-stale = The table has moved on; here it is as it is now.
+web-not-in-activity = Open the table from the Activity in your channel.
+web-not-present = That player does not have the table open here.
+web-cannot-post = The bot cannot post in this channel.

@@ -59,6 +59,82 @@ pub struct Config {
     pub metrics_addr: String,
     #[serde(default)]
     pub limits: Limits,
+    #[serde(default)]
+    pub activity: Activity,
+}
+
+/// The card table as a Discord Activity (docs/activity.md): a web server in this process.
+/// Off unless `addr`, `client_id` and `client_secret` are all set.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Activity {
+    /// Where the web table listens, e.g. `0.0.0.0:8080` (or `GIN_ACTIVITY_ADDR`); empty: off.
+    pub addr: String,
+    /// The application's id, its OAuth2 client id (or `GIN_CLIENT_ID`).
+    pub client_id: u64,
+    /// The application's OAuth2 client secret (or `GIN_CLIENT_SECRET`): it exchanges the
+    /// players' codes and keys their sessions.
+    pub client_secret: Secret,
+    /// The built front end (`npm run build` in `activity/`).
+    pub static_dir: String,
+    /// Origins allowed besides Discord's proxy (`https://{client_id}.discordsays.com`).
+    pub origins: Vec<String>,
+    /// How long a session lasts, in hours.
+    pub session_hours: u64,
+}
+
+impl Default for Activity {
+    fn default() -> Activity {
+        Activity {
+            addr: String::new(),
+            client_id: 0,
+            client_secret: Secret::default(),
+            static_dir: "activity/dist".into(),
+            origins: Vec::new(),
+            session_hours: 12,
+        }
+    }
+}
+
+impl Activity {
+    /// What is missing for the web table to run, if anything: it is then off.
+    pub fn missing(&self) -> Option<&'static str> {
+        if self.addr.trim().is_empty() {
+            Some("activity.addr")
+        } else if self.client_id == 0 {
+            Some("activity.client_id")
+        } else if self.client_secret.expose().trim().is_empty() {
+            Some("activity.client_secret")
+        } else {
+            None
+        }
+    }
+}
+
+/// A secret from the configuration: its `Debug` never shows it, so no log line can.
+#[derive(Clone, Default, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Secret {
+        Secret(s.into())
+    }
+
+    /// The secret itself, for the one place that sends it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_empty() {
+            "(none)"
+        } else {
+            "(hidden)"
+        })
+    }
 }
 
 /// How many commands and button presses one user may send: a burst of `burst`, then
@@ -287,6 +363,19 @@ impl Config {
         if let Some(v) = env("GIN_LIMITS").filter(|v| !v.trim().is_empty()) {
             config.limits = v.parse()?;
         }
+        if let Some(v) = env("GIN_ACTIVITY_ADDR") {
+            config.activity.addr = v;
+        }
+        if let Some(v) = env("GIN_CLIENT_ID").filter(|v| !v.trim().is_empty()) {
+            config.activity.client_id = v.trim().parse().map_err(|_| {
+                ConfigError::Value(format!(
+                    "GIN_CLIENT_ID must be the application's id (a number), not `{v}`"
+                ))
+            })?;
+        }
+        if let Some(v) = env("GIN_CLIENT_SECRET").filter(|v| !v.trim().is_empty()) {
+            config.activity.client_secret = Secret::new(v.trim());
+        }
         config.check(&shown)?;
         Ok(config)
     }
@@ -354,6 +443,27 @@ impl Config {
         if !metrics.is_empty() && metrics.parse::<std::net::SocketAddr>().is_err() {
             return Err(ConfigError::Value(format!(
                 "metrics_addr must be an address and port such as 127.0.0.1:9100, not `{metrics}`"
+            )));
+        }
+        let web = self.activity.addr.trim();
+        if !web.is_empty() && web.parse::<std::net::SocketAddr>().is_err() {
+            return Err(ConfigError::Value(format!(
+                "activity.addr must be an address and port such as 0.0.0.0:8080, not `{web}`"
+            )));
+        }
+        if self.activity.session_hours == 0 {
+            return Err(ConfigError::Value(
+                "activity.session_hours must be at least 1".into(),
+            ));
+        }
+        if let Some(o) =
+            self.activity.origins.iter().find(|o| {
+                !(o.starts_with("http://") || o.starts_with("https://")) || o.ends_with('/')
+            })
+        {
+            return Err(ConfigError::Value(format!(
+                "activity.origins are origins such as https://example.org (scheme and host, \
+                 no path), not `{o}`"
             )));
         }
         if self.limits.burst == 0 || self.limits.per_minute == 0 {

@@ -106,3 +106,64 @@ pub fn has(lang: Lang, key: &str) -> bool {
         .iter()
         .any(|(l, b)| *l == lang && b.has_message(key))
 }
+
+/// Every message whose id starts with `prefix`, the prefix taken off, each variable shown as
+/// `{name}`: the web table's texts, which the page fills in itself. (A selector then takes
+/// its default variant: such messages use none.)
+pub fn texts_with_prefix(lang: Lang, prefix: &str) -> Vec<(String, String)> {
+    use fluent_syntax::ast;
+    let resource = match fluent_syntax::parser::parse(lang.source()) {
+        Ok(r) | Err((r, _)) => r,
+    };
+    let mut out = Vec::new();
+    for entry in &resource.body {
+        let ast::Entry::Message(m) = entry else {
+            continue;
+        };
+        let Some(short) = m.id.name.strip_prefix(prefix) else {
+            continue;
+        };
+        let mut names = Vec::new();
+        if let Some(p) = &m.value {
+            variables(p, &mut names);
+        }
+        let shown: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
+        let args: Vec<Arg<'_>> = names
+            .iter()
+            .zip(&shown)
+            .map(|(n, v)| (n.as_str(), FluentValue::from(v.as_str())))
+            .collect();
+        out.push((short.to_string(), t(lang, m.id.name, &args)));
+    }
+    out
+}
+
+/// The variables a pattern refers to, in order, each once.
+fn variables(p: &fluent_syntax::ast::Pattern<&str>, names: &mut Vec<String>) {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+    fn inline(e: &InlineExpression<&str>, names: &mut Vec<String>) {
+        match e {
+            InlineExpression::VariableReference { id } if !names.iter().any(|n| n == id.name) => {
+                names.push(id.name.to_string());
+            }
+            InlineExpression::Placeable { expression } => expr(expression, names),
+            _ => {}
+        }
+    }
+    fn expr(e: &Expression<&str>, names: &mut Vec<String>) {
+        match e {
+            Expression::Inline(i) => inline(i, names),
+            Expression::Select { selector, variants } => {
+                inline(selector, names);
+                for v in variants {
+                    variables(&v.value, names);
+                }
+            }
+        }
+    }
+    for el in &p.elements {
+        if let PatternElement::Placeable { expression } = el {
+            expr(expression, names);
+        }
+    }
+}

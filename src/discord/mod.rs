@@ -5,7 +5,7 @@
 mod adapter;
 mod commands;
 mod emoji;
-mod limit;
+
 mod ops;
 pub mod stop_log;
 
@@ -23,8 +23,8 @@ use tracing::Instrument;
 pub struct Data {
     pub games: Arc<Games>,
     pub deliverer: Arc<Deliverer<DiscordOut>>,
-    /// Commands and presses per user (see [`limit`]).
-    limiter: limit::Limiter,
+    /// Commands and presses per user (see `crate::limit`).
+    limiter: crate::limit::Limiter,
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -88,7 +88,7 @@ pub async fn run_until(
     let for_setup = (
         games.clone(),
         shared.clone(),
-        limit::Limiter::new(&config.limits),
+        crate::limit::Limiter::new(&config.limits),
     );
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -183,6 +183,8 @@ pub async fn run_until(
             }
         });
     }
+    // The card table as an Activity: its moves are delivered by the same deliverer.
+    let web = crate::web::start(&config, games.clone(), Arc::new(deliverer.clone())).await;
     let db = games.db.clone();
     let watch_games = games.clone();
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
@@ -286,6 +288,9 @@ pub async fn run_until(
     };
     let result = supervise(running, db.writer_stopped(), sweeper).await;
     stopper.abort();
+    if let Some(web) = web {
+        web.task.abort();
+    }
     // The next process of these shards need not wait for the lease to run out.
     if let Err(e) = db.release_lease().await {
         tracing::warn!(error = %e, "giving up the lease of the shards");

@@ -109,10 +109,11 @@ impl Games {
             .collect()
     }
 
-    /// Puts a just-stored match in memory.
+    /// A match just stored and dealt, into memory; its followers hear of it.
     pub(crate) async fn put_live(&self, live: Live) {
-        let id = live.id;
+        let (id, channel) = (live.id, live.channel_id);
         *self.slot(id).lock().await = Some(live);
+        self.changed(id, channel);
     }
 
     fn slot(&self, match_id: i64) -> Arc<Mutex<Option<Live>>> {

@@ -20,6 +20,7 @@ pub mod results;
 mod scenes;
 mod seasons;
 mod settings;
+mod sight;
 mod sweep;
 pub mod tournament;
 mod transition;
@@ -41,6 +42,7 @@ pub use scenes::{
     TurnClock,
 };
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
+pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
 pub use variants::{
@@ -456,6 +458,8 @@ pub struct Games {
     organizer: tokio::sync::Notify,
     /// Deliveries of other matches a command stored, for the organizer's pass to hand on.
     organizer_queue: Mutex<Vec<Deliveries>>,
+    /// News of every change of a match (see [`Games::changes`]).
+    changes: tokio::sync::broadcast::Sender<Change>,
 }
 
 impl Games {
@@ -478,6 +482,7 @@ impl Games {
             boards: Default::default(),
             organizer: tokio::sync::Notify::new(),
             organizer_queue: Mutex::new(Vec::new()),
+            changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
         }
     }
 

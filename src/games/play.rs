@@ -248,6 +248,7 @@ impl Games {
         live.game = t.next;
         live.version += 1;
         live.state = t.state;
+        self.changed(live.id, live.channel_id);
         if live.event.is_some() && !live.is_active() {
             // A tournament match ended: its round may be complete.
             self.wake_organizer();

@@ -442,6 +442,28 @@ impl<T: Transport> Deliverer<T> {
         self.gates.lock().expect("gate lock").len()
     }
 
+    /// An answer that opens a public message (a challenge, a practice match's table) given
+    /// without an interaction to reply to (a move on the web table): posted in `channel`,
+    /// noted as the challenge's message or the match's table, then what it requires is
+    /// delivered. False if it could not be posted (a table's stored first post is retried).
+    pub async fn post_answer(self: &Arc<Self>, channel: u64, answer: super::Answer) -> bool {
+        let msg = self.faces().dress(answer.response.msg());
+        let posted = match self.out.post(channel, &msg, None).await {
+            Ok(id) => {
+                if let Some(role) = answer.reply_is {
+                    self.reply_created(role, id).await;
+                }
+                true
+            }
+            Err(e) => {
+                tracing::warn!(channel, error = %e, "posting an answer");
+                false
+            }
+        };
+        self.deliver(answer.deliveries).await;
+        posted
+    }
+
     /// The reply of an interaction created this challenge's message or this match's table:
     /// recorded under the match's gate, so that a delivery of the same match sees it.
     pub async fn reply_created(&self, role: ReplyRole, message: u64) {

@@ -12,3 +12,4 @@ mod startup;
 mod table_extras;
 mod teams;
 mod tournament;
+mod web;

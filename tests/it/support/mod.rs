@@ -8,4 +8,5 @@ pub mod fake_discord;
 pub mod harness;
 pub mod people;
 pub mod table;
+pub mod web;
 pub mod wire;

@@ -13,6 +13,7 @@ mod gateway;
 #[allow(dead_code)]
 mod lean;
 mod limits;
+mod oauth;
 pub mod payloads;
 pub mod player;
 mod rest;
@@ -462,6 +463,8 @@ pub(crate) struct State {
     pub emoji_deletes: u64,
     /// Channels placed in a guild other than `FakeOptions::guild_id`.
     pub channel_guilds: HashMap<u64, u64>,
+    /// The application's OAuth2 side (the Activity's sign-in).
+    pub oauth: oauth::OAuth,
 }
 
 impl State {
@@ -1024,6 +1027,36 @@ impl FakeDiscord {
     }
 
     // ---- checks ----
+
+    /// Sets up the application's OAuth2 side: the client secret its exchange must carry.
+    pub fn oauth_secret(&self, secret: &str) {
+        self.inner.lock().oauth.secret = Some(secret.to_string());
+    }
+
+    /// A code the SDK's `authorize` gave `user`, good for one exchange.
+    pub fn grant_code(&self, code: &str, user: &User) {
+        self.inner
+            .lock()
+            .oauth
+            .codes
+            .insert(code.to_string(), user.clone());
+    }
+
+    /// Activity instance `id` runs in `channel` (of the fake's guild) with `users` in it.
+    pub fn activity_instance(&self, id: &str, channel: u64, users: &[u64]) {
+        let guild = self.guild_of(channel);
+        self.inner
+            .lock()
+            .oauth
+            .instances
+            .insert(id.to_string(), (channel, guild, users.to_vec()));
+    }
+
+    /// Codes traded, and exchanges refused.
+    pub fn oauth_exchanges(&self) -> (u64, u64) {
+        let st = self.inner.lock();
+        (st.oauth.traded, st.oauth.refused)
+    }
 
     pub fn violations(&self) -> Vec<String> {
         self.inner.lock().violations.clone()

@@ -229,7 +229,7 @@ pub(crate) struct Reply {
 }
 
 impl Reply {
-    fn json(status: u16, v: &Value) -> Reply {
+    pub(crate) fn json(status: u16, v: &Value) -> Reply {
         Reply {
             status,
             body: v.to_string().into_bytes(),
@@ -379,7 +379,19 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
     let key = route_key(head);
     let (json, parts) = parse_body(&head.content_type, body);
     let mut st = shared.lock();
-    let reply = if !route.starts_with("/webhooks/")
+    let bearer = head
+        .authorization
+        .as_deref()
+        .is_some_and(|a| a.starts_with("Bearer "));
+    let reply = if head.method == "POST" && route == "/oauth2/token" {
+        st.oauth
+            .exchange(shared.opts.app_id, &head.content_type, body)
+    } else if let Some(me) = (bearer && route == "/users/@me")
+        .then(|| st.oauth.me(head.authorization.as_deref()))
+        .flatten()
+    {
+        me
+    } else if !route.starts_with("/webhooks/")
         && !route.starts_with("/interactions/")
         && head.authorization.as_deref() != Some(format!("Bot {}", shared.opts.token).as_str())
     {
@@ -471,6 +483,9 @@ fn route_request(
                 st.emoji_deletes += 1;
                 Reply::no_content()
             }
+        }
+        ("GET", ["applications", _, "activity-instances", id]) => {
+            st.oauth.instance(shared.opts.app_id, id)
         }
         ("PUT", ["applications", _, "commands"]) => {
             st.commands = Some(body.clone());

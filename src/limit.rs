@@ -20,7 +20,7 @@ struct Bucket {
 }
 
 /// The buckets of every user who sent something lately.
-pub(super) struct Limiter {
+pub(crate) struct Limiter {
     burst: f64,
     per_second: f64,
     users: Mutex<HashMap<u64, Bucket>>,

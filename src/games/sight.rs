@@ -1,0 +1,105 @@
+//! What one person sees of a match, for a presentation that follows a match live (the web
+//! table): their own hand if they play it, else the public table; and the news that a match
+//! changed, so that such a view can be shown again.
+
+use super::scenes::{HandMode, HandScene, TableScene};
+use super::variants::{DealOf, EndOf};
+use super::{Failure, Games, Refusal};
+use crate::engine::Seat;
+use crate::i18n::Lang;
+
+/// A match changed: an action was stored, or it was dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub match_id: i64,
+    pub channel_id: u64,
+}
+
+/// How many changes wait for a slow follower before it skips to the newest (it then reads
+/// the match again: nothing is lost but the steps between).
+pub(super) const CHANGES_KEPT: usize = 1024;
+
+/// One person's sight of a match.
+#[derive(Clone, Debug)]
+pub struct Sight {
+    /// The public table (with its turn clock).
+    pub table: TableScene,
+    /// Their own hand, if they play the match.
+    pub hand: Option<HandScene>,
+    pub seat: Option<Seat>,
+    /// Whether the match is still being played.
+    pub active: bool,
+    /// The last finished deal, public with its showdown (the next deal is dealt at once).
+    pub last_deal: Option<DealOf>,
+    /// The match's settlement, once it has one.
+    pub end: Option<EndOf>,
+}
+
+impl Games {
+    /// News of every match this process changes, from now on.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
+        self.changes.subscribe()
+    }
+
+    /// Tells the followers (none listening is fine).
+    pub(crate) fn changed(&self, match_id: i64, channel_id: u64) {
+        let _ = self.changes.send(Change {
+            match_id,
+            channel_id,
+        });
+    }
+
+    /// The match `user` follows in `channel`: their own match there, else the newest one
+    /// being played there, else `before` (one followed so far, now over) if it was there.
+    pub async fn followed_match(
+        &self,
+        channel_id: u64,
+        user_id: u64,
+        before: Option<i64>,
+    ) -> Result<Option<i64>, Refusal> {
+        let found = async {
+            if let Some(id) = self.db.active_match_for(channel_id, user_id).await? {
+                return Ok::<_, Failure>(Some(id));
+            }
+            let newest = self.db.active_matches_in_channel(channel_id).await?;
+            Ok(newest.into_iter().max().or(before))
+        }
+        .await;
+        found.map_err(Failure::refusal)
+    }
+
+    /// What `user` sees of match `match_id` (in `channel`: a match elsewhere is not shown),
+    /// their own hand in `lang`.
+    pub async fn sight(
+        &self,
+        match_id: i64,
+        channel_id: u64,
+        user_id: u64,
+        lang: Lang,
+    ) -> Result<Sight, Refusal> {
+        let look = self.player_look(user_id).await;
+        let live = self.hold(match_id).await.map_err(Failure::refusal)?;
+        if live.channel_id != channel_id {
+            return Err(Refusal::UnknownMatch);
+        }
+        let seat = live.seat_of(user_id);
+        let mut table = live.table_scene(
+            &self.timeouts_for(live.guild_id),
+            self.public_look(live.guild_id),
+        );
+        table.lang = lang;
+        let done = live.game.deals_done();
+        let last_deal = done
+            .checked_sub(1)
+            .and_then(|i| live.game.finished_deals(i).last().copied())
+            .and_then(|d| live.game.deal(d));
+        Ok(Sight {
+            last_deal,
+            end: live.game.end(),
+            table,
+            hand: seat.map(|s| live.hand_scene(lang, s, HandMode::Normal, None, look)),
+            seat,
+            active: live.is_active(),
+        })
+    }
+}

@@ -1,0 +1,503 @@
+//! One person's socket: after a `hello` with a good session, the match they follow in the
+//! channel as they may see it, again whenever it changes; their moves, each taken as a button
+//! press is; and who else has the table open.
+
+use super::session::{Rejected, Session};
+use super::state::{empty_frame, note_of, state_frame, WirePlay};
+use super::Web;
+use crate::games::{
+    Caller, ChallengeRequest, GameChoice, Move, Refusal, Reply, UserRef, PRACTICE_LEVEL,
+};
+use crate::i18n::Lang;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::HashMap;
+
+/// Each open socket: its id, the user, their name.
+type Open = Vec<(u64, u64, String)>;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast::error::RecvError;
+
+/// How long a new socket may take to say hello.
+const HELLO_WAIT: Duration = Duration::from_secs(10);
+/// The largest frame a page sends (a move is about 150 bytes).
+const FRAME_LIMIT: usize = 4 * 1024;
+
+/// `GET /api/ws`: from the page as Discord serves it only.
+pub(super) async fn upgrade(
+    State(web): State<Arc<Web>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !web.origin_allowed(&headers) {
+        return super::error(StatusCode::FORBIDDEN, "origin");
+    }
+    ws.max_message_size(FRAME_LIMIT)
+        .max_frame_size(FRAME_LIMIT)
+        .on_upgrade(move |socket| follow(web, socket))
+}
+
+/// What a page sends.
+#[derive(Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+enum Incoming {
+    Hello {
+        session: String,
+        /// The SDK's `instanceId`: Discord says where it runs and who is in it.
+        instance_id: String,
+        #[serde(default)]
+        lang: Option<String>,
+    },
+    Move {
+        seq: u64,
+        match_id: i64,
+        version: i64,
+        play: WirePlay,
+    },
+    /// A Gin challenge to someone who has the table open here.
+    Challenge {
+        seq: u64,
+        opponent: String,
+    },
+    /// A practice match against the bot.
+    Practice {
+        seq: u64,
+    },
+    Ping,
+}
+
+/// Who is behind a socket, where.
+struct Viewer {
+    user: u64,
+    name: String,
+    channel: u64,
+    guild: Option<u64>,
+    lang: Lang,
+    expires: i64,
+}
+
+impl Viewer {
+    fn caller(&self) -> Caller {
+        Caller {
+            guild_id: self.guild,
+            channel_id: self.channel,
+            user_id: self.user,
+            name: self.name.clone(),
+            lang: self.lang,
+            // The server's language where it set none: the page's, as Discord would not say.
+            guild_lang: self.lang,
+            message_id: None,
+        }
+    }
+}
+
+/// One socket after its hello: what it follows and last showed.
+struct Follower {
+    web: Arc<Web>,
+    me: Viewer,
+    socket: WebSocket,
+    /// The match followed.
+    followed: Option<i64>,
+    /// What was last shown: the match and its version (`Some(None)`: nothing to show).
+    shown: Option<Option<(i64, i64)>>,
+}
+
+async fn follow(web: Arc<Web>, mut socket: WebSocket) {
+    let Some(me) = hello(&web, &mut socket).await else {
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    };
+    let mut changes = web.games.changes();
+    let mut news = web.presence.news.subscribe();
+    let here = web.presence.join(me.channel, me.user, &me.name);
+    let mut f = Follower {
+        web: web.clone(),
+        me,
+        socket,
+        followed: None,
+        shown: None,
+    };
+    let welcome = json!({"t": "welcome",
+        "user": {"id": f.me.user.to_string(), "name": f.me.name},
+        "channel_id": f.me.channel.to_string()});
+    if f.send(welcome.to_string()).await && f.show(None).await {
+        let presence = f.web.presence.frame(f.me.channel);
+        if f.send(presence).await {
+            f.run(&mut changes, &mut news).await;
+        }
+    }
+    web.presence.leave(here);
+}
+
+/// The first frame: a hello with a good session from a player in the Activity instance, or
+/// the socket is told why not.
+async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
+    let first = tokio::time::timeout(HELLO_WAIT, socket.recv()).await;
+    let Ok(Some(Ok(Message::Text(text)))) = first else {
+        return None;
+    };
+    let Ok(Incoming::Hello {
+        session,
+        instance_id,
+        lang,
+    }) = serde_json::from_str(text.as_str())
+    else {
+        let _ = fail(socket, "bad_hello", "hello first").await;
+        return None;
+    };
+    let lang = Lang::from_locale(lang.as_deref().unwrap_or("en"));
+    let session = match Session::check(&session, &web.key, web.now()) {
+        Ok(s) => s,
+        Err(why) => {
+            let why = match why {
+                Rejected::Expired => "expired",
+                Rejected::Forged | Rejected::Malformed => "invalid",
+            };
+            tracing::info!(why, "web table: a session was refused");
+            let _ = fail(socket, "unauthorized", &text_of(lang, "unauthorized")).await;
+            return None;
+        }
+    };
+    let Some(instance) = web.instance_of(&instance_id, session.user_id).await else {
+        let _ = fail(socket, "not_in_activity", &text_of(lang, "not-in-activity")).await;
+        return None;
+    };
+    Some(Viewer {
+        user: session.user_id,
+        name: session.name,
+        channel: instance.channel_id,
+        guild: instance.guild_id,
+        lang,
+        expires: session.expires,
+    })
+}
+
+impl Follower {
+    async fn run(
+        &mut self,
+        changes: &mut tokio::sync::broadcast::Receiver<crate::games::Change>,
+        news: &mut tokio::sync::broadcast::Receiver<u64>,
+    ) {
+        loop {
+            let go_on = tokio::select! {
+                incoming = self.socket.recv() => match incoming {
+                    Some(Ok(Message::Text(t))) => self.take(t.as_str()).await,
+                    Some(Ok(Message::Binary(_))) => self.refuse(0, "bad_message", "").await,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => false,
+                    Some(Ok(_)) => true,
+                },
+                change = changes.recv() => match change {
+                    Ok(c) if c.channel_id != self.me.channel => true,
+                    Ok(_) | Err(RecvError::Lagged(_)) => self.show(None).await,
+                    Err(RecvError::Closed) => false,
+                },
+                channel = news.recv() => match channel {
+                    Ok(c) if c != self.me.channel => true,
+                    Ok(_) | Err(RecvError::Lagged(_)) => {
+                        let frame = self.web.presence.frame(self.me.channel);
+                        self.send(frame).await
+                    }
+                    Err(RecvError::Closed) => false,
+                },
+            };
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    /// Takes one frame of the page; false when the socket is to close.
+    async fn take(&mut self, text: &str) -> bool {
+        let incoming = match serde_json::from_str(text) {
+            Ok(Incoming::Ping) => return self.send(json!({"t": "pong"}).to_string()).await,
+            Ok(Incoming::Hello { .. }) | Err(_) => {
+                return self.refuse(0, "bad_message", "").await;
+            }
+            Ok(other) => other,
+        };
+        let seq = match &incoming {
+            Incoming::Move { seq, .. }
+            | Incoming::Challenge { seq, .. }
+            | Incoming::Practice { seq } => *seq,
+            Incoming::Hello { .. } | Incoming::Ping => 0,
+        };
+        if self.web.now() >= self.me.expires {
+            let text = text_of(self.me.lang, "unauthorized");
+            let _ = fail(&mut self.socket, "unauthorized", &text).await;
+            return false;
+        }
+        static TAKEN: AtomicU64 = AtomicU64::new(1);
+        let counter = TAKEN.fetch_add(1, Ordering::Relaxed);
+        if !self
+            .web
+            .limiter
+            .admit(self.me.user, counter, Instant::now())
+        {
+            let text = text_of(self.me.lang, "rate-limited");
+            return self.refuse(seq, "rate_limited", &text).await;
+        }
+        match incoming {
+            Incoming::Move {
+                seq,
+                match_id,
+                version,
+                play,
+            } => self.play(seq, match_id, version, play).await,
+            Incoming::Challenge { seq, opponent } => self.challenge(seq, &opponent).await,
+            Incoming::Practice { seq } => self.practice(seq).await,
+            Incoming::Hello { .. } | Incoming::Ping => true,
+        }
+    }
+
+    async fn play(&mut self, seq: u64, match_id: i64, version: i64, play: WirePlay) -> bool {
+        if Some(match_id) != self.followed {
+            // A move for a match this socket does not show: a page from before, or forged.
+            let text = text_of(self.me.lang, "stale");
+            return self.refuse(seq, "stale", &text).await && self.show(None).await;
+        }
+        let outcome = self
+            .web
+            .games
+            .act(
+                &self.me.caller(),
+                match_id,
+                version,
+                Move::Play(play.into()),
+            )
+            .await;
+        // Stored already: the table message follows whatever becomes of this socket.
+        tokio::spawn(self.web.out.deliver(outcome.deliveries));
+        let lang = self.me.lang;
+        let answered = match outcome.reply {
+            Reply::Hand { scene, .. } => match &scene.note {
+                None => {
+                    tracing::info!(match_id, user = self.me.user, "web table: move taken");
+                    self.send(json!({"t": "ack", "seq": seq}).to_string()).await
+                }
+                Some(note) => {
+                    let (code, text) = note_of(lang, note);
+                    self.refuse(seq, code, &text).await
+                }
+            },
+            Reply::Refused(why) => {
+                let text = crate::ui::answer::refusal_text(lang, why);
+                self.refuse(seq, refusal_code(why), &text).await
+            }
+            _ => self.refuse(seq, "internal", "").await,
+        };
+        // The state after the move comes with the news of the change; after a refusal the
+        // page may be behind: it gets the state as it stands.
+        answered && self.show(None).await
+    }
+
+    /// A challenge to someone with the table open here: posted in the channel, where they
+    /// accept it as any challenge.
+    async fn challenge(&mut self, seq: u64, opponent: &str) -> bool {
+        let present = opponent.parse::<u64>().ok().and_then(|id| {
+            self.web
+                .presence
+                .name_of(self.me.channel, id)
+                .map(|n| (id, n))
+        });
+        let Some((id, name)) = present else {
+            let text = text_of(self.me.lang, "not-present");
+            return self.refuse(seq, "not_present", &text).await;
+        };
+        let Some(bot) = self.web.bot_user().await else {
+            return self.refuse(seq, "internal", "").await;
+        };
+        let ask = ChallengeRequest {
+            named: vec![UserRef {
+                id,
+                name,
+                bot: false,
+            }],
+            partner: None,
+            game: GameChoice::Gin(Default::default()),
+            target: None,
+        };
+        let outcome = self
+            .web
+            .games
+            .challenge(&self.me.caller(), ask, (bot.id, bot.name))
+            .await;
+        self.opened(seq, outcome).await
+    }
+
+    /// A practice match against the bot: its table is posted in the channel.
+    async fn practice(&mut self, seq: u64) -> bool {
+        let Some(bot) = self.web.bot_user().await else {
+            return self.refuse(seq, "internal", "").await;
+        };
+        let outcome = self
+            .web
+            .games
+            .practice(
+                &self.me.caller(),
+                PRACTICE_LEVEL,
+                GameChoice::Gin(Default::default()),
+                2,
+                None,
+                (bot.id, bot.name),
+            )
+            .await;
+        self.opened(seq, outcome).await
+    }
+
+    /// A challenge or a practice match as asked: its public message posted, or the refusal.
+    async fn opened(&mut self, seq: u64, outcome: crate::games::Outcome) -> bool {
+        if let Reply::Refused(why) = outcome.reply {
+            let text = crate::ui::answer::refusal_text(self.me.lang, why);
+            return self.refuse(seq, refusal_code(why), &text).await;
+        }
+        let lang = self.me.lang;
+        if !self.web.out.post(self.me.channel, outcome, lang).await {
+            let text = text_of(lang, "cannot-post");
+            return self.refuse(seq, "cannot_post", &text).await;
+        }
+        self.send(json!({"t": "ack", "seq": seq}).to_string()).await && self.show(None).await
+    }
+
+    /// Sends the state of the match followed, if it changed since it was last shown (or with
+    /// `note`, always). False when the socket is gone.
+    async fn show(&mut self, note: Option<(&str, String)>) -> bool {
+        let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
+        let games = &self.web.games;
+        let id = match games.followed_match(channel, user, self.followed).await {
+            Ok(id) => id,
+            // The store is away for a moment: the next change tries again.
+            Err(_) => return true,
+        };
+        self.followed = id;
+        let Some(id) = id else {
+            if self.shown == Some(None) {
+                return true;
+            }
+            self.shown = Some(None);
+            return self.send(empty_frame()).await;
+        };
+        let Ok(sight) = games.sight(id, channel, user, lang).await else {
+            return true;
+        };
+        let now = Some(Some((id, sight.table.seats.version)));
+        if self.shown == now && note.is_none() {
+            return true;
+        }
+        self.shown = now;
+        self.send(state_frame(&sight, note)).await
+    }
+
+    async fn send(&mut self, frame: String) -> bool {
+        self.socket.send(Message::Text(frame.into())).await.is_ok()
+    }
+
+    async fn refuse(&mut self, seq: u64, code: &str, text: &str) -> bool {
+        let frame = json!({"t": "refused", "seq": seq, "code": code, "text": text});
+        self.send(frame.to_string()).await
+    }
+}
+
+fn refusal_code(why: Refusal) -> &'static str {
+    match why {
+        Refusal::NotAPlayer => "not_a_player",
+        Refusal::MatchOver => "match_over",
+        Refusal::Stale | Refusal::UnknownMatch => "stale",
+        Refusal::Internal => "internal",
+        _ => "illegal",
+    }
+}
+
+/// An error that ends the socket.
+async fn fail(socket: &mut WebSocket, code: &str, text: &str) -> bool {
+    let frame = json!({"t": "error", "code": code, "text": text});
+    socket
+        .send(Message::Text(frame.to_string().into()))
+        .await
+        .is_ok()
+}
+
+/// The socket's own remarks, from the catalogue.
+fn text_of(lang: Lang, what: &str) -> String {
+    crate::i18n::t(lang, &format!("web-{what}"), &[])
+}
+
+/// Who has the table open, per channel.
+pub(super) struct Presence {
+    open: Mutex<HashMap<u64, Open>>,
+    /// The channel whose list changed.
+    pub news: tokio::sync::broadcast::Sender<u64>,
+    next: AtomicU64,
+}
+
+impl Default for Presence {
+    fn default() -> Presence {
+        Presence {
+            open: Mutex::default(),
+            news: tokio::sync::broadcast::channel(256).0,
+            next: AtomicU64::new(1),
+        }
+    }
+}
+
+/// One open socket's place in the list.
+pub(super) struct Here {
+    channel: u64,
+    socket: u64,
+}
+
+impl Presence {
+    fn join(&self, channel: u64, user: u64, name: &str) -> Here {
+        let socket = self.next.fetch_add(1, Ordering::Relaxed);
+        self.open
+            .lock()
+            .expect("presence lock")
+            .entry(channel)
+            .or_default()
+            .push((socket, user, name.to_string()));
+        let _ = self.news.send(channel);
+        Here { channel, socket }
+    }
+
+    fn leave(&self, here: Here) {
+        let mut open = self.open.lock().expect("presence lock");
+        if let Some(list) = open.get_mut(&here.channel) {
+            list.retain(|(s, _, _)| *s != here.socket);
+            if list.is_empty() {
+                open.remove(&here.channel);
+            }
+        }
+        drop(open);
+        let _ = self.news.send(here.channel);
+    }
+
+    /// The name of `user` if they have the table open in `channel`.
+    fn name_of(&self, channel: u64, user: u64) -> Option<String> {
+        let open = self.open.lock().expect("presence lock");
+        let list = open.get(&channel)?;
+        list.iter()
+            .find(|(_, u, _)| *u == user)
+            .map(|(_, _, n)| n.clone())
+    }
+
+    /// The presence frame of `channel`: each person once.
+    fn frame(&self, channel: u64) -> String {
+        let open = self.open.lock().expect("presence lock");
+        let mut users: Vec<(u64, String)> = Vec::new();
+        for (_, user, name) in open.get(&channel).into_iter().flatten() {
+            if !users.iter().any(|(u, _)| u == user) {
+                users.push((*user, name.clone()));
+            }
+        }
+        let users: Vec<_> = users
+            .into_iter()
+            .map(|(id, name)| json!({"id": id.to_string(), "name": name}))
+            .collect();
+        json!({"t": "presence", "users": users}).to_string()
+    }
+}

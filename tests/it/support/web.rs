@@ -1,0 +1,238 @@
+//! A browser's side of the web table without a browser: the sign-in (`/api/token`, whose
+//! code the fake Discord's OAuth2 side trades) and the socket, frame by frame. The tests of
+//! the protocol use it; the browser tests (`browser`) play the same through the page.
+
+use super::fake_discord::{FakeDiscord, User};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
+
+/// The application's client secret in these tests.
+pub const SECRET: &str = "test-client-secret";
+
+/// A port free on 127.0.0.1 a moment ago, for the web table to listen on.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The web table's configuration for a bot of `fake` listening on `port`; the page's
+/// origin is the table's own address (Discord's proxy in production).
+pub fn configure(config: &mut gin::config::Config, fake_app: u64, port: u16) {
+    config.activity.addr = format!("127.0.0.1:{port}");
+    config.activity.client_id = fake_app;
+    config.activity.client_secret = gin::config::Secret::new(SECRET);
+    config.activity.origins = vec![origin(port)];
+    config.activity.static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist").into();
+}
+
+pub fn origin(port: u16) -> String {
+    format!("http://127.0.0.1:{port}")
+}
+
+/// `POST /api/token` with `code` from `origin`: the status and the answer.
+pub async fn post_token(port: u16, origin: &str, code: &str) -> (u16, Value) {
+    let answer = reqwest::Client::new()
+        .post(format!("http://127.0.0.1:{port}/api/token"))
+        .header("origin", origin)
+        .header("content-type", "application/json")
+        .body(json!({ "code": code }).to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = answer.status().as_u16();
+    let body = answer.bytes().await.unwrap();
+    (status, serde_json::from_slice(&body).unwrap_or(Value::Null))
+}
+
+/// Signs `user` in as the page does: a code from Discord's `authorize`, traded by the bot.
+pub async fn sign_in(fake: &FakeDiscord, port: u16, user: &User) -> String {
+    let code = format!("code-{}-{}", user.id, rand::random::<u32>());
+    fake.grant_code(&code, user);
+    let (status, body) = post_token(port, &origin(port), &code).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["user"]["id"], user.id.to_string());
+    body["session"].as_str().unwrap().to_string()
+}
+
+/// One open socket and every frame it received.
+pub struct Socket {
+    ws: WebSocketStream<TcpStream>,
+    pub received: Vec<Value>,
+    seq: u64,
+}
+
+impl Socket {
+    /// Opens `/api/ws` from `origin`, without a hello yet.
+    pub async fn open(port: u16, origin: &str) -> Result<Socket, String> {
+        let mut request = format!("ws://127.0.0.1:{port}/api/ws")
+            .into_client_request()
+            .unwrap();
+        request
+            .headers_mut()
+            .insert("origin", origin.parse().unwrap());
+        let tcp = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+        let (ws, _) = tokio_tungstenite::client_async(request, tcp)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(Socket {
+            ws,
+            received: Vec::new(),
+            seq: 0,
+        })
+    }
+
+    /// Opens the socket and says hello from Activity `instance`: answered with welcome and
+    /// the first state.
+    pub async fn join(port: u16, session: &str, instance: &str) -> Socket {
+        let mut s = Socket::open(port, &origin(port)).await.unwrap();
+        s.send(json!({"t": "hello", "session": session, "instance_id": instance, "lang": "en"}))
+            .await;
+        let welcome = s.next().await.expect("a welcome");
+        assert_eq!(welcome["t"], "welcome", "{welcome}");
+        s.next_state().await;
+        s
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string())).await.unwrap();
+    }
+
+    pub async fn send_raw(&mut self, m: Message) {
+        let _ = self.ws.send(m).await;
+    }
+
+    /// The next frame (None: the socket closed, or nothing came for 10 s).
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .ok()??;
+            match m.ok()? {
+                Message::Text(t) => {
+                    let v: Value = serde_json::from_str(&t).unwrap();
+                    self.received.push(v.clone());
+                    return Some(v);
+                }
+                Message::Close(_) => return None,
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next frame of kind `t`, skipping others.
+    pub async fn next_of(&mut self, t: &str) -> Value {
+        loop {
+            let v = self.next().await.unwrap_or_else(|| panic!("no {t} frame"));
+            if v["t"] == t {
+                return v;
+            }
+        }
+    }
+
+    pub async fn next_state(&mut self) -> Value {
+        self.next_of("state").await
+    }
+
+    /// The latest state received.
+    pub fn state(&self) -> &Value {
+        self.received
+            .iter()
+            .rev()
+            .find(|v| v["t"] == "state")
+            .expect("a state")
+    }
+
+    /// Waits for a state of at least `version` of match `id`.
+    pub async fn state_at(&mut self, id: i64, version: i64) -> Value {
+        loop {
+            let s = self.state().clone();
+            if s["match"]["id"] == id && s["match"]["version"].as_i64() >= Some(version) {
+                return s;
+            }
+            self.next_state().await;
+        }
+    }
+
+    /// Sends the move with `id` from the latest state: the bot's answer (ack or refused).
+    pub async fn play(&mut self, id: &str) -> Value {
+        let s = self.state().clone();
+        let m = s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == id)
+            .unwrap_or_else(|| panic!("no move {id} in {}", s["moves"]))
+            .clone();
+        self.play_raw(
+            s["match"]["id"].as_i64().unwrap(),
+            s["match"]["version"].as_i64().unwrap(),
+            m["play"].clone(),
+        )
+        .await
+    }
+
+    /// Sends a move as given: the bot's answer.
+    pub async fn play_raw(&mut self, match_id: i64, version: i64, play: Value) -> Value {
+        self.seq += 1;
+        let seq = self.seq;
+        self.send(json!({"t": "move", "seq": seq, "match_id": match_id, "version": version, "play": play}))
+            .await;
+        loop {
+            let v = self.next().await.expect("an answer to the move");
+            if (v["t"] == "ack" || v["t"] == "refused") && v["seq"] == seq {
+                return v;
+            }
+        }
+    }
+}
+
+/// A move worth making from a state's list: gin, else a knock, else draw from the stock,
+/// else discard the first deadwood card (else the first card offered).
+pub fn sensible_move(state: &Value) -> Option<String> {
+    let moves = state["moves"].as_array()?;
+    let find = |kind: &str| moves.iter().find(|m| m["kind"] == kind);
+    let dead: Vec<&str> = state["arrangement"]["deadwood"]
+        .as_array()
+        .map(|d| d.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let pick = find("gin")
+        .or_else(|| find("knock"))
+        .or_else(|| find("pass"))
+        .or_else(|| find("draw_stock"))
+        .or_else(|| {
+            moves.iter().rev().find(|m| {
+                m["kind"] == "discard" && dead.contains(&m["card"].as_str().unwrap_or(""))
+            })
+        })
+        .or_else(|| find("discard"))
+        .or_else(|| moves.first())?;
+    Some(pick["id"].as_str()?.to_string())
+}
+
+/// Every string in `frame` that is one of `hidden` (a card its receiver may not see).
+pub fn leaked<'a>(frame: &Value, hidden: &'a [String]) -> Vec<&'a str> {
+    let mut found = Vec::new();
+    walk(frame, &mut |s| {
+        if let Some(h) = hidden.iter().find(|h| h.as_str() == s) {
+            found.push(h.as_str());
+        }
+    });
+    found
+}
+
+fn walk(v: &Value, f: &mut impl FnMut(&str)) {
+    match v {
+        Value::String(s) => f(s),
+        Value::Array(a) => a.iter().for_each(|x| walk(x, f)),
+        Value::Object(o) => o.values().for_each(|x| walk(x, f)),
+        _ => {}
+    }
+}
