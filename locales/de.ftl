@@ -783,3 +783,7 @@ web-stale = Der Tisch ist schon weiter; so steht er jetzt.
 web-not-in-activity = Öffne den Tisch über die Activity in deinem Kanal.
 web-not-present = Diese Person hat den Tisch hier nicht geöffnet.
 web-cannot-post = Der Bot darf in diesem Kanal nicht schreiben.
+cmd-play = Den Kartentisch (die Activity) in diesem Kanal öffnen
+cmd-play-name = tisch
+launch-off = Der Kartentisch ist bei diesem Bot nicht eingerichtet: Spiel mit den Knöpfen (`/gin start`).
+launch-unavailable = Discord kann den Kartentisch hier nicht öffnen: Spiel mit den Knöpfen (`/gin start`).

@@ -784,3 +784,7 @@ web-stale = The table has moved on; here it is as it is now.
 web-not-in-activity = Open the table from the Activity in your channel.
 web-not-present = That player does not have the table open here.
 web-cannot-post = The bot cannot post in this channel.
+cmd-play = Open the card table (the Activity) in this channel
+cmd-play-name = play
+launch-off = The card table is not set up on this bot: play with the buttons (`/gin start`).
+launch-unavailable = Discord cannot open the card table here: play with the buttons (`/gin start`).

@@ -19,7 +19,7 @@ use crate::games::{Caller, Outcome, UserRef};
 use crate::i18n::Lang;
 use ledger::{export, history, leaderboard, replay, stats};
 use moderation::{mod_cancel, mod_export, mod_season, mod_settings, settings};
-use play::{cards, hand, practice, resign, rules, start, watch};
+use play::{cards, hand, practice, resign, rules, start, table, watch};
 use poise::serenity_prelude as serenity;
 use rummy::{rummy_practice, rummy_rules, rummy_start};
 
@@ -124,7 +124,8 @@ fn is_moderator(ctx: Context<'_>) -> bool {
         "export",
         "watch",
         "settings",
-        "cards"
+        "cards",
+        "table"
     ),
     subcommand_required
 )]

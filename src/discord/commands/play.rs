@@ -1,10 +1,12 @@
-//! Playing: challenge, practice, the hand, resigning, watching, the rules, the card look.
+//! Playing: challenge, practice, the hand, resigning, watching, the rules, the card look,
+//! and the card table as an Activity.
 
 use super::choices::{LevelChoice, LookChoice, ModeChoice, PresetChoice};
 use super::{answer, bot_user, caller, user_ref, Context, Error};
 use crate::engine::ai::Level;
 use crate::engine::Preset;
 use crate::games::{CardLook, ChallengeRequest, GameChoice, GinChoice, TeamMode, PRACTICE_LEVEL};
+use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 
 /// Challenge one to three players to a match.
@@ -135,4 +137,42 @@ pub async fn rules(ctx: Context<'_>, mode: Option<ModeChoice>) -> Result<(), Err
         .rules_command(&caller(ctx), mode.map(TeamMode::from))
         .await;
     answer(ctx, outcome).await
+}
+
+/// Open the card table (the Activity) in this channel.
+#[poise::command(slash_command, guild_only, rename = "play")]
+pub async fn table(ctx: Context<'_>) -> Result<(), Error> {
+    let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    if ctx.data().games.config.activity.missing().is_some() {
+        let text = crate::i18n::t(lang, "launch-off", &[]);
+        ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+            .await?;
+        return Ok(());
+    }
+    // Interaction callback 12, LAUNCH_ACTIVITY: Discord opens the Activity for the caller.
+    // serenity's builder has no such response, so it goes as the payload itself.
+    let launch = serde_json::json!({ "type": 12 });
+    let sent = ctx
+        .http()
+        .create_interaction_response(app.interaction.id, &app.interaction.token, &launch, vec![])
+        .await;
+    match sent {
+        Ok(()) => {
+            app.has_sent_initial_response
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            tracing::info!(user = ctx.author().id.get(), "the Activity was launched");
+        }
+        Err(e) => {
+            // Discord refuses where Activities cannot run (the application has none set up,
+            // or the channel does not allow them): the caller is told, privately.
+            tracing::warn!(error = %e, "launching the Activity");
+            let text = crate::i18n::t(lang, "launch-unavailable", &[]);
+            ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+                .await?;
+        }
+    }
+    Ok(())
 }

@@ -431,3 +431,25 @@ async fn practice_against_the_bot_from_the_web_table() {
     );
     bot.finish().await;
 }
+
+/// `/gin play` opens the Activity (callback 12); a bot without one says so, privately.
+#[tokio::test]
+async fn gin_play_launches_the_activity_where_there_is_one() {
+    let (bot, _port) = web_bot(16).await;
+    let play = bot
+        .fake
+        .slash_command(&user(ALICE), "gin", Some("play"), vec![]);
+    let cb = bot.fake.interact(play).await;
+    assert!(cb.ok() && cb.kind == 12, "LAUNCH_ACTIVITY: {cb:?}");
+    bot.finish().await;
+
+    let plain = Bot::start(17).await;
+    let play = plain
+        .fake
+        .slash_command(&user(ALICE), "gin", Some("play"), vec![]);
+    let cb = plain.fake.interact(play).await;
+    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    let text = cb.data["content"].as_str().unwrap_or_default();
+    assert!(text.contains("not set up"), "{text}");
+    plain.finish().await;
+}
