@@ -1,0 +1,397 @@
+// The whole table, re-built from the latest state: other seats on top, the stock and the pile
+// (or the showdown) in the middle, the moves and the viewer's hand below.
+
+import { art, backs, row, shown } from './cards';
+import { h } from './dom';
+import { matchStatus, scene, seatName, teamLabel, type Scene, type SeatScene } from './model';
+import { isManual, ordered } from './order';
+import { ginEnd, rummyEnd, teamEnd } from './showdown';
+import { cardName, t } from './strings';
+import type { Card, Move, StateFrame, TableView, User } from './types';
+
+export type Mode = 'play' | 'knock' | 'swap';
+
+export interface Ui {
+  mode: Mode;
+  presence: User[];
+}
+
+/** The label a move's element carries for screen readers (and as its tooltip). */
+export function moveLabel(m: Move, s: StateFrame): string {
+  const card = m.card ? cardName(m.card) : '';
+  switch (m.kind) {
+    case 'discard':
+      return t('move-discard', { card });
+    case 'knock':
+      return t('move-knock', { card });
+    case 'gin':
+      return t('move-gin', { card });
+    case 'swap':
+      return t('move-swap', { card });
+    case 'return':
+      return t('move-return', { card });
+    case 'draw_stock':
+      return t('move-draw-stock');
+    case 'pass':
+      return t('move-pass');
+    case 'meld':
+      return t('move-meld', { cards: (m.cards ?? []).map(cardName).join(', ') });
+    case 'layoff':
+      return t('move-layoff', { card, meld: (m.meld ?? 0) + 1 });
+    case 'take_upcard':
+    case 'draw_discard': {
+      const top = topOf(s);
+      return t(m.kind === 'take_upcard' ? 'move-take-upcard' : 'move-draw-discard', {
+        card: top ? cardName(top) : '',
+      });
+    }
+    default:
+      return m.id;
+  }
+}
+
+function topOf(s: StateFrame): Card | null {
+  const sc = scene(s);
+  return sc && sc.pile.length ? sc.pile[sc.pile.length - 1] : null;
+}
+
+/** The move a hand card makes in the current mode, if any. */
+function cardMove(c: Card, mode: Mode, moves: Move[]): Move | undefined {
+  const find = (kind: string) => moves.find((m) => m.kind === kind && m.card === c);
+  if (mode === 'knock') return find('gin') ?? find('knock');
+  if (mode === 'swap') return find('swap');
+  return find('discard') ?? find('return');
+}
+
+/** Which arrangement group a card is in: a meld's index, -1 deadwood, null without one. */
+function groupOf(s: StateFrame, c: Card): number | null {
+  const a = s.arrangement;
+  if (!a) return null;
+  const i = a.melds.findIndex((m) => m.includes(c));
+  return i;
+}
+
+function handEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
+  const cards = ordered(sc.dealKey, sc.hand ?? [], s.arrangement);
+  const groups: { g: number | null; cards: Card[] }[] = [];
+  for (const c of cards) {
+    const g = groupOf(s, c);
+    const last = groups[groups.length - 1];
+    if (last && last.g === g) last.cards.push(c);
+    else groups.push({ g, cards: [c] });
+  }
+  const el = h('div#hand', {
+    role: 'group',
+    'aria-label': t('hand-label', { count: cards.length }),
+    class: ui.mode === 'play' ? null : 'mode-' + ui.mode,
+  });
+  for (const g of groups) {
+    const kind = g.g === null ? 'plain' : g.g >= 0 ? 'meld' : 'deadwood';
+    const ge = h('div.group.' + kind, {
+      role: g.g === null ? null : 'group',
+      'aria-label': g.g === null ? null : t(kind === 'meld' ? 'meld-group' : 'deadwood-group'),
+    });
+    for (const c of g.cards) {
+      const m = cardMove(c, ui.mode, s.moves);
+      const gin = m?.kind === 'gin';
+      ge.append(
+        h(
+          'button.card.hcard',
+          {
+            type: 'button',
+            'data-card': c,
+            'data-move': m?.id,
+            'aria-label': m ? moveLabel(m, s) : cardName(c),
+            title: m ? moveLabel(m, s) : null,
+            class: m ? 'legal' : null,
+          },
+          art(c),
+          gin ? h('span.badge', { text: t('gin-label') }) : null,
+        ),
+      );
+    }
+    el.append(ge);
+  }
+  return el;
+}
+
+function seatEl(x: SeatScene, total: number | null): HTMLElement {
+  const hidden = x.open ? 0 : Math.max(0, x.count - x.known.length);
+  return h(
+    'div.seat',
+    {
+      class: [x.toAct ? 'to-act' : '', x.partner ? 'partner' : '', x.sittingOut ? 'out' : ''].join(' ').trim() || null,
+      'data-seat': x.seat,
+    },
+    h(
+      'div.who',
+      {},
+      h('span.name', { text: x.name }),
+      x.dealer ? h('span.chip.dealer', { title: t('dealer'), text: 'D', 'aria-label': t('dealer') }) : null,
+      x.partner ? h('span.chip', { text: t('partner') }) : null,
+      total !== null ? h('span.total', { text: String(total) }) : null,
+    ),
+    x.sittingOut
+      ? h('div.note', { text: t('sits-out') })
+      : h(
+          'div.held',
+          {},
+          x.open
+            ? row(x.open, 'small', t('partner-hand', { name: x.name }))
+            : backs(hidden, 'small'),
+          !x.open && x.known.length
+            ? h('span.known', { title: t('took-from-pile') }, row(x.known, 'small', `${t('took-from-pile')}: ${x.known.map(cardName).join(', ')}`))
+            : null,
+          h('span.count', { text: t('cards-held', { count: x.count }) }),
+        ),
+  );
+}
+
+function pilesEl(s: StateFrame, sc: Scene): HTMLElement {
+  const draw = s.moves.find((m) => m.kind === 'draw_stock');
+  const take = s.moves.find((m) => m.kind === 'take_upcard' || m.kind === 'draw_discard');
+  const top = sc.pile.length ? sc.pile[sc.pile.length - 1] : null;
+  const under = sc.pile.length > 1 ? sc.pile[sc.pile.length - 2] : null;
+  return h(
+    'div.piles',
+    {},
+    h(
+      'button#stock.card',
+      {
+        type: 'button',
+        'data-move': draw?.id,
+        'data-drag': draw ? 'draw' : null,
+        'aria-disabled': draw ? null : 'true',
+        class: draw ? 'legal' : null,
+        'aria-label': draw ? `${moveLabel(draw, s)} (${t('stock', { count: sc.stock })})` : t('stock', { count: sc.stock }),
+      },
+      art(null),
+      h('span.stock-count', { text: t('stock-count', { count: sc.stock }), 'aria-hidden': 'true' }),
+    ),
+    h(
+      'button#pile.card',
+      {
+        type: 'button',
+        'data-move': take?.id,
+        'data-drag': take ? 'draw' : null,
+        'data-c': top,
+        'aria-disabled': take ? null : 'true',
+        class: [take ? 'legal' : '', top ? '' : 'empty'].join(' ').trim() || null,
+        'aria-label': take ? moveLabel(take, s) : top ? t('pile', { card: cardName(top) }) : t('pile-empty'),
+      },
+      under ? h('span.under', { 'aria-hidden': 'true' }, art(under)) : null,
+      top ? art(top) : null,
+    ),
+  );
+}
+
+function rummyMelds(s: StateFrame, mode: Mode): HTMLElement | null {
+  if (s.table?.game !== 'rummy') return null;
+  const melds = s.table.view.melds;
+  const lays = s.moves.filter((m) => m.kind === 'layoff');
+  if (!melds.length) return null;
+  return h(
+    'section#melds',
+    { 'aria-label': t('table-melds') },
+    melds.map((m, i) =>
+      h(
+        'div.tmeld',
+        { 'data-meld-index': i },
+        h('div.tlabel', { text: t('meld-of', { n: i + 1, name: seatName(s, m.owner) }) }),
+        row(m.cards, 'small'),
+        mode === 'play'
+          ? lays
+              .filter((l) => l.meld === i)
+              .map((l) =>
+                h('button.layoff', { type: 'button', 'data-move': l.id, 'aria-label': moveLabel(l, s), title: moveLabel(l, s) }, '+ ', shown(l.card ?? '', 'tiny')),
+              )
+          : null,
+      ),
+    ),
+  );
+}
+
+function otherTableEl(s: StateFrame, v: TableView): HTMLElement {
+  const top = v.discard_pile[v.discard_pile.length - 1];
+  const end = v.end ? ginEnd(s, v.end, v.players, v.rules, true) : null;
+  return h(
+    'section.othertable',
+    { 'aria-label': t('other-table') },
+    h('h2', { text: t('other-table') }),
+    h(
+      'div.ot-players',
+      {},
+      v.players.map((p, i) =>
+        h(
+          'div.ot-seat',
+          { class: v.to_act === p ? 'to-act' : null },
+          h('span.name', { text: seatName(s, p) }),
+          v.dealer === p ? h('span.chip.dealer', { text: 'D', 'aria-label': t('dealer') }) : null,
+          h('span.count', { text: t('cards-held', { count: v.card_counts[i] }) }),
+          v.known[i].length ? row(v.known[i], 'tiny', `${t('took-from-pile')}: ${v.known[i].map(cardName).join(', ')}`) : null,
+        ),
+      ),
+    ),
+    end ??
+      h(
+        'div.ot-piles',
+        {},
+        h('span', { text: t('stock', { count: v.stock_count }) }),
+        top ? shown(top, 'tiny') : h('span', { text: t('pile-empty') }),
+      ),
+  );
+}
+
+function endEl(s: StateFrame): HTMLElement | null {
+  const tb = s.table;
+  if (!tb) return null;
+  if (tb.game === 'gin' && tb.view.end) return ginEnd(s, tb.view.end, tb.view.players, tb.view.rules);
+  if (tb.game === 'partnership') {
+    const own = tb.views.find((v) => s.seat !== null && v.players.includes(s.seat)) ?? tb.views[0];
+    if (own.end) return ginEnd(s, own.end, own.players, own.rules);
+  }
+  if (tb.game === 'team' && tb.view.end) return teamEnd(s, tb.view.end, tb.view.rules);
+  if (tb.game === 'rummy' && s.hand?.game === 'rummy' && s.hand.view.end)
+    return rummyEnd(s, s.hand.view.end, tb.view.rules.aces_high_low === true);
+  return null;
+}
+
+/** The match's result once it is settled: the winner and the final scores. */
+function matchEndEl(s: StateFrame, sc: Scene): HTMLElement | null {
+  const tb = s.table;
+  if (!tb) return null;
+  const st = tb.game === 'partnership' ? tb.views[0].status : tb.view.status;
+  if (st.status !== 'finished') return null;
+  const sides = tb.game === 'team' || tb.game === 'partnership';
+  const finals = st.finals ?? st.totals ?? sc.scores.map((x) => x.total);
+  const scores = finals
+    .map((n, i) => `${sides ? teamLabel(s, i) : seatName(s, i)} ${n}`)
+    .join(', ');
+  return h(
+    'section.showdown.matchend',
+    {},
+    h('h2', { text: matchStatus(s) ?? t('match-over') }),
+    h('p.result', { text: t('final-score', { scores }) }),
+  );
+}
+
+function actionsEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
+  const has = (k: string) => s.moves.some((m) => m.kind === k);
+  const el = h('div#actions', {});
+  for (const m of s.moves.filter((m) => m.kind === 'pass'))
+    el.append(h('button.action', { type: 'button', 'data-move': m.id, text: t('move-pass') }));
+  if (has('knock') || has('gin')) {
+    const on = ui.mode === 'knock';
+    el.append(
+      h('button#knock-mode.action', {
+        type: 'button',
+        'aria-pressed': on ? 'true' : 'false',
+        class: has('gin') ? 'gin' : null,
+        text: on ? t('knock-mode-off') : t(has('gin') ? 'knock-mode-gin' : 'knock-mode'),
+      }),
+    );
+  }
+  if (has('swap')) {
+    const on = ui.mode === 'swap';
+    el.append(
+      h('button#swap-mode.action', {
+        type: 'button',
+        'aria-pressed': on ? 'true' : 'false',
+        text: on ? t('swap-mode-off') : t('swap-mode'),
+      }),
+    );
+  }
+  if (ui.mode === 'play')
+    for (const m of s.moves.filter((m) => m.kind === 'meld'))
+      el.append(
+        h(
+          'button.action.meld-move',
+          { type: 'button', 'data-move': m.id, 'aria-label': moveLabel(m, s), title: moveLabel(m, s) },
+          h('span', { text: t('move-meld', { cards: '' }).trim() }),
+          (m.cards ?? []).map((c) => shown(c, 'tiny')),
+        ),
+      );
+  const known = new Set(['discard', 'knock', 'gin', 'swap', 'return', 'draw_stock', 'draw_discard', 'take_upcard', 'pass', 'meld', 'layoff']);
+  for (const m of s.moves.filter((m) => !known.has(m.kind)))
+    el.append(h('button.action', { type: 'button', 'data-move': m.id, text: m.id }));
+  // A layoff whose meld is not on screen still gets its button.
+  const melds = s.table?.game === 'rummy' ? s.table.view.melds.length : 0;
+  for (const m of s.moves.filter((m) => m.kind === 'layoff' && (m.meld ?? melds) >= melds))
+    el.append(h('button.action', { type: 'button', 'data-move': m.id, text: moveLabel(m, s) }));
+  const hint =
+    ui.mode === 'knock' ? 'knock-hint' : ui.mode === 'swap' ? 'swap-hint' : has('return') ? 'return-hint' : null;
+  if (hint) el.append(h('span.hint', { text: t(hint) }));
+  if (sc.hand && s.arrangement) el.append(h('span.deadwood', { text: t('deadwood', { points: s.arrangement.points }) }));
+  if (sc.hand && isManual(sc.dealKey)) el.append(h('button#sort.action.quiet', { type: 'button', text: t('sort') }));
+  return el;
+}
+
+function infoEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
+  const clock = s.match?.clock;
+  const names = ui.presence.map((u) => u.name).join(', ');
+  return h(
+    'div#info',
+    {},
+    h(
+      'span.meta',
+      {},
+      h('span.deal', { text: t('deal', { n: sc.dealNo + 1 }) }),
+      sc.target ? h('span', { text: t('target', { points: sc.target }) }) : null,
+      sc.knockLimit !== null && sc.game !== 'rummy' ? h('span', { text: t('knock-limit', { points: sc.knockLimit }) }) : null,
+    ),
+    h(
+      'span.scores',
+      { role: 'group', 'aria-label': t('score') },
+      sc.scores.map((x) =>
+        h('span.score', { class: x.mine ? 'mine' : null }, h('span.label', { text: x.label }), h('b', { text: String(x.total) })),
+      ),
+    ),
+    clock?.forfeit_at && !s.match?.over
+      ? h('span#clock', { 'data-forfeit': clock.forfeit_at, 'data-remind': clock.remind_at ?? '' })
+      : null,
+    s.seat === null ? h('span.watching', { text: t('watching') }) : null,
+    names ? h('span.presence', { text: t('present', { names }) }) : null,
+  );
+}
+
+/** Fills `root` with the table of state `s`; returns the scene (null: no match). */
+export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
+  const sc = scene(s);
+  root.replaceChildren();
+  if (!sc) {
+    root.append(h('div.empty', { text: t('no-match') }));
+    return null;
+  }
+  const game = sc.game;
+  const totals = (seat: number): number | null =>
+    game === 'gin' || game === 'rummy' ? (sc.scores[seat]?.total ?? null) : null;
+  const end = endEl(s);
+  const table = h(
+    'div.felt.game-' + game,
+    { class: end ? 'ended' : null },
+    h('section#others', { class: `n${sc.others.length}` }, sc.others.map((x) => seatEl(x, totals(x.seat)))),
+    h(
+      'section#center',
+      {},
+      matchEndEl(s, sc),
+      pilesEl(s, sc),
+      end,
+      rummyMelds(s, ui.mode),
+      sc.otherTable ? otherTableEl(s, sc.otherTable) : null,
+    ),
+  );
+  root.append(infoEl(s, sc, ui), table);
+  if (!sc.hand && s.seat !== null) root.append(h('div.empty', { text: t('you-sit-out') }));
+  if (sc.hand) {
+    root.append(
+      h(
+        'section#mine',
+        { class: sc.phase !== 'waiting' && sc.phase !== 'over' ? 'to-act' : null },
+        actionsEl(s, sc, ui),
+        handEl(s, sc, ui),
+      ),
+    );
+  }
+  return sc;
+}
+
