@@ -17,7 +17,7 @@ export interface Sender {
 export class App {
   private state: StateFrame | null = null;
   private sc: Scene | null = null;
-  private ui: Ui = { mode: 'play', presence: [] };
+  private ui: Ui = { mode: 'play', presence: [], me: null, dismissed: null };
   private pending: number | null = null;
   private toastTimer: number | undefined;
   private readonly root: HTMLElement;
@@ -59,6 +59,11 @@ export class App {
         break;
       case 'error':
         this.toast(f.text || f.code);
+        break;
+      case 'welcome':
+        document.body.dataset.online = 'yes';
+        this.ui.me = f.user.id;
+        this.redraw();
         break;
       case 'presence':
         this.ui.presence = f.users;
@@ -120,6 +125,7 @@ export class App {
     const seq = this.net.nextSeq();
     const ok = this.net.send({ t: 'move', seq, match_id: s.match.id, version: s.match.version, play: m.play });
     if (ok) this.setPending(seq);
+    else this.toast(t('connecting'));
   }
 
   private click(e: MouseEvent): void {
@@ -137,7 +143,22 @@ export class App {
       this.redraw();
       return;
     }
+    if (el.id === 'dismiss') {
+      this.ui.dismissed = Number(el.dataset.deal);
+      this.redraw();
+      return;
+    }
+    if (el.id === 'practice') return this.ask({ t: 'practice' });
+    if (el.dataset.challenge) return this.ask({ t: 'challenge', opponent: el.dataset.challenge });
     if (el.dataset.move) this.play(el.dataset.move);
+  }
+
+  /** A request that starts a match (practice, a challenge): answered like a move. */
+  private ask(frame: Record<string, unknown>): void {
+    if (this.pending !== null || !this.net) return;
+    const seq = this.net.nextSeq();
+    if (this.net.send({ ...frame, seq })) this.setPending(seq);
+    else this.toast(t('connecting'));
   }
 
   private key(e: KeyboardEvent): void {

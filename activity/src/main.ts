@@ -86,7 +86,10 @@ async function start(): Promise<void> {
 
   const conn = new Connection({
     frame: (f) => app.frame(f),
-    down: (s) => app.say(t('reconnecting', { seconds: s })),
+    down: (s) => {
+      document.body.dataset.online = 'no';
+      app.say(t('reconnecting', { seconds: s }));
+    },
     hello: async (reauthorize: boolean): Promise<Hello> => {
       if (reauthorize || !session) {
         try {
@@ -96,7 +99,7 @@ async function start(): Promise<void> {
           throw e;
         }
       }
-      return { session, channel_id: sdk.channelId ?? '', lang };
+      return { session, instance_id: sdk.instanceId, lang };
     },
   });
   conn.start();

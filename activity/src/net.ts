@@ -5,7 +5,7 @@ import type { ServerFrame } from './types';
 
 export interface Hello {
   session: string;
-  channel_id: string;
+  instance_id: string;
   lang: string;
 }
 

@@ -14,6 +14,51 @@ export type Mode = 'play' | 'knock' | 'swap';
 export interface Ui {
   mode: Mode;
   presence: User[];
+  /** The viewer's own user id (from the welcome). */
+  me: string | null;
+  /** The last deal whose showdown the viewer put away. */
+  dismissed: number | null;
+}
+
+/** Where a player without a match starts one: practice, or a challenge to someone here. */
+function lobbyEl(ui: Ui): HTMLElement {
+  const others = ui.presence.filter((u) => u.id !== ui.me);
+  return h(
+    'section#lobby',
+    { 'aria-label': t('lobby') },
+    h('button#practice.action', { type: 'button', text: t('practice') }),
+    others.map((u) =>
+      h('button.action.challenge', { type: 'button', 'data-challenge': u.id, text: t('challenge', { name: u.name }) }),
+    ),
+  );
+}
+
+/** The showdown of the deal just finished, while the next one has only begun. */
+function lastDealEl(s: StateFrame, ui: Ui): HTMLElement | null {
+  const last = s.last_deal;
+  const tb = s.table;
+  if (!last || !tb || s.match?.over || ui.dismissed === last.record.deal_no) return null;
+  let panel: HTMLElement | null = null;
+  if (last.game === 'gin' && tb.game === 'gin') {
+    if (tb.view.actions.length > 2) return null;
+    panel = ginEnd(s, last.record.end, last.record.players, tb.view.rules);
+  } else if (last.game === 'partnership' && tb.game === 'partnership') {
+    if (tb.views.some((v) => v.actions.length > 2)) return null;
+    const own = last.record.tables.find((x) => s.seat !== null && x.players.includes(s.seat)) ?? last.record.tables[0];
+    panel = ginEnd(s, own.end, own.players, tb.views[0].rules);
+  } else if (last.game === 'team' && tb.game === 'team') {
+    panel = teamEnd(s, last.record.end, tb.view.rules);
+  } else if (last.game === 'rummy' && tb.game === 'rummy') {
+    panel = rummyEnd(s, last.record.end, tb.view.rules.aces_high_low === true);
+  }
+  if (!panel) return null;
+  return h(
+    'section#last-deal',
+    { 'aria-label': t('last-hand') },
+    h('h2', { text: t('last-hand') }),
+    panel,
+    h('button#dismiss.action.quiet', { type: 'button', 'data-deal': last.record.deal_no, text: t('dismiss') }),
+  );
 }
 
 /** The label a move's element carries for screen readers (and as its tooltip). */
@@ -360,6 +405,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
   root.replaceChildren();
   if (!sc) {
     root.append(h('div.empty', { text: t('no-match') }));
+    if (ui.me) root.append(lobbyEl(ui));
     return null;
   }
   const game = sc.game;
@@ -374,6 +420,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
       'section#center',
       {},
       matchEndEl(s, sc),
+      end ? null : lastDealEl(s, ui),
       pilesEl(s, sc),
       end,
       rummyMelds(s, ui.mode),
@@ -381,6 +428,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
     ),
   );
   root.append(infoEl(s, sc, ui), table);
+  if (s.match?.over && ui.me) root.append(lobbyEl(ui));
   if (!sc.hand && s.seat !== null) root.append(h('div.empty', { text: t('you-sit-out') }));
   if (sc.hand) {
     root.append(

@@ -254,6 +254,13 @@ export interface Note {
   text: string;
 }
 
+/** The last finished deal, public with its showdown (docs/activity.md `last_deal`). */
+export type LastDeal =
+  | { game: 'gin'; record: { deal_no: number; players: [Seat, Seat]; end: HandEnd } }
+  | { game: 'partnership'; record: { deal_no: number; tables: { players: [Seat, Seat]; end: HandEnd }[] } }
+  | { game: 'team'; record: { deal_no: number; end: TeamHandEnd } }
+  | { game: 'rummy'; record: { deal_no: number; end: RummyEnd } };
+
 export interface StateFrame {
   t: 'state';
   match: MatchInfo | null;
@@ -263,6 +270,7 @@ export interface StateFrame {
   arrangement: Arrangement | null;
   moves: Move[];
   note: Note | null;
+  last_deal?: LastDeal | null;
 }
 
 export interface User {

@@ -2,6 +2,7 @@
 //! process or as the real binary (`CARGO_BIN_EXE_gin`). Every move is a press of a button or
 //! a choice in a menu the bot sent.
 
+mod activity;
 mod activity_harness;
 mod operators;
 mod outbox;

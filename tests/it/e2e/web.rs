@@ -17,23 +17,13 @@ const INSTANCE: &str = "i-1";
 /// A bot with the web table, and an Activity instance in its channel that Alice, Bob and
 /// Carol have joined.
 async fn web_bot(seed: u32) -> (Bot, u16) {
-    let port = page::free_port();
-    let bot = Bot::start_configured(seed, |c| {
-        page::configure(c, APP, port);
-        c.timeouts.ai_delay_ms = 0;
-    })
-    .await;
-    bot.fake.oauth_secret(page::SECRET);
-    let channel = bot.fake.channel_id();
-    bot.fake
-        .activity_instance(INSTANCE, channel, &[ALICE, BOB, CAROL]);
-    (bot, port)
+    page::bot_with_table(seed, INSTANCE, &[ALICE, BOB, CAROL]).await
 }
 
 /// The cards `seat` (None: someone watching) may not know at this moment of `m`: the stock
 /// and the cards in the other hands that no one saw taken from the pile. Within a hand that
 /// set only shrinks, so frames received earlier in the hand are held to it too.
-fn hidden_from(m: &Match, seat: Option<Seat>) -> Vec<String> {
+pub(crate) fn hidden_from(m: &Match, seat: Option<Seat>) -> Vec<String> {
     let h = &m.hand;
     if m.is_over() {
         return h.stock.iter().map(Card::to_string).collect();
@@ -53,7 +43,7 @@ fn hidden_from(m: &Match, seat: Option<Seat>) -> Vec<String> {
 
 /// A frame without the public record of a finished deal or match (every hand open by the
 /// rules, and the next deal is made of the same 52 cards).
-fn current_part(frame: &Value) -> Value {
+pub(crate) fn current_part(frame: &Value) -> Value {
     let mut f = frame.clone();
     if let Some(o) = f.as_object_mut() {
         o.remove("last_deal");

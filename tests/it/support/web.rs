@@ -14,6 +14,22 @@ use tokio_tungstenite::WebSocketStream;
 /// The application's client secret in these tests.
 pub const SECRET: &str = "test-client-secret";
 
+/// A bot in this process with the web table on a port of its own, and an Activity instance
+/// `instance` in the fake's channel that `users` have joined. The AI moves without a pause.
+pub async fn bot_with_table(seed: u32, instance: &str, users: &[u64]) -> (super::wire::Bot, u16) {
+    let port = free_port();
+    let app = super::fake_discord::FakeOptions::default().app_id;
+    let bot = super::wire::Bot::start_configured(seed, |c| {
+        configure(c, app, port);
+        c.timeouts.ai_delay_ms = 0;
+    })
+    .await;
+    bot.fake.oauth_secret(SECRET);
+    let channel = bot.fake.channel_id();
+    bot.fake.activity_instance(instance, channel, users);
+    (bot, port)
+}
+
 /// A port free on 127.0.0.1 a moment ago, for the web table to listen on.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")

@@ -1,0 +1,529 @@
+//! The card table in real browsers: Debian's headless Chromium, one per person, each with
+//! the Activity in an iframe under a parent frame that answers the Embedded App SDK as
+//! Discord would (`support::browser`), the fake Discord trading the OAuth2 codes. Every move
+//! is a click on the page; the channel's table message follows through the outbox.
+
+use super::web::{current_part, hidden_from};
+use crate::support::browser::{Direction, Open, Puppet, User as Person, Viewport};
+use crate::support::fake_discord::player::Step;
+use crate::support::web::{bot_with_table, leaked, sensible_move};
+use crate::support::wire::*;
+use gin::engine::Seat;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The instance the puppet's parent frame reports (`i-<channel>`).
+const INSTANCE: &str = "i-700";
+const WAIT: Duration = Duration::from_secs(20);
+
+/// Where the screenshots of a run go (looked at by whoever runs the tests).
+fn screens() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("activity-screens");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The browsers at the table and what each was last shown.
+struct Table {
+    puppet: Puppet,
+    url: String,
+    /// Per page: its user, the frames read so far, its latest state.
+    pages: HashMap<String, (u64, usize, Value)>,
+}
+
+impl Table {
+    async fn new(port: u16) -> Table {
+        Table {
+            puppet: Puppet::start().await,
+            url: format!("http://127.0.0.1:{port}/"),
+            pages: HashMap::new(),
+        }
+    }
+
+    /// Opens the Activity for `user` as page `name`, signed in with a code Discord gave.
+    async fn open(
+        &mut self,
+        fake: &crate::support::fake_discord::FakeDiscord,
+        name: &str,
+        user: u64,
+        viewport: Viewport,
+    ) {
+        let code = format!("code-{name}-{}", rand::random::<u32>());
+        fake.grant_code(&code, &super::super::support::wire::user(user));
+        let person = Person::new(&user.to_string(), name_of(user), "en-US");
+        let mut open = Open::new(&self.url, person, &code);
+        open.viewport = viewport;
+        self.puppet.open(name, &open).await;
+        self.puppet
+            .wait_js(name, "document.body.dataset.phase", WAIT)
+            .await;
+        self.pages.insert(name.to_string(), (user, 0, Value::Null));
+        self.read(name).await;
+    }
+
+    /// Reads the page's new frames: its latest state, and the frames it received.
+    async fn read(&mut self, name: &str) -> Vec<Value> {
+        let from = self.pages[name].1;
+        let (frames, next) = self.puppet.frames_from(name, from).await;
+        let received: Vec<Value> = frames
+            .iter()
+            .filter(|f| f.dir == Direction::Received)
+            .filter_map(|f| f.json())
+            .collect();
+        let page = self.pages.get_mut(name).unwrap();
+        page.1 = next;
+        if let Some(s) = received.iter().rev().find(|f| f["t"] == "state") {
+            page.2 = s.clone();
+        }
+        received
+    }
+
+    fn state(&self, name: &str) -> &Value {
+        &self.pages[name].2
+    }
+
+    /// Clicks the move `id` as a player would (a knock through the Knock button first).
+    async fn click_move(&self, name: &str, id: &str) {
+        if id.starts_with("knock:") || id.starts_with("gin:") {
+            self.puppet.click(name, "#knock-mode").await;
+        }
+        self.puppet
+            .click(name, &format!("[data-move=\"{id}\"]"))
+            .await;
+    }
+
+    /// Waits until page `name` shows version `v` or later.
+    async fn wait_version(&self, name: &str, v: i64) {
+        self.puppet
+            .wait_js(name, &format!("Number(document.body.dataset.version) >= {v} || document.body.dataset.phase === 'none'"), WAIT)
+            .await;
+    }
+
+    async fn shoot(&self, name: &str, what: &str) {
+        let path = screens().join(format!("{name}-{what}.png"));
+        self.puppet.screenshot(name, &path).await;
+        println!("screenshot: {}", path.display());
+    }
+}
+
+/// Every frame `table`'s pages received since the last look holds no card hidden from its
+/// viewer at this moment of match `id`.
+async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i64) {
+    let m = state(db, id).await;
+    let names: Vec<String> = table.pages.keys().cloned().collect();
+    for name in names {
+        let received = table.read(&name).await;
+        let seat = table.state(&name)["seat"].as_u64().map(|s| s as Seat);
+        let hidden = hidden_from(&m, seat);
+        for frame in received {
+            let found = leaked(&current_part(&frame), &hidden);
+            assert!(
+                found.is_empty(),
+                "{name} received hidden cards {found:?} in {frame}"
+            );
+        }
+    }
+}
+
+/// Plays match `id` to its end by clicks in the desktop pages `players`, with a screenshot
+/// of the pages `shots` at the first draw, discard, knock and showdown.
+async fn play_to_the_end(bot: &Bot, table: &mut Table, id: i64, players: &[&str], shots: &[&str]) {
+    let mut shot = Vec::new();
+    for _ in 0..1500 {
+        if !click_once(&bot.fake, &bot.db, table, id, players, shots, &mut shot).await {
+            return;
+        }
+    }
+    panic!("the match did not end");
+}
+
+/// One move of match `id` by a click in whichever of `players` may move; the channel's
+/// table message follows it, and no page received a hidden card. False once the match is
+/// over. `shots`: pages to take pictures of at the moments not yet in `shot`.
+async fn click_once(
+    fake: &crate::support::fake_discord::FakeDiscord,
+    db: &gin::store::Db,
+    table: &mut Table,
+    id: i64,
+    players: &[&str],
+    shots: &[&str],
+    shot: &mut Vec<&'static str>,
+) -> bool {
+    let channel = fake.channel_id();
+    loop {
+        assert_no_leak(table, db, id).await;
+        if state(db, id).await.is_over() {
+            return false;
+        }
+        let version = snap(db, id).await.version;
+        let mover = players
+            .iter()
+            .find(|p| {
+                let s = table.state(p);
+                s["match"]["version"].as_i64() == Some(version)
+                    && s["moves"].as_array().is_some_and(|m| !m.is_empty())
+            })
+            .copied();
+        let Some(mover) = mover else {
+            for p in players {
+                table.wait_version(p, version).await;
+                table.read(p).await;
+            }
+            continue;
+        };
+        let mv = sensible_move(table.state(mover)).expect("a move");
+        let moment = if mv.starts_with("knock:") || mv.starts_with("gin:") {
+            Some("knock")
+        } else if mv == "draw_stock" {
+            Some("draw")
+        } else if mv.starts_with("discard:") {
+            Some("discard")
+        } else {
+            None
+        };
+        if let Some(what) = moment.filter(|w| !shot.contains(w)) {
+            if what == "knock" {
+                table.puppet.click(mover, "#knock-mode").await;
+            }
+            for p in shots {
+                table.shoot(p, what).await;
+            }
+            if what == "knock" {
+                // Back out: the move below clicks its way in again.
+                table.puppet.click(mover, "#knock-mode").await;
+            }
+            shot.push(what);
+        }
+        let writes = fake.public_writes(channel);
+        table.click_move(mover, &mv).await;
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while snap(db, id).await.version <= version {
+            if tokio::time::Instant::now() > deadline {
+                let seen = table
+                    .puppet
+                    .eval(mover, "[document.getElementById('status').textContent, document.getElementById('toast').textContent, document.body.className, document.body.dataset.version]")
+                    .await;
+                let logs = table.puppet.logs(mover).await;
+                let frames: Vec<String> = table
+                    .puppet
+                    .frames(mover)
+                    .await
+                    .iter()
+                    .map(|f| {
+                        format!(
+                            "{:?} {:?} {}",
+                            f.dir,
+                            f.url,
+                            f.data.chars().take(60).collect::<String>()
+                        )
+                    })
+                    .collect();
+                let online = table
+                    .puppet
+                    .eval(mover, "document.body.dataset.online")
+                    .await;
+                panic!(
+                    "{mover}'s click on {mv} was not taken: {seen} online={online} {logs:?}\n{}",
+                    frames.join("\n")
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        for p in players {
+            table.wait_version(p, version + 1).await;
+            table.read(p).await;
+        }
+        while fake.public_writes(channel) == writes {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "no table edit after {mv}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        // A hand ended by a knock: its showdown is on the table now.
+        let s = table.state(mover);
+        let knocked = s["last_deal"]["record"]["end"]["end"] == "knocked"
+            || s["table"]["view"]["end"]["end"] == "knocked";
+        if knocked && !shot.contains(&"showdown") {
+            for p in shots {
+                table.wait_version(p, version + 1).await;
+                table.shoot(p, "showdown").await;
+            }
+            shot.push("showdown");
+        }
+        return true;
+    }
+}
+
+/// Two browsers finish by clicks a match begun with buttons; a third watches and never sees
+/// a hidden card; the same match on a phone; screenshots at each moment on both.
+#[tokio::test]
+async fn two_browsers_finish_a_match_begun_with_buttons_while_a_third_watches() {
+    let (bot, port) = bot_with_table(31, INSTANCE, &[ALICE, BOB, CAROL]).await;
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.start(Some(TARGET)).await;
+    play_until_applied(&mut game, 2).await;
+    let id = game.match_id;
+    let mut table = Table::new(port).await;
+    table
+        .open(&bot.fake, "alice", ALICE, Viewport::DESKTOP)
+        .await;
+    table.open(&bot.fake, "bob", BOB, Viewport::DESKTOP).await;
+    table
+        .open(&bot.fake, "carol", CAROL, Viewport::DESKTOP)
+        .await;
+    table
+        .open(&bot.fake, "alice-phone", ALICE, Viewport::PHONE)
+        .await;
+    assert_eq!(table.state("carol")["seat"], Value::Null, "Carol watches");
+    table.puppet.wait_for("carol", "#pile", WAIT).await;
+    let clickable = table
+        .puppet
+        .eval("carol", "document.querySelectorAll('[data-move]').length")
+        .await;
+    assert_eq!(clickable, json!(0), "a watcher has nothing to click");
+    play_to_the_end(
+        &bot,
+        &mut table,
+        id,
+        &["alice", "bob"],
+        &["alice", "alice-phone"],
+    )
+    .await;
+    for p in ["alice", "bob", "carol"] {
+        table.wait_js_over(p).await;
+    }
+    table.shoot("alice", "match-end").await;
+    table.shoot("alice-phone", "match-end").await;
+    for p in ["alice", "bob", "carol", "alice-phone"] {
+        let errors: Vec<Value> = table
+            .puppet
+            .logs(p)
+            .await
+            .into_iter()
+            .filter(|l| l["kind"] == "pageerror" || l["kind"] == "requestfailed")
+            .collect();
+        assert!(errors.is_empty(), "{p}: {errors:?}");
+    }
+    table.puppet.quit().await;
+    bot.finish().await;
+}
+
+impl Table {
+    async fn wait_js_over(&self, name: &str) {
+        self.puppet
+            .wait_js(name, "document.querySelector('.matchend') !== null", WAIT)
+            .await;
+    }
+}
+
+/// A challenge clicked in the browser is accepted with its button in the channel, and the
+/// match is finished with buttons while the pages follow; a replayed frame of the page
+/// changes nothing.
+#[tokio::test]
+async fn a_match_begun_in_the_browser_is_finished_with_buttons() {
+    let (bot, port) = bot_with_table(32, INSTANCE, &[ALICE, BOB]).await;
+    let channel = bot.fake.channel_id();
+    let mut table = Table::new(port).await;
+    table
+        .open(&bot.fake, "alice", ALICE, Viewport::DESKTOP)
+        .await;
+    table.open(&bot.fake, "bob", BOB, Viewport::DESKTOP).await;
+    table
+        .puppet
+        .click("alice", &format!("[data-challenge=\"{BOB}\"]"))
+        .await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let posted = loop {
+        let found = bot
+            .fake
+            .last_public_message(channel)
+            .filter(|m| m.find_button(|id| id.starts_with("gin:acc:")).is_some());
+        if let Some(m) = found {
+            break m;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no challenge posted"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let accept = posted.find_button(|id| id.starts_with("gin:acc:")).unwrap();
+    let cb = bot
+        .fake
+        .interact(bot.fake.press(&user(BOB), &posted, &accept))
+        .await;
+    assert!(cb.ok() && cb.kind == 7, "{cb:?}");
+    table
+        .puppet
+        .wait_js("bob", "document.body.dataset.game === 'gin'", WAIT)
+        .await;
+    table.read("alice").await;
+    table.read("bob").await;
+    let id = table.state("bob")["match"]["id"]
+        .as_i64()
+        .expect("the match");
+
+    // Alice's page makes a move; the same frame sent again on a socket of her own is stale.
+    let mover = ["alice", "bob"]
+        .into_iter()
+        .find(|p| {
+            table.state(p)["moves"]
+                .as_array()
+                .is_some_and(|m| !m.is_empty())
+        })
+        .unwrap();
+    let mv = sensible_move(table.state(mover)).unwrap();
+    table.click_move(mover, &mv).await;
+    table.wait_version(mover, 1).await;
+    let frames = table.puppet.frames(mover).await;
+    let sent: Vec<Value> = frames
+        .iter()
+        .filter(|f| f.dir == Direction::Sent)
+        .filter_map(|f| f.json())
+        .collect();
+    let hello = sent
+        .iter()
+        .find(|f| f["t"] == "hello")
+        .expect("a hello")
+        .clone();
+    let played = sent
+        .iter()
+        .rev()
+        .find(|f| f["t"] == "move")
+        .expect("the move")
+        .clone();
+    let before = snap(&bot.db, id).await;
+    let replay = format!(
+        "new Promise((done) => {{ const ws = new WebSocket(location.origin.replace('http', 'ws') + '/api/ws');
+           const out = []; ws.onopen = () => {{ ws.send({hello}); ws.send({played}); }};
+           ws.onmessage = (e) => {{ const f = JSON.parse(e.data); out.push(f.t + ':' + (f.code || ''));
+             if (f.t === 'refused' || f.t === 'ack') {{ ws.close(); done(out); }} }};
+           setTimeout(() => done(out), 8000); }})",
+        hello = serde_json::to_string(&hello.to_string()).unwrap(),
+        played = serde_json::to_string(&played.to_string()).unwrap(),
+    );
+    let answers = table.puppet.eval(mover, &replay).await;
+    assert!(
+        answers
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a == "refused:stale"),
+        "a replayed move is stale: {answers}"
+    );
+    assert_eq!(snap(&bot.db, id).await, before, "nothing changed");
+
+    let mut game = bot.game(&[ALICE, BOB]);
+    game.match_id = id;
+    for _ in 0..MAX_PRESSES {
+        if matches!(game.step().await, Step::Over) {
+            break;
+        }
+    }
+    assert!(state(&bot.db, id).await.is_over(), "finished with buttons");
+    for p in ["alice", "bob"] {
+        table.wait_js_over(p).await;
+    }
+    table.puppet.quit().await;
+    bot.finish().await;
+}
+
+/// The bot is SIGKILLed mid-hand: the pages reconnect to the next run by themselves and play
+/// on by clicks; every move a page saw taken is still there.
+#[tokio::test]
+async fn the_browsers_play_on_after_the_bot_is_killed() {
+    let bin = Binary::new().await;
+    let port = crate::support::web::free_port();
+    let channel = bin.fake.channel_id();
+    bin.fake.oauth_secret(crate::support::web::SECRET);
+    bin.fake.activity_instance(INSTANCE, channel, &[ALICE, BOB]);
+    bin.configure(&format!(
+        "[activity]\naddr = \"127.0.0.1:{port}\"\nclient_id = {app}\nclient_secret = \"{secret}\"\n\
+         static_dir = \"{dist}\"\norigins = [\"http://127.0.0.1:{port}\"]\n",
+        app = bin.fake.options().app_id,
+        secret = crate::support::web::SECRET,
+        dist = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist"),
+    ));
+    let mut first = bin.start(1).await;
+    let db = gin::store::Db::open(&bin.url).await.unwrap();
+    let mut game = bin_game(&bin, channel);
+    game.start(Some(LONG_TARGET)).await;
+    let id = game.match_id;
+    let mut table = Table::new(port).await;
+    table
+        .open(&bin.fake, "alice", ALICE, Viewport::DESKTOP)
+        .await;
+    table.open(&bin.fake, "bob", BOB, Viewport::PHONE).await;
+    let mut shot = vec!["draw", "discard", "knock", "showdown"];
+    for _ in 0..4 {
+        assert!(
+            click_once(
+                &bin.fake,
+                &db,
+                &mut table,
+                id,
+                &["alice", "bob"],
+                &[],
+                &mut shot
+            )
+            .await
+        );
+    }
+    let taken = snap(&db, id).await;
+    first.sigkill();
+    // The pages notice, and say so.
+    for p in ["alice", "bob"] {
+        table
+            .puppet
+            .wait_js(p, "document.body.dataset.online === 'no'", WAIT)
+            .await;
+    }
+    let _second = bin.start(2).await;
+    assert_eq!(
+        snap(&db, id).await,
+        taken,
+        "every move taken is still there"
+    );
+    for p in ["alice", "bob"] {
+        table
+            .puppet
+            .wait_js(
+                p,
+                "document.body.dataset.online === 'yes'",
+                Duration::from_secs(30),
+            )
+            .await;
+        table.read(p).await;
+    }
+    for _ in 0..4 {
+        assert!(
+            click_once(
+                &bin.fake,
+                &db,
+                &mut table,
+                id,
+                &["alice", "bob"],
+                &[],
+                &mut shot
+            )
+            .await
+        );
+    }
+    assert_eq!(
+        snap(&db, id).await.version,
+        taken.version + 4,
+        "the pages played on"
+    );
+    table.puppet.quit().await;
+}
+
+fn bin_game(bin: &Binary, channel: u64) -> crate::support::fake_discord::player::Game {
+    crate::support::fake_discord::player::Game::new(
+        bin.fake.clone(),
+        channel,
+        vec![user(ALICE), user(BOB)],
+    )
+}
