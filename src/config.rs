@@ -75,7 +75,7 @@ pub struct Activity {
     /// The application's OAuth2 client secret (or `GIN_CLIENT_SECRET`): it exchanges the
     /// players' codes and keys their sessions.
     pub client_secret: Secret,
-    /// The built front end (`npm run build` in `activity/`).
+    /// The built front end (`npm run build` in `activity/`; or `GIN_ACTIVITY_DIR`).
     pub static_dir: String,
     /// Origins allowed besides Discord's proxy (`https://{client_id}.discordsays.com`).
     pub origins: Vec<String>,
@@ -373,6 +373,9 @@ impl Config {
                 ))
             })?;
         }
+        if let Some(v) = env("GIN_ACTIVITY_DIR").filter(|v| !v.trim().is_empty()) {
+            config.activity.static_dir = v;
+        }
         if let Some(v) = env("GIN_CLIENT_SECRET").filter(|v| !v.trim().is_empty()) {
             config.activity.client_secret = Secret::new(v.trim());
         }
@@ -538,6 +541,41 @@ mod tests {
 
     fn no_env(_: &str) -> Option<String> {
         None
+    }
+
+    /// The card table: off until its address, id and secret are all set (from the file or
+    /// the environment); the secret never shows in a debug print (a log line); bad values are
+    /// one clear line.
+    #[test]
+    fn the_card_tables_keys_are_read_checked_and_the_secret_never_shown() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "token='x'\n[activity]\naddr='127.0.0.1:8080'").unwrap();
+        let c = Config::load(&path, no_env).unwrap();
+        assert_eq!(c.activity.missing(), Some("activity.client_id"));
+        let env = |k: &str| match k {
+            "GIN_CLIENT_ID" => Some("42".to_string()),
+            "GIN_CLIENT_SECRET" => Some("hush-hush".to_string()),
+            "GIN_ACTIVITY_DIR" => Some("/srv/page".to_string()),
+            _ => None,
+        };
+        let c = Config::load(&path, env).unwrap();
+        assert_eq!(c.activity.missing(), None);
+        assert_eq!(c.activity.client_secret.expose(), "hush-hush");
+        assert_eq!(c.activity.static_dir, "/srv/page");
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("hush-hush"), "{shown}");
+        for (bad, says) in [
+            ("addr='8080'", "activity.addr"),
+            ("session_hours=0", "session_hours"),
+            ("origins=['https://x.org/']", "activity.origins"),
+        ] {
+            std::fs::write(&path, format!("token='x'\n[activity]\n{bad}")).unwrap();
+            let e = Config::load(&path, no_env).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+        let e = Config::load(&path, |k| (k == "GIN_CLIENT_ID").then(|| "app".to_string()));
+        assert!(e.unwrap_err().to_string().contains("GIN_CLIENT_ID"));
     }
 
     #[test]

@@ -68,6 +68,9 @@ pub(super) fn state_frame(sight: &Sight, note: Option<(&str, String)>) -> String
         "match": {
             "id": t.seats.match_id,
             "version": version,
+            // The match's own count of stored actions: every change raises it (a hand's
+            // `version` counts only what its moves are checked against).
+            "stored": t.seats.version,
             "game": game_of(&t.view),
             "preset": t.seats.preset,
             "names": t.seats.names,

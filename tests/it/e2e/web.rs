@@ -443,3 +443,149 @@ async fn gin_play_launches_the_activity_where_there_is_one() {
     assert!(text.contains("not set up"), "{text}");
     plain.finish().await;
 }
+
+/// The cards a state frame says its viewer holds.
+fn own_cards(state: &Value) -> Vec<String> {
+    serde_json::from_value(state["hand"]["view"]["hand"].clone()).unwrap_or_default()
+}
+
+/// Every string in a JSON value.
+fn strings(v: &Value, out: &mut std::collections::HashSet<String>) {
+    match v {
+        Value::String(s) => {
+            out.insert(s.clone());
+        }
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+/// Three-player Gin, Partnership, Team Gin and Rummy on the web table: each player sees their
+/// own hand (and at Team Gin their partner's), someone watching the public table; no frame
+/// holds a card of another hand that the public table does not show.
+#[tokio::test]
+async fn every_game_plays_on_the_web_table_with_its_view_rules() {
+    use crate::support::fake_discord::{Opt, User as Member};
+    use crate::support::table::Table;
+    let four: Vec<Member> = (0..4).map(|i| user(ALICE + i)).collect();
+    let games: Vec<(&str, &str, Vec<Member>, Vec<Opt>)> = vec![
+        (
+            "three",
+            "gin",
+            four[..3].to_vec(),
+            vec![
+                Opt::user("opponent", &four[1]),
+                Opt::user("opponent2", &four[2]),
+            ],
+        ),
+        (
+            "partnership",
+            "gin",
+            four.clone(),
+            vec![
+                Opt::user("opponent", &four[1]),
+                Opt::user("opponent2", &four[3]),
+                Opt::user("partner", &four[2]),
+                Opt::choice("mode", 0),
+            ],
+        ),
+        (
+            "team",
+            "gin",
+            four.clone(),
+            vec![
+                Opt::user("opponent", &four[1]),
+                Opt::user("opponent2", &four[3]),
+                Opt::user("partner", &four[2]),
+                Opt::choice("mode", 1),
+            ],
+        ),
+        (
+            "rummy",
+            "rummy",
+            four[..3].to_vec(),
+            vec![
+                Opt::user("opponent", &four[1]),
+                Opt::user("opponent2", &four[2]),
+            ],
+        ),
+    ];
+    for (i, (name, command, users, options)) in games.into_iter().enumerate() {
+        let mut present: Vec<u64> = users.iter().map(|u| u.id).collect();
+        present.push(MALLORY);
+        let (bot, port) = page::bot_with_table(40 + i as u32, INSTANCE, &present).await;
+        let url = bot.url.clone();
+        let (table, _) = Table::start(&bot.fake, &url, users.clone(), command, options).await;
+        let id = table.match_id;
+        let mut sockets = Vec::new();
+        for u in &present {
+            let session = page::sign_in(&bot.fake, port, &user(*u)).await;
+            sockets.push(Socket::join(port, &session, INSTANCE).await);
+        }
+        let watcher = sockets.len() - 1;
+        assert_eq!(sockets[watcher].state()["hand"], Value::Null, "{name}");
+        let mut scanned = vec![0usize; sockets.len()];
+        for step in 0..24 {
+            let stored = snap(&bot.db, id).await.version;
+            for s in sockets.iter_mut() {
+                while s.state()["match"]["stored"].as_i64() < Some(stored) {
+                    s.next_state().await;
+                }
+            }
+            // What each player holds, as their own view says; what the table shows everyone.
+            let mut public = std::collections::HashSet::new();
+            strings(
+                &current_part(sockets[watcher].state())["table"],
+                &mut public,
+            );
+            let hands: Vec<Vec<String>> = sockets.iter().map(|s| own_cards(s.state())).collect();
+            for (v, s) in sockets.iter().enumerate() {
+                let partner: Vec<String> =
+                    serde_json::from_value(s.state()["hand"]["view"]["partner_hand"].clone())
+                        .unwrap_or_default();
+                let hidden: Vec<String> = hands
+                    .iter()
+                    .enumerate()
+                    .filter(|(o, _)| *o != v)
+                    .flat_map(|(_, h)| h.iter().cloned())
+                    // Partnership Gin deals each table its own deck: a card of the other
+                    // table may have the name of one of the viewer's own.
+                    .filter(|c| {
+                        !public.contains(c) && !partner.contains(c) && !hands[v].contains(c)
+                    })
+                    .collect();
+                for frame in &s.received[scanned[v]..] {
+                    if frame["t"] == "state" && frame["match"]["stored"].as_i64() != Some(stored) {
+                        continue; // another moment, checked at its own step
+                    }
+                    let found = leaked(&current_part(frame), &hidden);
+                    assert!(found.is_empty(), "{name}, seat {v}: {found:?} in {frame}");
+                }
+                scanned[v] = s.received.len();
+            }
+            if state_over(&sockets[watcher]) {
+                break;
+            }
+            let Some(mover) = (0..watcher).find(|&p| {
+                sockets[p].state()["moves"]
+                    .as_array()
+                    .is_some_and(|m| !m.is_empty())
+            }) else {
+                panic!("{name}: no one may move at step {step}");
+            };
+            let mv = sensible_move(sockets[mover].state()).unwrap();
+            let answer = sockets[mover].play(&mv).await;
+            assert_eq!(answer["t"], "ack", "{name}: {mv}: {answer}");
+        }
+        assert!(
+            snap(&bot.db, id).await.version >= 12,
+            "{name}: the web table played on"
+        );
+        bot.finish().await;
+    }
+}
+
+fn state_over(s: &Socket) -> bool {
+    s.state()["match"]["over"] == true
+}

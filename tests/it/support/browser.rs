@@ -217,11 +217,31 @@ fn require_tools() {
         "browser tests need node on the PATH: {how}"
     );
     let modules = activity_dir().join("node_modules");
-    assert!(
-        modules.join("puppeteer-core").is_dir() && modules.join("esbuild").is_dir(),
-        "browser tests need {} (puppeteer-core, esbuild): {how}",
-        modules.display()
-    );
+    if !modules.join("puppeteer-core").is_dir() || !modules.join("esbuild").is_dir() {
+        npm(&["ci", "--no-audit", "--no-fund"], how);
+    }
+    // The page the bot serves, built from the sources as they are (once per test run): a
+    // build left from before would test old code.
+    static BUILT: std::sync::Once = std::sync::Once::new();
+    BUILT.call_once(|| npm(&["run", "build"], how));
+}
+
+/// `npm <args>` in activity/, or the test fails saying what to do.
+fn npm(args: &[&str], how: &str) {
+    let out = std::process::Command::new("npm")
+        .args(args)
+        .current_dir(activity_dir())
+        .output();
+    match out {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => panic!(
+            "`npm {}` in activity/ failed: {}{}",
+            args.join(" "),
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(e) => panic!("browser tests need npm on the PATH ({e}): {how}"),
+    }
 }
 
 /// Bundles `entry` (a script under activity/, importing its npm packages) into `out` with the
