@@ -94,6 +94,7 @@ export class App {
     const focus = focusKey(document.activeElement);
     this.sc = render(this.root, s, this.ui);
     document.body.dataset.version = s.match ? String(s.match.version) : '';
+    document.body.dataset.stored = s.match ? String(s.match.stored ?? s.match.version) : '';
     document.body.dataset.phase = this.sc?.phase ?? 'none';
     document.body.dataset.game = s.match?.game ?? '';
     this.setStatus(this.sc?.status ?? t('no-match'));

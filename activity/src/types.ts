@@ -241,6 +241,8 @@ export interface MatchInfo {
   users: (string | null)[];
   over: boolean;
   clock: { remind_at: number | null; forfeit_at: number | null } | null;
+  /** The match's stored actions: every change raises it. */
+  stored?: number;
 }
 
 export interface Arrangement {
