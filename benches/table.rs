@@ -1,0 +1,243 @@
+//! The card table's latency (`harness = false`): how long a move clicked in one player's
+//! browser takes to show in the other player's browser. Two pages in Debian's headless
+//! Chromium (the tests' puppet and parent frame), the bot in this process against the tests'
+//! fake Discord, a two-player match played by clicks.
+//!
+//! ```text
+//! cargo bench --bench table -- [--moves 300]
+//! ```
+//!
+//! A sample runs from the click (the mover's page, `performance.timeOrigin + now()` just before
+//! the button's click) to the other page's table showing the new state (a MutationObserver on
+//! the page's `data-stored`, set after the table is drawn); both pages share the browser's
+//! clock. Prints `key=value` lines: the samples and their p50, p95, p99 and maximum in ms.
+
+#[allow(dead_code)]
+#[path = "../tests/it/support/fake_discord/mod.rs"]
+mod fake_discord;
+
+#[allow(dead_code)]
+#[path = "../tests/it/support/browser.rs"]
+mod browser;
+
+use browser::{Direction, Open, Puppet, User as Person, Viewport};
+use fake_discord::player::Game;
+use fake_discord::{FakeDiscord, User};
+use gin::games::{system_clock, Games};
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+
+const SECRET: &str = "bench-secret";
+const PLAYERS: [(u64, &str); 2] = [(1001, "Alice"), (1002, "Bob")];
+const WAIT: Duration = Duration::from_secs(20);
+
+/// Records when each stored version is first drawn.
+const OBSERVE: &str = "(() => { window.__seen = {}; new MutationObserver(() => {
+    const v = document.body.dataset.stored;
+    if (v && !(v in window.__seen)) window.__seen[v] = performance.timeOrigin + performance.now();
+  }).observe(document.body, { attributes: true, attributeFilter: ['data-stored'] }); return true; })()";
+
+fn main() {
+    let moves: usize = std::env::args()
+        .skip_while(|a| a != "--moves")
+        .nth(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    rt.block_on(run(moves));
+}
+
+/// A page's latest state, from the frames it received.
+struct Page {
+    name: &'static str,
+    next: usize,
+    state: Value,
+}
+
+impl Page {
+    async fn read(&mut self, puppet: &Puppet) {
+        let (frames, next) = puppet.frames_from(self.name, self.next).await;
+        self.next = next;
+        if let Some(s) = frames
+            .iter()
+            .filter(|f| f.dir == Direction::Received)
+            .filter_map(|f| f.json())
+            .filter(|f| f["t"] == "state")
+            .last()
+        {
+            self.state = s;
+        }
+    }
+
+    fn stored(&self) -> i64 {
+        self.state["match"]["stored"].as_i64().unwrap_or(-1)
+    }
+}
+
+/// Gin, a knock, a pass, the stock, else a deadwood card to discard.
+fn pick(state: &Value) -> Option<String> {
+    let moves = state["moves"].as_array()?;
+    let find = |k: &str| moves.iter().find(|m| m["kind"] == k);
+    let dead: Vec<&str> = state["arrangement"]["deadwood"]
+        .as_array()
+        .map(|d| d.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let m = find("gin")
+        .or_else(|| find("knock"))
+        .or_else(|| find("pass"))
+        .or_else(|| find("draw_stock"))
+        .or_else(|| {
+            moves.iter().rev().find(|m| {
+                m["kind"] == "discard" && dead.contains(&m["card"].as_str().unwrap_or(""))
+            })
+        })
+        .or_else(|| moves.first())?;
+    Some(m["id"].as_str()?.to_string())
+}
+
+async fn run(moves: usize) {
+    let fake = FakeDiscord::start().await;
+    let channel = fake.channel_id();
+    fake.oauth_secret(SECRET);
+    fake.activity_instance("i-700", channel, &[PLAYERS[0].0, PLAYERS[1].0]);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let dir = tempfile::tempdir().unwrap();
+    let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+        .await
+        .unwrap();
+    let mut config = gin::config::Config {
+        token: fake.token().to_string(),
+        api_base_url: fake.http_url(),
+        guild_id: fake.guild_id(),
+        database_url: url.clone(),
+        limits: "100000/1000000".parse().unwrap(),
+        ..Default::default()
+    };
+    config.activity.addr = format!("127.0.0.1:{port}");
+    config.activity.client_id = fake.options().app_id;
+    config.activity.client_secret = gin::config::Secret::new(SECRET);
+    config.activity.origins = vec![format!("http://127.0.0.1:{port}")];
+    config.activity.static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist").into();
+    let db = gin::store::Db::open(&url).await.unwrap();
+    let games = Games::new(
+        db,
+        config.clone(),
+        system_clock(),
+        gin::discord::HAND_TOKEN_SECONDS,
+    );
+    tokio::spawn(gin::discord::run_until(
+        config,
+        Arc::new(games),
+        std::future::pending(),
+    ));
+    fake.wait_ready(1).await;
+
+    let puppet = Puppet::start().await;
+    let mut pages = Vec::new();
+    for (i, (id, name)) in PLAYERS.iter().enumerate() {
+        let code = format!("code-{i}");
+        fake.grant_code(&code, &User::new(*id, name));
+        let page = ["alice", "bob"][i];
+        let person = Person::new(&id.to_string(), name, "en-US");
+        let mut open = Open::new(&format!("http://127.0.0.1:{port}/"), person, &code);
+        open.viewport = Viewport::DESKTOP;
+        puppet.open(page, &open).await;
+        puppet
+            .wait_js(page, "document.body.dataset.phase", WAIT)
+            .await;
+        pages.push(Page {
+            name: page,
+            next: 0,
+            state: Value::Null,
+        });
+    }
+
+    let mut samples: Vec<f64> = Vec::with_capacity(moves);
+    let mut game: Option<Game> = None;
+    while samples.len() < moves {
+        for p in pages.iter_mut() {
+            p.read(&puppet).await;
+        }
+        let over = pages
+            .iter()
+            .all(|p| p.state["match"].is_null() || p.state["match"]["over"] == true);
+        if game.is_none() || over {
+            // A new match: long, so that most moves are plain turns.
+            let mut g = Game::new(
+                fake.clone(),
+                channel,
+                PLAYERS.iter().map(|(id, n)| User::new(*id, n)).collect(),
+            );
+            g.start(Some(500)).await;
+            for p in &pages {
+                puppet
+                    .wait_js(p.name, "document.body.dataset.phase !== 'none'", WAIT)
+                    .await;
+                puppet.eval(p.name, OBSERVE).await;
+            }
+            game = Some(g);
+            continue;
+        }
+        let Some(m) = (0..2).find(|&i| {
+            pages[i].state["moves"]
+                .as_array()
+                .is_some_and(|m| !m.is_empty())
+                && pages[i].stored() == pages[1 - i].stored()
+        }) else {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+            continue;
+        };
+        let (mover, other) = (pages[m].name, pages[1 - m].name);
+        let Some(mv) = pick(&pages[m].state) else {
+            continue;
+        };
+        if mv.starts_with("knock:") || mv.starts_with("gin:") {
+            puppet.click(mover, "#knock-mode").await;
+        }
+        let next = pages[m].stored() + 1;
+        let click = format!(
+            "(() => {{ const b = document.querySelector('[data-move=\"{mv}\"]'); if (!b) return null;
+               const t = performance.timeOrigin + performance.now(); b.click(); return t; }})()"
+        );
+        let Some(sent) = puppet.eval(mover, &click).await.as_f64() else {
+            continue;
+        };
+        let seen = puppet
+            .wait_js(
+                other,
+                &format!("window.__seen && window.__seen['{next}']"),
+                WAIT,
+            )
+            .await;
+        if let Some(seen) = seen.as_f64() {
+            samples.push(seen - sent);
+        }
+        puppet
+            .wait_js(
+                mover,
+                &format!("Number(document.body.dataset.stored) >= {next}"),
+                WAIT,
+            )
+            .await;
+    }
+    samples.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let at =
+        |q: f64| samples[((samples.len() as f64 * q).ceil() as usize).clamp(1, samples.len()) - 1];
+    println!("samples={}", samples.len());
+    println!("move_to_other_browser_p50_ms={:.1}", at(0.50));
+    println!("move_to_other_browser_p95_ms={:.1}", at(0.95));
+    println!("move_to_other_browser_p99_ms={:.1}", at(0.99));
+    println!(
+        "move_to_other_browser_max_ms={:.1}",
+        samples[samples.len() - 1]
+    );
+    puppet.quit().await;
+}
