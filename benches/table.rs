@@ -64,10 +64,10 @@ impl Page {
         self.next = next;
         if let Some(s) = frames
             .iter()
+            .rev()
             .filter(|f| f.dir == Direction::Received)
             .filter_map(|f| f.json())
-            .filter(|f| f["t"] == "state")
-            .last()
+            .find(|f| f["t"] == "state")
         {
             self.state = s;
         }

@@ -454,6 +454,14 @@ impl Config {
                 "activity.addr must be an address and port such as 0.0.0.0:8080, not `{web}`"
             )));
         }
+        let s = self.shard_range();
+        if self.activity.missing().is_none() && !(s.first == 0 && s.last + 1 == s.total) {
+            return Err(ConfigError::Value(
+                "the card table ([activity]) runs in a bot of one process: with the shards split \
+                 over processes, leave it off (a page would follow other processes' matches late)"
+                    .into(),
+            ));
+        }
         if self.activity.session_hours == 0 {
             return Err(ConfigError::Value(
                 "activity.session_hours must be at least 1".into(),
@@ -576,6 +584,9 @@ mod tests {
         }
         let e = Config::load(&path, |k| (k == "GIN_CLIENT_ID").then(|| "app".to_string()));
         assert!(e.unwrap_err().to_string().contains("GIN_CLIENT_ID"));
+        std::fs::write(&path, "token='x'\nshards='0-1/4'\n[activity]\naddr='127.0.0.1:1'\nclient_id=1\nclient_secret='s'").unwrap();
+        let e = Config::load(&path, no_env).unwrap_err().to_string();
+        assert!(e.contains("one process"), "{e}");
     }
 
     #[test]

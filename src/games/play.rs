@@ -132,7 +132,21 @@ impl Games {
     /// A hand message's button, drawn for `version` of the match: checked against the state,
     /// applied, stored with what it requires to be shown, answered with the updated hand.
     pub async fn act(&self, caller: &Caller, match_id: i64, version: i64, mv: Move) -> Outcome {
-        self.try_act(caller, match_id, version, mv)
+        self.try_act(caller, match_id, version, mv, true)
+            .await
+            .unwrap_or_else(Failure::into_outcome)
+    }
+
+    /// [`Games::act`] for a move made elsewhere than on the player's hand message (the web
+    /// table): that message, if one is open, is refreshed too, as the other players' are.
+    pub async fn act_elsewhere(
+        &self,
+        caller: &Caller,
+        match_id: i64,
+        version: i64,
+        mv: Move,
+    ) -> Outcome {
+        self.try_act(caller, match_id, version, mv, false)
             .await
             .unwrap_or_else(Failure::into_outcome)
     }
@@ -143,6 +157,7 @@ impl Games {
         match_id: i64,
         version: i64,
         mv: Move,
+        on_hand: bool,
     ) -> Result<Outcome, Failure> {
         let look = self.player_look(caller.user_id).await;
         let mut live = self.hold(match_id).await?;
@@ -188,8 +203,13 @@ impl Games {
             }
         };
         let event = Event::Play { seat, play };
+        let answered = if on_hand {
+            Answered::Hand(seat)
+        } else {
+            Answered::Nothing
+        };
         match self
-            .commit(&mut live, event, EndReason::Resigned, Answered::Hand(seat))
+            .commit(&mut live, event, EndReason::Resigned, answered)
             .await?
         {
             Ok(deliveries) => {

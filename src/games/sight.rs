@@ -4,6 +4,7 @@
 
 use super::scenes::{HandMode, HandScene, TableScene};
 use super::variants::{DealOf, EndOf};
+use super::CardLook;
 use super::{Failure, Games, Refusal};
 use crate::engine::Seat;
 use crate::i18n::Lang;
@@ -49,20 +50,24 @@ impl Games {
         });
     }
 
-    /// The match `user` follows in `channel`: their own match there, else the newest one
-    /// being played there, else `before` (one followed so far, now over) if it was there.
+    /// The match `user` follows in `channel`: their own match being played there; else
+    /// `before` (one followed so far) if it was theirs, so that they see how it ended; else
+    /// the newest match being played there; else `before`.
     pub async fn followed_match(
         &self,
         channel_id: u64,
         user_id: u64,
-        before: Option<i64>,
+        before: Option<(i64, bool)>,
     ) -> Result<Option<i64>, Refusal> {
         let found = async {
             if let Some(id) = self.db.active_match_for(channel_id, user_id).await? {
                 return Ok::<_, Failure>(Some(id));
             }
+            if let Some((id, true)) = before {
+                return Ok(Some(id));
+            }
             let newest = self.db.active_matches_in_channel(channel_id).await?;
-            Ok(newest.into_iter().max().or(before))
+            Ok(newest.into_iter().max().or(before.map(|(id, _)| id)))
         }
         .await;
         found.map_err(Failure::refusal)
@@ -77,7 +82,6 @@ impl Games {
         user_id: u64,
         lang: Lang,
     ) -> Result<Sight, Refusal> {
-        let look = self.player_look(user_id).await;
         let live = self.hold(match_id).await.map_err(Failure::refusal)?;
         if live.channel_id != channel_id {
             return Err(Refusal::UnknownMatch);
@@ -97,7 +101,9 @@ impl Games {
             last_deal,
             end: live.game.end(),
             table,
-            hand: seat.map(|s| live.hand_scene(lang, s, HandMode::Normal, None, look)),
+            // The card look is the chat's (emojis or text); a page draws its own cards.
+            hand: seat
+                .map(|s| live.hand_scene(lang, s, HandMode::Normal, None, CardLook::default())),
             seat,
             active: live.is_active(),
         })

@@ -61,6 +61,8 @@ pub struct Web {
     session_secs: i64,
     /// Moves per user, as the bot limits commands and presses.
     limiter: crate::limit::Limiter,
+    /// Code exchanges in all: each is a request to Discord, whoever asks.
+    exchanges: crate::limit::Limiter,
     presence: socket::Presence,
     /// Activity instances as Discord last described them, and when.
     instances: std::sync::Mutex<std::collections::HashMap<String, (auth::Instance, i64)>>,
@@ -71,6 +73,14 @@ pub struct Web {
 /// How long an instance's description is trusted before Discord is asked again (a player who
 /// just joined is looked up at once).
 const INSTANCE_SECONDS: i64 = 60;
+/// How soon Discord is asked again about an instance that did not have the player (or was
+/// not found): made-up instances cost one request each at most this often.
+const INSTANCE_RETRY_SECONDS: i64 = 5;
+/// Code exchanges the bot makes in all, a burst and then per minute.
+const EXCHANGES: crate::config::Limits = crate::config::Limits {
+    burst: 30,
+    per_minute: 300,
+};
 
 /// The running web table.
 pub struct Running {
@@ -108,6 +118,7 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         key: session::Key::from_secret(a.client_secret.expose()),
         session_secs: a.session_hours as i64 * 3600,
         limiter: crate::limit::Limiter::new(&config.limits),
+        exchanges: crate::limit::Limiter::new(&EXCHANGES),
         presence: socket::Presence::default(),
         instances: Default::default(),
         bot: Default::default(),
@@ -164,16 +175,22 @@ impl Web {
             .lock()
             .expect("instances lock")
             .get(id)
-            .filter(|(i, at)| now - at < INSTANCE_SECONDS && i.users.contains(&user))
-            .map(|(i, _)| i.clone());
-        if known.is_some() {
-            return known;
+            .map(|(i, at)| (i.clone(), now - at));
+        match known {
+            Some((i, age)) if age < INSTANCE_SECONDS && i.users.contains(&user) => return Some(i),
+            Some((_, age)) if (0..INSTANCE_RETRY_SECONDS).contains(&age) => return None,
+            _ => {}
         }
         let fresh = match self.exchange.instance(id).await {
             Ok(i) => i,
             Err(e) => {
                 tracing::info!(error = %e, "web table: an Activity instance was not found");
-                return None;
+                // Not found (or Discord is away): remembered as empty for a moment.
+                auth::Instance {
+                    channel_id: 0,
+                    guild_id: None,
+                    users: Vec::new(),
+                }
             }
         };
         let mut instances = self.instances.lock().expect("instances lock");
@@ -181,7 +198,7 @@ impl Web {
             instances.retain(|_, (_, at)| now - *at < INSTANCE_SECONDS);
         }
         instances.insert(id.to_string(), (fresh.clone(), now));
-        fresh.users.contains(&user).then_some(fresh)
+        (fresh.channel_id != 0 && fresh.users.contains(&user)).then_some(fresh)
     }
 
     /// The bot's own user: the AI's seat in a practice match.
@@ -213,6 +230,11 @@ async fn token(
 ) -> Response {
     if !web.origin_allowed(&headers) {
         return error(StatusCode::FORBIDDEN, "origin");
+    }
+    static ASKED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let counter = ASKED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    if !web.exchanges.admit(0, counter, std::time::Instant::now()) {
+        return error(StatusCode::TOO_MANY_REQUESTS, "rate_limited");
     }
     let Ok(CodeBody { code }) = serde_json::from_slice(&body) else {
         return error(StatusCode::BAD_REQUEST, "bad_request");

@@ -28,6 +28,17 @@ use tokio::sync::broadcast::error::RecvError;
 const HELLO_WAIT: Duration = Duration::from_secs(10);
 /// The largest frame a page sends (a move is about 150 bytes).
 const FRAME_LIMIT: usize = 4 * 1024;
+/// How often a socket looks at its clock: the session's end, a page gone quiet, a state
+/// that could not be read, whether its player is still in the Activity.
+const TICK: Duration = Duration::from_secs(5);
+/// A page pings every 25 s: one silent this long is gone (a half-open connection).
+const SILENT: Duration = Duration::from_secs(90);
+/// How often the player's place in the Activity instance is checked again.
+const RECHECK: Duration = Duration::from_secs(60);
+/// The longest a frame may take to go out before the page is taken for gone.
+const SEND_WAIT: Duration = Duration::from_secs(10);
+/// Sockets one user may have open at once (a few tabs and devices).
+const SOCKETS_PER_USER: usize = 8;
 
 /// `GET /api/ws`: from the page as Discord serves it only.
 pub(super) async fn upgrade(
@@ -74,6 +85,8 @@ enum Incoming {
 
 /// Who is behind a socket, where.
 struct Viewer {
+    /// The Activity instance the page runs in.
+    instance: String,
     user: u64,
     name: String,
     channel: u64,
@@ -102,10 +115,17 @@ struct Follower {
     web: Arc<Web>,
     me: Viewer,
     socket: WebSocket,
-    /// The match followed.
-    followed: Option<i64>,
+    /// The match followed, and whether the viewer plays in it.
+    followed: Option<(i64, bool)>,
     /// What was last shown: the match and its version (`Some(None)`: nothing to show).
     shown: Option<Option<(i64, i64)>>,
+    /// Whether the match shown is still being played.
+    active: bool,
+    /// The last state could not be read: the next tick tries again.
+    behind: bool,
+    /// When the page last sent a frame, and the player's place was last checked.
+    heard: Instant,
+    checked: Instant,
 }
 
 async fn follow(web: Arc<Web>, mut socket: WebSocket) {
@@ -113,15 +133,23 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
         let _ = socket.send(Message::Close(None)).await;
         return;
     };
+    let Some(_open) = web.presence.open_socket(me.user) else {
+        let _ = fail(&mut socket, "too_many", "").await;
+        return;
+    };
     let mut changes = web.games.changes();
     let mut news = web.presence.news.subscribe();
-    let here = web.presence.join(me.channel, me.user, &me.name);
+    let _here = web.presence.join(me.channel, me.user, &me.name);
     let mut f = Follower {
         web: web.clone(),
         me,
         socket,
         followed: None,
         shown: None,
+        active: false,
+        behind: false,
+        heard: Instant::now(),
+        checked: Instant::now(),
     };
     let welcome = json!({"t": "welcome",
         "user": {"id": f.me.user.to_string(), "name": f.me.name},
@@ -132,7 +160,6 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
             f.run(&mut changes, &mut news).await;
         }
     }
-    web.presence.leave(here);
 }
 
 /// The first frame: a hello with a good session from a player in the Activity instance, or
@@ -164,11 +191,18 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
             return None;
         }
     };
+    static HELLOS: AtomicU64 = AtomicU64::new(1);
+    let counter = HELLOS.fetch_add(1, Ordering::Relaxed);
+    if !web.limiter.admit(session.user_id, counter, Instant::now()) {
+        let _ = fail(socket, "rate_limited", &text_of(lang, "rate-limited")).await;
+        return None;
+    }
     let Some(instance) = web.instance_of(&instance_id, session.user_id).await else {
         let _ = fail(socket, "not_in_activity", &text_of(lang, "not-in-activity")).await;
         return None;
     };
     Some(Viewer {
+        instance: instance_id,
         user: session.user_id,
         name: session.name,
         channel: instance.channel_id,
@@ -184,19 +218,30 @@ impl Follower {
         changes: &mut tokio::sync::broadcast::Receiver<crate::games::Change>,
         news: &mut tokio::sync::broadcast::Receiver<u64>,
     ) {
+        let mut tick = tokio::time::interval(TICK);
         loop {
             let go_on = tokio::select! {
-                incoming = self.socket.recv() => match incoming {
-                    Some(Ok(Message::Text(t))) => self.take(t.as_str()).await,
-                    Some(Ok(Message::Binary(_))) => self.refuse(0, "bad_message", "").await,
-                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => false,
-                    Some(Ok(_)) => true,
-                },
+                incoming = self.socket.recv() => {
+                    self.heard = Instant::now();
+                    match incoming {
+                        Some(Ok(Message::Text(t))) => self.take(t.as_str()).await,
+                        Some(Ok(Message::Binary(_))) => self.refuse(0, "bad_message", "").await,
+                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => false,
+                        Some(Ok(_)) => true,
+                    }
+                }
                 change = changes.recv() => match change {
-                    Ok(c) if c.channel_id != self.me.channel => true,
-                    Ok(_) | Err(RecvError::Lagged(_)) => self.show(None).await,
+                    // The match shown, or (none being played) a new one here.
+                    Ok(c) if c.channel_id == self.me.channel
+                        && (self.followed.map(|f| f.0) == Some(c.match_id) || !self.active) =>
+                    {
+                        self.show(None).await
+                    }
+                    Ok(_) => true,
+                    Err(RecvError::Lagged(_)) => self.show(None).await,
                     Err(RecvError::Closed) => false,
                 },
+                _ = tick.tick() => self.look().await,
                 channel = news.recv() => match channel {
                     Ok(c) if c != self.me.channel => true,
                     Ok(_) | Err(RecvError::Lagged(_)) => {
@@ -210,6 +255,31 @@ impl Follower {
                 return;
             }
         }
+    }
+
+    /// The clock's checks; false when the socket is to close.
+    async fn look(&mut self) -> bool {
+        if self.web.now() >= self.me.expires {
+            let text = text_of(self.me.lang, "unauthorized");
+            let _ = fail(&mut self.socket, "unauthorized", &text).await;
+            return false;
+        }
+        if self.heard.elapsed() > SILENT {
+            return false;
+        }
+        if self.checked.elapsed() > RECHECK {
+            self.checked = Instant::now();
+            let here = self.web.instance_of(&self.me.instance, self.me.user).await;
+            if here.is_none_or(|i| i.channel_id != self.me.channel) {
+                let text = text_of(self.me.lang, "not-in-activity");
+                let _ = fail(&mut self.socket, "not_in_activity", &text).await;
+                return false;
+            }
+        }
+        if self.behind {
+            return self.show(None).await;
+        }
+        true
     }
 
     /// Takes one frame of the page; false when the socket is to close.
@@ -256,7 +326,7 @@ impl Follower {
     }
 
     async fn play(&mut self, seq: u64, match_id: i64, version: i64, play: WirePlay) -> bool {
-        if Some(match_id) != self.followed {
+        if Some(match_id) != self.followed.map(|f| f.0) {
             // A move for a match this socket does not show: a page from before, or forged.
             let text = text_of(self.me.lang, "stale");
             return self.refuse(seq, "stale", &text).await && self.show(None).await;
@@ -369,13 +439,15 @@ impl Follower {
     async fn show(&mut self, note: Option<(&str, String)>) -> bool {
         let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
         let games = &self.web.games;
-        let id = match games.followed_match(channel, user, self.followed).await {
-            Ok(id) => id,
-            // The store is away for a moment: the next change tries again.
-            Err(_) => return true,
+        // The store is away for a moment: the next tick tries again.
+        self.behind = true;
+        let Ok(id) = games.followed_match(channel, user, self.followed).await else {
+            return true;
         };
-        self.followed = id;
         let Some(id) = id else {
+            self.behind = false;
+            self.followed = None;
+            self.active = false;
             if self.shown == Some(None) {
                 return true;
             }
@@ -385,6 +457,9 @@ impl Follower {
         let Ok(sight) = games.sight(id, channel, user, lang).await else {
             return true;
         };
+        self.behind = false;
+        self.followed = Some((id, sight.seat.is_some()));
+        self.active = sight.active;
         let now = Some(Some((id, sight.table.seats.version)));
         if self.shown == now && note.is_none() {
             return true;
@@ -394,7 +469,8 @@ impl Follower {
     }
 
     async fn send(&mut self, frame: String) -> bool {
-        self.socket.send(Message::Text(frame.into())).await.is_ok()
+        let sent = tokio::time::timeout(SEND_WAIT, self.socket.send(Message::Text(frame.into())));
+        matches!(sent.await, Ok(Ok(())))
     }
 
     async fn refuse(&mut self, seq: u64, code: &str, text: &str) -> bool {
@@ -433,6 +509,8 @@ pub(super) struct Presence {
     /// The channel whose list changed.
     pub news: tokio::sync::broadcast::Sender<u64>,
     next: AtomicU64,
+    /// Open sockets per user.
+    per_user: Mutex<HashMap<u64, usize>>,
 }
 
 impl Default for Presence {
@@ -441,18 +519,58 @@ impl Default for Presence {
             open: Mutex::default(),
             news: tokio::sync::broadcast::channel(256).0,
             next: AtomicU64::new(1),
+            per_user: Mutex::default(),
         }
     }
 }
 
-/// One open socket's place in the list.
-pub(super) struct Here {
+/// One open socket's place in the list: it leaves when dropped, however its task ends.
+pub(super) struct Here<'a> {
+    presence: &'a Presence,
     channel: u64,
     socket: u64,
 }
 
+impl Drop for Here<'_> {
+    fn drop(&mut self) {
+        self.presence.leave(self.channel, self.socket);
+    }
+}
+
+/// One of a user's open sockets, counted while it lives.
+pub(super) struct OpenSocket<'a> {
+    presence: &'a Presence,
+    user: u64,
+}
+
+impl Drop for OpenSocket<'_> {
+    fn drop(&mut self) {
+        let mut per_user = self.presence.per_user.lock().expect("presence lock");
+        if let Some(n) = per_user.get_mut(&self.user) {
+            *n -= 1;
+            if *n == 0 {
+                per_user.remove(&self.user);
+            }
+        }
+    }
+}
+
 impl Presence {
-    fn join(&self, channel: u64, user: u64, name: &str) -> Here {
+    /// Counts a socket of `user`; `None` if they have too many open.
+    fn open_socket(&self, user: u64) -> Option<OpenSocket<'_>> {
+        let mut per_user = self.per_user.lock().expect("presence lock");
+        let n = per_user.entry(user).or_default();
+        if *n >= SOCKETS_PER_USER {
+            return None;
+        }
+        *n += 1;
+        Some(OpenSocket {
+            presence: self,
+            user,
+        })
+    }
+
+    fn join(&self, channel: u64, user: u64, name: &str) -> Here<'_> {
         let socket = self.next.fetch_add(1, Ordering::Relaxed);
         self.open
             .lock()
@@ -461,19 +579,23 @@ impl Presence {
             .or_default()
             .push((socket, user, name.to_string()));
         let _ = self.news.send(channel);
-        Here { channel, socket }
+        Here {
+            presence: self,
+            channel,
+            socket,
+        }
     }
 
-    fn leave(&self, here: Here) {
+    fn leave(&self, channel: u64, socket: u64) {
         let mut open = self.open.lock().expect("presence lock");
-        if let Some(list) = open.get_mut(&here.channel) {
-            list.retain(|(s, _, _)| *s != here.socket);
+        if let Some(list) = open.get_mut(&channel) {
+            list.retain(|(s, _, _)| *s != socket);
             if list.is_empty() {
-                open.remove(&here.channel);
+                open.remove(&channel);
             }
         }
         drop(open);
-        let _ = self.news.send(here.channel);
+        let _ = self.news.send(channel);
     }
 
     /// The name of `user` if they have the table open in `channel`.

@@ -266,6 +266,18 @@ async fn forged_replayed_and_out_of_turn_moves_change_nothing() {
     assert_eq!(mover.next_of("refused").await["code"], "bad_message");
     assert_eq!(snap(&bot.db, id).await, before, "nothing changed");
 
+    // A user's sockets are counted: the ninth is refused.
+    let mut open = Vec::new();
+    for _ in 0..7 {
+        open.push(Socket::join(port, &carol, INSTANCE).await);
+    }
+    let mut ninth = Socket::open(port, &page::origin(port)).await.unwrap();
+    ninth
+        .send(json!({"t": "hello", "session": carol, "instance_id": INSTANCE}))
+        .await;
+    assert_eq!(ninth.next().await.unwrap()["code"], "too_many");
+    drop(open);
+
     // The move itself, then the same frame again: stale, nothing more changed.
     let r = mover.play_raw(id, version, offered["play"].clone()).await;
     assert_eq!(r["t"], "ack", "{r}");
