@@ -78,27 +78,6 @@ impl Page {
     }
 }
 
-/// Gin, a knock, a pass, the stock, else a deadwood card to discard.
-fn pick(state: &Value) -> Option<String> {
-    let moves = state["moves"].as_array()?;
-    let find = |k: &str| moves.iter().find(|m| m["kind"] == k);
-    let dead: Vec<&str> = state["arrangement"]["deadwood"]
-        .as_array()
-        .map(|d| d.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let m = find("gin")
-        .or_else(|| find("knock"))
-        .or_else(|| find("pass"))
-        .or_else(|| find("draw_stock"))
-        .or_else(|| {
-            moves.iter().rev().find(|m| {
-                m["kind"] == "discard" && dead.contains(&m["card"].as_str().unwrap_or(""))
-            })
-        })
-        .or_else(|| moves.first())?;
-    Some(m["id"].as_str()?.to_string())
-}
-
 async fn run(moves: usize) {
     let fake = FakeDiscord::start().await;
     let channel = fake.channel_id();
@@ -196,7 +175,7 @@ async fn run(moves: usize) {
             continue;
         };
         let (mover, other) = (pages[m].name, pages[1 - m].name);
-        let Some(mv) = pick(&pages[m].state) else {
+        let Some(mv) = browser::sensible_move(&pages[m].state) else {
             continue;
         };
         if mv.starts_with("knock:") || mv.starts_with("gin:") {

@@ -6,7 +6,7 @@
 use super::web::{current_part, hidden_from};
 use crate::support::browser::{Direction, Open, Puppet, User as Person, Viewport};
 use crate::support::fake_discord::player::Step;
-use crate::support::web::{bot_with_table, leaked, sensible_move};
+use crate::support::web::{bot_with_table, leaked, other_games, sensible_move, strings_in};
 use crate::support::wire::*;
 use gin::engine::Seat;
 use serde_json::{json, Value};
@@ -146,8 +146,7 @@ async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i64) {
         let hidden = match &gin {
             Some(m) => hidden_from(m, seat),
             None => {
-                let mut public = std::collections::HashSet::new();
-                collect(&state["table"], &mut public);
+                let public = strings_in(&state["table"]);
                 let partner: Vec<String> =
                     serde_json::from_value(state["hand"]["view"]["partner_hand"].clone())
                         .unwrap_or_default();
@@ -173,17 +172,6 @@ async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i64) {
                 "{name} received hidden cards {found:?} in {frame}"
             );
         }
-    }
-}
-
-fn collect(v: &Value, out: &mut std::collections::HashSet<String>) {
-    match v {
-        Value::String(s) => {
-            out.insert(s.clone());
-        }
-        Value::Array(a) => a.iter().for_each(|x| collect(x, out)),
-        Value::Object(o) => o.values().for_each(|x| collect(x, out)),
-        _ => {}
     }
 }
 
@@ -533,21 +521,7 @@ async fn the_browsers_play_on_after_the_bot_is_killed() {
             WAIT,
         )
         .await;
-    let mut shot = vec!["draw", "discard", "knock", "showdown"];
-    for _ in 0..4 {
-        assert!(
-            click_once(
-                &bin.fake,
-                &db,
-                &mut table,
-                id,
-                &["alice", "bob"],
-                &[],
-                &mut shot
-            )
-            .await
-        );
-    }
+    clicks(&bin.fake, &db, &mut table, id, 4).await;
     let taken = snap(&db, id).await;
     first.sigkill();
     // The pages notice, and say so.
@@ -574,26 +548,27 @@ async fn the_browsers_play_on_after_the_bot_is_killed() {
             .await;
         table.read(p).await;
     }
-    for _ in 0..4 {
-        assert!(
-            click_once(
-                &bin.fake,
-                &db,
-                &mut table,
-                id,
-                &["alice", "bob"],
-                &[],
-                &mut shot
-            )
-            .await
-        );
-    }
+    clicks(&bin.fake, &db, &mut table, id, 4).await;
     assert_eq!(
         snap(&db, id).await.version,
         taken.version + 4,
         "the pages played on"
     );
     table.puppet.quit().await;
+}
+
+/// `n` moves of match `id` by clicks in the pages of Alice and Bob, no pictures taken.
+async fn clicks(
+    fake: &crate::support::fake_discord::FakeDiscord,
+    db: &gin::store::Db,
+    table: &mut Table,
+    id: i64,
+    n: usize,
+) {
+    let mut shot = vec!["draw", "discard", "knock", "showdown"];
+    for _ in 0..n {
+        assert!(click_once(fake, db, table, id, &["alice", "bob"], &[], &mut shot).await);
+    }
 }
 
 fn bin_game(bin: &Binary, channel: u64) -> crate::support::fake_discord::player::Game {
@@ -609,52 +584,10 @@ fn bin_game(bin: &Binary, channel: u64) -> crate::support::fake_discord::player:
 /// are taken, and no page receives a card it may not see.
 #[tokio::test]
 async fn every_game_plays_by_clicks_in_the_browser() {
-    use crate::support::fake_discord::Opt;
     use crate::support::table::Table as Chat;
     let ids: Vec<u64> = (0..4).map(|i| ALICE + i).collect();
     let four: Vec<_> = ids.iter().map(|&u| user(u)).collect();
-    let games: Vec<(&str, &str, usize, Vec<Opt>)> = vec![
-        (
-            "three",
-            "gin",
-            3,
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[2]),
-            ],
-        ),
-        (
-            "partnership",
-            "gin",
-            4,
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[3]),
-                Opt::user("partner", &four[2]),
-                Opt::choice("mode", 0),
-            ],
-        ),
-        (
-            "team",
-            "gin",
-            4,
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[3]),
-                Opt::user("partner", &four[2]),
-                Opt::choice("mode", 1),
-            ],
-        ),
-        (
-            "rummy",
-            "rummy",
-            3,
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[2]),
-            ],
-        ),
-    ];
+    let games = other_games(&four);
     for (i, (game, command, seats, options)) in games.into_iter().enumerate() {
         let (bot, port) = bot_with_table(50 + i as u32, INSTANCE, &ids[..seats]).await;
         let url = bot.url.clone();

@@ -461,69 +461,16 @@ fn own_cards(state: &Value) -> Vec<String> {
     serde_json::from_value(state["hand"]["view"]["hand"].clone()).unwrap_or_default()
 }
 
-/// Every string in a JSON value.
-fn strings(v: &Value, out: &mut std::collections::HashSet<String>) {
-    match v {
-        Value::String(s) => {
-            out.insert(s.clone());
-        }
-        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
-        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
-        _ => {}
-    }
-}
-
 /// Three-player Gin, Partnership, Team Gin and Rummy on the web table: each player sees their
 /// own hand (and at Team Gin their partner's), someone watching the public table; no frame
 /// holds a card of another hand that the public table does not show.
 #[tokio::test]
 async fn every_game_plays_on_the_web_table_with_its_view_rules() {
-    use crate::support::fake_discord::{Opt, User as Member};
     use crate::support::table::Table;
-    let four: Vec<Member> = (0..4).map(|i| user(ALICE + i)).collect();
-    let games: Vec<(&str, &str, Vec<Member>, Vec<Opt>)> = vec![
-        (
-            "three",
-            "gin",
-            four[..3].to_vec(),
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[2]),
-            ],
-        ),
-        (
-            "partnership",
-            "gin",
-            four.clone(),
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[3]),
-                Opt::user("partner", &four[2]),
-                Opt::choice("mode", 0),
-            ],
-        ),
-        (
-            "team",
-            "gin",
-            four.clone(),
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[3]),
-                Opt::user("partner", &four[2]),
-                Opt::choice("mode", 1),
-            ],
-        ),
-        (
-            "rummy",
-            "rummy",
-            four[..3].to_vec(),
-            vec![
-                Opt::user("opponent", &four[1]),
-                Opt::user("opponent2", &four[2]),
-            ],
-        ),
-    ];
-    for (i, (name, command, users, options)) in games.into_iter().enumerate() {
+    let four: Vec<_> = (0..4).map(|i| user(ALICE + i)).collect();
+    let games = page::other_games(&four);
+    for (i, (name, command, seats, options)) in games.into_iter().enumerate() {
+        let users = four[..seats].to_vec();
         let mut present: Vec<u64> = users.iter().map(|u| u.id).collect();
         present.push(MALLORY);
         let (bot, port) = page::bot_with_table(40 + i as u32, INSTANCE, &present).await;
@@ -538,6 +485,7 @@ async fn every_game_plays_on_the_web_table_with_its_view_rules() {
         let watcher = sockets.len() - 1;
         assert_eq!(sockets[watcher].state()["hand"], Value::Null, "{name}");
         let mut scanned = vec![0usize; sockets.len()];
+        let mut made = Vec::new();
         for step in 0..24 {
             let stored = snap(&bot.db, id).await.version;
             for s in sockets.iter_mut() {
@@ -546,11 +494,7 @@ async fn every_game_plays_on_the_web_table_with_its_view_rules() {
                 }
             }
             // What each player holds, as their own view says; what the table shows everyone.
-            let mut public = std::collections::HashSet::new();
-            strings(
-                &current_part(sockets[watcher].state())["table"],
-                &mut public,
-            );
+            let public = page::strings_in(&current_part(sockets[watcher].state())["table"]);
             let hands: Vec<Vec<String>> = sockets.iter().map(|s| own_cards(s.state())).collect();
             for (v, s) in sockets.iter().enumerate() {
                 let partner: Vec<String> =
@@ -589,6 +533,12 @@ async fn every_game_plays_on_the_web_table_with_its_view_rules() {
             let mv = sensible_move(sockets[mover].state()).unwrap();
             let answer = sockets[mover].play(&mv).await;
             assert_eq!(answer["t"], "ack", "{name}: {mv}: {answer}");
+            made.push(mv);
+        }
+        if name == "team" {
+            for kind in ["swap:", "return:"] {
+                assert!(made.iter().any(|m| m.starts_with(kind)), "{kind} {made:?}");
+            }
         }
         assert!(
             snap(&bot.db, id).await.version >= 12,

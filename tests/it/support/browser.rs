@@ -521,6 +521,36 @@ impl Drop for Puppet {
     }
 }
 
+/// A move worth making from a state's list: gin, else a knock, else pass the upcard, else
+/// draw from the stock, else (Team Gin) give the partner the last deadwood card, else discard
+/// it (else the first move offered: a Team Gin return, a Rummy meld).
+pub fn sensible_move(state: &Value) -> Option<String> {
+    let moves = state["moves"].as_array()?;
+    let find = |kind: &str| moves.iter().find(|m| m["kind"] == kind);
+    let dead: Vec<&str> = state["arrangement"]["deadwood"]
+        .as_array()
+        .map(|d| d.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let pick = find("gin")
+        .or_else(|| find("knock"))
+        .or_else(|| find("pass"))
+        .or_else(|| find("draw_stock"))
+        .or_else(|| {
+            moves
+                .iter()
+                .rev()
+                .find(|m| m["kind"] == "swap" && dead.contains(&m["card"].as_str().unwrap_or("")))
+        })
+        .or_else(|| {
+            moves.iter().rev().find(|m| {
+                m["kind"] == "discard" && dead.contains(&m["card"].as_str().unwrap_or(""))
+            })
+        })
+        .or_else(|| find("discard"))
+        .or_else(|| moves.first())?;
+    Some(pick["id"].as_str()?.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

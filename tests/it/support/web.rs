@@ -2,7 +2,8 @@
 //! code the fake Discord's OAuth2 side trades) and the socket, frame by frame. The tests of
 //! the protocol use it; the browser tests (`browser`) play the same through the page.
 
-use super::fake_discord::{FakeDiscord, User};
+pub use super::browser::sensible_move;
+use super::fake_discord::{FakeDiscord, Opt, User};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -210,29 +211,6 @@ impl Socket {
     }
 }
 
-/// A move worth making from a state's list: gin, else a knock, else draw from the stock,
-/// else discard the first deadwood card (else the first card offered).
-pub fn sensible_move(state: &Value) -> Option<String> {
-    let moves = state["moves"].as_array()?;
-    let find = |kind: &str| moves.iter().find(|m| m["kind"] == kind);
-    let dead: Vec<&str> = state["arrangement"]["deadwood"]
-        .as_array()
-        .map(|d| d.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let pick = find("gin")
-        .or_else(|| find("knock"))
-        .or_else(|| find("pass"))
-        .or_else(|| find("draw_stock"))
-        .or_else(|| {
-            moves.iter().rev().find(|m| {
-                m["kind"] == "discard" && dead.contains(&m["card"].as_str().unwrap_or(""))
-            })
-        })
-        .or_else(|| find("discard"))
-        .or_else(|| moves.first())?;
-    Some(pick["id"].as_str()?.to_string())
-}
-
 /// Every string in `frame` that is one of `hidden` (a card its receiver may not see).
 pub fn leaked<'a>(frame: &Value, hidden: &'a [String]) -> Vec<&'a str> {
     let mut found = Vec::new();
@@ -251,4 +229,38 @@ fn walk(v: &Value, f: &mut impl FnMut(&str)) {
         Value::Object(o) => o.values().for_each(|x| walk(x, f)),
         _ => {}
     }
+}
+
+/// Every string in a JSON value (the cards a part of a frame shows, among others).
+pub fn strings_in(v: &Value) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    walk(v, &mut |s| {
+        out.insert(s.to_string());
+    });
+    out
+}
+
+/// The games besides two-player Gin, as `/gin start` or `/rummy start` by the first of
+/// `four` begins them: name, command, seats, options.
+pub fn other_games(four: &[User]) -> Vec<(&'static str, &'static str, usize, Vec<Opt>)> {
+    let teams = |mode| {
+        vec![
+            Opt::user("opponent", &four[1]),
+            Opt::user("opponent2", &four[3]),
+            Opt::user("partner", &four[2]),
+            Opt::choice("mode", mode),
+        ]
+    };
+    let three = || {
+        vec![
+            Opt::user("opponent", &four[1]),
+            Opt::user("opponent2", &four[2]),
+        ]
+    };
+    vec![
+        ("three", "gin", 3, three()),
+        ("partnership", "gin", 4, teams(0)),
+        ("team", "gin", 4, teams(1)),
+        ("rummy", "rummy", 3, three()),
+    ]
 }
