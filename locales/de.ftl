@@ -896,3 +896,4 @@ activity-practice = Gegen den Bot üben
 activity-challenge = { $name } herausfordern
 activity-last-hand = Die letzte Runde
 activity-dismiss = Weiter
+activity-four-colours = Vier Farben

@@ -897,3 +897,4 @@ activity-practice = Practise against the bot
 activity-challenge = Challenge { $name }
 activity-last-hand = The last hand
 activity-dismiss = Continue
+activity-four-colours = Four colours

@@ -1,6 +1,7 @@
 // The page's controller: keeps the latest state, the viewer's mode (play, knock, swap), and
 // turns clicks, keys and drops into moves; re-renders the whole table on every change.
 
+import { toggleDeck } from './cards';
 import { h } from './dom';
 import { installDrag } from './interact';
 import { type Scene } from './model';
@@ -142,6 +143,12 @@ export class App {
     if (el.id === 'sort' && this.sc) {
       resetOrder(this.sc.dealKey);
       this.redraw();
+      return;
+    }
+    if (el.id === 'deck') {
+      toggleDeck();
+      this.redraw();
+      this.root.querySelector<HTMLElement>('#deck')?.focus();
       return;
     }
     if (el.id === 'dismiss') {

@@ -4,10 +4,34 @@ import { h } from './dom';
 import { cardName, t } from './strings';
 import type { Card } from './types';
 
-export const DECK = 'classic';
+/** The deck the player chose: `classic` (two colours) or `four` (a colour per suit), kept in
+ * the browser. */
+let deck: 'classic' | 'four' = readDeck();
+
+function readDeck(): 'classic' | 'four' {
+  try {
+    return localStorage.getItem('gin-deck') === 'four' ? 'four' : 'classic';
+  } catch {
+    return 'classic';
+  }
+}
+
+export function currentDeck(): 'classic' | 'four' {
+  return deck;
+}
+
+/** Switches between the two decks (the table is drawn again by the caller). */
+export function toggleDeck(): void {
+  deck = deck === 'classic' ? 'four' : 'classic';
+  try {
+    localStorage.setItem('gin-deck', deck);
+  } catch {
+    // A browser without storage keeps the choice for this visit.
+  }
+}
 
 export function art(c: Card | null): HTMLElement {
-  return h('img', { src: `cards/${DECK}/${c ?? 'back'}.png`, alt: '', draggable: 'false' });
+  return h('img', { src: `cards/${deck}/${c ?? 'back'}.png`, alt: '', draggable: 'false' });
 }
 
 /** A face-up card that is only shown (not a move): an image with its name. */

@@ -1,7 +1,7 @@
 // The whole table, re-built from the latest state: other seats on top, the stock and the pile
 // (or the showdown) in the middle, the moves and the viewer's hand below.
 
-import { art, backs, row, shown } from './cards';
+import { art, backs, currentDeck, row, shown } from './cards';
 import { h } from './dom';
 import { matchStatus, scene, seatName, teamLabel, type Scene, type SeatScene } from './model';
 import { isManual, ordered } from './order';
@@ -394,6 +394,11 @@ function infoEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
     clock?.forfeit_at && !s.match?.over
       ? h('span#clock', { 'data-forfeit': clock.forfeit_at, 'data-remind': clock.remind_at ?? '' })
       : null,
+    h('button#deck.action.quiet', {
+      type: 'button',
+      'aria-pressed': currentDeck() === 'four' ? 'true' : 'false',
+      text: t('four-colours'),
+    }),
     s.seat === null ? h('span.watching', { text: t('watching') }) : null,
     names ? h('span.presence', { text: t('present', { names }) }) : null,
   );

@@ -31,6 +31,8 @@ struct Table {
     url: String,
     /// Per page: its user, the frames read so far, its latest state.
     pages: HashMap<String, (u64, usize, Value)>,
+    /// The OAuth code each page was given.
+    codes: HashMap<String, String>,
 }
 
 impl Table {
@@ -39,6 +41,7 @@ impl Table {
             puppet: Puppet::start().await,
             url: format!("http://127.0.0.1:{port}/"),
             pages: HashMap::new(),
+            codes: HashMap::new(),
         }
     }
 
@@ -64,6 +67,7 @@ impl Table {
     ) {
         let code = format!("code-{name}-{}", rand::random::<u32>());
         fake.grant_code(&code, &super::super::support::wire::user(user));
+        self.codes.insert(name.to_string(), code.clone());
         let person = Person::new(&user.to_string(), name_of(user), locale);
         let mut open = Open::new(&self.url, person, &code);
         open.viewport = viewport;
@@ -418,6 +422,16 @@ async fn a_match_begun_in_the_browser_is_finished_with_buttons() {
     let id = table.state("bob")["match"]["id"]
         .as_i64()
         .expect("the match");
+    // Bob takes the four-colour deck: his cards are drawn from the bot's other deck.
+    table.puppet.click("bob", "#deck").await;
+    table
+        .puppet
+        .wait_js(
+            "bob",
+            "((l) => l.length > 0 && l.every((i) => i.src.includes('/cards/four/')))([...document.querySelectorAll('#hand img')])",
+            WAIT,
+        )
+        .await;
 
     // Alice's page makes a move; the same frame sent again on a socket of her own is stale.
     let mover = ["alice", "bob"]
@@ -500,7 +514,10 @@ async fn the_browsers_play_on_after_the_bot_is_killed() {
         secret = crate::support::web::SECRET,
         dist = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist"),
     ));
-    let mut first = bin.start(1).await;
+    // Logs as talkative as an operator would set them: no secret may show even so.
+    let debug = [("RUST_LOG", "debug,hyper=info,h2=info".to_string())];
+    let mut first = bin.spawn(1, &debug);
+    bin.fake.wait_ready(1).await;
     let db = gin::store::Db::open(&bin.url).await.unwrap();
     let mut game = bin_game(&bin, channel);
     game.start(Some(LONG_TARGET)).await;
@@ -531,7 +548,8 @@ async fn the_browsers_play_on_after_the_bot_is_killed() {
             .wait_js(p, "document.body.dataset.online === 'no'", WAIT)
             .await;
     }
-    let _second = bin.start(2).await;
+    let _second = bin.spawn(2, &debug);
+    bin.fake.wait_ready(2).await;
     assert_eq!(
         snap(&db, id).await,
         taken,
@@ -554,6 +572,37 @@ async fn the_browsers_play_on_after_the_bot_is_killed() {
         taken.version + 4,
         "the pages played on"
     );
+    // Neither the client secret, a code, a Discord access token nor a session is in a log.
+    let mut secrets = vec![
+        crate::support::web::SECRET.to_string(),
+        bin.fake.token().to_string(),
+    ];
+    for p in ["alice", "bob"] {
+        secrets.extend(table.codes.get(p).cloned());
+        for f in table.puppet.frames(p).await {
+            if let Some(session) = f
+                .json()
+                .and_then(|j| j["session"].as_str().map(String::from))
+            {
+                secrets.push(session);
+            }
+        }
+        let tokens = table.puppet.parent_eval(p, "window.__discord.tokens").await;
+        for t in tokens.as_array().into_iter().flatten() {
+            secrets.extend(t.as_str().map(String::from));
+        }
+    }
+    assert!(secrets.len() >= 8, "{secrets:?}");
+    for n in [1, 2] {
+        let log = bin.log(n);
+        assert!(
+            log.contains("web table: signed in") || n == 2,
+            "run {n} logged at debug"
+        );
+        for secret in &secrets {
+            assert!(!log.contains(secret.as_str()), "run {n} logged a secret");
+        }
+    }
     table.puppet.quit().await;
 }
 
