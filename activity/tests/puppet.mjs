@@ -268,6 +268,8 @@ async function main() {
     args: [
       '--no-sandbox',
       '--headless=new',
+      // Containers (CI) often give /dev/shm only 64 MB: shared memory goes to /tmp instead.
+      '--disable-dev-shm-usage',
       // No name resolves but the loopback's (an address literal is matched too).
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
       '--disable-background-networking',
