@@ -33,6 +33,8 @@ struct Table {
     pages: HashMap<String, (u64, usize, Value)>,
     /// The OAuth code each page was given.
     codes: HashMap<String, String>,
+    /// Discards played so far (every other one by the keyboard).
+    discards: std::sync::atomic::AtomicUsize,
 }
 
 impl Table {
@@ -42,6 +44,7 @@ impl Table {
             url: format!("http://127.0.0.1:{port}/"),
             pages: HashMap::new(),
             codes: HashMap::new(),
+            discards: Default::default(),
         }
     }
 
@@ -108,9 +111,20 @@ impl Table {
         if id.starts_with("swap:") {
             self.puppet.click(name, "#swap-mode").await;
         }
-        self.puppet
-            .click(name, &format!("[data-move=\"{id}\"]"))
-            .await;
+        let target = format!("[data-move=\"{id}\"]");
+        // Every other discard is played with the keyboard: the card focused, then Enter.
+        let keys = id.starts_with("discard:") && {
+            let n = self
+                .discards
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            n % 2 == 1
+        };
+        if keys {
+            self.puppet.wait_for(name, &target, WAIT).await;
+            self.puppet.press_on(name, &target, "Enter").await;
+        } else {
+            self.puppet.click(name, &target).await;
+        }
     }
 
     /// Waits until page `name` shows version `v` or later.
@@ -341,6 +355,18 @@ async fn two_browsers_finish_a_match_begun_with_buttons_while_a_third_watches() 
         .eval("carol", "document.querySelectorAll('[data-move]').length")
         .await;
     assert_eq!(clickable, json!(0), "a watcher has nothing to click");
+    // Every control a player may use says what it does, to screen readers too.
+    for p in ["alice", "bob"] {
+        let labelled = table
+            .puppet
+            .eval(
+                p,
+                "[...document.querySelectorAll('button')].every((b) => \
+                   (b.getAttribute('aria-label') || b.textContent).trim().length > 0)",
+            )
+            .await;
+        assert_eq!(labelled, json!(true), "{p}: a button without a label");
+    }
     play_to_the_end(
         &bot,
         &mut table,

@@ -415,6 +415,15 @@ impl Puppet {
         self.must("press", json!({"name": page, "key": key})).await;
     }
 
+    /// Focuses `selector` in the Activity, then presses `key` (keyboard play).
+    pub async fn press_on(&self, page: &str, selector: &str, key: &str) {
+        self.must(
+            "press",
+            json!({"name": page, "selector": selector, "key": key}),
+        )
+        .await;
+    }
+
     /// Types `text` into the element at `selector`.
     pub async fn type_text(&self, page: &str, selector: &str, text: &str) {
         self.must(
