@@ -523,6 +523,25 @@ async fn load(a: &Args) {
         "bot_cpu_ms_per_action={:.3}",
         cpu * 1000.0 / actions.max(1) as f64
     );
+    // The per-move budget: what one answered action costs in requests to Discord and the
+    // bytes they carry, by kind (the README's "What a move costs").
+    let per = |x: u64| x as f64 / actions.max(1) as f64;
+    let (mut all, mut all_bytes) = (0, 0);
+    for (kind, n, bytes) in fake.request_kinds() {
+        all += n;
+        all_bytes += bytes;
+        println!(
+            "requests_per_action_{kind}={:.3} bytes_per_action_{kind}={:.0}",
+            per(n),
+            per(bytes)
+        );
+    }
+    println!(
+        "requests_per_action={:.3} request_bytes_per_action={:.0} db_bytes_per_action={:.0}",
+        per(all),
+        per(all_bytes),
+        db_size_mb(&path) * 1_048_576.0 / actions.max(1) as f64
+    );
     println!("harness_peak_rss_mb={:.1}", peak_rss_mb());
     println!("machine_busy_pct={busy:.0}");
     println!("machine_steal_pct={steal:.0}");

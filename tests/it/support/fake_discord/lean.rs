@@ -75,6 +75,19 @@ impl FakeDiscord {
     }
 
     /// Interactions acknowledged with a 2xx answer.
+    /// Requests the bot sent, by kind (see `rest::request_kind`): how many, and the bytes of
+    /// their bodies.
+    pub fn request_kinds(&self) -> Vec<(&'static str, u64, u64)> {
+        let st = self.inner.lock();
+        let mut kinds: Vec<_> = st
+            .request_kinds
+            .iter()
+            .map(|(k, (n, bytes))| (*k, *n, *bytes))
+            .collect();
+        kinds.sort();
+        kinds
+    }
+
     pub fn answered(&self) -> u64 {
         self.inner.lock().answered
     }

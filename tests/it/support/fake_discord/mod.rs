@@ -465,6 +465,8 @@ pub(crate) struct State {
     pub channel_guilds: HashMap<u64, u64>,
     /// The application's OAuth2 side (the Activity's sign-in).
     pub oauth: oauth::OAuth,
+    /// Requests by kind: how many, and their bodies' bytes in all.
+    pub request_kinds: HashMap<&'static str, (u64, u64)>,
 }
 
 impl State {

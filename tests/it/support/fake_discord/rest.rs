@@ -383,6 +383,12 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
         .authorization
         .as_deref()
         .is_some_and(|a| a.starts_with("Bearer "));
+    // What each request is, counted with its body's bytes (kept without `record` too: the
+    // load benchmark's per-move figures).
+    let kind = request_kind(&head.method, &route);
+    let counted = st.request_kinds.entry(kind).or_default();
+    counted.0 += 1;
+    counted.1 += body.len() as u64;
     let reply = if head.method == "POST" && route == "/oauth2/token" {
         st.oauth
             .exchange(shared.opts.app_id, &head.content_type, body)
@@ -413,6 +419,20 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
         });
     }
     reply
+}
+
+/// A request's kind, for the per-move counts: an interaction's first answer, a follow-up or
+/// an edit through its token, a channel message posted or edited, or anything else.
+fn request_kind(method: &str, route: &str) -> &'static str {
+    let seg: Vec<&str> = route.split('/').filter(|s| !s.is_empty()).collect();
+    match (method, seg.as_slice()) {
+        ("POST", ["interactions", _, _, "callback"]) => "interaction_response",
+        ("POST", ["webhooks", ..]) => "followup",
+        ("PATCH", ["webhooks", ..]) => "token_edit",
+        ("POST", ["channels", _, "messages"]) => "message_post",
+        ("PATCH", ["channels", _, "messages", _]) => "message_edit",
+        _ => "other",
+    }
 }
 
 /// The gateway address `GET /gateway` gives out.
