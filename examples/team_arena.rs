@@ -4,23 +4,25 @@
 //! Team A holds seats 0 and 2 in even matches and 1 and 3 in odd ones, which replay the even
 //! match's seed (mirrored deals). Partnership Gin (RULES.md 11a) plays to 125 and each side
 //! plays a Gin level (`simple`, `medium`, `hard`), every seat deciding from its own table as
-//! the bot does. Team Gin (11b) has one player for every level (`team`, what the bot plays);
-//! its yardstick is `naive`: never swaps, draws from the stock, knocks as soon as it may and
-//! throws its highest card. Prints the share of matches A won with its 95 % Wilson interval,
-//! the share of scored deals, and each side's decision times.
+//! the bot does (hard also reads the other table's result). Team Gin (11b) plays the bot's
+//! Team Gin levels (`simple`; `medium` and `hard` are one player, also called `team`) or the
+//! yardstick `naive`: never swaps, draws from the stock, knocks as soon as it may and throws
+//! its highest card. Prints the share of matches A won with its 95 % Wilson interval, the
+//! share of scored deals, and each side's decision times.
 
 mod common;
 
 use common::{percentile_us, share_line};
-use gin::engine::ai::team::{decide_team, naive};
-use gin::engine::ai::{decide, Level};
+use gin::engine::ai::team::{self as team_ai, naive};
+use gin::engine::ai::{decide_partnership, Level};
 use gin::engine::{PartnershipMatch, Preset, Rules, Seat, TeamMatch};
 use std::time::Instant;
 
 const USAGE: &str = "usage: team_arena --mode partnership|team --matches N [--a PLAYER] \
                      [--b PLAYER] [--seed 0..255]
   partnership: PLAYER is simple, medium or hard (default: hard against simple)
-  team:        PLAYER is team (every level's player) or naive (default: team against naive)";
+  team:        PLAYER is simple, medium, hard (= medium = team) or naive (default: hard against
+               simple)";
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Mode {
@@ -31,7 +33,6 @@ enum Mode {
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Player {
     Level(Level),
-    Team,
     Naive,
 }
 
@@ -112,12 +113,12 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mode = mode.ok_or("--mode is required")?;
     let defaults = match mode {
         Mode::Partnership => [Player::Level(Level::Hard), Player::Level(Level::Simple)],
-        Mode::Team => [Player::Team, Player::Naive],
+        Mode::Team => [Player::Level(Level::Hard), Player::Level(Level::Simple)],
     };
     let players = [a.unwrap_or(defaults[0]), b.unwrap_or(defaults[1])];
-    let fits = |p: Player| matches!(p, Player::Level(_)) == (mode == Mode::Partnership);
+    let fits = |p: Player| mode == Mode::Team || matches!(p, Player::Level(_));
     if !players.into_iter().all(fits) {
-        return Err("partnership plays levels; team plays `team` or `naive`".into());
+        return Err("partnership plays levels; `naive` is Team Gin's only".into());
     }
     Ok(Args {
         mode,
@@ -129,7 +130,7 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
 
 fn player(name: &str) -> Result<Player, String> {
     match name {
-        "team" => Ok(Player::Team),
+        "team" => Ok(Player::Level(Level::Hard)),
         "naive" => Ok(Player::Naive),
         _ => name.parse().map(Player::Level).map_err(|e| format!("{e}")),
     }
@@ -138,7 +139,6 @@ fn player(name: &str) -> Result<Player, String> {
 fn label(p: Player) -> String {
     match p {
         Player::Level(l) => l.to_string(),
-        Player::Team => "team".into(),
         Player::Naive => "naive".into(),
     }
 }
@@ -190,7 +190,10 @@ fn partnership(args: &Args, seed: [u8; 32], a_team: usize, t: &mut Tally) {
             unreachable!("checked by parse")
         };
         let ai_seed = [seat; 32];
-        let action = t.timed(side, || decide(level, &ai_seed, &m.view_for(seat)));
+        let other = m.table_view(1 - m.table_of(seat).expect("a seat plays at a table"));
+        let action = t.timed(side, || {
+            decide_partnership(level, &ai_seed, &m.view_for(seat), &other)
+        });
         m.apply(seat, action).expect("the AI plays legal moves");
     }
     for d in &m.history {
@@ -209,7 +212,7 @@ fn team(args: &Args, seed: [u8; 32], a_team: usize, t: &mut Tally) {
         let view = m.view_for(seat);
         let action = t.timed(side, || match args.players[side] {
             Player::Naive => naive(&view),
-            _ => decide_team(&view),
+            Player::Level(level) => team_ai::decide(level, &view),
         });
         m.apply(seat, action).expect("the AI plays legal moves");
     }
@@ -235,16 +238,17 @@ mod tests {
             a.players,
             [Player::Level(Level::Hard), Player::Level(Level::Simple)]
         );
-        let a = args(&["--mode", "team", "--matches", "2"]).unwrap();
-        assert_eq!(a.players, [Player::Team, Player::Naive]);
-        assert!(args(&["--mode", "team", "--matches", "2", "--a", "hard"]).is_err());
+        let a = args(&["--mode", "team", "--matches", "2", "--b", "naive"]).unwrap();
+        assert_eq!(a.players, [Player::Level(Level::Hard), Player::Naive]);
+        let a = args(&["--mode", "team", "--matches", "2", "--a", "team"]).unwrap();
+        assert_eq!(a.players[0], Player::Level(Level::Hard));
         assert!(args(&["--mode", "partnership", "--matches", "2", "--b", "naive"]).is_err());
         assert!(args(&["--matches", "2"]).is_err());
     }
 
     #[test]
     fn a_team_against_itself_wins_exactly_half_of_mirrored_matches() {
-        let a = args(&["--mode", "team", "--matches", "4", "--b", "team"]).unwrap();
+        let a = args(&["--mode", "team", "--matches", "4", "--b", "hard"]).unwrap();
         let mut t = Tally::default();
         for j in 0..4 {
             team(&a, seed_of(j / 2, 0), (j % 2) as usize, &mut t);

@@ -70,10 +70,13 @@ impl Default for HardConfig {
     }
 }
 
+/// The hard move; `other_table` is what ME's team already made at the other table of a
+/// Partnership deal that has ended there (see `Table::other_table`), 0 elsewhere.
 pub(super) fn decide(
     config: &HardConfig,
     know: &Knowledge,
     view: &PlayerView,
+    other_table: i64,
     rng: &mut impl Random,
 ) -> Action {
     let legal = &view.legal_actions;
@@ -97,6 +100,7 @@ pub(super) fn decide(
         return fallback;
     };
     table.me_knocks_when_ahead = config.knock_when_ahead;
+    table.other_table = other_table;
     let mut worlds = sample_worlds(
         know,
         config.samples.max(1),

@@ -30,7 +30,8 @@ pub mod team;
 pub use hard::HardConfig;
 
 use super::hand::Action;
-use super::view::PlayerView;
+use super::team::team_of;
+use super::view::{PlayerView, TableView};
 use knowledge::Knowledge;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
@@ -122,8 +123,40 @@ pub fn decide(level: Level, seed: &[u8; 32], view: &PlayerView) -> Action {
     decide_with(&level.strategy(), seed, view)
 }
 
+/// The move of a Partnership Gin seat at `level`, knowing the public view of the other table
+/// of the deal (`other`, see `PartnershipMatch::table_view`). Once that table has ended, the
+/// hard player weighs its result with this table's, as the deal scores them together: near
+/// the target, a knock that would lose the deal's points or miss the match is judged so.
+/// The other levels play as [`decide`].
+pub fn decide_partnership(
+    level: Level,
+    seed: &[u8; 32],
+    view: &PlayerView,
+    other: &TableView,
+) -> Action {
+    let made = other
+        .end
+        .as_ref()
+        .and_then(|end| end.winner(other.players))
+        .map_or(0, |(seat, score)| {
+            let points = i64::from(score.points);
+            if team_of(seat) == team_of(view.seat) {
+                points
+            } else {
+                -points
+            }
+        });
+    play(&level.strategy(), seed, view, made)
+}
+
 /// [`decide`] with an explicit strategy and tuning.
 pub fn decide_with(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView) -> Action {
+    play(strategy, seed, view, 0)
+}
+
+/// [`decide_with`], with the points `other_table` ME's team made at a Partnership deal's
+/// other table that has ended (0 elsewhere).
+fn play(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView, other_table: i64) -> Action {
     let legal = &view.legal_actions;
     let Some(&first) = legal.first() else {
         return Action::Pass;
@@ -139,7 +172,7 @@ pub fn decide_with(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView) -> A
     let chosen = match strategy {
         Strategy::Simple => simple::decide(&know, view, &mut rng),
         Strategy::Medium => medium::decide(&know, view, &mut rng),
-        Strategy::Hard(config) => hard::decide(config, &know, view, &mut rng),
+        Strategy::Hard(config) => hard::decide(config, &know, view, other_table, &mut rng),
         Strategy::Baseline => baseline::decide(&know, view),
         Strategy::Marjj => marjj::decide(&know, view),
     };
@@ -196,5 +229,43 @@ impl Random for SplitMix {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hand::Phase;
+    use crate::{PartnershipMatch, Rules};
+
+    /// A Partnership match played out through [`decide_partnership`]: `simple` at every seat,
+    /// and `hard` asked (and obeyed) at a few knocks made once the other table had ended.
+    #[test]
+    fn partnership_seats_play_legal_moves_reading_the_other_table() {
+        let mut m = PartnershipMatch::new(Rules::default(), [9; 32]);
+        let mut hard_asked = 0;
+        while let Some(&seat) = m.seats_to_act().first() {
+            let view = m.view_for(seat);
+            let other = m.table_view(1 - m.table_of(seat).unwrap());
+            let knock = view
+                .legal_actions
+                .iter()
+                .any(|a| matches!(a, Action::Knock(_)));
+            let level = if other.end.is_some()
+                && knock
+                && matches!(view.table.phase, Phase::Discard { .. })
+                && hard_asked < 3
+            {
+                hard_asked += 1;
+                Level::Hard
+            } else {
+                Level::Simple
+            };
+            let action = decide_partnership(level, &[seat; 32], &view, &other);
+            assert!(view.legal_actions.contains(&action));
+            m.apply(seat, action).unwrap();
+        }
+        assert!(m.settlement().is_some());
+        assert!(hard_asked > 0);
     }
 }

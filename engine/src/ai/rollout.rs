@@ -169,6 +169,9 @@ pub(super) struct Table {
     first: usize,
     /// Running totals of ME and OPP.
     totals: [u32; 2],
+    /// Points ME's team already made (negative: lost) at the other table of a Partnership
+    /// deal that has ended there; the deal scores their sum with this table's (0 elsewhere).
+    pub other_table: i64,
     match_bonus: f64,
     /// ME knocks in a playout only when its deadwood is below the opponent's (gin always):
     /// a seat that would wait for a safe knock, not one that knocks into undercuts. Seen from
@@ -188,16 +191,32 @@ impl Table {
             first: if know.me == 0 { ME } else { OPP },
             totals: [total(view.seat), total(opp_seat)],
             match_bonus,
+            other_table: 0,
             me_knocks_when_ahead: false,
         })
     }
 
-    /// The value to ME of `winner` scoring `points`: points beyond the target count for
-    /// nothing, and reaching the target is worth `match_bonus` more.
+    /// The value to ME of `winner` scoring `points` at this table.
     fn value(&self, winner: usize, points: u32) -> f64 {
+        let points = i64::from(points);
+        self.deal_value(if winner == ME { points } else { -points })
+    }
+
+    /// The value to ME of a dead hand at this table.
+    fn dead(&self) -> f64 {
+        self.deal_value(0)
+    }
+
+    /// The value to ME of ME's side making `own` points here (negative: losing them), with
+    /// the other table's: points beyond the target count for nothing, and reaching the target
+    /// is worth `match_bonus` more.
+    fn deal_value(&self, own: i64) -> f64 {
+        let net = own + self.other_table;
+        let winner = if net >= 0 { ME } else { OPP };
+        let points = u32::try_from(net.unsigned_abs()).unwrap_or(u32::MAX);
         let need = self.rules.target.saturating_sub(self.totals[winner]);
-        let mut v = points.min(need) as f64;
-        if points >= need {
+        let mut v = f64::from(points.min(need));
+        if points > 0 && points >= need {
             v += self.match_bonus;
         }
         if winner == ME {
@@ -281,7 +300,8 @@ impl Sim {
     }
 
     /// Plays `action` for `who`, as the engine would; returns the hand's value to ME once it
-    /// ends (0 for a dead hand, or for an action out of place, which a playout never makes).
+    /// ends (a dead hand scores nothing here; 0 for an action out of place, which a playout
+    /// never makes).
     pub fn apply(
         &mut self,
         who: usize,
@@ -316,7 +336,7 @@ impl Sim {
             }
             (Step::Draw { .. }, Action::DrawStock) => {
                 if self.stock_len == 0 {
-                    return Some(0.0);
+                    return Some(table.dead());
                 }
                 self.stock_len -= 1;
                 self.hands[who].insert(world.stock[self.stock_len]);
@@ -337,7 +357,7 @@ impl Sim {
                 } else if table.rules.fiftieth_card {
                     self.step = Step::Fiftieth(other);
                 } else {
-                    return Some(0.0);
+                    return Some(table.dead());
                 }
             }
             (Step::Discard { .. }, Action::Knock(card)) => {
@@ -356,7 +376,7 @@ impl Sim {
                 };
             }
             // A fiftieth card passed kills the hand; anything else cannot happen.
-            _ => return Some(0.0),
+            _ => return Some(table.dead()),
         }
         None
     }
@@ -371,7 +391,7 @@ impl Sim {
                 return value;
             }
         }
-        0.0
+        table.dead()
     }
 
     /// The move of `who`: the `simple` player's (see `simple.rs`), but for ME's pile cards
@@ -455,6 +475,28 @@ mod tests {
     use crate::Match;
     use rand_chacha::ChaCha20Rng;
     use rand_core::SeedableRng;
+
+    #[test]
+    fn a_partnership_table_is_valued_with_the_other_tables_result() {
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let view = m.view_for(m.to_act().unwrap());
+        let know = Knowledge::from_view(&view).unwrap();
+        let mut table = Table::new(&view, &know, 30.0).unwrap();
+        table.rules.target = 125;
+        table.totals = [100, 0];
+        // Alone, a table's points are the deal's; a dead hand is worth nothing.
+        assert_eq!((table.value(ME, 20), table.dead()), (20.0, 0.0));
+        assert_eq!(table.value(OPP, 20), -20.0);
+        // The partner made 30: a dead hand here wins the match (25 to go, plus the bonus),
+        // and losing 10 here still leaves the deal's 20 to the team.
+        table.other_table = 30;
+        assert_eq!(table.dead(), 55.0);
+        assert_eq!(table.value(OPP, 10), 20.0);
+        assert_eq!(table.value(OPP, 30), 0.0);
+        // The partner lost 30: winning 20 here only trims the other team's deal to 10.
+        table.other_table = -30;
+        assert_eq!(table.value(ME, 20), -10.0);
+    }
 
     #[test]
     fn worlds_deal_exactly_the_unseen_cards_and_every_playout_ends() {

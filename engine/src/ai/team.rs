@@ -1,14 +1,27 @@
-//! The Team Gin player (RULES.md section 11b): one policy for every level, from the seat's
-//! view alone (its own hand and its partner's, never an opponent's).
+//! The Team Gin players (RULES.md section 11b), from the seat's view alone (its own hand and
+//! its partner's, never an opponent's): [`decide_team`] for `medium` and `hard`, and
+//! [`simple::decide`] for `simple` ([`decide`] picks by level).
 //!
-//! It judges a position by the team's deadwood: its own best knock deadwood plus the
+//! The `medium`/`hard` player judges a position by the team's deadwood: its own best knock deadwood plus the
 //! partner's least deadwood. It takes a card that lowers its own, swaps when the swap (with the
 //! partner's best answer) lowers the team's, and knocks when the team's deadwood is well below
 //! what the other team can be expected to hold.
 
+pub mod simple;
+
+use super::Level;
 use crate::solver::{knock_deadwood, min_deadwood};
 use crate::team::{TeamAction, TeamView};
 use crate::{Action, Card, CardSet};
+
+/// The move of a Team Gin seat at `level`, as the bot plays it: `simple` plays like the
+/// two-player `simple` level ([`simple::decide`]); `medium` and `hard` are [`decide_team`].
+pub fn decide(level: Level, view: &TeamView) -> TeamAction {
+    match level {
+        Level::Simple => simple::decide(view),
+        Level::Medium | Level::Hard => decide_team(view),
+    }
+}
 
 /// What a player of the other team is expected to hold in deadwood with `stock` cards left:
 /// about 35 at the deal, falling as the hand goes on.
@@ -26,8 +39,8 @@ fn improves(hand: CardSet, card: Card) -> bool {
     knock_deadwood(hand.with(card)) < min_deadwood(hand)
 }
 
-/// The move of the seat whose view this is. Always one of `view.legal_actions`; a view with
-/// none gets `Pass`, which the engine refuses.
+/// The `medium` and `hard` move of the seat whose view this is. Always one of
+/// `view.legal_actions`; a view with none gets `Pass`, which the engine refuses.
 pub fn decide_team(view: &TeamView) -> TeamAction {
     let legal = &view.legal_actions;
     let Some(&first) = legal.first() else {

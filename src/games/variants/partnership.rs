@@ -3,7 +3,7 @@
 
 use super::figures::{count_gin_hand, gin_hand_row, team_figures};
 use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
-use crate::engine::ai::{decide, Level};
+use crate::engine::ai::{decide_partnership, Level};
 use crate::engine::{
     Action, HandRecord, Match, MatchError, PartnershipMatch, PlayerView, Rules, Seat,
 };
@@ -123,9 +123,11 @@ impl Kind for PartnershipMatch {
             .collect()
     }
 
+    /// The seat's level, which at `hard` also weighs the other table's result once it is in.
     fn decider(&self, seat: Seat, level: Level, seed: [u8; 32]) -> Decider {
         let view = self.view_for(seat);
-        Box::new(move || Play::Gin(decide(level, &seed, &view)))
+        let other = self.table_view(1 - self.table_of(seat).unwrap_or(0));
+        Box::new(move || Play::Gin(decide_partnership(level, &seed, &view, &other)))
     }
 
     fn offers_coach(&self) -> bool {

@@ -3,7 +3,7 @@
 
 use super::figures::{count_own_knock, kind_of, team_figures};
 use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
-use crate::engine::ai::team::decide_team;
+use crate::engine::ai::team as team_ai;
 use crate::engine::ai::Level;
 use crate::engine::team::{left_of, team_of};
 use crate::engine::team_match::TeamMatchError;
@@ -152,10 +152,11 @@ impl Kind for TeamMatch {
         self.history[before..].iter().map(hand_row).collect()
     }
 
-    /// Team Gin's player has one level; its moves are Gin's or the swap's.
-    fn decider(&self, seat: Seat, _level: Level, _seed: [u8; 32]) -> Decider {
+    /// Team Gin's players: `simple`'s, or the one of `medium` and `hard`; their moves are
+    /// Gin's or the swap's.
+    fn decider(&self, seat: Seat, level: Level, _seed: [u8; 32]) -> Decider {
         let view = self.view_for(seat);
-        Box::new(move || play_of(decide_team(&view)))
+        Box::new(move || play_of(team_ai::decide(level, &view)))
     }
 }
 
