@@ -48,6 +48,10 @@ pub struct HardConfig {
     /// Whether, in a world where the opponent is such a gin-waiter, the playouts let it knock
     /// only with gin (else every playout opponent knocks as soon as it can).
     pub waiter_playouts: bool,
+    /// How strongly a gin-waiter's guessed hands are weighted toward little deadwood, per
+    /// point (`exp(-tilt x deadwood)`): it builds its hand for gin, and the replay of its moves
+    /// alone leaves guesses with more deadwood than it holds.
+    pub waiter_tilt: f64,
     /// Whether this seat, in the playouts, knocks only when its deadwood is below the
     /// opponent's in that world (else at once, like `simple`).
     pub knock_when_ahead: bool,
@@ -65,6 +69,7 @@ impl Default for HardConfig {
             match_bonus: 30.0,
             gin_waiter: 0.0,
             waiter_playouts: true,
+            waiter_tilt: 0.0,
             knock_when_ahead: false,
         }
     }
@@ -101,7 +106,8 @@ pub(super) fn decide(
         know,
         config.samples.max(1),
         config.contradiction_accept,
-        config.gin_waiter,
+        know.waiter_chance(config.gin_waiter),
+        config.waiter_tilt,
         rng,
     );
     if !config.waiter_playouts {
