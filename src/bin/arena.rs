@@ -41,8 +41,9 @@ const USAGE: &str =
   --hard-accept   chance of keeping a guessed opponent hand per choice of the opponent it
                   contradicts, 0 to 1 (0: trust the opponent plays exactly like simple;
                   default: the shipped value); for experiments, hard is never told
-  --hard-waiter   prior chance, 0 to 1, that the opponent plays on for gin instead of
-                  knocking at once (default: the shipped value)
+  --hard-waiter   chance, 0 to 1, before the match's first showdown that the opponent plays
+                  on for gin instead of knocking at once; each showdown moves it
+                  (default: the shipped value)
   --hard-waiter-playouts  on: in worlds where the opponent is such a player, it knocks only
                   with gin in the playouts; off: every playout opponent knocks at once
   --hard-knock-when-ahead  on: hard's own playouts knock only when below the opponent's
