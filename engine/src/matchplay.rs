@@ -13,7 +13,7 @@ use super::rules::{Rules, RulesError};
 use super::seat::Seat;
 use super::settlement::{settle, MatchStatus, Settlement};
 use super::variant::Variant;
-use super::view::{own_cards, PlayerView, TableView};
+use super::view::{own_cards, PlayerView, ShownHand, TableView};
 use serde::{Deserialize, Serialize};
 
 /// At its old path too, for callers outside the engine.
@@ -317,6 +317,11 @@ impl Match {
             &self.status,
         );
         view.hollywood = self.hollywood.clone();
+        view.shown = self
+            .history
+            .iter()
+            .filter_map(|r| ShownHand::of(r.players, &r.end))
+            .collect();
         view
     }
 

@@ -58,6 +58,50 @@ pub struct TableView {
     /// A Hollywood match's three games (public scores).
     #[serde(default)]
     pub hollywood: Option<HollywoodSheet>,
+    /// How the match's earlier hands ended at their showdowns: what a player at the table
+    /// remembers of how the opponent plays. For the computer players; never serialized.
+    #[serde(skip)]
+    pub shown: Vec<ShownHand>,
+}
+
+/// A finished hand's showdown as both players saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShownHand {
+    /// Who knocked (or went gin).
+    pub knocker: Seat,
+    /// The other player of the hand.
+    pub defender: Seat,
+    /// The knocker's deadwood (0: gin).
+    pub knocker_deadwood: u32,
+    /// The defender's deadwood before laying off: what it held when it chose not to knock.
+    pub defender_held: u32,
+}
+
+impl ShownHand {
+    /// The showdown of a hand played by `players` that ended so (`None` for a dead hand).
+    pub fn of(players: [Seat; 2], end: &HandEnd) -> Option<ShownHand> {
+        let HandEnd::Knocked {
+            knocker, showdown, ..
+        } = end
+        else {
+            return None;
+        };
+        let laid_off: u32 = showdown
+            .layoffs
+            .iter()
+            .map(|l| u32::from(l.card.value()))
+            .sum();
+        Some(ShownHand {
+            knocker: *knocker,
+            defender: if players[0] == *knocker {
+                players[1]
+            } else {
+                players[0]
+            },
+            knocker_deadwood: showdown.knocker_deadwood,
+            defender_held: showdown.defender_deadwood + laid_off,
+        })
+    }
 }
 
 /// A player's view: the table plus their own cards and what they may do now.
@@ -123,6 +167,7 @@ impl TableView {
             end: h.end.clone(),
             status: status.clone(),
             hollywood: None,
+            shown: Vec::new(),
         }
     }
 }

@@ -25,6 +25,7 @@ const USAGE: &str =
     "usage: arena --matches N --a PLAYER --b PLAYER [--protocol P] [--seed HEX] [--threads T]
              [--hard-samples S] [--hard-accept P] [--hard-waiter P]
              [--hard-waiter-playouts on|off] [--hard-knock-when-ahead on|off]
+             [--hard-waiter-tilt T]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
@@ -40,12 +41,15 @@ const USAGE: &str =
   --hard-accept   chance of keeping a guessed opponent hand per choice of the opponent it
                   contradicts, 0 to 1 (0: trust the opponent plays exactly like simple;
                   default: the shipped value); for experiments, hard is never told
-  --hard-waiter   prior chance, 0 to 1, that the opponent plays on for gin instead of
-                  knocking at once (default: the shipped value)
+  --hard-waiter   chance, 0 to 1, before the match's first showdown that the opponent plays
+                  on for gin instead of knocking at once; each showdown moves it
+                  (default: the shipped value)
   --hard-waiter-playouts  on: in worlds where the opponent is such a player, it knocks only
                   with gin in the playouts; off: every playout opponent knocks at once
   --hard-knock-when-ahead  on: hard's own playouts knock only when below the opponent's
-                  deadwood; off: at once";
+                  deadwood; off: at once
+  --hard-waiter-tilt  weight per point of deadwood, >= 0, toward gin-waiter hands holding
+                  little (default: the shipped value)";
 
 /// A hand still going after this many actions is a bug: the match is abandoned and counted.
 const MAX_ACTIONS_PER_HAND: usize = 1_000;
@@ -111,6 +115,7 @@ struct Args {
     hard_waiter: Option<f64>,
     hard_waiter_playouts: Option<bool>,
     hard_knock_when_ahead: Option<bool>,
+    hard_waiter_tilt: Option<f64>,
     seed: Seed,
     threads: usize,
 }
@@ -151,6 +156,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
     let mut hard_waiter = None;
     let mut hard_waiter_playouts = None;
     let mut hard_knock_when_ahead = None;
+    let mut hard_waiter_tilt = None;
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
@@ -181,6 +187,15 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             "--hard-knock-when-ahead" => {
                 hard_knock_when_ahead = Some(switch(&value(&mut args, &flag)?, &flag)?)
             }
+            "--hard-waiter-tilt" => {
+                let text = value(&mut args, &flag)?;
+                hard_waiter_tilt = Some(
+                    text.parse::<f64>()
+                        .ok()
+                        .filter(|t| t.is_finite() && *t >= 0.0)
+                        .ok_or_else(|| format!("{flag} wants a number >= 0, not `{text}`"))?,
+                );
+            }
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -196,6 +211,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         hard_waiter,
         hard_waiter_playouts,
         hard_knock_when_ahead,
+        hard_waiter_tilt,
     }))
 }
 
@@ -328,6 +344,7 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
                 config.knock_when_ahead = args
                     .hard_knock_when_ahead
                     .unwrap_or(config.knock_when_ahead);
+                config.waiter_tilt = args.hard_waiter_tilt.unwrap_or(config.waiter_tilt);
                 Strategy::Hard(config)
             }
             s => s,
@@ -411,15 +428,17 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         || args.hard_waiter.is_some()
         || args.hard_waiter_playouts.is_some()
         || args.hard_knock_when_ahead.is_some()
+        || args.hard_waiter_tilt.is_some()
     {
         println!(
             "hard_samples={:?} hard_accept={:?} hard_waiter={:?} hard_waiter_playouts={:?} \
-             hard_knock_when_ahead={:?}",
+             hard_knock_when_ahead={:?} hard_waiter_tilt={:?}",
             args.hard_samples,
             args.hard_accept,
             args.hard_waiter,
             args.hard_waiter_playouts,
-            args.hard_knock_when_ahead
+            args.hard_knock_when_ahead,
+            args.hard_waiter_tilt
         );
     }
     println!(

@@ -23,8 +23,9 @@ use super::eval::{completes_meld, least_deadwood_discards, relation, with, witho
 use super::Random;
 use crate::card::{Card, CardSet, FULL_DECK};
 use crate::hand::{Action, Phase};
+use crate::seat::Seat;
 use crate::solver::min_deadwood;
-use crate::view::PlayerView;
+use crate::view::{PlayerView, ShownHand};
 
 /// Multipliers of the chance that the opponent holds an unseen card, for a card of the same
 /// rank, the next rank in suit, and two ranks away in suit from a card it took from the pile
@@ -80,6 +81,9 @@ pub(super) struct Knowledge {
     pub repeat_barred: CardSet,
     /// The opponent's moves this hand, first to last.
     pub opp_moves: Vec<OppMove>,
+    /// How much likelier the opponent's earlier showdowns this match are if it plays on for
+    /// gin than if it knocks as soon as it can ([`waiter_odds`]).
+    pub opp_waiter_odds: f64,
 }
 
 impl Knowledge {
@@ -106,6 +110,9 @@ impl Knowledge {
             opp_taken: CardSet::EMPTY,
             repeat_barred: CardSet::EMPTY,
             opp_moves: Vec::new(),
+            opp_waiter_odds: view
+                .opponent()
+                .map_or(1.0, |opp| waiter_odds(&t.shown, opp, t.knock_limit)),
         };
         let taken_now = match t.phase {
             Phase::Discard { taken, .. } => taken,
@@ -171,6 +178,18 @@ impl Knowledge {
             .map(|&(_, d)| d)
             .collect();
         Some(k)
+    }
+
+    /// The chance that the opponent is a gin-waiter, from the chance `prior` before the match
+    /// and its showdowns since.
+    pub fn waiter_chance(&self, prior: f64) -> f64 {
+        let odds = prior * self.opp_waiter_odds;
+        let total = odds + (1.0 - prior);
+        if total > 0.0 {
+            odds / total
+        } else {
+            prior
+        }
     }
 
     /// How many cards of its hand the opponent has not shown.
@@ -300,21 +319,51 @@ impl Fit {
     /// never told whom it plays: with `waiter` 0, an opponent holding a knockable hand it did
     /// not knock with is all but ruled out, and against a gin-waiter every guess then holds more
     /// deadwood than the truth, which sends knocks into undercuts.
-    pub fn weight(self, accept: f64, waiter: f64) -> f64 {
+    /// The gin-waiter's part is multiplied by `tilt`: how much likelier than the average guess
+    /// a player building for gin is to hold this one (1: no likelier).
+    pub fn weight(self, accept: f64, waiter: f64, tilt: f64) -> f64 {
         let knocker = accept.powi(self.passed_knocks as i32);
-        self.moves * ((1.0 - waiter) * knocker + waiter)
+        self.moves * ((1.0 - waiter) * knocker + waiter * tilt)
     }
 
     /// The chance, given this guess, that the opponent is the gin-waiter of [`Fit::weight`].
-    pub fn waiter_chance(self, accept: f64, waiter: f64) -> f64 {
-        let total = self.weight(accept, waiter);
+    pub fn waiter_chance(self, accept: f64, waiter: f64, tilt: f64) -> f64 {
+        let total = self.weight(accept, waiter, tilt);
         if total > 0.0 {
-            self.moves * waiter / total
+            self.moves * waiter * tilt / total
         } else {
             waiter
         }
     }
 }
+
+/// The likelihood ratio, gin-waiter to knocker, of how `opp`'s hands in `shown` ended. A
+/// knocker never defends holding a knockable hand (it would have knocked) and knocks in about
+/// half the hands; a gin-waiter (MARJJ) is often caught holding one and rarely knocks short of
+/// gin. Rough per-hand odds; a few hands settle the question either way.
+fn waiter_odds(shown: &[ShownHand], opp: Seat, limit: u32) -> f64 {
+    shown
+        .iter()
+        .map(|s| {
+            if s.defender == opp && s.defender_held <= limit {
+                WAITED_ODDS
+            } else if s.defender == opp {
+                DEFENDED_ODDS
+            } else if s.knocker == opp && s.knocker_deadwood > 0 {
+                KNOCKED_ODDS
+            } else {
+                1.0
+            }
+        })
+        .product()
+}
+
+/// [`waiter_odds`] of a hand in which the opponent, knocked against, held a knockable hand...
+const WAITED_ODDS: f64 = 20.0;
+/// ... held more deadwood than a knock allows ...
+const DEFENDED_ODDS: f64 = 0.6;
+/// ... knocked with deadwood.
+const KNOCKED_ODDS: f64 = 0.2;
 
 fn factor(relation: Relation, table: [f64; 3]) -> f64 {
     match relation {
@@ -380,7 +429,7 @@ mod tests {
         let mut rng = SplitMix(1);
         assert_eq!(
             k.likelihood(m.hand.hands[1], 0.2, &mut rng)
-                .weight(0.2, 0.0),
+                .weight(0.2, 0.0, 1.0),
             1.0
         );
         // A hand in which 9C melds with nothing contradicts the take.
@@ -398,16 +447,65 @@ mod tests {
         let knockable = hand("9C 8C TC JC 6H 6D 6S 2H AH AS");
         let fit = k.likelihood(knockable, 0.2, &mut rng);
         assert_eq!((fit.moves, fit.passed_knocks), (1.0, 1));
-        assert_eq!(fit.weight(0.2, 0.0), 0.2);
+        assert_eq!(fit.weight(0.2, 0.0, 1.0), 0.2);
         // Unless the opponent may be one that plays on for gin: then it is such a player.
-        assert!((fit.weight(0.2, 0.5) - 0.6).abs() < 1e-12);
-        assert!((fit.waiter_chance(0.2, 0.5) - 0.5 / 0.6).abs() < 1e-12);
+        assert!((fit.weight(0.2, 0.5, 1.0) - 0.6).abs() < 1e-12);
+        assert!((fit.waiter_chance(0.2, 0.5, 1.0) - 0.5 / 0.6).abs() < 1e-12);
         // A guess that passed up no knock says nothing about the kind of player.
         let fit = k.likelihood(m.hand.hands[1], 0.2, &mut rng);
-        assert_eq!(fit.waiter_chance(0.2, 0.3), 0.3);
+        assert_eq!(fit.waiter_chance(0.2, 0.3, 1.0), 0.3);
         // A card next to the one it took is likelier in its hand than an unrelated one.
         let w = k.hidden_weights();
         assert!(w[card("8C").bit() as usize] > w[card("2H").bit() as usize]);
         assert_eq!(w[card("9S").bit() as usize], 0.0, "9S is in our own hand");
+    }
+
+    #[test]
+    fn earlier_showdowns_say_whether_the_opponent_waits_for_gin() {
+        let (me, opp): (Seat, Seat) = (0, 1);
+        let shown = |knocker, defender, knocker_deadwood, defender_held| ShownHand {
+            knocker,
+            defender,
+            knocker_deadwood,
+            defender_held,
+        };
+        // Knocked against holding 6: it could have knocked and did not.
+        let waited = [shown(me, opp, 3, 6)];
+        assert_eq!(waiter_odds(&waited, opp, 10), WAITED_ODDS);
+        // Knocking with deadwood, or holding too much to knock, points the other way; its gin
+        // and our showdowns say nothing.
+        let knocker = [
+            shown(opp, me, 7, 30),
+            shown(me, opp, 2, 25),
+            shown(opp, me, 0, 20),
+        ];
+        let odds = waiter_odds(&knocker, opp, 10);
+        assert!((odds - KNOCKED_ODDS * DEFENDED_ODDS).abs() < 1e-12);
+        // The prior moves with the odds, and stays put without showdowns.
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let mut k = Knowledge::from_view(&m.view_for(m.to_act().unwrap())).unwrap();
+        assert_eq!(k.waiter_chance(0.5), 0.5);
+        k.opp_waiter_odds = WAITED_ODDS;
+        assert!((k.waiter_chance(0.5) - 20.0 / 21.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_finished_hand_reaches_the_next_views_but_not_their_json() {
+        let mut m = Match::new(Rules::default(), 2, [6; 32]).unwrap();
+        while m.deal_no == 0 || m.history.is_empty() {
+            let seat = m.to_act().unwrap();
+            let view = m.view_for(seat);
+            let action = crate::ai::decide_with(&crate::ai::Strategy::Simple, &[1; 32], &view);
+            m.apply(seat, action).unwrap();
+        }
+        let view = m.view_for(m.to_act().unwrap());
+        let want: Vec<ShownHand> = m
+            .history
+            .iter()
+            .filter_map(|r| ShownHand::of(r.players, &r.end))
+            .collect();
+        assert_eq!(view.table.shown, want);
+        let json = serde_json::to_string(&view.table).unwrap();
+        assert!(!json.contains("shown"), "{json}");
     }
 }

@@ -13,7 +13,7 @@
 //! offer, the no-rediscard rule, the dead hand and the fiftieth card.
 
 use super::eval::{completes_meld, least_deadwood_discards, lowers_deadwood, pick, with};
-use super::knowledge::Knowledge;
+use super::knowledge::{Fit, Knowledge};
 use super::{Random, SplitMix};
 use crate::card::{Card, CardSet};
 use crate::hand::{Action, Phase};
@@ -52,13 +52,15 @@ pub(super) struct World {
 /// Draws `count` worlds: guesses at the opponent's hidden cards, drawn by the knowledge's
 /// weights without replacement, are kept in proportion to how likely the opponent's moves
 /// this hand make them ([`Knowledge::likelihood`], `accept` per move a guess contradicts, the
-/// opponent a gin-waiter with prior chance `waiter`, see [`crate::ai::knowledge::Fit`]); the
-/// remaining unseen cards are shuffled into the stock.
+/// opponent a gin-waiter with prior chance `waiter`, see [`crate::ai::knowledge::Fit`], its
+/// guesses weighted by `exp(-tilt x deadwood)`); the remaining unseen cards are shuffled into
+/// the stock.
 pub(super) fn sample_worlds(
     know: &Knowledge,
     count: usize,
     accept: f64,
     waiter: f64,
+    tilt: f64,
     rng: &mut impl Random,
 ) -> Vec<World> {
     let weights = know.hidden_weights();
@@ -70,13 +72,34 @@ pub(super) fn sample_worlds(
     } else {
         count * GUESSES_PER_WORLD
     };
-    let guesses: Vec<(CardSet, f64, f64)> = (0..tries)
+    let fits: Vec<(CardSet, Fit, f64)> = (0..tries)
         .map(|_| {
             let guessed = weighted_pick(&pool, &weights, hidden, rng);
             let opp = CardSet(know.opp_known.0 | guessed.0);
             let fit = know.likelihood(opp, accept, rng);
-            let chance = fit.waiter_chance(accept, waiter);
-            (guessed, fit.weight(accept, waiter), chance)
+            let tilt = if tilt > 0.0 && waiter > 0.0 {
+                (-tilt * min_deadwood(opp) as f64).exp()
+            } else {
+                1.0
+            };
+            (guessed, fit, tilt)
+        })
+        .collect();
+    // The tilt moves weight among a gin-waiter's guesses, not between the kinds of player.
+    let mean_tilt = fits.iter().map(|f| f.2).sum::<f64>() / fits.len().max(1) as f64;
+    let guesses: Vec<(CardSet, f64, f64)> = fits
+        .iter()
+        .map(|&(guessed, fit, tilt)| {
+            let tilt = if mean_tilt > 0.0 {
+                tilt / mean_tilt
+            } else {
+                1.0
+            };
+            (
+                guessed,
+                fit.weight(accept, waiter, tilt),
+                fit.waiter_chance(accept, waiter, tilt),
+            )
         })
         .collect();
     let total: f64 = guesses.iter().map(|g| g.1).sum();
@@ -506,7 +529,7 @@ mod tests {
         let table = Table::new(&view, &know, 30.0).unwrap();
         let step = Step::from_view(&view, &know).unwrap();
         let mut rng = ChaCha20Rng::from_seed([5; 32]);
-        let worlds = sample_worlds(&know, 50, 0.2, 0.3, &mut rng);
+        let worlds = sample_worlds(&know, 50, 0.2, 0.3, 0.1, &mut rng);
         assert_eq!(worlds.len(), 50);
         for world in &worlds {
             let stock: CardSet = world.stock.iter().copied().collect();
@@ -540,7 +563,7 @@ mod tests {
                 if !know.opp_discarded.is_empty() && know.opp_hidden() > 0 {
                     let me = m.hand.players.iter().position(|&s| s == seat).unwrap();
                     let truth = CardSet(m.hand.hands[1 - me].0 & !know.opp_known.0);
-                    let guessed = sample_worlds(&know, worlds, accept, 0.0, &mut rng);
+                    let guessed = sample_worlds(&know, worlds, accept, 0.0, 0.0, &mut rng);
                     let right: usize = guessed
                         .iter()
                         .map(|w| CardSet(w.opp.0 & truth.0).len())
@@ -649,8 +672,11 @@ mod belief_probe {
     #[ignore]
     fn probe_deadwood_belief() {
         for (name, opp) in [("marjj", Strategy::Marjj), ("simple", Strategy::Simple)] {
+            let waiter = std::env::var("PROBE_WAITER").map_or(0.0, |w| w.parse().unwrap());
             let config = HardConfig {
                 samples: 100,
+                gin_waiter: waiter,
+                waiter_tilt: std::env::var("PROBE_TILT").map_or(0.0, |w| w.parse().unwrap()),
                 ..HardConfig::default()
             };
             let hard = Strategy::Hard(config.clone());
@@ -679,6 +705,7 @@ mod belief_probe {
                                 200,
                                 config.contradiction_accept,
                                 config.gin_waiter,
+                                config.waiter_tilt,
                                 &mut rng,
                             );
                             let g: f64 = ws.iter().map(|w| min_deadwood(w.opp) as f64).sum::<f64>()
@@ -707,6 +734,52 @@ mod belief_probe {
                 under_t / n,
                 under_g / n
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod style_probe {
+    use super::*;
+    use crate::ai::{decide_with, Strategy};
+    use crate::Match;
+
+    /// How often each opponent's discards are among the least-deadwood ones of its true hand,
+    /// by its turn in the hand.
+    #[test]
+    #[ignore]
+    fn probe_discard_style() {
+        for (name, opp) in [("marjj", Strategy::Marjj), ("simple", Strategy::Simple)] {
+            let mut by_turn = [(0u32, 0u32); 12];
+            for j in 0..40u8 {
+                let mut m = Match::new(Rules::default(), 2, [j; 32]).unwrap();
+                while let Some(seat) = m.to_act().filter(|_| m.deal_no <= 3) {
+                    let view = m.view_for(seat);
+                    let action = decide_with(&opp, &[seat; 32], &view);
+                    if let Action::Discard(card) = action {
+                        let me = m.hand.players.iter().position(|&s| s == seat).unwrap();
+                        let turn = view
+                            .table
+                            .actions
+                            .iter()
+                            .filter(|(s, a)| *s == seat && matches!(a, Action::Discard(_)))
+                            .count()
+                            .min(11);
+                        let taken = match view.table.phase {
+                            Phase::Discard { taken, .. } => taken,
+                            _ => None,
+                        };
+                        let barred = taken.map_or(CardSet::EMPTY, |t| with(CardSet::EMPTY, t));
+                        let hit = least_deadwood_discards(m.hand.hands[me], barred)
+                            .is_some_and(|(ties, _)| ties.contains(card));
+                        by_turn[turn].0 += u32::from(hit);
+                        by_turn[turn].1 += 1;
+                    }
+                    m.apply(seat, action).unwrap();
+                }
+            }
+            let all: (u32, u32) = by_turn.iter().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            eprintln!("{name}: all {}/{}; by turn {:?}", all.0, all.1, by_turn);
         }
     }
 }
