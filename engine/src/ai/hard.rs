@@ -47,8 +47,10 @@ pub struct HardConfig {
     /// `simple`, and 42.0% against `marjj` with the waiter's playouts off; moved by the
     /// showdowns from 0.5, 56.0% against `marjj` [51.1, 60.8] (a quarter fewer knocks
     /// undercut: 23% against 31%) but 78.0% against `simple` in each of two 400-match runs
-    /// [73.7, 81.8] (81.6% of 4,000 at 0). Off (0) as shipped, since `simple` loses more than
-    /// the noise: at 0 the showdowns move nothing and hard plays as before.
+    /// [73.7, 81.8] (81.6% of 4,000 at 0); from 0.25, 60.5% of 200 against `marjj`
+    /// [53.6, 67.0] and 76.8% of 400 against `simple` [72.4, 80.6]. Off (0) as shipped until
+    /// a control run at 0 on the same seeds says whether `simple`'s loss is real: at 0 the
+    /// showdowns move nothing and hard plays as before.
     pub gin_waiter: f64,
     /// Whether, in a world where the opponent is such a gin-waiter, the playouts let it knock
     /// only with gin (else every playout opponent knocks as soon as it can).
