@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{percentile_us, share_line};
+use common::{print_decision_times, share_line};
 use gin::engine::rummy::{decide_rummy, RummyLevel, RummyMatch, RummyRules};
 use gin::engine::rummy::{RummyEnd, RummyHand};
 use std::time::Instant;
@@ -74,16 +74,7 @@ fn main() {
     } else {
         println!("no_winner={}", t.none);
     }
-    for (side, prefix) in [(0, "a"), (1, "b")] {
-        let times = &mut t.times[side];
-        println!(
-            "{prefix}_decision_p50_us={:.1} p95_us={:.1} max_us={:.1} decisions={}",
-            percentile_us(times, 50.0),
-            percentile_us(times, 95.0),
-            percentile_us(times, 100.0),
-            times.len()
-        );
-    }
+    print_decision_times(&mut t.times);
     println!("seconds={:.1}", started.elapsed().as_secs_f64());
 }
 

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{percentile_us, share_line};
+use common::{print_decision_times, share_line};
 use gin::engine::ai::team::{self as team_ai, naive};
 use gin::engine::ai::{decide_partnership, Level};
 use gin::engine::{PartnershipMatch, Preset, Rules, Seat, TeamMatch};
@@ -77,16 +77,7 @@ fn main() {
         share_line("a_deal_share", t.deal_wins[0], deals),
         t.unscored
     );
-    for (side, prefix) in [(0, "a"), (1, "b")] {
-        let times = &mut t.times[side];
-        println!(
-            "{prefix}_decision_p50_us={:.1} p95_us={:.1} max_us={:.1} decisions={}",
-            percentile_us(times, 50.0),
-            percentile_us(times, 95.0),
-            percentile_us(times, 100.0),
-            times.len()
-        );
-    }
+    print_decision_times(&mut t.times);
     println!("seconds={:.1}", started.elapsed().as_secs_f64());
 }
 

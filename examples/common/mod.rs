@@ -37,3 +37,17 @@ pub fn timed<T>(times: &mut Vec<u64>, f: impl FnOnce() -> T) -> T {
     times.push(u64::try_from(clock.elapsed().as_nanos()).unwrap_or(u64::MAX));
     out
 }
+
+/// Prints each side's decision times (A's, then B's): median, p95, maximum, count.
+pub fn print_decision_times(times: &mut [Vec<u64>; 2]) {
+    for (side, prefix) in [(0, "a"), (1, "b")] {
+        let times = &mut times[side];
+        println!(
+            "{prefix}_decision_p50_us={:.1} p95_us={:.1} max_us={:.1} decisions={}",
+            percentile_us(times, 50.0),
+            percentile_us(times, 95.0),
+            percentile_us(times, 100.0),
+            times.len()
+        );
+    }
+}

@@ -6,7 +6,7 @@
 use super::web::{current_part, hidden_from};
 use crate::support::browser::{Direction, Open, Puppet, User as Person, Viewport};
 use crate::support::fake_discord::player::Step;
-use crate::support::web::{bot_with_table, leaked, other_games, sensible_move, strings_in};
+use crate::support::web::{bot_with_table, hidden_by_views, leaked, other_games, sensible_move};
 use crate::support::wire::*;
 use gin::engine::Seat;
 use serde_json::{json, Value};
@@ -151,30 +151,20 @@ async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i64) {
         received.insert(name.clone(), table.read(name).await);
     }
     // Two- and three-player Gin: the engine's own state says what is hidden. The other games:
-    // the cards each player's own view holds, but for those the public table shows (and, at
-    // Team Gin, the partner's, and any of the viewer's own: Partnership Gin's two tables
-    // each have a deck of their own).
+    // the players' own views do (`hidden_by_views`).
     let gin: Option<gin::engine::Match> = serde_json::from_str(&stored.state).ok();
-    let own = |state: &Value| -> Vec<String> {
-        serde_json::from_value(state["hand"]["view"]["hand"].clone()).unwrap_or_default()
-    };
     for name in &names {
         let state = table.state(name).clone();
         let seat = state["seat"].as_u64().map(|s| s as Seat);
         let hidden = match &gin {
             Some(m) => hidden_from(m, seat),
             None => {
-                let public = strings_in(&state["table"]);
-                let partner: Vec<String> =
-                    serde_json::from_value(state["hand"]["view"]["partner_hand"].clone())
-                        .unwrap_or_default();
-                let mine = own(&state);
-                names
+                let others: Vec<&Value> = names
                     .iter()
                     .filter(|o| *o != name && table.pages[*o].0 != table.pages[name].0)
-                    .flat_map(|o| own(table.state(o)))
-                    .filter(|c| !public.contains(c) && !partner.contains(c) && !mine.contains(c))
-                    .collect()
+                    .map(|o| table.state(o))
+                    .collect();
+                hidden_by_views(&state, &others, &state["table"])
             }
         };
         for frame in &received[name] {

@@ -456,11 +456,6 @@ async fn gin_play_launches_the_activity_where_there_is_one() {
     plain.finish().await;
 }
 
-/// The cards a state frame says its viewer holds.
-fn own_cards(state: &Value) -> Vec<String> {
-    serde_json::from_value(state["hand"]["view"]["hand"].clone()).unwrap_or_default()
-}
-
 /// Three-player Gin, Partnership, Team Gin and Rummy on the web table: each player sees their
 /// own hand (and at Team Gin their partner's), someone watching the public table; no frame
 /// holds a card of another hand that the public table does not show.
@@ -494,23 +489,16 @@ async fn every_game_plays_on_the_web_table_with_its_view_rules() {
                 }
             }
             // What each player holds, as their own view says; what the table shows everyone.
-            let public = page::strings_in(&current_part(sockets[watcher].state())["table"]);
-            let hands: Vec<Vec<String>> = sockets.iter().map(|s| own_cards(s.state())).collect();
+            let public = current_part(sockets[watcher].state())["table"].clone();
+            let states: Vec<Value> = sockets.iter().map(|s| s.state().clone()).collect();
             for (v, s) in sockets.iter().enumerate() {
-                let partner: Vec<String> =
-                    serde_json::from_value(s.state()["hand"]["view"]["partner_hand"].clone())
-                        .unwrap_or_default();
-                let hidden: Vec<String> = hands
+                let others: Vec<&Value> = states
                     .iter()
                     .enumerate()
                     .filter(|(o, _)| *o != v)
-                    .flat_map(|(_, h)| h.iter().cloned())
-                    // Partnership Gin deals each table its own deck: a card of the other
-                    // table may have the name of one of the viewer's own.
-                    .filter(|c| {
-                        !public.contains(c) && !partner.contains(c) && !hands[v].contains(c)
-                    })
+                    .map(|(_, o)| o)
                     .collect();
+                let hidden = page::hidden_by_views(&states[v], &others, &public);
                 for frame in &s.received[scanned[v]..] {
                     if frame["t"] == "state" && frame["match"]["stored"].as_i64() != Some(stored) {
                         continue; // another moment, checked at its own step

@@ -140,7 +140,10 @@ pub fn leaked_cards(frames: &[WsFrame], hidden: &[&str]) -> Vec<Leak> {
             continue;
         }
         match serde_json::from_str::<Value>(&frame.data) {
-            Ok(value) => scan(&value, "$".into(), index, hidden, &mut leaks),
+            Ok(value) => leaks.extend(leaked_in(&value, hidden).into_iter().map(|mut l| {
+                l.frame = index;
+                l
+            })),
             Err(_) => leaks.extend(
                 hidden
                     .iter()
@@ -153,6 +156,14 @@ pub fn leaked_cards(frames: &[WsFrame], hidden: &[&str]) -> Vec<Leak> {
             ),
         }
     }
+    leaks
+}
+
+/// Every place in one frame's JSON that holds one of `hidden` (see [`leaked_cards`]; the
+/// leaks' `frame` is 0).
+pub fn leaked_in(value: &Value, hidden: &[&str]) -> Vec<Leak> {
+    let mut leaks = Vec::new();
+    scan(value, "$".into(), 0, hidden, &mut leaks);
     leaks
 }
 

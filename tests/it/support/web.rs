@@ -3,6 +3,7 @@
 //! the protocol use it; the browser tests (`browser`) play the same through the page.
 
 pub use super::browser::sensible_move;
+pub use super::endpoint::free_port;
 use super::fake_discord::{FakeDiscord, Opt, User};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
@@ -29,15 +30,6 @@ pub async fn bot_with_table(seed: u32, instance: &str, users: &[u64]) -> (super:
     let channel = bot.fake.channel_id();
     bot.fake.activity_instance(instance, channel, users);
     (bot, port)
-}
-
-/// A port free on 127.0.0.1 a moment ago, for the web table to listen on.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// The web table's configuration for a bot of `fake` listening on `port`; the page's
@@ -211,15 +203,37 @@ impl Socket {
     }
 }
 
-/// Every string in `frame` that is one of `hidden` (a card its receiver may not see).
+/// Every string in `frame` that is one of `hidden` (a card its receiver may not see): the
+/// browser harness's scan of one frame.
 pub fn leaked<'a>(frame: &Value, hidden: &'a [String]) -> Vec<&'a str> {
-    let mut found = Vec::new();
-    walk(frame, &mut |s| {
-        if let Some(h) = hidden.iter().find(|h| h.as_str() == s) {
-            found.push(h.as_str());
-        }
-    });
-    found
+    let names: Vec<&str> = hidden.iter().map(String::as_str).collect();
+    let found = super::browser::leaked_in(frame, &names);
+    hidden
+        .iter()
+        .map(String::as_str)
+        .filter(|h| found.iter().any(|l| l.card == *h))
+        .collect()
+}
+
+/// The cards a state frame says its viewer holds (their own engine view).
+pub fn own_cards(state: &Value) -> Vec<String> {
+    serde_json::from_value(state["hand"]["view"]["hand"].clone()).unwrap_or_default()
+}
+
+/// The cards hidden from the viewer of `state`, as the players' own views tell them (for
+/// games whose whole state the tests do not read): what `others` hold, but for the cards the
+/// public `table` shows, the viewer's partner's at Team Gin, and any named like one of the
+/// viewer's own (Partnership Gin deals each table its own deck).
+pub fn hidden_by_views(state: &Value, others: &[&Value], table: &Value) -> Vec<String> {
+    let public = strings_in(table);
+    let partner: Vec<String> =
+        serde_json::from_value(state["hand"]["view"]["partner_hand"].clone()).unwrap_or_default();
+    let mine = own_cards(state);
+    others
+        .iter()
+        .flat_map(|o| own_cards(o))
+        .filter(|c| !public.contains(c) && !partner.contains(c) && !mine.contains(c))
+        .collect()
 }
 
 fn walk(v: &Value, f: &mut impl FnMut(&str)) {
