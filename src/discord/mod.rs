@@ -144,20 +144,17 @@ pub async fn run_until(
     let deliverer = Deliverer::new(games.clone(), DiscordOut::new(client.http.clone()));
     let _ = shared.set(deliverer.clone());
 
-    // Resume every unfinished match in the background while the gateway connects, then
-    // deliver whatever was not delivered before the last stop.
+    // Deliver whatever was not delivered before the last stop, in the background while the
+    // gateway connects. Unfinished matches stay in the database until a press needs them.
     if let Err(e) = games.load_settings().await {
         tracing::warn!(error = %e, "reading the servers' settings: each is read when needed");
     }
     // Downtime is not idle time: the clocks move on before the first sweep looks at them,
-    // and before the warm-up reads them into memory (the tables' countdowns).
+    // and before any press reads a match into memory (the tables' countdowns).
     games.resume_clocks().await;
-    games.begin_warm_up();
-    let warm = games.clone();
     let resume = deliverer.clone();
     let ready = client.http.clone();
     tokio::spawn(async move {
-        warm.warm_up().await;
         // Ephemeral edits need the application id, which the first READY brings.
         while ready.application_id().is_none() {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;

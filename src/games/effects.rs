@@ -351,15 +351,17 @@ impl Games {
         }
     }
 
-    /// Matches in memory whose AI is to move (after a restart: their turn is taken up again
-    /// whether or not an outbox row says so, for matches from before the outbox).
-    /// Matches someone is using right now are left out: whoever uses them plans the AI's turn
-    /// when it comes to that. Nothing is loaded or waited for.
-    pub fn ai_due(&self) -> Vec<Delivery> {
-        self.loaded_where(|live| live.ai_to_act().is_some())
-            .into_iter()
-            .map(|(id, version)| self.ai_turn_now(id, version))
-            .collect()
+    /// Matches whose AI is to move (after a restart: their turn is taken up again whether or
+    /// not an outbox row says so, for matches from before the outbox), as the database
+    /// notes it; each is loaded, and its AI's turn planned if it is to move indeed.
+    pub async fn ai_due(&self) -> Vec<Delivery> {
+        match self.db.waiting_ai_matches(i64::MAX, i64::MAX).await {
+            Ok(ids) => self.ai_due_in(ids).await.0,
+            Err(e) => {
+                tracing::warn!(error = %e, "looking for the AI's turns");
+                Vec::new()
+            }
+        }
     }
 
     fn ai_turn_now(&self, match_id: i64, version: i64) -> Delivery {

@@ -1,19 +1,71 @@
 //! One way to hold a match: [`Games::hold`] locks its slot (loading it if needed) and gives a
 //! [`Held`]; dropping the `Held` lets go, and a match that has ended leaves memory then. Callers
 //! cannot forget the bookkeeping: unknown ids leave no slot, finished matches no state.
+//!
+//! Memory keeps the matches in play lately, [`HOT`] at most: a waiting match beyond those is
+//! in the database only, and its next press loads it (with the other first presses of the
+//! moment, see [`super::batch`]). Nothing of a match lives only in memory, except a coach's
+//! answer, which keeps its match in memory.
 
 use super::{Failure, Games, Live, Refusal};
+use std::collections::HashMap;
 use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-/// A match's place in memory: the lock that makes one caller at a time its owner.
-#[derive(Clone, Default)]
-pub(crate) struct Slot(Arc<Mutex<Option<Live>>>);
+/// The most matches memory keeps while nobody holds them; past it, the least lately held go
+/// (down to three quarters of it, so that trimming is rare).
+const HOT: usize = 2048;
 
-impl Slot {
-    pub(crate) fn loaded(live: Live) -> Slot {
-        Slot(Arc::new(Mutex::new(Some(live))))
+/// A match's place in memory: the lock that makes one caller at a time its owner, and when it
+/// was last asked for (a tick of [`Slots`]).
+#[derive(Clone, Default)]
+struct Slot {
+    live: Arc<Mutex<Option<Live>>>,
+    used: u64,
+}
+
+/// The matches in memory (or being loaded), by id.
+#[derive(Default)]
+pub(crate) struct Slots {
+    map: HashMap<i64, Slot>,
+    /// Counts the asks, for [`Slot::used`].
+    tick: u64,
+}
+
+impl Slots {
+    pub(crate) fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Past [`HOT`]: lets go of the least lately asked-for matches that nobody holds or waits
+    /// for and that keep nothing of their own in memory.
+    fn trim(&mut self) {
+        if self.map.len() <= HOT {
+            return;
+        }
+        let mut idle: Vec<(u64, i64)> = self
+            .map
+            .iter()
+            .filter(|(_, slot)| {
+                // The map's own reference only: a holder or a waiter has another (and takes
+                // it under the map's lock, which this holds).
+                Arc::strong_count(&slot.live) == 1
+                    && slot
+                        .live
+                        .try_lock()
+                        .is_ok_and(|g| g.as_ref().is_some_and(|l| l.last_hint.is_none()))
+            })
+            .map(|(&id, slot)| (slot.used, id))
+            .collect();
+        let excess = self.map.len().saturating_sub(HOT * 3 / 4).min(idle.len());
+        if excess == 0 {
+            return;
+        }
+        idle.select_nth_unstable(excess - 1);
+        for &(_, id) in &idle[..excess] {
+            self.map.remove(&id);
+        }
     }
 }
 
@@ -66,14 +118,16 @@ impl Games {
         let slot = self.slot(match_id);
         let mut guard = slot.clone().lock_owned().await;
         if guard.is_none() {
-            self.touched(match_id);
-            let loaded = match self.db.load_match(match_id).await {
+            let loaded = match self.match_reads.get(match_id).await {
                 Ok(Some(row)) => Live::from_row(row).map_err(Failure::from),
                 Ok(None) => Err(Failure::User(Refusal::UnknownMatch)),
                 Err(e) => Err(Failure::from(e)),
             };
             match loaded {
-                Ok(live) => *guard = Some(live),
+                Ok(live) => {
+                    *guard = Some(live);
+                    self.slots.lock().expect("slot map lock").trim();
+                }
                 Err(f) => {
                     // Forged or unknown ids must not leave a slot behind each.
                     drop(guard);
@@ -90,52 +144,33 @@ impl Games {
         })
     }
 
-    /// Id and version of the matches in memory, not in use right now, for which `f` holds.
-    pub(crate) fn loaded_where(&self, f: impl Fn(&Live) -> bool) -> Vec<(i64, i64)> {
-        let slots: Vec<Arc<Mutex<Option<Live>>>> = self
-            .slots
-            .lock()
-            .expect("slot map lock")
-            .values()
-            .map(|s| s.0.clone())
-            .collect();
-        slots
-            .iter()
-            .filter_map(|slot| {
-                let guard = slot.try_lock().ok()?;
-                let live = guard.as_ref()?;
-                f(live).then_some((live.id, live.version))
-            })
-            .collect()
-    }
-
     /// A match just stored and dealt, into memory; its followers hear of it.
     pub(crate) async fn put_live(&self, live: Live) {
         let (id, channel) = (live.id, live.channel_id);
         *self.slot(id).lock().await = Some(live);
+        self.slots.lock().expect("slot map lock").trim();
         self.changed(id, channel);
     }
 
     fn slot(&self, match_id: i64) -> Arc<Mutex<Option<Live>>> {
-        self.slots
-            .lock()
-            .expect("slot map lock")
-            .entry(match_id)
-            .or_default()
-            .0
-            .clone()
+        let mut slots = self.slots.lock().expect("slot map lock");
+        slots.tick += 1;
+        let tick = slots.tick;
+        let slot = slots.map.entry(match_id).or_default();
+        slot.used = tick;
+        slot.live.clone()
     }
 
     /// Drops the slot of a match that could not be loaded, unless someone else uses it.
     fn evict_if_empty(&self, match_id: i64, slot: &Arc<Mutex<Option<Live>>>) {
         let mut slots = self.slots.lock().expect("slot map lock");
-        if let Some(current) = slots.get(&match_id) {
+        if let Some(current) = slots.map.get(&match_id) {
             // Ours, plus the map's: nobody else waits on it.
-            if Arc::ptr_eq(&current.0, slot)
+            if Arc::ptr_eq(&current.live, slot)
                 && Arc::strong_count(slot) == 2
                 && slot.try_lock().is_ok_and(|g| g.is_none())
             {
-                slots.remove(&match_id);
+                slots.map.remove(&match_id);
             }
         }
     }
@@ -143,13 +178,13 @@ impl Games {
     /// Forgets an ended match's in-memory state (the database keeps it). Only the slot this
     /// holder had: a newer slot of the same id is someone else's.
     fn evict(&self, match_id: i64, slot: &Arc<Mutex<Option<Live>>>) {
-        self.touched(match_id);
         let mut slots = self.slots.lock().expect("slot map lock");
         if slots
+            .map
             .get(&match_id)
-            .is_some_and(|s| Arc::ptr_eq(&s.0, slot))
+            .is_some_and(|s| Arc::ptr_eq(&s.live, slot))
         {
-            slots.remove(&match_id);
+            slots.map.remove(&match_id);
         }
     }
 }

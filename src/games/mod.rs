@@ -4,6 +4,7 @@
 //! answer as a [`Reply`], and the stored [`Delivery`]s to carry out after answering), and the
 //! presentation layer turns those into messages.
 
+mod batch;
 mod challenge;
 mod effects;
 mod export;
@@ -431,16 +432,17 @@ pub struct Games {
     hand_edit_window: i64,
     /// Where match seeds come from: the OS generator, or a fixed sequence in tests.
     seeds: SeedSource,
-    slots: Mutex<HashMap<i64, hold::Slot>>,
+    slots: Mutex<hold::Slots>,
+    /// Matches read for their first press, together (see [`batch`]).
+    match_reads: batch::Batched<i64, crate::store::MatchRow>,
+    /// Players' card looks read for their presses, together.
+    look_reads: batch::Batched<u64, String>,
     /// Open hand messages: their token, when it was issued, their language; with the time of
     /// the last sweep of expired ones.
     hand_tokens: Mutex<(HandTokens, i64)>,
     /// Per match: whose turn it is to deliver (see [`Deliveries::turn`]); with the map's size
     /// at its last sweep.
     delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
-    /// While the bulk warm-up runs: matches loaded or evicted meanwhile, which it must not
-    /// overwrite with its older copy. `None` when no warm-up runs.
-    warming: Mutex<Option<std::collections::HashSet<i64>>>,
     /// Every server's settings (see [`Games::load_settings`]).
     settings: Mutex<HashMap<u64, crate::store::GuildSettings>>,
     /// Whether every server's settings were read (a server missing from `settings` then has
@@ -465,16 +467,32 @@ pub struct Games {
 impl Games {
     /// The service; a hand message stays editable for `hand_edit_window` seconds.
     pub fn new(db: Db, config: Config, clock: Clock, hand_edit_window: i64) -> Games {
+        let match_reads = batch::Batched::new(
+            db.clone(),
+            Arc::new(|db: Db, ids: Vec<i64>| {
+                Box::pin(async move {
+                    let rows = db.load_matches(&ids).await?;
+                    Ok(rows.into_iter().map(|r| (r.id, r)).collect())
+                }) as _
+            }),
+        );
+        let look_reads = batch::Batched::new(
+            db.clone(),
+            Arc::new(|db: Db, users: Vec<u64>| {
+                Box::pin(async move { db.player_card_looks(&users).await }) as _
+            }),
+        );
         Games {
             db,
             config,
             clock,
             hand_edit_window,
             seeds: Arc::new(rand::random),
-            slots: Mutex::new(HashMap::new()),
+            slots: Mutex::new(Default::default()),
+            match_reads,
+            look_reads,
             hand_tokens: Mutex::new((HashMap::new(), 0)),
             delivery_turns: Mutex::new((HashMap::new(), 0)),
-            warming: Mutex::new(None),
             settings: Mutex::new(HashMap::new()),
             settings_read: Default::default(),
             settings_change: tokio::sync::Mutex::new(()),
@@ -509,55 +527,6 @@ impl Games {
     pub async fn snapshot(&self, match_id: i64) -> Option<Live> {
         let held = self.hold(match_id).await.ok()?;
         Some(held.clone())
-    }
-
-    /// Starts a warm-up: from now on, loads and evictions are noted (see [`Games::warm_up`]).
-    pub fn begin_warm_up(&self) {
-        *self.warming.lock().expect("warm-up lock") = Some(Default::default());
-    }
-
-    /// Notes a match a press loaded or evicted while a warm-up runs.
-    pub(crate) fn touched(&self, match_id: i64) {
-        if let Some(set) = self.warming.lock().expect("warm-up lock").as_mut() {
-            set.insert(match_id);
-        }
-    }
-
-    /// Loads every active match into memory in bulk (after a start), so the first presses of
-    /// thousands of resumed matches do not each wait for their own load. A page at a time, off
-    /// the bot's runtime (see [`Db::scan_active_matches`]): the first matches are ready long
-    /// before the last are read. Call [`Games::begin_warm_up`] first; matches a press loaded
-    /// or evicted since are left alone.
-    pub async fn warm_up(self: &Arc<Self>) -> usize {
-        let games = Arc::clone(self);
-        let loaded = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let count = Arc::clone(&loaded);
-        let scan = self.db.scan_active_matches(500, move |rows| {
-            let mut page = Vec::with_capacity(rows.len());
-            for row in rows {
-                let id = row.id;
-                match Live::from_row(row) {
-                    Ok(live) => page.push((id, live)),
-                    Err(e) => tracing::warn!(match_id = id, error = %e, "unreadable match"),
-                }
-            }
-            let warming = games.warming.lock().expect("warm-up lock");
-            let touched = |id| warming.as_ref().is_some_and(|t| t.contains(&id));
-            let mut map = games.slots.lock().expect("slot map lock");
-            for (id, live) in page {
-                if !touched(id) && !map.contains_key(&id) {
-                    map.insert(id, hold::Slot::loaded(live));
-                    count.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
-            }
-        });
-        if let Err(e) = scan.await {
-            tracing::warn!(error = %e, "warming up");
-        }
-        self.warming.lock().expect("warm-up lock").take();
-        let loaded = loaded.load(std::sync::atomic::Ordering::Relaxed);
-        tracing::info!(loaded, "active matches in memory");
-        loaded
     }
 
     /// How many matches are held in memory (tests check that finished and unknown ones leave).

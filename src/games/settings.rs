@@ -272,7 +272,7 @@ impl Games {
             .get(&user)
             .map(|&(_, at)| at);
         if read.is_none_or(|at| now.saturating_sub(at) >= LOOK_FRESH_SECONDS) {
-            match self.db.player_card_look(user).await {
+            match self.look_reads.get(user).await {
                 Ok(code) => {
                     // A `/gin cards` answered while this read was under way wins: the read
                     // may have started before its save.

@@ -7,7 +7,7 @@ use super::rows::{
     RatingRow, SavedAction,
 };
 use super::states::{EndReason, Format, MatchState};
-use super::{id, postgres, sqlite, unid, Backend, Db, StoreError};
+use super::{id, placeholders, postgres, sqlite, unid, Backend, Db, StoreError};
 use sqlx::Connection;
 
 impl Db {
@@ -120,36 +120,41 @@ impl Db {
         r.with_players(players).map(Some)
     }
 
-    /// Reads every active match, `page` at a time in id order, on a thread and a connection
-    /// of their own, and hands each page to `on_page` there, as soon as it is read. After a
-    /// restart thousands of presses may be queued on the bot's runtime; a reader waiting
-    /// behind them for every page would finish last, when the presses had loaded their
-    /// matches one by one anyway.
-    pub async fn scan_active_matches(
-        &self,
-        page: u32,
-        mut on_page: impl FnMut(Vec<MatchRow>) + Send + 'static,
-    ) -> Result<(), StoreError> {
-        let (source, shards) = (self.source.clone(), self.shards);
-        let (done, finished) = tokio::sync::oneshot::channel();
-        super::on_own_thread("gin-db-warm-up", move || async move {
-            let scan = async {
-                let mut conn = source.connect().await?;
-                let mut after = 0;
-                loop {
-                    let rows = active_matches_after(&mut conn, after, page, shards).await?;
-                    let Some(last) = rows.last() else { break };
-                    after = last.id;
-                    on_page(rows);
+    /// The matches of `ids` that exist, each with its players, in two queries: the first
+    /// presses after a restart load their matches together, not a round trip each.
+    pub async fn load_matches(&self, ids: &[i64]) -> Result<Vec<MatchRow>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = placeholders(ids.len());
+        let sql = format!("SELECT {COLUMNS} FROM matches WHERE id IN ({list}) ORDER BY id");
+        let mut query = sqlx::query_as(&sql);
+        for id in ids {
+            query = query.bind(*id);
+        }
+        let raws: Vec<Raw> = query.fetch_all(self.pool()).await?;
+        let sql = format!(
+            "SELECT match_id, user_id, display_name, is_ai FROM match_players \
+             WHERE match_id IN ({list}) ORDER BY match_id DESC, seat DESC"
+        );
+        let mut query = sqlx::query_as(&sql);
+        for id in ids {
+            query = query.bind(*id);
+        }
+        let mut players: Vec<(i64, i64, String, i64)> = query.fetch_all(self.pool()).await?;
+        // Players come newest match last-first, so each match pops its own off the end.
+        raws.into_iter()
+            .map(|r| {
+                while players.last().is_some_and(|p| p.0 < r.id) {
+                    players.pop();
                 }
-                sqlx::Connection::close(conn).await?;
-                Ok(())
-            };
-            let _ = done.send(scan.await);
-        })?;
-        finished
-            .await
-            .map_err(|_| StoreError::Thread("the warm-up thread has stopped".into()))?
+                let mut mine = Vec::new();
+                while players.last().is_some_and(|p| p.0 == r.id) {
+                    mine.push(players.pop().expect("checked"));
+                }
+                r.with_players(mine)
+            })
+            .collect()
     }
 
     /// The active match in a channel that `user` plays in, if any.
@@ -318,53 +323,6 @@ impl Db {
         .fetch_all(self.pool())
         .await?)
     }
-}
-
-/// Up to `limit` active matches with ids above `after`, in id order, read in two queries
-/// from one snapshot.
-async fn active_matches_after(
-    conn: &mut sqlx::AnyConnection,
-    after: i64,
-    limit: u32,
-    shards: super::Shards,
-) -> Result<Vec<MatchRow>, StoreError> {
-    let owned = shards.condition("guild_id");
-    use sqlx::Connection;
-    let mut snapshot = conn.begin().await?;
-    let conn = &mut *snapshot;
-    let raws: Vec<Raw> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} FROM matches WHERE status = 'active' AND id > $1 \
-         AND {owned} ORDER BY id LIMIT $2"
-    ))
-    .bind(after)
-    .bind(i64::from(limit))
-    .fetch_all(&mut *conn)
-    .await?;
-    if raws.is_empty() {
-        return Ok(Vec::new());
-    }
-    // The same page's players (not those of the finished matches between its ids).
-    let mut players: Vec<(i64, i64, String, i64)> = sqlx::query_as(&format!(
-        "SELECT match_id, user_id, display_name, is_ai FROM match_players WHERE match_id IN \
-         (SELECT id FROM matches WHERE status = 'active' AND id > $1 \
-          AND {owned} ORDER BY id LIMIT $2) \
-         ORDER BY match_id DESC, seat DESC"
-    ))
-    .bind(after)
-    .bind(i64::from(limit))
-    .fetch_all(&mut *conn)
-    .await?;
-    snapshot.commit().await?;
-    // Players come newest match last-first, so each match pops its own off the end.
-    raws.into_iter()
-        .map(|r| {
-            let mut mine = Vec::new();
-            while players.last().is_some_and(|p| p.0 == r.id) {
-                mine.push(players.pop().expect("checked"));
-            }
-            r.with_players(mine)
-        })
-        .collect()
 }
 
 /// Stores a match, its players and its outbox rows, all or nothing, in a transaction of its
@@ -675,7 +633,7 @@ mod tests {
         );
     }
 
-    /// A process running some of the shards sweeps, warms up, delivers and moves the clocks
+    /// A process running some of the shards sweeps, delivers and moves the clocks
     /// of its own servers' matches only: a server belongs to shard `(guild_id >> 22) % total`.
     #[tokio::test]
     async fn a_process_touches_only_the_matches_of_its_own_shards() {
@@ -713,14 +671,6 @@ mod tests {
         }
         let mine = db.clone().owning("1-1/2".parse::<Shards>().unwrap());
         assert!(mine.shards().owns(ours) && !mine.shards().owns(theirs));
-        let scanned = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let seen = scanned.clone();
-        mine.scan_active_matches(10, move |rows| {
-            seen.lock().unwrap().extend(rows.iter().map(|r| r.id))
-        })
-        .await
-        .unwrap();
-        assert_eq!(*scanned.lock().unwrap(), vec![ids[1]]);
         let pending: Vec<i64> = mine
             .pending_outbox()
             .await
@@ -757,34 +707,38 @@ mod tests {
         assert_eq!(db.pending_outbox().await.unwrap().len(), 2);
     }
 
-    /// The warm-up's scan brings every active match, a page at a time, each with its own
-    /// players, and skips the finished ones in between.
+    /// A batch load brings each asked match that exists with its own players, finished or
+    /// not, and nothing for unknown ids.
     #[tokio::test]
-    async fn the_scan_reads_every_active_match_with_its_players_by_pages() {
+    async fn a_batch_load_reads_the_asked_matches_with_their_players() {
         let (_dir, db, ids) = db_with_matches(5).await;
-        for &cancelled in &[ids[1], ids[3]] {
-            let mut a = crate::store::fixtures::action(cancelled, 0);
-            a.status = MatchState::Ended(EndReason::Cancelled);
-            assert!(db.save_action(a).await.unwrap());
-        }
-        let pages = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let seen = pages.clone();
-        db.scan_active_matches(2, move |rows| {
-            let page: Vec<(i64, Vec<u64>)> = rows
-                .into_iter()
-                .map(|r| (r.id, r.players.iter().map(|p| p.0).collect()))
-                .collect();
-            seen.lock().unwrap().push(page);
-        })
-        .await
-        .unwrap();
-        let pages = pages.lock().unwrap().clone();
+        let mut a = crate::store::fixtures::action(ids[2], 0);
+        a.status = MatchState::Ended(EndReason::Cancelled);
+        assert!(db.save_action(a).await.unwrap());
+        let rows = db
+            .load_matches(&[ids[4], 999_999, ids[0], ids[2]])
+            .await
+            .unwrap();
+        let got: Vec<(i64, Vec<u64>)> = rows
+            .iter()
+            .map(|r| (r.id, r.players.iter().map(|p| p.0).collect()))
+            .collect();
         assert_eq!(
-            pages,
+            got,
             vec![
-                vec![(ids[0], vec![10, 11]), (ids[2], vec![14, 15])],
-                vec![(ids[4], vec![18, 19])],
+                (ids[0], vec![10, 11]),
+                (ids[2], vec![14, 15]),
+                (ids[4], vec![18, 19])
             ]
         );
+        for row in rows {
+            let one = db.load_match(row.id).await.unwrap().unwrap();
+            assert_eq!(
+                format!("{one:?}"),
+                format!("{row:?}"),
+                "as one load reads it"
+            );
+        }
+        assert!(db.load_matches(&[]).await.unwrap().is_empty());
     }
 }

@@ -256,9 +256,9 @@ pub struct Db {
     /// The process's one writer: SQLite has one writer at a time anyway, and on PostgreSQL
     /// one connection grouping many actions per commit beats many each waiting for its own.
     writer: writer::Writer<jobs::Writes>,
-    /// For connections of their own (see [`Db::scan_active_matches`]).
+    /// For connections of their own (the writer's).
     source: Source,
-    /// Whose servers' matches this process sweeps, warms up and delivers.
+    /// Whose servers' matches this process sweeps, resumes and delivers.
     shards: Shards,
     /// This process's lease of its shards (see [`Db::take_lease`]).
     lease: std::sync::Arc<lease::Claim>,
@@ -526,6 +526,14 @@ impl From<Flag> for bool {
     fn from(flag: Flag) -> bool {
         flag.0
     }
+}
+
+/// `$1, $2, ..., $n`: the bind parameters of an `IN` list of `n` values.
+fn placeholders(n: usize) -> String {
+    (1..=n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Snowflakes are stored as SQLite integers (sqlx cannot bind `u64`); the bits are kept.

@@ -133,6 +133,26 @@ impl Db {
         Ok(row.map(|(c,)| c))
     }
 
+    /// [`Db::player_card_look`] of several players in one query: those who chose one.
+    pub async fn player_card_looks(
+        &self,
+        user_ids: &[u64],
+    ) -> Result<std::collections::HashMap<u64, String>, StoreError> {
+        if user_ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let sql = format!(
+            "SELECT user_id, cards FROM player_settings WHERE user_id IN ({})",
+            super::placeholders(user_ids.len())
+        );
+        let mut query = sqlx::query_as(&sql);
+        for &user in user_ids {
+            query = query.bind(id(user));
+        }
+        let rows: Vec<(i64, String)> = query.fetch_all(self.pool()).await?;
+        Ok(rows.into_iter().map(|(u, c)| (unid(u), c)).collect())
+    }
+
     /// Stores a player's choice (`pictures`, `four-colour` or `text`).
     pub async fn save_player_card_look(
         &self,

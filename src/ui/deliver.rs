@@ -480,7 +480,7 @@ impl<T: Transport> Deliverer<T> {
     }
 
     /// After a start: every delivery left from before, per match in its order, and the AI's
-    /// turn wherever it is due. Call once the warm-up has loaded the active matches.
+    /// turn wherever it is due.
     pub async fn resume(self: &Arc<Self>) {
         let mut pending = match self.games.pending_deliveries().await {
             Ok(rows) => rows,
@@ -489,7 +489,7 @@ impl<T: Transport> Deliverer<T> {
                 Vec::new()
             }
         };
-        pending.extend(self.games.ai_due());
+        pending.extend(self.games.ai_due().await);
         let count = pending.len();
         let mut by_match: HashMap<i64, Vec<Delivery>> = HashMap::new();
         for row in pending {
