@@ -5,6 +5,7 @@
 //!                             [--resume 10000] [--resume-press hand|act] [--window 1000]
 //!                             [--only load|resume] [--durability normal|full]
 //!                             [--pictures on|off]
+//! cargo bench --bench load -- --only floor
 //! ```
 //!
 //! - load: `--matches` concurrent matches (a new one starts in a channel when one ends),
@@ -16,6 +17,8 @@
 //! - resume: `--resume` unfinished matches written to the database, then the bot starts and
 //!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
 //!   move on the seeded hand message); time from the start to all of them answered.
+//! - floor (only with `--only floor`): what one move's unavoidable work costs, piece by piece
+//!   (`load/floor.rs`).
 //!
 //! `GIN_BENCH_BIN=PATH` runs that build of the bot instead of this checkout's.
 //! `--durability` is the bot's `durability` setting (default: the bot's default, `full`).
@@ -35,6 +38,9 @@
 #[allow(dead_code)]
 #[path = "../tests/it/support/fake_discord/mod.rs"]
 mod fake_discord;
+
+#[path = "load/floor.rs"]
+mod floor;
 
 use fake_discord::player::Game;
 use fake_discord::{FakeDiscord, FakeOptions, User};
@@ -130,7 +136,8 @@ fn main() {
         match which {
             "load" => rt.block_on(load(&args)),
             "resume" => rt.block_on(resume(&args)),
-            other => panic!("--only load or resume, not {other}"),
+            "floor" => rt.block_on(floor::floor()),
+            other => panic!("--only load, resume or floor, not {other}"),
         }
         return;
     }
@@ -217,15 +224,10 @@ impl Bot {
     /// `gin_answer_seconds` kind with its count, the buckets holding its p50 and p99, and how
     /// many took longer than 25 and 100 ms (a stall of the database shows in its commits).
     fn histograms(&self) -> String {
-        use std::io::{Read, Write};
-        let mut text = String::new();
-        let fetched = std::net::TcpStream::connect(self.metrics).and_then(|mut s| {
-            s.write_all(b"GET /metrics HTTP/1.0\r\nHost: bench\r\n\r\n")?;
-            s.read_to_string(&mut text)
-        });
-        if let Err(e) = fetched {
-            return format!("histograms: unavailable ({e})");
-        }
+        let text = match self.metrics_text() {
+            Ok(text) => text,
+            Err(e) => return format!("histograms: unavailable ({e})"),
+        };
         // name{label="x",le="0.005"} 123
         let mut series: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
         for line in text.lines().filter(|l| l.contains("_seconds_bucket{")) {
@@ -284,6 +286,24 @@ impl Bot {
             ));
         }
         out.join("\n")
+    }
+
+    /// The bot's metrics, as its endpoint serves them.
+    fn metrics_text(&self) -> std::io::Result<String> {
+        use std::io::{Read, Write};
+        let mut text = String::new();
+        let mut s = std::net::TcpStream::connect(self.metrics)?;
+        s.write_all(b"GET /metrics HTTP/1.0\r\nHost: bench\r\n\r\n")?;
+        s.read_to_string(&mut text)?;
+        Ok(text)
+    }
+
+    /// A counter of the bot's metrics (0 if it is not there).
+    fn counter(&self, name: &str) -> f64 {
+        let text = self.metrics_text().unwrap_or_default();
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+            .unwrap_or(0.0)
     }
 
     fn proc_file(&self, name: &str) -> String {
@@ -500,6 +520,7 @@ async fn load(a: &Args) {
     lat.sort();
     let (rss, cpu) = (bot.peak_rss_mb(), bot.cpu_seconds() - cpu0);
     let histograms = bot.histograms();
+    let commits = bot.counter("gin_db_commits_total");
     let (busy, steal) = cpu_shares(machine0, machine_cpu());
     bot.stop().await;
 
@@ -541,6 +562,11 @@ async fn load(a: &Args) {
         per(all),
         per(all_bytes),
         db_size_mb(&path) * 1_048_576.0 / actions.max(1) as f64
+    );
+    // Each a sync of the disk at full durability: what group commit saves.
+    println!(
+        "db_commits_per_action={:.3}",
+        commits / actions.max(1) as f64
     );
     println!("harness_peak_rss_mb={:.1}", peak_rss_mb());
     println!("machine_busy_pct={busy:.0}");

@@ -1,0 +1,403 @@
+//! `--only floor`: what one move's work costs when nothing else is done, piece by piece, with
+//! the crates the bot is built on. Issue 40 asks for the bot's CPU per answered action to
+//! come down to 0.25 ms; this measures the parts no arrangement of the bot's own code can
+//! leave out, so that a goal below their sum is known to be out of reach rather than guessed.
+//!
+//! Every figure is CPU time of the thread (or, for the store, the process) doing that part
+//! alone, in microseconds per call:
+//! - `parse`: serenity reading one INTERACTION_CREATE frame (a move pressed on a hand
+//!   message, as Discord sends it: the message with its buttons comes along);
+//! - `render`: the hand and the table of that moment, from the engine's views to messages;
+//! - `callback`, `edit`, `token_edit`: serenity's HTTP client sending the interaction
+//!   response, the table edit and the hand refresh with those messages (over one kept-alive
+//!   connection on 127.0.0.1, to a server on another thread whose CPU is not counted);
+//! - `store`: one accepted action stored by the bot's own store (`Db::save_action`: the
+//!   state, the log entry and two outbox rows, committed with `synchronous = FULL`), and its
+//!   outbox rows deleted once delivered; the whole process's CPU, all threads of the store
+//!   included. `store` is ten matches' actions at a time (the writer groups them into one
+//!   commit), `store_alone` one at a time (a commit each, as when moves do not overlap).
+//!
+//! `floor_cpu_ms_per_action` weighs the requests by how many of each a move sends under the
+//! load benchmark (1 answer, 0.81 table edits, 0.37 hand refreshes per action) and takes the
+//! store's grouped figure, the cheaper one.
+
+use super::fake_discord::{FakeDiscord, FakeOptions, User};
+use super::rows_json;
+use gin::engine::{deck, Match, Preset};
+use gin::games::{CardLook, Effect, HandMode, HandOf, HandScene, Seats, TableOf, TableScene};
+use gin::i18n::Lang;
+use gin::store::{Db, Durability, MatchState, NewMatch, OutboxKey, OutboxRow, SavedAction};
+use gin::ui::ids::Press;
+use gin::ui::model::Msg;
+use gin::ui::render;
+use gin::ui::Transport;
+use serde_json::json;
+use std::io::{Read, Write};
+use std::sync::Arc;
+
+/// Requests per action of each kind under `cargo bench --bench load` (its
+/// `requests_per_action_*` lines).
+const EDITS_PER_ACTION: f64 = 0.81;
+const TOKEN_EDITS_PER_ACTION: f64 = 0.37;
+
+/// CPU time of the calling thread, in seconds.
+fn thread_cpu() -> f64 {
+    cpu_clock(libc::CLOCK_THREAD_CPUTIME_ID)
+}
+
+/// CPU time of the whole process, in seconds.
+fn process_cpu() -> f64 {
+    cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID)
+}
+
+fn cpu_clock(clock: libc::clockid_t) -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; the clock ids are the kernel's own.
+    let rc = unsafe { libc::clock_gettime(clock, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime");
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// Microseconds of thread CPU per call of `f`, over `n` calls.
+fn per_call_us(n: usize, mut f: impl FnMut()) -> f64 {
+    f(); // warm
+    let t = thread_cpu();
+    for _ in 0..n {
+        f();
+    }
+    (thread_cpu() - t) * 1e6 / n as f64
+}
+
+/// The messages of one moment of a fresh match: the hand of the seat to move, the table, and
+/// the INTERACTION_CREATE frame of a move pressed on that hand.
+struct Moment {
+    hand: Msg,
+    table: Msg,
+    frame: String,
+}
+
+fn moment(fake: &FakeDiscord) -> Moment {
+    let game = Match::new(Preset::Classic.rules(), 2, deck::hand_seed(&[7u8; 32], 1)).unwrap();
+    let names = vec!["Ann".to_string(), "Ben".to_string()];
+    let users = vec![40_000_000u64, 40_000_001];
+    let seats = Seats {
+        match_id: 1,
+        version: 0,
+        preset: "classic".into(),
+        names: names.clone(),
+        users: users.clone(),
+    };
+    let seat = game.to_act().expect("someone to move");
+    let hand = render::hand_scene(&hand_scene(&game, &seats, seat));
+    let table = render::table_scene(&table_scene(&game, &seats));
+    let hand_id = fake.allocate_id();
+    let channel = fake.channel_id();
+    let user = User::new(users[seat as usize], &names[seat as usize]);
+    fake.seed_message(
+        hand_id,
+        channel,
+        &hand.content,
+        rows_json(&hand),
+        Some(user.id),
+    );
+    let press = hand
+        .buttons()
+        .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
+        .expect("a move")
+        .id
+        .clone();
+    let mut payload = fake.press(&user, &fake.message(hand_id).unwrap(), &press);
+    payload["id"] = "1300000000000000001".into();
+    payload["token"] = "t".repeat(180).into();
+    let frame = json!({"op": 0, "s": 42, "t": "INTERACTION_CREATE", "d": payload}).to_string();
+    Moment { hand, table, frame }
+}
+
+fn hand_scene(game: &Match, seats: &Seats, seat: u8) -> HandScene {
+    HandScene {
+        lang: Lang::En,
+        look: CardLook::Text,
+        seats: seats.clone(),
+        view: HandOf::Gin(game.view_for(seat)),
+        mode: HandMode::Normal,
+        note: None,
+        coach: false,
+    }
+}
+
+fn table_scene(game: &Match, seats: &Seats) -> TableScene {
+    TableScene {
+        lang: Lang::En,
+        look: CardLook::Text,
+        seats: seats.clone(),
+        view: TableOf::Gin(game.table_view()),
+        clock: None,
+        event: None,
+    }
+}
+
+/// A server on threads of its own that answers as Discord does: 204 to an interaction
+/// callback, 200 with the message (`message_json`) to an edit. Its CPU is not the client's.
+fn serve(message_json: String) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let addr = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let body = message_json.clone();
+            std::thread::spawn(move || answer_all(stream, &body));
+        }
+    });
+    format!("http://{addr}")
+}
+
+fn answer_all(mut stream: std::net::TcpStream, message_json: &str) {
+    let mut buf = Vec::with_capacity(16 * 1024);
+    let mut chunk = [0u8; 16 * 1024];
+    loop {
+        // One request: its head, then as many body bytes as it says.
+        let head_end = loop {
+            if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break i + 4;
+            }
+            match stream.read(&mut chunk) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            }
+        };
+        let head = String::from_utf8_lossy(&buf[..head_end]).to_ascii_lowercase();
+        let length: usize = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(0);
+        while buf.len() < head_end + length {
+            match stream.read(&mut chunk) {
+                Ok(0) | Err(_) => return,
+                Ok(n) => buf.extend_from_slice(&chunk[..n]),
+            }
+        }
+        let callback = head.starts_with("post") && head.contains("/callback");
+        let reply = if callback {
+            "HTTP/1.1 204 No Content\r\n\r\n".to_string()
+        } else {
+            format!(
+                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{}",
+                message_json.len(),
+                message_json
+            )
+        };
+        if stream.write_all(reply.as_bytes()).is_err() {
+            return;
+        }
+        buf.drain(..head_end + length);
+    }
+}
+
+/// Microseconds of client thread CPU per request of each kind: (callback, edit, token edit).
+fn http_costs(base: String, m: &Moment, n: usize) -> (f64, f64, f64) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let http = Arc::new(
+            serenity::http::HttpBuilder::new("Bot floor.benchmark.token")
+                .proxy(base)
+                .ratelimiter_disabled(true)
+                .build(),
+        );
+        http.set_application_id(serenity::model::id::ApplicationId::new(1));
+        let out = gin::discord::DiscordOut::new(http.clone());
+        let callback = json!({"type": 7, "data": {
+            "content": m.hand.content, "components": rows_json(&m.hand),
+            "allowed_mentions": {"parse": []}}});
+        let id = serenity::model::id::InteractionId::new(1_300_000_000_000_000_001);
+        let token = "t".repeat(180);
+        macro_rules! per_request {
+            ($call:expr) => {{
+                $call.await.expect("the request");
+                let t = thread_cpu();
+                for _ in 0..n {
+                    $call.await.expect("the request");
+                }
+                (thread_cpu() - t) * 1e6 / n as f64
+            }};
+        }
+        let cb = per_request!(http.create_interaction_response(id, &token, &callback, Vec::new()));
+        let edit = per_request!(out.edit(1_200, 1_201, &m.table));
+        let token_edit = per_request!(out.edit_ephemeral(&token, &m.hand));
+        (cb, edit, token_edit)
+    })
+}
+
+/// Microseconds of process CPU per action stored by the bot's store, and the actions.
+async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> f64 {
+    let url = format!(
+        "sqlite://{}",
+        dir.join(format!("floor{together}.db")).display()
+    );
+    let db = Db::open_with(&url, Durability::Full)
+        .await
+        .expect("a store");
+    let rules = Preset::Classic.rules();
+    let mut games = Vec::new();
+    for i in 0..together {
+        let seed = deck::hand_seed(&[9u8; 32], i as u32);
+        let game = Match::new(rules.clone(), 2, seed).unwrap();
+        let id = db
+            .create_match(&NewMatch {
+                guild_id: 1,
+                channel_id: 2 + i as u64,
+                table_message_id: Some(3),
+                format: gin::store::Format::Two,
+                preset: "classic".into(),
+                rules_json: serde_json::to_string(&rules).unwrap(),
+                locale: "en-US".into(),
+                state_json: serde_json::to_string(&game).unwrap(),
+                seed_hex: deck::seed_hex(&seed),
+                players: vec![(10, "Ann".into(), false), (11, "Ben".into(), false)],
+                ai_level: None,
+                now: 0,
+                outbox: Vec::new(),
+                ai_to_act: false,
+                event: None,
+            })
+            .await
+            .expect("a match");
+        games.push((id, 0i64, game));
+    }
+    let effects = serde_json::to_string(&[
+        Effect::Table,
+        Effect::Hand {
+            seat: 1,
+            handle: None,
+        },
+    ])
+    .expect("effects");
+    let mut done = 0;
+    let step = |games: &mut Vec<(i64, i64, Match)>| -> Vec<SavedAction> {
+        games
+            .iter_mut()
+            .map(|(id, version, game)| {
+                let seat = game.to_act().unwrap_or(0);
+                let action = game.legal_actions(seat)[0];
+                game.apply(seat, action).expect("a legal move");
+                let saved = SavedAction {
+                    match_id: *id,
+                    version: *version,
+                    seat,
+                    event_json: serde_json::to_string(&action).unwrap(),
+                    state_json: serde_json::to_string(&*game).unwrap(),
+                    status: MatchState::Active,
+                    now: 0,
+                    turn_changed: true,
+                    actor_changed: false,
+                    ai_to_act: false,
+                    hands: Vec::new(),
+                    result: None,
+                    rate: None,
+                    winner_seat: None,
+                    hollywood: Vec::new(),
+                    outbox: (0..2)
+                        .map(|part| OutboxRow {
+                            key: OutboxKey {
+                                match_id: *id,
+                                version: *version + 1,
+                                part,
+                            },
+                            due_ms: 0,
+                            effects_json: effects.clone(),
+                        })
+                        .collect(),
+                };
+                *version += 1;
+                saved
+            })
+            .collect()
+    };
+    // Each round stores one action of every match at once.
+    let t = process_cpu();
+    let mut serialize = 0.0;
+    while done < actions {
+        let s = thread_cpu();
+        let batch = step(&mut games);
+        serialize += thread_cpu() - s;
+        let keys: Vec<OutboxKey> = batch
+            .iter()
+            .flat_map(|a| a.outbox.iter().map(|r| r.key))
+            .collect();
+        let saved =
+            futures_util::future::join_all(batch.into_iter().map(|a| db.save_action(a))).await;
+        assert!(
+            saved.iter().all(|s| matches!(s, Ok(true))),
+            "every action stored"
+        );
+        for k in keys {
+            db.outbox_delivered(k);
+        }
+        done += together;
+        if games.iter().any(|(_, _, g)| g.to_act().is_none()) {
+            break;
+        }
+    }
+    // The engine's move and its serialization are the action's, not the store's.
+    (process_cpu() - t - serialize) * 1e6 / done as f64
+}
+
+pub async fn floor() {
+    let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
+    let m = moment(&fake);
+    let parse = per_call_us(20_000, || {
+        let event: serenity::model::event::GatewayEvent =
+            serde_json::from_str(&m.frame).expect("a gateway frame");
+        std::hint::black_box(event);
+    });
+    let game = Match::new(Preset::Classic.rules(), 2, deck::hand_seed(&[7u8; 32], 1)).unwrap();
+    let seats = Seats {
+        match_id: 1,
+        version: 0,
+        preset: "classic".into(),
+        names: vec!["Ann".into(), "Ben".into()],
+        users: vec![1, 2],
+    };
+    let render = per_call_us(20_000, || {
+        let seat = game.to_act().unwrap_or(0);
+        std::hint::black_box(render::hand_scene(&hand_scene(&game, &seats, seat)));
+        std::hint::black_box(render::table_scene(&table_scene(&game, &seats)));
+    });
+    let message_json = json!({"id": "1201", "channel_id": "1200", "content": m.table.content,
+        "components": rows_json(&m.table), "author": {"id": "1", "username": "gin"}})
+    .to_string();
+    let base = serve(message_json);
+    let (callback, edit, token_edit) = {
+        let m = Moment {
+            hand: m.hand.clone(),
+            table: m.table.clone(),
+            frame: String::new(),
+        };
+        tokio::task::spawn_blocking(move || http_costs(base, &m, 3_000))
+            .await
+            .expect("the HTTP measurement")
+    };
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let store_alone = store_cost(dir.path(), 1_000, 1).await;
+    let store = store_cost(dir.path(), 2_000, 10).await;
+    let total = parse
+        + render
+        + callback
+        + EDITS_PER_ACTION * edit
+        + TOKEN_EDITS_PER_ACTION * token_edit
+        + store;
+    println!("bench=floor frame_bytes={}", m.frame.len());
+    println!("floor_parse_us={parse:.1}");
+    println!("floor_render_us={render:.1}");
+    println!("floor_callback_us={callback:.1}");
+    println!("floor_edit_us={edit:.1}");
+    println!("floor_token_edit_us={token_edit:.1}");
+    println!("floor_store_alone_us={store_alone:.1}");
+    println!("floor_store_us={store:.1}");
+    println!("floor_cpu_ms_per_action={:.3}", total / 1000.0);
+}
