@@ -136,7 +136,13 @@ fn main() {
         match which {
             "load" => rt.block_on(load(&args)),
             "resume" => rt.block_on(resume(&args)),
-            "floor" => rt.block_on(floor::floor()),
+            "floor" => {
+                assert_eq!(
+                    args.store, "sqlite",
+                    "--only floor measures the SQLite store only"
+                );
+                rt.block_on(floor::floor())
+            }
             other => panic!("--only load, resume or floor, not {other}"),
         }
         return;
@@ -298,12 +304,11 @@ impl Bot {
         Ok(text)
     }
 
-    /// A counter of the bot's metrics (0 if it is not there).
-    fn counter(&self, name: &str) -> f64 {
-        let text = self.metrics_text().unwrap_or_default();
+    /// A counter of the bot's metrics (`None` if it has none: an older build, say).
+    fn counter(&self, name: &str) -> Option<f64> {
+        let text = self.metrics_text().ok()?;
         text.lines()
             .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
-            .unwrap_or(0.0)
     }
 
     fn proc_file(&self, name: &str) -> String {
@@ -444,6 +449,7 @@ async fn load(a: &Args) {
     let bot = Bot::start(&fake, &url, a);
     fake.wait_ready(1).await;
     let cpu0 = bot.cpu_seconds();
+    let commits0 = bot.counter("gin_db_commits_total");
     let machine0 = machine_cpu();
 
     let n = a.matches;
@@ -520,7 +526,7 @@ async fn load(a: &Args) {
     lat.sort();
     let (rss, cpu) = (bot.peak_rss_mb(), bot.cpu_seconds() - cpu0);
     let histograms = bot.histograms();
-    let commits = bot.counter("gin_db_commits_total");
+    let commits = bot.counter("gin_db_commits_total").zip(commits0);
     let (busy, steal) = cpu_shares(machine0, machine_cpu());
     bot.stop().await;
 
@@ -564,10 +570,13 @@ async fn load(a: &Args) {
         db_size_mb(&path) * 1_048_576.0 / actions.max(1) as f64
     );
     // Each a sync of the disk at full durability: what group commit saves.
-    println!(
-        "db_commits_per_action={:.3}",
-        commits / actions.max(1) as f64
-    );
+    match commits {
+        Some((after, before)) => println!(
+            "db_commits_per_action={:.3}",
+            (after - before) / actions.max(1) as f64
+        ),
+        None => println!("db_commits_per_action=unavailable"),
+    }
     println!("harness_peak_rss_mb={:.1}", peak_rss_mb());
     println!("machine_busy_pct={busy:.0}");
     println!("machine_steal_pct={steal:.0}");

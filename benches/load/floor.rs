@@ -5,21 +5,27 @@
 //!
 //! Every figure is CPU time of the thread (or, for the store, the process) doing that part
 //! alone, in microseconds per call:
-//! - `parse`: serenity reading one INTERACTION_CREATE frame (a move pressed on a hand
-//!   message, as Discord sends it: the message with its buttons comes along);
-//! - `render`: the hand and the table of that moment, from the engine's views to messages;
+//! - `parse`: serenity's `serde_json` parse of one INTERACTION_CREATE frame (a move pressed on
+//!   a hand message, as Discord sends it: the message with its buttons comes along); the
+//!   websocket, TLS and zlib under it are left out;
+//! - `render`: the hand and the table of that moment, from the engine's views to messages
+//!   (text cards: the load benchmark's pictures make the messages a little longer);
+//! - `engine`: the move applied and the state and the log entry serialized;
 //! - `callback`, `edit`, `token_edit`: serenity's HTTP client sending the interaction
 //!   response, the table edit and the hand refresh with those messages (over one kept-alive
-//!   connection on 127.0.0.1, to a server on another thread whose CPU is not counted);
-//! - `store`: one accepted action stored by the bot's own store (`Db::save_action`: the
-//!   state, the log entry and two outbox rows, committed with `synchronous = FULL`), and its
-//!   outbox rows deleted once delivered; the whole process's CPU, all threads of the store
-//!   included. `store` is ten matches' actions at a time (the writer groups them into one
-//!   commit), `store_alone` one at a time (a commit each, as when moves do not overlap).
+//!   connection on 127.0.0.1 without TLS, to a server on another thread whose CPU is not
+//!   counted; loopback charges some of the receiving side's kernel work to the sender);
+//! - `store`: actions stored by the bot's own store (`Db::save_action`: the state, the log
+//!   entry and two outbox rows, committed with `synchronous = FULL`) and their outbox rows
+//!   deleted once delivered; the whole process's CPU, all threads of the store included.
+//!   `alone` stores one action at a time, `grouped` ten matches' actions at once (the writer
+//!   then shares commits), each with its commits per action; from the two, the cost per
+//!   commit and per action.
 //!
-//! `floor_cpu_ms_per_action` weighs the requests by how many of each a move sends under the
-//! load benchmark (1 answer, 0.81 table edits, 0.37 hand refreshes per action) and takes the
-//! store's grouped figure, the cheaper one.
+//! The totals weigh the requests by how many of each a move sends under the load benchmark
+//! (1 answer, 0.81 table edits, 0.37 hand refreshes per action), with the store as grouped
+//! (the least it costs), with one commit per action (the load benchmark has 1.2 to 1.5), and
+//! without it.
 
 use super::fake_discord::{FakeDiscord, FakeOptions, User};
 use super::rows_json;
@@ -35,8 +41,8 @@ use serde_json::json;
 use std::io::{Read, Write};
 use std::sync::Arc;
 
-/// Requests per action of each kind under `cargo bench --bench load` (its
-/// `requests_per_action_*` lines).
+// Requests per action of each kind under `cargo bench --bench load` (its
+// `requests_per_action_*` lines): table edits, and hand refreshes through a token.
 const EDITS_PER_ACTION: f64 = 0.81;
 const TOKEN_EDITS_PER_ACTION: f64 = 0.37;
 
@@ -71,9 +77,12 @@ fn per_call_us(n: usize, mut f: impl FnMut()) -> f64 {
     (thread_cpu() - t) * 1e6 / n as f64
 }
 
-/// The messages of one moment of a fresh match: the hand of the seat to move, the table, and
-/// the INTERACTION_CREATE frame of a move pressed on that hand.
+/// One moment of a fresh match: the hand of the seat to move, the table, and the
+/// INTERACTION_CREATE frame of a move pressed on that hand.
+#[derive(Clone)]
 struct Moment {
+    game: Match,
+    seats: Seats,
     hand: Msg,
     table: Msg,
     frame: String,
@@ -113,7 +122,13 @@ fn moment(fake: &FakeDiscord) -> Moment {
     payload["id"] = "1300000000000000001".into();
     payload["token"] = "t".repeat(180).into();
     let frame = json!({"op": 0, "s": 42, "t": "INTERACTION_CREATE", "d": payload}).to_string();
-    Moment { hand, table, frame }
+    Moment {
+        game,
+        seats,
+        hand,
+        table,
+        frame,
+    }
 }
 
 fn hand_scene(game: &Match, seats: &Seats, seat: u8) -> HandScene {
@@ -211,9 +226,12 @@ fn http_costs(base: String, m: &Moment, n: usize) -> (f64, f64, f64) {
         );
         http.set_application_id(serenity::model::id::ApplicationId::new(1));
         let out = gin::discord::DiscordOut::new(http.clone());
-        let callback = json!({"type": 7, "data": {
-            "content": m.hand.content, "components": rows_json(&m.hand),
-            "allowed_mentions": {"parse": []}}});
+        // Built for every answer, as the bot builds its own (a JSON value of the message).
+        let callback = |hand: &Msg| {
+            json!({"type": 7, "data": {
+                "content": hand.content, "components": rows_json(hand),
+                "allowed_mentions": {"parse": []}}})
+        };
         let id = serenity::model::id::InteractionId::new(1_300_000_000_000_000_001);
         let token = "t".repeat(180);
         macro_rules! per_request {
@@ -226,15 +244,31 @@ fn http_costs(base: String, m: &Moment, n: usize) -> (f64, f64, f64) {
                 (thread_cpu() - t) * 1e6 / n as f64
             }};
         }
-        let cb = per_request!(http.create_interaction_response(id, &token, &callback, Vec::new()));
+        let cb = per_request!(http.create_interaction_response(
+            id,
+            &token,
+            &callback(&m.hand),
+            Vec::new()
+        ));
         let edit = per_request!(out.edit(1_200, 1_201, &m.table));
         let token_edit = per_request!(out.edit_ephemeral(&token, &m.hand));
         (cb, edit, token_edit)
     })
 }
 
-/// Microseconds of process CPU per action stored by the bot's store, and the actions.
-async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> f64 {
+/// What the store cost, per action stored.
+struct StoreCost {
+    /// Microseconds of process CPU.
+    us: f64,
+    /// Commits (each a sync of the disk), per action.
+    commits: f64,
+    /// Microseconds of thread CPU of the engine's move and its serialization.
+    engine_us: f64,
+    actions: usize,
+}
+
+/// Stores about `actions` actions through the bot's store, `together` at a time.
+async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> StoreCost {
     let url = format!(
         "sqlite://{}",
         dir.join(format!("floor{together}.db")).display()
@@ -318,8 +352,10 @@ async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> f
             })
             .collect()
     };
-    // Each round stores one action of every match at once.
-    let t = process_cpu();
+    // Each round stores one action of every match at once; the first round only warms up.
+    let mut t = process_cpu();
+    let mut commits0 = gin::metrics::get().db_commits.get();
+    let mut first = true;
     let mut serialize = 0.0;
     while done < actions {
         let s = thread_cpu();
@@ -338,15 +374,34 @@ async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> f
         for k in keys {
             db.outbox_delivered(k);
         }
+        if std::mem::take(&mut first) {
+            t = process_cpu();
+            commits0 = gin::metrics::get().db_commits.get();
+            serialize = 0.0;
+            continue;
+        }
         done += together;
         if games.iter().any(|(_, _, g)| g.to_act().is_none()) {
             break;
         }
     }
-    // The engine's move and its serialization are the action's, not the store's.
-    (process_cpu() - t - serialize) * 1e6 / done as f64
+    // The deletes of the last round's delivered rows belong to it.
+    let (last, mut waited) = (gin::metrics::get().db_commits.get(), 0);
+    while gin::metrics::get().db_commits.get() == last && waited < 50 {
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+        waited += 1;
+    }
+    let done_f = done.max(1) as f64;
+    StoreCost {
+        // The engine's move and its serialization are the action's, not the store's.
+        us: (process_cpu() - t - serialize) * 1e6 / done_f,
+        commits: (gin::metrics::get().db_commits.get() - commits0) as f64 / done_f,
+        engine_us: serialize * 1e6 / done_f,
+        actions: done,
+    }
 }
 
+/// Measures each piece and prints the figures (see the module's documentation).
 pub async fn floor() {
     let fake = FakeDiscord::start_with(FakeOptions::lean()).await;
     let m = moment(&fake);
@@ -355,49 +410,53 @@ pub async fn floor() {
             serde_json::from_str(&m.frame).expect("a gateway frame");
         std::hint::black_box(event);
     });
-    let game = Match::new(Preset::Classic.rules(), 2, deck::hand_seed(&[7u8; 32], 1)).unwrap();
-    let seats = Seats {
-        match_id: 1,
-        version: 0,
-        preset: "classic".into(),
-        names: vec!["Ann".into(), "Ben".into()],
-        users: vec![1, 2],
-    };
     let render = per_call_us(20_000, || {
-        let seat = game.to_act().unwrap_or(0);
-        std::hint::black_box(render::hand_scene(&hand_scene(&game, &seats, seat)));
-        std::hint::black_box(render::table_scene(&table_scene(&game, &seats)));
+        let seat = m.game.to_act().unwrap_or(0);
+        std::hint::black_box(render::hand_scene(&hand_scene(&m.game, &m.seats, seat)));
+        std::hint::black_box(render::table_scene(&table_scene(&m.game, &m.seats)));
     });
     let message_json = json!({"id": "1201", "channel_id": "1200", "content": m.table.content,
         "components": rows_json(&m.table), "author": {"id": "1", "username": "gin"}})
     .to_string();
     let base = serve(message_json);
     let (callback, edit, token_edit) = {
-        let m = Moment {
-            hand: m.hand.clone(),
-            table: m.table.clone(),
-            frame: String::new(),
-        };
+        let m = m.clone();
         tokio::task::spawn_blocking(move || http_costs(base, &m, 3_000))
             .await
             .expect("the HTTP measurement")
     };
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let store_alone = store_cost(dir.path(), 1_000, 1).await;
-    let store = store_cost(dir.path(), 2_000, 10).await;
-    let total = parse
-        + render
-        + callback
-        + EDITS_PER_ACTION * edit
-        + TOKEN_EDITS_PER_ACTION * token_edit
-        + store;
-    println!("bench=floor frame_bytes={}", m.frame.len());
+    let alone = store_cost(dir.path(), 1_000, 1).await;
+    let grouped = store_cost(dir.path(), 2_000, 10).await;
+    // The store's cost as a part per commit and a part per action, from the two runs.
+    let per_commit = (alone.us - grouped.us) / (alone.commits - grouped.commits);
+    let per_action = grouped.us - per_commit * grouped.commits;
+    let requests = callback + EDITS_PER_ACTION * edit + TOKEN_EDITS_PER_ACTION * token_edit;
+    let without_store = parse + render + grouped.engine_us + requests;
+    println!("bench=floor frame_bytes={} look=text", m.frame.len());
     println!("floor_parse_us={parse:.1}");
     println!("floor_render_us={render:.1}");
+    println!("floor_engine_us={:.1}", grouped.engine_us);
     println!("floor_callback_us={callback:.1}");
     println!("floor_edit_us={edit:.1}");
     println!("floor_token_edit_us={token_edit:.1}");
-    println!("floor_store_alone_us={store_alone:.1}");
-    println!("floor_store_us={store:.1}");
-    println!("floor_cpu_ms_per_action={:.3}", total / 1000.0);
+    for (name, c) in [("alone", &alone), ("grouped", &grouped)] {
+        println!(
+            "floor_store_{name}_us={:.1} commits_per_action={:.2} actions={}",
+            c.us, c.commits, c.actions
+        );
+    }
+    println!("floor_store_per_commit_us={per_commit:.1} floor_store_per_action_us={per_action:.1}");
+    println!(
+        "floor_cpu_ms_per_action={:.3} (the store as grouped)",
+        (without_store + grouped.us) / 1000.0
+    );
+    println!(
+        "floor_cpu_ms_per_action_one_commit_each={:.3}",
+        (without_store + per_action + per_commit) / 1000.0
+    );
+    println!(
+        "floor_cpu_ms_per_action_without_store={:.3}",
+        without_store / 1000.0
+    );
 }

@@ -80,8 +80,9 @@ pub(super) async fn run<J: Jobs>(
     }
 }
 
-/// Counts a commit: for the tests, and for the operators (`gin_db_commits_total`: with
-/// `synchronous = FULL` each is a sync of the disk, the largest part of a move's CPU).
+/// Counts a commit of a batch: for the tests, and for the operators (`gin_db_commits_total`:
+/// with `synchronous = FULL` each is a sync of the disk). The jobs run one by one after a
+/// batch could not begin are not counted.
 fn count_commit(commits: &AtomicU64) {
     commits.fetch_add(1, Ordering::Relaxed);
     crate::metrics::get().db_commits.inc();
