@@ -644,6 +644,26 @@ fn slow_answers(fake: &FakeDiscord, t0: std::time::Instant) -> String {
 }
 
 /// A rendered message's buttons as the bot's adapter sends them.
+/// Puts `hand` in `channel` as `owner`'s hand message, as if the bot had sent it before the
+/// fake started: its id, and the custom id of a move on it.
+fn seed_hand(fake: &FakeDiscord, channel: u64, hand: &Msg, owner: &User) -> (u64, String) {
+    let hand_id = fake.allocate_id();
+    fake.seed_message(
+        hand_id,
+        channel,
+        &hand.content,
+        rows_json(hand),
+        Some(owner.id),
+    );
+    let id = hand
+        .buttons()
+        .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
+        .expect("a move")
+        .id
+        .clone();
+    (hand_id, id)
+}
+
 fn rows_json(msg: &Msg) -> Value {
     let style = |s: Style| match s {
         Style::Primary => 1,
@@ -743,20 +763,7 @@ async fn resume(a: &Args) {
                     note: None,
                     coach: false,
                 });
-                let hand_id = fake.allocate_id();
-                fake.seed_message(
-                    hand_id,
-                    channel,
-                    &hand.content,
-                    rows_json(&hand),
-                    Some(user.id),
-                );
-                let id = hand
-                    .buttons()
-                    .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
-                    .expect("a move")
-                    .id
-                    .clone();
+                let (hand_id, id) = seed_hand(&fake, channel, &hand, &user);
                 presses.push((user, hand_id, id));
             } else {
                 presses.push((user, table_id, Press::Hand(match_id).encode()));

@@ -28,12 +28,11 @@
 //! without it.
 
 use super::fake_discord::{FakeDiscord, FakeOptions, User};
-use super::rows_json;
+use super::{rows_json, seed_hand};
 use gin::engine::{deck, Match, Preset};
 use gin::games::{CardLook, Effect, HandMode, HandOf, HandScene, Seats, TableOf, TableScene};
 use gin::i18n::Lang;
 use gin::store::{Db, Durability, MatchState, NewMatch, OutboxKey, OutboxRow, SavedAction};
-use gin::ui::ids::Press;
 use gin::ui::model::Msg;
 use gin::ui::render;
 use gin::ui::Transport;
@@ -102,22 +101,8 @@ fn moment(fake: &FakeDiscord) -> Moment {
     let seat = game.to_act().expect("someone to move");
     let hand = render::hand_scene(&hand_scene(&game, &seats, seat));
     let table = render::table_scene(&table_scene(&game, &seats));
-    let hand_id = fake.allocate_id();
-    let channel = fake.channel_id();
     let user = User::new(users[seat as usize], &names[seat as usize]);
-    fake.seed_message(
-        hand_id,
-        channel,
-        &hand.content,
-        rows_json(&hand),
-        Some(user.id),
-    );
-    let press = hand
-        .buttons()
-        .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
-        .expect("a move")
-        .id
-        .clone();
+    let (hand_id, press) = seed_hand(fake, fake.channel_id(), &hand, &user);
     let mut payload = fake.press(&user, &fake.message(hand_id).unwrap(), &press);
     payload["id"] = "1300000000000000001".into();
     payload["token"] = "t".repeat(180).into();
