@@ -20,12 +20,14 @@
 //!   deleted once delivered; the whole process's CPU, all threads of the store included.
 //!   `alone` stores one action at a time, `grouped` ten matches' actions at once (the writer
 //!   then shares commits), each with its commits per action; from the two, the cost per
-//!   commit and per action.
+//!   commit and per action;
+//! - `least_write`: a move's row (and the match's state) written with fixed statements on
+//!   sqlx's native SQLite driver, alone and ten to a commit (`least_write.rs`).
 //!
 //! The totals weigh the requests by how many of each a move sends under the load benchmark
 //! (1 answer, 0.81 table edits, 0.37 hand refreshes per action), with the store as grouped
-//! (the least it costs), with one commit per action (the load benchmark has 1.2 to 1.5), and
-//! without it.
+//! (the least it costs), with one commit per action (the load benchmark has 1.2 to 1.5),
+//! without it, and with the least write any store could do instead (`least_write.rs`).
 
 use super::fake_discord::{FakeDiscord, FakeOptions, User};
 use super::{rows_json, seed_hand};
@@ -39,6 +41,9 @@ use gin::ui::Transport;
 use serde_json::json;
 use std::io::{Read, Write};
 use std::sync::Arc;
+
+#[path = "least_write.rs"]
+mod least_write;
 
 // Requests per action of each kind under `cargo bench --bench load` (its
 // `requests_per_action_*` lines): table edits, and hand refreshes through a token.
@@ -443,5 +448,21 @@ pub async fn floor() {
     println!(
         "floor_cpu_ms_per_action_without_store={:.3}",
         without_store / 1000.0
+    );
+    // The least any store could cost (`least_write.rs`), and the floor with it.
+    let mut least = f64::MAX;
+    for (name, state) in [("log", false), ("state", true)] {
+        for (moves, together) in [(2_000, 1), (20_000, 10)] {
+            let w = least_write::least_write(dir.path(), moves, together, state).await;
+            println!(
+                "floor_least_write_{name}_{together}_us={:.1} commits_per_action={:.2}",
+                w.us, w.commits
+            );
+            least = least.min(w.us);
+        }
+    }
+    println!(
+        "floor_cpu_ms_per_action_least_store={:.3} (the least write above, grouped)",
+        (without_store + least) / 1000.0
     );
 }
