@@ -5,6 +5,7 @@
 //!                             [--resume 10000] [--resume-press hand|act] [--window 1000]
 //!                             [--only load|resume] [--durability normal|full]
 //!                             [--pictures on|off]
+//! cargo bench --bench load -- --only floor
 //! ```
 //!
 //! - load: `--matches` concurrent matches (a new one starts in a channel when one ends),
@@ -16,6 +17,8 @@
 //! - resume: `--resume` unfinished matches written to the database, then the bot starts and
 //!   one button of each is pressed ("My hand" on the table, or with `--resume-press act` a
 //!   move on the seeded hand message); time from the start to all of them answered.
+//! - floor (only with `--only floor`): what one move's unavoidable work costs, piece by piece
+//!   (`load/floor.rs`).
 //!
 //! `GIN_BENCH_BIN=PATH` runs that build of the bot instead of this checkout's.
 //! `--durability` is the bot's `durability` setting (default: the bot's default, `full`).
@@ -35,6 +38,9 @@
 #[allow(dead_code)]
 #[path = "../tests/it/support/fake_discord/mod.rs"]
 mod fake_discord;
+
+#[path = "load/floor.rs"]
+mod floor;
 
 use fake_discord::player::Game;
 use fake_discord::{FakeDiscord, FakeOptions, User};
@@ -130,7 +136,14 @@ fn main() {
         match which {
             "load" => rt.block_on(load(&args)),
             "resume" => rt.block_on(resume(&args)),
-            other => panic!("--only load or resume, not {other}"),
+            "floor" => {
+                assert_eq!(
+                    args.store, "sqlite",
+                    "--only floor measures the SQLite store only"
+                );
+                rt.block_on(floor::floor())
+            }
+            other => panic!("--only load, resume or floor, not {other}"),
         }
         return;
     }
@@ -217,15 +230,10 @@ impl Bot {
     /// `gin_answer_seconds` kind with its count, the buckets holding its p50 and p99, and how
     /// many took longer than 25 and 100 ms (a stall of the database shows in its commits).
     fn histograms(&self) -> String {
-        use std::io::{Read, Write};
-        let mut text = String::new();
-        let fetched = std::net::TcpStream::connect(self.metrics).and_then(|mut s| {
-            s.write_all(b"GET /metrics HTTP/1.0\r\nHost: bench\r\n\r\n")?;
-            s.read_to_string(&mut text)
-        });
-        if let Err(e) = fetched {
-            return format!("histograms: unavailable ({e})");
-        }
+        let text = match self.metrics_text() {
+            Ok(text) => text,
+            Err(e) => return format!("histograms: unavailable ({e})"),
+        };
         // name{label="x",le="0.005"} 123
         let mut series: std::collections::BTreeMap<String, Vec<(f64, f64)>> = Default::default();
         for line in text.lines().filter(|l| l.contains("_seconds_bucket{")) {
@@ -284,6 +292,23 @@ impl Bot {
             ));
         }
         out.join("\n")
+    }
+
+    /// The bot's metrics, as its endpoint serves them.
+    fn metrics_text(&self) -> std::io::Result<String> {
+        use std::io::{Read, Write};
+        let mut text = String::new();
+        let mut s = std::net::TcpStream::connect(self.metrics)?;
+        s.write_all(b"GET /metrics HTTP/1.0\r\nHost: bench\r\n\r\n")?;
+        s.read_to_string(&mut text)?;
+        Ok(text)
+    }
+
+    /// A counter of the bot's metrics (`None` if it has none: an older build, say).
+    fn counter(&self, name: &str) -> Option<f64> {
+        let text = self.metrics_text().ok()?;
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
     }
 
     fn proc_file(&self, name: &str) -> String {
@@ -424,6 +449,7 @@ async fn load(a: &Args) {
     let bot = Bot::start(&fake, &url, a);
     fake.wait_ready(1).await;
     let cpu0 = bot.cpu_seconds();
+    let commits0 = bot.counter("gin_db_commits_total");
     let machine0 = machine_cpu();
 
     let n = a.matches;
@@ -500,6 +526,7 @@ async fn load(a: &Args) {
     lat.sort();
     let (rss, cpu) = (bot.peak_rss_mb(), bot.cpu_seconds() - cpu0);
     let histograms = bot.histograms();
+    let commits = bot.counter("gin_db_commits_total").zip(commits0);
     let (busy, steal) = cpu_shares(machine0, machine_cpu());
     bot.stop().await;
 
@@ -542,6 +569,14 @@ async fn load(a: &Args) {
         per(all_bytes),
         db_size_mb(&path) * 1_048_576.0 / actions.max(1) as f64
     );
+    // Each a sync of the disk at full durability: what group commit saves.
+    match commits {
+        Some((after, before)) => println!(
+            "db_commits_per_action={:.3}",
+            (after - before) / actions.max(1) as f64
+        ),
+        None => println!("db_commits_per_action=unavailable"),
+    }
     println!("harness_peak_rss_mb={:.1}", peak_rss_mb());
     println!("machine_busy_pct={busy:.0}");
     println!("machine_steal_pct={steal:.0}");
@@ -609,6 +644,26 @@ fn slow_answers(fake: &FakeDiscord, t0: std::time::Instant) -> String {
 }
 
 /// A rendered message's buttons as the bot's adapter sends them.
+/// Puts `hand` in `channel` as `owner`'s hand message, as if the bot had sent it before the
+/// fake started: its id, and the custom id of a move on it.
+fn seed_hand(fake: &FakeDiscord, channel: u64, hand: &Msg, owner: &User) -> (u64, String) {
+    let hand_id = fake.allocate_id();
+    fake.seed_message(
+        hand_id,
+        channel,
+        &hand.content,
+        rows_json(hand),
+        Some(owner.id),
+    );
+    let id = hand
+        .buttons()
+        .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
+        .expect("a move")
+        .id
+        .clone();
+    (hand_id, id)
+}
+
 fn rows_json(msg: &Msg) -> Value {
     let style = |s: Style| match s {
         Style::Primary => 1,
@@ -708,20 +763,7 @@ async fn resume(a: &Args) {
                     note: None,
                     coach: false,
                 });
-                let hand_id = fake.allocate_id();
-                fake.seed_message(
-                    hand_id,
-                    channel,
-                    &hand.content,
-                    rows_json(&hand),
-                    Some(user.id),
-                );
-                let id = hand
-                    .buttons()
-                    .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
-                    .expect("a move")
-                    .id
-                    .clone();
+                let (hand_id, id) = seed_hand(&fake, channel, &hand, &user);
                 presses.push((user, hand_id, id));
             } else {
                 presses.push((user, table_id, Press::Hand(match_id).encode()));

@@ -26,6 +26,9 @@ pub struct Metrics {
     /// Database latency by operation: `move` and `write` (a caller's wait for the writer,
     /// queue included), `commit` (a batch of moves), `probe` (the health check's write).
     pub db_seconds: HistogramVec,
+    /// Transactions the database writer committed (each a sync of the disk at full
+    /// durability): per answered action, what group commit saves.
+    pub db_commits: IntCounter,
     /// 1 for each shard of the process that is connected to the gateway, 0 otherwise.
     pub shard_up: IntGaugeVec,
 }
@@ -78,6 +81,11 @@ impl Metrics {
                 &["op"],
             )
             .expect("valid metric"),
+            db_commits: IntCounter::new(
+                "gin_db_commits_total",
+                "Transactions the database writer committed",
+            )
+            .expect("valid metric"),
             shard_up: IntGaugeVec::new(
                 Opts::new(
                     "gin_shard_up",
@@ -97,6 +105,7 @@ impl Metrics {
             Box::new(m.outbox_retries.clone()),
             Box::new(m.outbox_given_up.clone()),
             Box::new(m.db_seconds.clone()),
+            Box::new(m.db_commits.clone()),
             Box::new(m.shard_up.clone()),
         ] {
             r.register(c).expect("each metric registered once");

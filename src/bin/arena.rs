@@ -25,7 +25,8 @@ const USAGE: &str =
     "usage: arena --matches N --a PLAYER --b PLAYER [--protocol P] [--seed HEX] [--threads T]
              [--hard-samples S] [--hard-accept P] [--hard-waiter P]
              [--hard-waiter-playouts on|off] [--hard-knock-when-ahead on|off]
-             [--hard-waiter-tilt T]
+             [--hard-waiter-tilt T] [--hard-waited-odds X] [--hard-knocked-odds X]
+             [--hard-ahead-against-waiter on|off] [--hard-knock-margin M]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
@@ -49,7 +50,14 @@ const USAGE: &str =
   --hard-knock-when-ahead  on: hard's own playouts knock only when below the opponent's
                   deadwood; off: at once
   --hard-waiter-tilt  weight per point of deadwood, >= 0, toward gin-waiter hands holding
-                  little (default: the shipped value)";
+                  little (default: the shipped value)
+  --hard-waited-odds  how much a showdown where the opponent held a knockable hand multiplies
+                  the odds that it is a gin-waiter, > 0 (default: the shipped value)
+  --hard-knocked-odds  the same for a showdown where the opponent knocked with deadwood
+  --hard-ahead-against-waiter  on: in worlds where the opponent is a gin-waiter, hard's own
+                  playouts knock only when below its deadwood; off: at once
+  --hard-knock-margin  points, >= 0, a knock loses per point of its deadwood in each world
+                  where the opponent is a gin-waiter (default: the shipped value)";
 
 /// A hand still going after this many actions is a bug: the match is abandoned and counted.
 const MAX_ACTIONS_PER_HAND: usize = 1_000;
@@ -116,6 +124,10 @@ struct Args {
     hard_waiter_playouts: Option<bool>,
     hard_knock_when_ahead: Option<bool>,
     hard_waiter_tilt: Option<f64>,
+    hard_waited_odds: Option<f64>,
+    hard_knocked_odds: Option<f64>,
+    hard_ahead_against_waiter: Option<bool>,
+    hard_knock_margin: Option<f64>,
     seed: Seed,
     threads: usize,
 }
@@ -157,6 +169,10 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
     let mut hard_waiter_playouts = None;
     let mut hard_knock_when_ahead = None;
     let mut hard_waiter_tilt = None;
+    let mut hard_waited_odds = None;
+    let mut hard_knocked_odds = None;
+    let mut hard_ahead_against_waiter = None;
+    let mut hard_knock_margin = None;
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "-h" | "--help" => return Ok(None),
@@ -187,15 +203,13 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             "--hard-knock-when-ahead" => {
                 hard_knock_when_ahead = Some(switch(&value(&mut args, &flag)?, &flag)?)
             }
-            "--hard-waiter-tilt" => {
-                let text = value(&mut args, &flag)?;
-                hard_waiter_tilt = Some(
-                    text.parse::<f64>()
-                        .ok()
-                        .filter(|t| t.is_finite() && *t >= 0.0)
-                        .ok_or_else(|| format!("{flag} wants a number >= 0, not `{text}`"))?,
-                );
+            "--hard-waiter-tilt" => hard_waiter_tilt = Some(non_negative(&mut args, &flag)?),
+            "--hard-waited-odds" => hard_waited_odds = Some(positive(&mut args, &flag)?),
+            "--hard-knocked-odds" => hard_knocked_odds = Some(positive(&mut args, &flag)?),
+            "--hard-ahead-against-waiter" => {
+                hard_ahead_against_waiter = Some(switch(&value(&mut args, &flag)?, &flag)?)
             }
+            "--hard-knock-margin" => hard_knock_margin = Some(non_negative(&mut args, &flag)?),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -212,7 +226,27 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         hard_waiter_playouts,
         hard_knock_when_ahead,
         hard_waiter_tilt,
+        hard_waited_odds,
+        hard_knocked_odds,
+        hard_ahead_against_waiter,
+        hard_knock_margin,
     }))
+}
+
+fn non_negative(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<f64, String> {
+    let text = value(args, flag)?;
+    text.parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && *t >= 0.0)
+        .ok_or_else(|| format!("{flag} wants a number >= 0, not `{text}`"))
+}
+
+fn positive(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<f64, String> {
+    let text = value(args, flag)?;
+    text.parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && *t > 0.0)
+        .ok_or_else(|| format!("{flag} wants a number > 0, not `{text}`"))
 }
 
 fn value(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<String, String> {
@@ -345,6 +379,13 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
                     .hard_knock_when_ahead
                     .unwrap_or(config.knock_when_ahead);
                 config.waiter_tilt = args.hard_waiter_tilt.unwrap_or(config.waiter_tilt);
+                let evidence = &mut config.waiter_evidence;
+                evidence.waited = args.hard_waited_odds.unwrap_or(evidence.waited);
+                evidence.knocked = args.hard_knocked_odds.unwrap_or(evidence.knocked);
+                config.ahead_against_waiter = args
+                    .hard_ahead_against_waiter
+                    .unwrap_or(config.ahead_against_waiter);
+                config.knock_margin = args.hard_knock_margin.unwrap_or(config.knock_margin);
                 Strategy::Hard(config)
             }
             s => s,
@@ -429,16 +470,25 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         || args.hard_waiter_playouts.is_some()
         || args.hard_knock_when_ahead.is_some()
         || args.hard_waiter_tilt.is_some()
+        || args.hard_waited_odds.is_some()
+        || args.hard_knocked_odds.is_some()
+        || args.hard_ahead_against_waiter.is_some()
+        || args.hard_knock_margin.is_some()
     {
         println!(
             "hard_samples={:?} hard_accept={:?} hard_waiter={:?} hard_waiter_playouts={:?} \
-             hard_knock_when_ahead={:?} hard_waiter_tilt={:?}",
+             hard_knock_when_ahead={:?} hard_waiter_tilt={:?} hard_waited_odds={:?} \
+             hard_knocked_odds={:?} hard_ahead_against_waiter={:?} hard_knock_margin={:?}",
             args.hard_samples,
             args.hard_accept,
             args.hard_waiter,
             args.hard_waiter_playouts,
             args.hard_knock_when_ahead,
-            args.hard_waiter_tilt
+            args.hard_waiter_tilt,
+            args.hard_waited_odds,
+            args.hard_knocked_odds,
+            args.hard_ahead_against_waiter,
+            args.hard_knock_margin
         );
     }
     println!(

@@ -3,6 +3,7 @@
 use crate::ui::model::{Attachment, Emoji, Msg, Response, Style};
 use crate::ui::{SendError, Transport};
 use poise::serenity_prelude as serenity;
+use serenity::builder::Builder;
 use serenity::http::{LightMethod, Request, Route};
 use std::sync::Arc;
 
@@ -125,7 +126,7 @@ pub fn interaction_response(r: &Response) -> serenity::CreateInteractionResponse
 /// serenity's builder always sends `"attachments": []`, with which Discord removes them.
 pub async fn answer_press(
     http: &serenity::Http,
-    ci: &serenity::ComponentInteraction,
+    (id, token): (serenity::InteractionId, &str),
     r: &Response,
 ) -> Result<(), serenity::Error> {
     let response = interaction_response(r);
@@ -135,18 +136,28 @@ pub async fn answer_press(
             if let Some(data) = body.get_mut("data").and_then(|d| d.as_object_mut()) {
                 data.remove("attachments");
             }
-            http.create_interaction_response(ci.id, &ci.token, &body, Vec::new())
+            http.create_interaction_response(id, token, &body, Vec::new())
                 .await
         }
-        _ => ci.create_response(http, response).await,
+        _ => response.execute(http, (id, token)).await,
     }
+}
+
+/// Acknowledges a press (type 6) that will be answered later, by [`answer_deferred`].
+pub async fn acknowledge(
+    http: &serenity::Http,
+    (id, token): (serenity::InteractionId, &str),
+) -> Result<(), serenity::Error> {
+    serenity::CreateInteractionResponse::Acknowledge
+        .execute(http, (id, token))
+        .await
 }
 
 /// The answer to a press that was acknowledged first (type 6): an update edits the message
 /// the button is on; anything else follows as a new message.
 pub async fn answer_deferred(
     http: &serenity::Http,
-    ci: &serenity::ComponentInteraction,
+    token: &str,
     r: &Response,
 ) -> Result<Option<u64>, serenity::Error> {
     // The new message a follow-up creates (`None`: the pressed one was edited).
@@ -156,7 +167,7 @@ pub async fn answer_deferred(
                 .content(m.content.clone())
                 .components(rows(m))
                 .allowed_mentions(mentions(m));
-            ci.edit_response(http, edit).await.map(|_| None)
+            edit.execute(http, token).await.map(|_| None)
         }
         Response::Ephemeral(m) | Response::Public(m) => {
             let followup = serenity::CreateInteractionResponseFollowup::new()
@@ -165,7 +176,8 @@ pub async fn answer_deferred(
                 .allowed_mentions(mentions(m))
                 .add_files(m.files.iter().map(attachment))
                 .ephemeral(matches!(r, Response::Ephemeral(_)));
-            ci.create_followup(http, followup)
+            followup
+                .execute(http, (None, token))
                 .await
                 .map(|m| Some(m.id.get()))
         }

@@ -7,6 +7,7 @@ mod commands;
 mod emoji;
 
 mod ops;
+mod presses;
 pub mod stop_log;
 
 pub use adapter::DiscordOut;
@@ -17,7 +18,6 @@ use crate::i18n::Lang;
 use crate::ui::{Answer, Deliverer};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
-use tracing::Instrument;
 
 /// What every command and event handler can reach.
 pub struct Data {
@@ -25,6 +25,8 @@ pub struct Data {
     pub deliverer: Arc<Deliverer<DiscordOut>>,
     /// Commands and presses per user (see `crate::limit`).
     limiter: crate::limit::Limiter,
+    /// Presses waiting for their turn to be worked on.
+    presses: presses::Presses,
 }
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
@@ -129,10 +131,16 @@ pub async fn run_until(
                     tracing::error!(error = %e, "command registration failed");
                 }
                 let deliverer = for_setup.1.get().cloned().ok_or("no deliverer")?;
+                let presses = presses::Presses::start(
+                    for_setup.0.clone(),
+                    deliverer.clone(),
+                    ctx.http.clone(),
+                );
                 Ok(Data {
                     games: for_setup.0,
                     deliverer,
                     limiter: for_setup.2,
+                    presses,
                 })
             })
         })
@@ -439,9 +447,6 @@ async fn on_event(
     else {
         return Ok(());
     };
-    let games = fw.user_data.games.clone();
-    let deliverer = fw.user_data.deliverer.clone();
-    let http = fw.serenity_context.http.clone();
     if !fw
         .user_data
         .limiter
@@ -455,7 +460,10 @@ async fn on_event(
                 .content(crate::tr!(lang, "err-slow-down"))
                 .ephemeral(true),
         );
-        if let Err(e) = ci.create_response(&http, response).await {
+        if let Err(e) = ci
+            .create_response(&fw.serenity_context.http, response)
+            .await
+        {
             tracing::warn!(error = %e, "answering a press over the rate limit");
         }
         return Ok(());
@@ -473,85 +481,10 @@ async fn on_event(
             .unwrap_or_default(),
         message_id: Some(ci.message.id.get()),
     };
-    // Printed with every line inside it: the id without its card (see `Press::for_log`).
-    let id = crate::ui::ids::Press::for_log(&ci.data.custom_id);
-    let span = tracing::info_span!("press", user = caller.user_id, %id);
-    async move {
-        let private = ci
-            .message
-            .flags
-            .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
-        let values = match &ci.data.kind {
-            serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
-            _ => Vec::new(),
-        };
-        let faces = deliverer.faces();
-        let arrived = std::time::Instant::now();
-        let buttons = adapter::custom_ids(&ci.message);
-        let work = crate::ui::press_on(
-            &games,
-            &caller,
-            &ci.data.custom_id,
-            &values,
-            private,
-            Some(&buttons),
-        );
-        tokio::pin!(work);
-        // The action is already stored when it is answered: even if the answer fails, the
-        // table must move on, so what follows runs whatever became of the answer.
-        // The message the answer is on: the pressed one, or (a rematch's challenge or table)
-        // the new public message the answer created.
-        let mut message = Some(ci.message.id.get());
-        let answer = tokio::select! {
-            answer = &mut work => {
-                let shown = faces.dress_response(&answer.response);
-                let sent = adapter::answer_press(&http, ci, &shown).await;
-                let outcome = if sent.is_ok() { "answered" } else { "failed" };
-                crate::metrics::get().interaction("press", outcome, Some(arrived.elapsed()));
-                match sent {
-                    Err(e) => tracing::warn!(error = %e, "answering the press"),
-                    Ok(()) if answer.reply_is.is_some()
-                        && matches!(answer.response, crate::ui::model::Response::Public(_)) =>
-                    {
-                        message = ci.get_response(&http).await.ok().map(|m| m.id.get());
-                    }
-                    Ok(()) => {}
-                }
-                answer
-            }
-            () = tokio::time::sleep(DEFER_AFTER) => {
-                // Discord waits 3 s for a first answer: acknowledge now, answer when ready.
-                tracing::info!("slow press: deferred");
-                let ack = serenity::CreateInteractionResponse::Acknowledge;
-                let sent = ci.create_response(&http, ack).await;
-                let outcome = if sent.is_ok() { "deferred" } else { "failed" };
-                crate::metrics::get().interaction("press", outcome, Some(arrived.elapsed()));
-                if let Err(e) = sent {
-                    tracing::warn!(error = %e, "deferring the press");
-                }
-                let mut answer = work.await;
-                let shown = faces.dress_response(&answer.response);
-                let created = match adapter::answer_deferred(&http, ci, &shown).await {
-                    Ok(created) => created,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "answering the deferred press");
-                        None
-                    }
-                };
-                if !matches!(answer.response, crate::ui::model::Response::Update(_)) {
-                    // The token's own message is the one the button was on, not this new
-                    // one: it must not be used to refresh a hand. The new one (a rematch's
-                    // challenge, say) is the follow-up.
-                    answer.hand_of = None;
-                    message = created;
-                }
-                answer
-            }
-        };
-        after_answer(&games, &deliverer, answer, &ci.token, caller.lang, message).await;
-    }
-    .instrument(span)
-    .await;
+    let arrived = std::time::Instant::now();
+    fw.user_data
+        .presses
+        .push(presses::Pressed::of(ci, caller, arrived));
     Ok(())
 }
 

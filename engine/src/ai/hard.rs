@@ -16,7 +16,7 @@
 //!   undercuts included, against discarding and playing on. Gin is always taken.
 
 use super::eval::without;
-use super::knowledge::Knowledge;
+use super::knowledge::{Knowledge, WaiterEvidence};
 use super::medium::discard_score;
 use super::rollout::{sample_worlds, Sim, Step, Table, ME};
 use super::{Random, SplitMix};
@@ -50,8 +50,19 @@ pub struct HardConfig {
     /// [73.7, 81.8] (81.6% of 4,000 at 0); from 0.25, 60.5% of 200 against `marjj`
     /// [53.6, 67.0] and 76.8% of 400 against `simple` [72.4, 80.6]. Off (0) as shipped until
     /// a control run at 0 on the same seeds says whether `simple`'s loss is real: at 0 the
-    /// showdowns move nothing and hard plays as before.
+    /// showdowns move nothing and hard plays as before. That control, on the default seed:
+    /// 81.0% of 400 against `simple` [76.9, 84.5] (11 minutes on one busy core). With a
+    /// showdown caught waiting worth x1,000 (`waiter_evidence`), from 0.02 (so that hard plays
+    /// as shipped until `marjj` is caught once): 81.25% of 400 against `simple` [77.1, 84.8],
+    /// as the control, and 51.75% of 400 against `marjj` [46.9, 56.6] (undercut share 25.3%,
+    /// 14 minutes; 48.3% as shipped, see `marjj`); from 0.25: 56.0% [51.1, 60.8] (26.8%):
+    /// the hands before the first such showdown seem to cost about 4 points, within the noise.
     pub gin_waiter: f64,
+    /// How much each kind of earlier showdown moves that chance ([`WaiterEvidence`]): x20, x0.6
+    /// and x0.2 as shipped. A knock-at-once player is caught holding a knockable hand only
+    /// before its first discard of a hand, so the first factor may be far larger (x1,000
+    /// above).
+    pub waiter_evidence: WaiterEvidence,
     /// Whether, in a world where the opponent is such a gin-waiter, the playouts let it knock
     /// only with gin (else every playout opponent knocks as soon as it can).
     pub waiter_playouts: bool,
@@ -65,6 +76,18 @@ pub struct HardConfig {
     /// Whether this seat, in the playouts, knocks only when its deadwood is below the
     /// opponent's in that world (else at once, like `simple`).
     pub knock_when_ahead: bool,
+    /// Whether this seat, in the playouts of a world where the opponent is a gin-waiter, knocks
+    /// only when its deadwood is below the opponent's (the waiter ends the hand only with gin,
+    /// so there is time to wait for a safe knock). Off as shipped; not yet measured.
+    pub ahead_against_waiter: bool,
+    /// Points a knock short of gin loses per point of its deadwood, in each world where the
+    /// opponent is a gin-waiter, against playing on: the worlds' guesses at a waiter's hand
+    /// hold more deadwood than the truth, so they see too few undercuts, the more so the more
+    /// deadwood the knock shows. Off (0) as shipped: 0.8, with the belief from 0.02 as above,
+    /// won 51.75% of 400 against `marjj` [46.9, 56.6], the same as without: a sixth fewer
+    /// knocks (1,131 against 1,326) and more gins, but as many more for `marjj` (485 against
+    /// 416), and the undercut share barely moved (24.7%).
+    pub knock_margin: f64,
 }
 
 impl Default for HardConfig {
@@ -78,9 +101,16 @@ impl Default for HardConfig {
             contradiction_accept: 0.01,
             match_bonus: 30.0,
             gin_waiter: 0.0,
+            waiter_evidence: WaiterEvidence {
+                waited: 20.0,
+                defended: 0.6,
+                knocked: 0.2,
+            },
             waiter_playouts: true,
             waiter_tilt: 0.0,
             knock_when_ahead: false,
+            ahead_against_waiter: false,
+            knock_margin: 0.0,
         }
     }
 }
@@ -115,12 +145,13 @@ pub(super) fn decide(
         return fallback;
     };
     table.me_knocks_when_ahead = config.knock_when_ahead;
+    table.me_ahead_against_waiter = config.ahead_against_waiter;
     table.other_table = other_table;
     let mut worlds = sample_worlds(
         know,
         config.samples.max(1),
         config.contradiction_accept,
-        know.waiter_chance(config.gin_waiter),
+        know.waiter_chance(config.gin_waiter, &config.waiter_evidence),
         config.waiter_tilt,
         rng,
     );
@@ -131,13 +162,24 @@ pub(super) fn decide(
     }
     let mut best = (f64::NEG_INFINITY, fallback);
     for &action in &candidates {
+        let margin = match action {
+            Action::Knock(c) => {
+                config.knock_margin * f64::from(min_deadwood(without(know.hand, c)))
+            }
+            _ => 0.0,
+        };
         let total: f64 = worlds
             .iter()
             .map(|world| {
                 let mut sim = Sim::new(step, know, world);
-                match sim.apply(ME, action, world, &table) {
+                let value = match sim.apply(ME, action, world, &table) {
                     Some(value) => value,
                     None => sim.run(world, &table, &mut SplitMix(world.seed)),
+                };
+                if world.waiter {
+                    value - margin
+                } else {
+                    value
                 }
             })
             .sum();

@@ -81,9 +81,9 @@ pub(super) struct Knowledge {
     pub repeat_barred: CardSet,
     /// The opponent's moves this hand, first to last.
     pub opp_moves: Vec<OppMove>,
-    /// How much likelier the opponent's earlier showdowns this match are if it plays on for
-    /// gin than if it knocks as soon as it can ([`waiter_odds`]).
-    pub opp_waiter_odds: f64,
+    /// How the opponent's earlier showdowns this match ended, the evidence of whether it plays
+    /// on for gin ([`Showdowns`]).
+    pub opp_showdowns: Showdowns,
 }
 
 impl Knowledge {
@@ -110,9 +110,9 @@ impl Knowledge {
             opp_taken: CardSet::EMPTY,
             repeat_barred: CardSet::EMPTY,
             opp_moves: Vec::new(),
-            opp_waiter_odds: view
-                .opponent()
-                .map_or(1.0, |opp| waiter_odds(&t.shown, opp, t.knock_limit)),
+            opp_showdowns: view.opponent().map_or(Showdowns::default(), |opp| {
+                Showdowns::of(&t.shown, opp, t.knock_limit)
+            }),
         };
         let taken_now = match t.phase {
             Phase::Discard { taken, .. } => taken,
@@ -181,9 +181,9 @@ impl Knowledge {
     }
 
     /// The chance that the opponent is a gin-waiter, from the chance `prior` before the match
-    /// and its showdowns since.
-    pub fn waiter_chance(&self, prior: f64) -> f64 {
-        let odds = prior * self.opp_waiter_odds;
+    /// and its showdowns since, each weighed by `evidence`.
+    pub fn waiter_chance(&self, prior: f64, evidence: &WaiterEvidence) -> f64 {
+        let odds = prior * self.opp_showdowns.odds(evidence);
         let total = odds + (1.0 - prior);
         if total > 0.0 {
             odds / total
@@ -337,33 +337,54 @@ impl Fit {
     }
 }
 
-/// The likelihood ratio, gin-waiter to knocker, of how `opp`'s hands in `shown` ended. A
-/// knocker never defends holding a knockable hand (it would have knocked) and knocks in about
-/// half the hands; a gin-waiter (MARJJ) is often caught holding one and rarely knocks short of
-/// gin. Rough per-hand odds; a few hands settle the question either way.
-fn waiter_odds(shown: &[ShownHand], opp: Seat, limit: u32) -> f64 {
-    shown
-        .iter()
-        .map(|s| {
-            if s.defender == opp && s.defender_held <= limit {
-                WAITED_ODDS
-            } else if s.defender == opp {
-                DEFENDED_ODDS
-            } else if s.knocker == opp && s.knocker_deadwood > 0 {
-                KNOCKED_ODDS
-            } else {
-                1.0
-            }
-        })
-        .product()
+/// How the opponent's showdowns of this match ended, counted by what they say about it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Showdowns {
+    /// Knocked against, it held a knockable hand: it had passed up a knock.
+    pub waited: u32,
+    /// Knocked against, it held more deadwood than a knock allows.
+    pub defended: u32,
+    /// It knocked with deadwood.
+    pub knocked: u32,
 }
 
-/// [`waiter_odds`] of a hand in which the opponent, knocked against, held a knockable hand...
-const WAITED_ODDS: f64 = 20.0;
-/// ... held more deadwood than a knock allows ...
-const DEFENDED_ODDS: f64 = 0.6;
-/// ... knocked with deadwood.
-const KNOCKED_ODDS: f64 = 0.2;
+impl Showdowns {
+    /// The opponent `opp`'s hands in `shown`; its gin and the hands it was not in say nothing.
+    fn of(shown: &[ShownHand], opp: Seat, limit: u32) -> Showdowns {
+        let mut counts = Showdowns::default();
+        for s in shown {
+            if s.defender == opp && s.defender_held <= limit {
+                counts.waited += 1;
+            } else if s.defender == opp {
+                counts.defended += 1;
+            } else if s.knocker == opp && s.knocker_deadwood > 0 {
+                counts.knocked += 1;
+            }
+        }
+        counts
+    }
+
+    /// The likelihood ratio, gin-waiter to knocker, of these showdowns.
+    fn odds(self, evidence: &WaiterEvidence) -> f64 {
+        evidence.waited.powi(self.waited as i32)
+            * evidence.defended.powi(self.defended as i32)
+            * evidence.knocked.powi(self.knocked as i32)
+    }
+}
+
+/// How much likelier each kind of showdown ([`Showdowns`]) is if the opponent plays on for gin
+/// than if it knocks as soon as it can. A knocker never defends holding a knockable hand once
+/// it has discarded (it would have knocked) and knocks in about half the hands; a gin-waiter
+/// (MARJJ) is often caught holding one and rarely knocks short of gin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WaiterEvidence {
+    /// Caught holding a knockable hand.
+    pub waited: f64,
+    /// Holding more than a knock allows.
+    pub defended: f64,
+    /// Knocking with deadwood.
+    pub knocked: f64,
+}
 
 fn factor(relation: Relation, table: [f64; 3]) -> f64 {
     match relation {
@@ -469,9 +490,14 @@ mod tests {
             knocker_deadwood,
             defender_held,
         };
+        let evidence = WaiterEvidence {
+            waited: 20.0,
+            defended: 0.6,
+            knocked: 0.2,
+        };
         // Knocked against holding 6: it could have knocked and did not.
-        let waited = [shown(me, opp, 3, 6)];
-        assert_eq!(waiter_odds(&waited, opp, 10), WAITED_ODDS);
+        let waited = Showdowns::of(&[shown(me, opp, 3, 6)], opp, 10);
+        assert_eq!(waited.odds(&evidence), 20.0);
         // Knocking with deadwood, or holding too much to knock, points the other way; its gin
         // and our showdowns say nothing.
         let knocker = [
@@ -479,14 +505,14 @@ mod tests {
             shown(me, opp, 2, 25),
             shown(opp, me, 0, 20),
         ];
-        let odds = waiter_odds(&knocker, opp, 10);
-        assert!((odds - KNOCKED_ODDS * DEFENDED_ODDS).abs() < 1e-12);
+        let odds = Showdowns::of(&knocker, opp, 10).odds(&evidence);
+        assert!((odds - 0.2 * 0.6).abs() < 1e-12);
         // The prior moves with the odds, and stays put without showdowns.
         let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
         let mut k = Knowledge::from_view(&m.view_for(m.to_act().unwrap())).unwrap();
-        assert_eq!(k.waiter_chance(0.5), 0.5);
-        k.opp_waiter_odds = WAITED_ODDS;
-        assert!((k.waiter_chance(0.5) - 20.0 / 21.0).abs() < 1e-12);
+        assert_eq!(k.waiter_chance(0.5, &evidence), 0.5);
+        k.opp_showdowns = waited;
+        assert!((k.waiter_chance(0.5, &evidence) - 20.0 / 21.0).abs() < 1e-12);
     }
 
     #[test]

@@ -28,6 +28,7 @@ mod simple;
 pub mod team;
 
 pub use hard::HardConfig;
+pub use knowledge::WaiterEvidence;
 
 use super::hand::Action;
 use super::team::team_of;

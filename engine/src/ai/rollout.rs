@@ -200,6 +200,8 @@ pub(super) struct Table {
     /// a seat that would wait for a safe knock, not one that knocks into undercuts. Seen from
     /// the world, so the value of playing on is an upper bound.
     pub me_knocks_when_ahead: bool,
+    /// The same, only in worlds where the opponent is a gin-waiter.
+    pub me_ahead_against_waiter: bool,
 }
 
 impl Table {
@@ -216,6 +218,7 @@ impl Table {
             match_bonus,
             other_table: 0,
             me_knocks_when_ahead: false,
+            me_ahead_against_waiter: false,
         })
     }
 
@@ -444,7 +447,8 @@ impl Sim {
                     && match who {
                         OPP => self.opp_waits,
                         _ => {
-                            table.me_knocks_when_ahead
+                            (table.me_knocks_when_ahead
+                                || (self.opp_waits && table.me_ahead_against_waiter))
                                 && choice.is_some_and(|(_, d)| d >= min_deadwood(self.hands[OPP]))
                         }
                     };
@@ -642,6 +646,17 @@ mod tests {
             Action::Discard(card("QD"))
         );
         sim.hands[OPP] = hand("5S 6S 7S 8S 9S TS JS QS 2H 3D");
+        assert!(matches!(sim.policy(ME, &table, &mut rng), Action::Knock(_)));
+        // Waiting for a safe knock only against a gin-waiter: at once against a knocker.
+        table.me_knocks_when_ahead = false;
+        table.me_ahead_against_waiter = true;
+        sim.hands[OPP] = gin;
+        assert!(sim.opp_waits);
+        assert_eq!(
+            sim.policy(ME, &table, &mut rng),
+            Action::Discard(card("QD"))
+        );
+        sim.opp_waits = false;
         assert!(matches!(sim.policy(ME, &table, &mut rng), Action::Knock(_)));
     }
 

@@ -162,17 +162,21 @@ mod tests {
     use super::*;
     use crate::{Rules, TeamMatch};
 
-    /// Plays a match: team 0 by `decide_team`, team 1 by `other`.
-    fn play(seed: [u8; 32], other: impl Fn(&TeamView) -> TeamAction) -> TeamMatch {
+    /// Plays a match: team 0 by `even`, team 1 by `odd`.
+    pub(super) fn play(
+        seed: [u8; 32],
+        even: impl Fn(&TeamView) -> TeamAction,
+        odd: impl Fn(&TeamView) -> TeamAction,
+    ) -> TeamMatch {
         let mut m = TeamMatch::new(Rules::default(), seed);
         let mut steps = 0;
         while !m.is_over() {
             let seat = m.hand.to_act().unwrap();
             let view = m.hand.view(seat);
             let action = if seat % 2 == 0 {
-                decide_team(&view)
+                even(&view)
             } else {
-                other(&view)
+                odd(&view)
             };
             m.apply(seat, action)
                 .expect("the AI plays only legal moves");
@@ -185,14 +189,14 @@ mod tests {
     #[test]
     fn every_move_is_legal_in_whole_matches_on_all_four_seats() {
         for s in 0..6u8 {
-            let m = play([s; 32], decide_team);
+            let m = play([s; 32], decide_team, decide_team);
             assert!(m.settlement().is_some());
         }
     }
 
     #[test]
     fn it_swaps_and_answers_swaps() {
-        let m = play([7; 32], decide_team);
+        let m = play([7; 32], decide_team, decide_team);
         let swaps = m
             .log
             .iter()
@@ -213,7 +217,7 @@ mod tests {
     fn it_beats_a_naive_team_over_twenty_matches() {
         let won = (0..20u8)
             .filter(|&s| {
-                play([s.wrapping_add(100); 32], naive)
+                play([s.wrapping_add(100); 32], decide_team, naive)
                     .settlement()
                     .unwrap()
                     .winner

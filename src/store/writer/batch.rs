@@ -80,6 +80,14 @@ pub(super) async fn run<J: Jobs>(
     }
 }
 
+/// Counts a commit of a batch: for the tests, and for the operators (`gin_db_commits_total`:
+/// with `synchronous = FULL` each is a sync of the disk). The jobs run one by one after a
+/// batch could not begin are not counted.
+fn count_commit(commits: &AtomicU64) {
+    commits.fetch_add(1, Ordering::Relaxed);
+    crate::metrics::get().db_commits.inc();
+}
+
 /// Whether the database server can no longer be reached on the writer's connection: the
 /// writer then stops, like after [`Lost`], for the bot to be restarted (a SQLite file is
 /// never unreachable).
@@ -222,7 +230,7 @@ async fn write_slice<J: Jobs>(
     if let Err(e) = &committed {
         tracing::error!(error = %e, "committing a batch of writes");
     } else {
-        commits.fetch_add(1, Ordering::Relaxed);
+        count_commit(commits);
     }
     for answer in answers {
         answer(committed.as_ref().copied());
@@ -291,7 +299,7 @@ async fn delete_noted<J: Jobs>(
     }
     match J::delete(conn, backend, notes, true).await {
         Ok(()) => {
-            commits.fetch_add(1, Ordering::Relaxed);
+            count_commit(commits);
         }
         Err(e) => tracing::warn!(error = %e, "writing delivery notes"),
     }
@@ -324,7 +332,7 @@ async fn commit_moves<J: Jobs>(
             if plain {
                 notes.clear();
             }
-            commits.fetch_add(1, Ordering::Relaxed);
+            count_commit(commits);
             for ((_, done), ok) in moves.drain(..).zip(stored) {
                 let _ = done.send(Ok(ok));
             }
@@ -335,7 +343,7 @@ async fn commit_moves<J: Jobs>(
             for (m, done) in moves.drain(..) {
                 let alone = write::<J>(conn, backend, &[&m]).await;
                 if alone.is_ok() {
-                    commits.fetch_add(1, Ordering::Relaxed);
+                    count_commit(commits);
                 }
                 let _ = done.send(alone.map(|stored| stored[0]));
             }

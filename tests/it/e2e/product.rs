@@ -1025,6 +1025,34 @@ async fn presses_while_the_database_is_held_are_answered_in_time_and_applied_onc
     bot.finish().await;
 }
 
+/// A burst of presses larger than the bot works on at once (128, then the rest queue) is
+/// answered in full, each press once and in time: the places are freed as answers go out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_of_presses_beyond_those_worked_on_at_once_is_answered_in_full() {
+    let (bot, game) = Bot::with_match(901).await;
+    let fake = bot.fake.clone();
+    let table = game.table().expect("the table");
+    let hand = Press::Hand(game.match_id).encode();
+    // Onlookers asking for a hand they do not have: each gets its own refusal.
+    let handles: Vec<_> = (0..600u64)
+        .map(|i| {
+            let who = fake_discord::User::new(70_000_000 + i, "Onlooker");
+            fake.send_interaction(fake.press(&who, &table, &hand))
+        })
+        .collect();
+    let answers = join_all(handles.into_iter().map(|h| h.callback())).await;
+    let refused = answers
+        .iter()
+        .filter(|cb| cb.ok() && cb.ephemeral && cb.elapsed < DEADLINE)
+        .count();
+    assert_eq!(refused, 600, "every press answered privately, in time");
+    // The players are still served after the burst.
+    let mut game = game;
+    let p = game.mover().expect("someone to move");
+    assert!(game.open_hand(p).await.is_some(), "the mover's hand");
+    bot.finish().await;
+}
+
 /// An acceptance whose answer fails (Discord answers 500) still turns the challenge message
 /// into the table: the match exists, and a stored delivery shows it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

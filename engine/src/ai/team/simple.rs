@@ -89,36 +89,9 @@ fn turn(view: &TeamView) -> TeamAction {
 mod tests {
     use super::*;
     use crate::ai::team::decide_team;
-    use crate::{Rules, TeamMatch, TeamMatchEvent};
-
-    fn hand(s: &str) -> CardSet {
-        s.split_whitespace()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect()
-    }
-
-    /// Plays a match: team 0 by `even`, team 1 by `odd`.
-    fn play(
-        seed: [u8; 32],
-        even: impl Fn(&TeamView) -> TeamAction,
-        odd: impl Fn(&TeamView) -> TeamAction,
-    ) -> TeamMatch {
-        let mut m = TeamMatch::new(Rules::default(), seed);
-        let mut steps = 0;
-        while let Some(seat) = m.to_act() {
-            let view = m.view_for(seat);
-            let action = if seat % 2 == 0 {
-                even(&view)
-            } else {
-                odd(&view)
-            };
-            m.apply(seat, action)
-                .expect("the AI plays only legal moves");
-            steps += 1;
-            assert!(steps < 50_000, "the match ends");
-        }
-        m
-    }
+    use crate::ai::team::tests::play;
+    use crate::card::testing::hand;
+    use crate::TeamMatchEvent;
 
     #[test]
     fn every_move_is_legal_in_whole_matches_and_it_swaps() {

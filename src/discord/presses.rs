@@ -1,0 +1,187 @@
+//! Button presses run in tasks of the bot's own, at most [`AT_ONCE`] at a time.
+//!
+//! serenity runs every event in a task of its own that holds the whole interaction (the
+//! pressed message comes along with all its buttons), and poise boxes its handler around it.
+//! After a restart thousands of players may press at once; holding all of that until the last
+//! is answered costs tens of kilobytes a press, and as many HTTP connections as answers in
+//! flight. So a press is cut down at once to what answering it needs ([`Pressed`]), the
+//! event's task ends, and the press waits in a queue for one of the places.
+
+use super::{adapter, after_answer, DiscordOut, DEFER_AFTER};
+use crate::games::{Caller, Games};
+use crate::ui::model::Response;
+use crate::ui::Deliverer;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::{mpsc, Semaphore};
+use tracing::Instrument;
+
+/// Presses worked on at once. Enough to keep the store's group commit full and, with
+/// Discord's round trip of about 0.1 s per answer, to answer over a thousand presses a second
+/// in one process; few enough that a burst costs little memory and few connections. (Against
+/// the local fake, `cargo bench --bench load -- --only resume` peaked at 71 to 77 MB for
+/// anything from 32 to 256, against 135 MB unbounded.)
+pub(super) const AT_ONCE: usize = 128;
+
+/// What answering a press needs, and nothing more of the interaction.
+pub(super) struct Pressed {
+    pub id: serenity::InteractionId,
+    pub token: String,
+    pub caller: Caller,
+    pub custom_id: String,
+    /// A menu's chosen values.
+    pub values: Vec<String>,
+    /// Whether the pressed message is ephemeral (a hand) rather than public.
+    pub private: bool,
+    /// The custom ids of the pressed message's own buttons and menus.
+    pub buttons: Vec<String>,
+    pub message_id: u64,
+    /// When the event was read: Discord's deadline for a first answer runs from then.
+    pub arrived: Instant,
+}
+
+impl Pressed {
+    /// The parts of `ci` a press needs.
+    pub fn of(ci: &serenity::ComponentInteraction, caller: Caller, arrived: Instant) -> Pressed {
+        Pressed {
+            id: ci.id,
+            token: ci.token.clone(),
+            caller,
+            custom_id: ci.data.custom_id.clone(),
+            values: match &ci.data.kind {
+                serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+                _ => Vec::new(),
+            },
+            private: ci
+                .message
+                .flags
+                .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)),
+            buttons: adapter::custom_ids(&ci.message),
+            message_id: ci.message.id.get(),
+            arrived,
+        }
+    }
+}
+
+/// The queue of presses waiting for a place.
+pub(super) struct Presses {
+    queue: mpsc::UnboundedSender<Pressed>,
+}
+
+impl Presses {
+    /// Starts the task that hands queued presses to free places; it ends with the last
+    /// sender.
+    pub fn start(
+        games: Arc<Games>,
+        deliverer: Arc<Deliverer<DiscordOut>>,
+        http: Arc<serenity::Http>,
+    ) -> Presses {
+        let (queue, mut waiting) = mpsc::unbounded_channel::<Pressed>();
+        let places = Arc::new(Semaphore::new(AT_ONCE));
+        tokio::spawn(async move {
+            loop {
+                let Ok(place) = places.clone().acquire_owned().await else {
+                    return;
+                };
+                let Some(pressed) = waiting.recv().await else {
+                    return;
+                };
+                let (games, deliverer, http) = (games.clone(), deliverer.clone(), http.clone());
+                tokio::spawn(async move {
+                    answer(&games, &deliverer, &http, pressed).await;
+                    drop(place);
+                });
+            }
+        });
+        Presses { queue }
+    }
+
+    /// Queues `pressed` for the next free place.
+    pub fn push(&self, pressed: Pressed) {
+        if self.queue.send(pressed).is_err() {
+            tracing::warn!("a press arrived while the bot stops: not answered");
+        }
+    }
+}
+
+/// Works out the press, answers it, and delivers what follows.
+async fn answer(
+    games: &Games,
+    deliverer: &Arc<Deliverer<DiscordOut>>,
+    http: &serenity::Http,
+    p: Pressed,
+) {
+    // Printed with every line inside it: the id without its card (see `Press::for_log`).
+    let id = crate::ui::ids::Press::for_log(&p.custom_id);
+    let span = tracing::info_span!("press", user = p.caller.user_id, %id);
+    async move {
+        let faces = deliverer.faces();
+        let work = crate::ui::press_on(
+            games,
+            &p.caller,
+            &p.custom_id,
+            &p.values,
+            p.private,
+            Some(&p.buttons),
+        );
+        tokio::pin!(work);
+        // The action is already stored when it is answered: even if the answer fails, the
+        // table must move on, so what follows runs whatever became of the answer.
+        // The message the answer is on: the pressed one, or (a rematch's challenge or table)
+        // the new public message the answer created.
+        let mut message = Some(p.message_id);
+        let answer = tokio::select! {
+            answer = &mut work => {
+                let shown = faces.dress_response(&answer.response);
+                let sent = adapter::answer_press(http, (p.id, &p.token), &shown).await;
+                let outcome = if sent.is_ok() { "answered" } else { "failed" };
+                crate::metrics::get().interaction("press", outcome, Some(p.arrived.elapsed()));
+                match sent {
+                    Err(e) => tracing::warn!(error = %e, "answering the press"),
+                    Ok(()) if answer.reply_is.is_some()
+                        && matches!(answer.response, Response::Public(_)) =>
+                    {
+                        message = http
+                            .get_original_interaction_response(&p.token)
+                            .await
+                            .ok()
+                            .map(|m| m.id.get());
+                    }
+                    Ok(()) => {}
+                }
+                answer
+            }
+            () = tokio::time::sleep_until((p.arrived + DEFER_AFTER).into()) => {
+                // Discord waits 3 s for a first answer: acknowledge now, answer when ready.
+                tracing::info!("slow press: deferred");
+                let sent = adapter::acknowledge(http, (p.id, &p.token)).await;
+                let outcome = if sent.is_ok() { "deferred" } else { "failed" };
+                crate::metrics::get().interaction("press", outcome, Some(p.arrived.elapsed()));
+                if let Err(e) = sent {
+                    tracing::warn!(error = %e, "deferring the press");
+                }
+                let mut answer = work.await;
+                let shown = faces.dress_response(&answer.response);
+                let created = match adapter::answer_deferred(http, &p.token, &shown).await {
+                    Ok(created) => created,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "answering the deferred press");
+                        None
+                    }
+                };
+                if !matches!(answer.response, Response::Update(_)) {
+                    // The token's own message is the one the button was on, not this new
+                    // one: it must not be used to refresh a hand. The new one (a rematch's
+                    // challenge, say) is the follow-up.
+                    answer.hand_of = None;
+                    message = created;
+                }
+                answer
+            }
+        };
+        after_answer(games, deliverer, answer, &p.token, p.caller.lang, message).await;
+    }
+    .instrument(span)
+    .await;
+}
