@@ -5,9 +5,11 @@
 //! lone caller's read waits for nobody.
 
 use crate::store::{Db, StoreError};
+use futures_util::FutureExt;
 use std::collections::HashMap;
 use std::future::Future;
 use std::hash::Hash;
+use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
@@ -115,7 +117,13 @@ impl<K: Copy + Eq + Hash, V: Clone> Reader<K, V> {
                 .map(|(k, _)| *k)
                 .filter(|k| seen.insert(*k))
                 .collect();
-            match (self.fetch)(self.db.clone(), keys).await {
+            // A panic in the query fails its batch, not the reader: keys queued behind it
+            // would otherwise wait for the next caller to start one.
+            let fetched = AssertUnwindSafe((self.fetch)(self.db.clone(), keys))
+                .catch_unwind()
+                .await
+                .unwrap_or_else(|_| Err(StoreError::Thread("the batched read panicked".into())));
+            match fetched {
                 Ok(mut found) => {
                     // A key asked twice: the last to ask takes the value, the others a copy.
                     let mut last: HashMap<K, usize> = HashMap::with_capacity(batch.len());

@@ -13,6 +13,9 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
 
+/// Matches held at once when many are looked at together (the AI's due turns after a start).
+const AT_ONCE_HELD: usize = 64;
+
 /// Something that must be shown because of an accepted action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "e", rename_all = "snake_case")]
@@ -377,15 +380,22 @@ impl Games {
     }
 
     /// The AI's turn in those of `ids` where it is to move; and (id, version) of the others.
+    /// The matches are held [`AT_ONCE_HELD`] at a time, so that those not in memory are read
+    /// together (see `batch`), not a round trip each.
     pub(crate) async fn ai_due_in(&self, ids: Vec<i64>) -> (Vec<Delivery>, Vec<(i64, i64)>) {
+        use futures_util::StreamExt;
         let (mut due, mut not) = (Vec::new(), Vec::new());
-        for id in ids {
-            if let Ok(live) = self.hold(id).await {
-                if live.ai_to_act().is_some() {
-                    due.push(self.ai_turn_now(id, live.version));
-                } else {
-                    not.push((id, live.version));
-                }
+        let mut held = futures_util::stream::iter(ids)
+            .map(|id| async move {
+                let live = self.hold(id).await.ok()?;
+                Some((id, live.version, live.ai_to_act().is_some()))
+            })
+            .buffered(AT_ONCE_HELD);
+        while let Some(found) = held.next().await {
+            match found {
+                Some((id, version, true)) => due.push(self.ai_turn_now(id, version)),
+                Some((id, version, false)) => not.push((id, version)),
+                None => {}
             }
         }
         (due, not)

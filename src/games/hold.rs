@@ -5,7 +5,7 @@
 //! Memory keeps the matches in play lately, [`HOT`] at most: a waiting match beyond those is
 //! in the database only, and its next press loads it (with the other first presses of the
 //! moment, see [`super::batch`]). Nothing of a match lives only in memory, except a coach's
-//! answer, which keeps its match in memory.
+//! answer, which keeps its match in memory while it answers the moment.
 
 use super::{Failure, Games, Live, Refusal};
 use std::collections::HashMap;
@@ -39,7 +39,8 @@ impl Slots {
     }
 
     /// Past [`HOT`]: lets go of the least lately asked-for matches that nobody holds or waits
-    /// for and that keep nothing of their own in memory.
+    /// for and that keep nothing of their own in memory (a coach's answer pins its match only
+    /// while it still answers the moment; a slot left empty is garbage).
     fn trim(&mut self) {
         if self.map.len() <= HOT {
             return;
@@ -51,10 +52,12 @@ impl Slots {
                 // The map's own reference only: a holder or a waiter has another (and takes
                 // it under the map's lock, which this holds).
                 Arc::strong_count(&slot.live) == 1
-                    && slot
-                        .live
-                        .try_lock()
-                        .is_ok_and(|g| g.as_ref().is_some_and(|l| l.last_hint.is_none()))
+                    && slot.live.try_lock().is_ok_and(|g| match g.as_ref() {
+                        None => true,
+                        Some(l) => l.last_hint.as_ref().is_none_or(|(seat, moment, _)| {
+                            *moment != l.game.press_version(*seat, l.version)
+                        }),
+                    })
             })
             .map(|(&id, slot)| (slot.used, id))
             .collect();
@@ -119,7 +122,8 @@ impl Games {
         let mut guard = slot.clone().lock_owned().await;
         if guard.is_none() {
             let loaded = match self.match_reads.get(match_id).await {
-                Ok(Some(row)) => Live::from_row(row).map_err(Failure::from),
+                Ok(Some(Ok(row))) => Live::from_row(row).map_err(Failure::from),
+                Ok(Some(Err(why))) => Err(Failure::from(crate::store::StoreError::Corrupt(why))),
                 Ok(None) => Err(Failure::User(Refusal::UnknownMatch)),
                 Err(e) => Err(Failure::from(e)),
             };
@@ -186,5 +190,93 @@ impl Games {
         {
             slots.map.remove(&match_id);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::ai::coach::{Hint, Why};
+    use crate::engine::{Action, Card, Match, Preset};
+    use crate::games::{Game, MatchState};
+    use crate::i18n::Lang;
+
+    /// A fresh two-player match; `hint` is the version a coach's answer was given at.
+    fn live(id: i64, version: i64, hint: Option<i64>) -> Live {
+        let game = Match::new(Preset::Classic.rules(), 2, [3u8; 32]).unwrap();
+        let seat = game.to_act().unwrap();
+        let card: Card = "AS".parse().unwrap();
+        Live {
+            id,
+            guild_id: 1,
+            channel_id: 2,
+            table_message_id: Some(3),
+            table_deal: 0,
+            preset: "classic".into(),
+            lang: Lang::En,
+            state: MatchState::Active,
+            version,
+            users: vec![10, 11],
+            names: vec!["Ann".into(), "Ben".into()],
+            ai: vec![false, true],
+            ai_level: None,
+            game: Game::Gin(game),
+            turn_started_at: 0,
+            last_hint: hint.map(|v| {
+                let why = Why::Leave {
+                    card,
+                    before: 50,
+                    after: 50,
+                };
+                (
+                    seat,
+                    v,
+                    Hint {
+                        action: Action::Pass,
+                        why,
+                    },
+                )
+            }),
+            event: None,
+        }
+    }
+
+    fn slots(lives: impl IntoIterator<Item = (i64, Option<Live>)>) -> Slots {
+        let mut s = Slots::default();
+        for (id, live) in lives {
+            s.tick += 1;
+            let slot = Slot {
+                live: Arc::new(Mutex::new(live)),
+                used: s.tick,
+            };
+            s.map.insert(id, slot);
+        }
+        s
+    }
+
+    /// Past the cap, the least lately used go, down to three quarters of it; a coach's
+    /// answer that still answers the moment keeps its match, a stale one does not, and an
+    /// empty slot nobody waits on goes too.
+    #[test]
+    fn trimming_keeps_held_matches_and_current_hints_only() {
+        let mut s = slots((0..HOT as i64 + 10).map(|id| {
+            let live = match id {
+                0 => Some(live(id, 4, Some(4))), // current hint: pinned
+                1 => Some(live(id, 5, Some(4))), // stale hint
+                2 => None,                       // empty
+                _ => Some(live(id, 0, None)),
+            };
+            (id, live)
+        }));
+        let held = s.map[&3].live.clone();
+        s.trim();
+        assert_eq!(s.len(), HOT * 3 / 4);
+        assert!(s.map.contains_key(&0), "a current hint pins its match");
+        assert!(s.map.contains_key(&3), "a held match stays");
+        for gone in [1, 2, 4] {
+            assert!(!s.map.contains_key(&gone), "{gone} trimmed");
+        }
+        assert!(s.map.contains_key(&(HOT as i64 + 9)), "the latest stay");
+        drop(held);
     }
 }

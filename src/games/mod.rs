@@ -434,7 +434,7 @@ pub struct Games {
     seeds: SeedSource,
     slots: Mutex<hold::Slots>,
     /// Matches read for their first press, together (see [`batch`]).
-    match_reads: batch::Batched<i64, crate::store::MatchRow>,
+    match_reads: batch::Batched<i64, Result<crate::store::MatchRow, String>>,
     /// Players' card looks read for their presses, together.
     look_reads: batch::Batched<u64, String>,
     /// Open hand messages: their token, when it was issued, their language; with the time of
@@ -472,7 +472,11 @@ impl Games {
             Arc::new(|db: Db, ids: Vec<i64>| {
                 Box::pin(async move {
                     let rows = db.load_matches(&ids).await?;
-                    Ok(rows.into_iter().map(|r| (r.id, r)).collect())
+                    // A row that cannot be read is its own caller's error only.
+                    Ok(rows
+                        .into_iter()
+                        .map(|(id, r)| (id, r.map_err(|e| e.to_string())))
+                        .collect())
                 }) as _
             }),
         );

@@ -122,17 +122,20 @@ impl Db {
 
     /// The matches of `ids` that exist, each with its players, in two queries: the first
     /// presses after a restart load their matches together, not a round trip each.
-    pub async fn load_matches(&self, ids: &[i64]) -> Result<Vec<MatchRow>, StoreError> {
+    pub async fn load_matches(
+        &self,
+        ids: &[i64],
+    ) -> Result<Vec<(i64, Result<MatchRow, StoreError>)>, StoreError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
         let list = placeholders(ids.len());
         let sql = format!("SELECT {COLUMNS} FROM matches WHERE id IN ({list}) ORDER BY id");
-        let mut query = sqlx::query_as(&sql);
+        let mut query = sqlx::query(&sql);
         for id in ids {
             query = query.bind(*id);
         }
-        let raws: Vec<Raw> = query.fetch_all(self.pool()).await?;
+        let rows: Vec<sqlx::any::AnyRow> = query.fetch_all(self.pool()).await?;
         let sql = format!(
             "SELECT match_id, user_id, display_name, is_ai FROM match_players \
              WHERE match_id IN ({list}) ORDER BY match_id DESC, seat DESC"
@@ -142,19 +145,29 @@ impl Db {
             query = query.bind(*id);
         }
         let mut players: Vec<(i64, i64, String, i64)> = query.fetch_all(self.pool()).await?;
-        // Players come newest match last-first, so each match pops its own off the end.
-        raws.into_iter()
-            .map(|r| {
-                while players.last().is_some_and(|p| p.0 < r.id) {
-                    players.pop();
-                }
-                let mut mine = Vec::new();
-                while players.last().is_some_and(|p| p.0 == r.id) {
-                    mine.push(players.pop().expect("checked"));
-                }
-                r.with_players(mine)
-            })
-            .collect()
+        // Each row is read on its own: one that cannot be read fails its own match only, not
+        // the others asked for with it. (A row whose very id cannot be read answers nobody:
+        // its caller finds no match.)
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let Ok(id) = sqlx::Row::try_get::<i64, _>(row, "id") else {
+                tracing::error!("a match row without a readable id");
+                continue;
+            };
+            // Players come newest match last-first, so each match pops its own off the end.
+            while players.last().is_some_and(|p| p.0 < id) {
+                players.pop();
+            }
+            let mut mine = Vec::new();
+            while players.last().is_some_and(|p| p.0 == id) {
+                mine.push(players.pop().expect("checked"));
+            }
+            let read = <Raw as sqlx::FromRow<_>>::from_row(row)
+                .map_err(|e| StoreError::Corrupt(format!("match {id}: {e}")))
+                .and_then(|raw| raw.with_players(mine));
+            out.push((id, read));
+        }
+        Ok(out)
     }
 
     /// The active match in a channel that `user` plays in, if any.
@@ -715,10 +728,17 @@ mod tests {
         let mut a = crate::store::fixtures::action(ids[2], 0);
         a.status = MatchState::Ended(EndReason::Cancelled);
         assert!(db.save_action(a).await.unwrap());
-        let rows = db
+        let rows: Vec<crate::store::MatchRow> = db
             .load_matches(&[ids[4], 999_999, ids[0], ids[2]])
             .await
-            .unwrap();
+            .unwrap()
+            .into_iter()
+            .map(|(id, r)| {
+                let r = r.unwrap();
+                assert_eq!(r.id, id);
+                r
+            })
+            .collect();
         let got: Vec<(i64, Vec<u64>)> = rows
             .iter()
             .map(|r| (r.id, r.players.iter().map(|p| p.0).collect()))
@@ -740,5 +760,30 @@ mod tests {
             );
         }
         assert!(db.load_matches(&[]).await.unwrap().is_empty());
+    }
+
+    /// A row that cannot be read fails its own match only: the others asked with it load.
+    #[tokio::test]
+    async fn a_batch_load_with_an_unreadable_row_reads_the_others() {
+        let (_dir, db, ids) = db_with_matches(3).await;
+        let bad = ids[1];
+        db.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE matches SET status = 'no such status' WHERE id = $1")
+                    .bind(bad)
+                    .execute(&mut *conn)
+                    .await?;
+                Ok(())
+            })
+        })
+        .await
+        .unwrap();
+        let rows = db.load_matches(&ids).await.unwrap();
+        let read: Vec<(i64, bool)> = rows.iter().map(|(id, r)| (*id, r.is_ok())).collect();
+        assert_eq!(read, vec![(ids[0], true), (bad, false), (ids[2], true)]);
+        let Err(crate::store::StoreError::Corrupt(why)) = &rows[1].1 else {
+            panic!("a corrupt row: {:?}", rows[1].1)
+        };
+        assert!(why.contains(&format!("match {bad}")), "{why}");
     }
 }
