@@ -131,11 +131,8 @@ pub async fn run_until(
                     tracing::error!(error = %e, "command registration failed");
                 }
                 let deliverer = for_setup.1.get().cloned().ok_or("no deliverer")?;
-                let presses = presses::Presses::start(
-                    for_setup.0.clone(),
-                    deliverer.clone(),
-                    ctx.http.clone(),
-                );
+                let presses =
+                    presses::Presses::new(for_setup.0.clone(), deliverer.clone(), ctx.http.clone());
                 Ok(Data {
                     games: for_setup.0,
                     deliverer,

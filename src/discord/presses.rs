@@ -5,7 +5,7 @@
 //! After a restart thousands of players may press at once; holding all of that until the last
 //! is answered costs tens of kilobytes a press, and as many HTTP connections as answers in
 //! flight. So a press is cut down at once to what answering it needs ([`Pressed`]), the
-//! event's task ends, and the press waits in a queue for one of the places.
+//! event's task ends, and the press waits for one of the places in a small task of its own.
 
 use super::{adapter, after_answer, DiscordOut, DEFER_AFTER};
 use crate::games::{Caller, Games};
@@ -14,7 +14,7 @@ use crate::ui::Deliverer;
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Instant;
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tracing::Instrument;
 
 /// Presses worked on at once. Enough to keep the store's group commit full and, with
@@ -64,54 +64,78 @@ impl Pressed {
     }
 }
 
-/// The queue of presses waiting for a place.
+/// The places presses are worked on in, and what working on them needs.
 pub(super) struct Presses {
-    queue: mpsc::UnboundedSender<Pressed>,
+    places: Arc<Semaphore>,
+    work: Arc<Work>,
+}
+
+/// What every press is worked on with.
+struct Work {
+    games: Arc<Games>,
+    deliverer: Arc<Deliverer<DiscordOut>>,
+    http: Arc<serenity::Http>,
 }
 
 impl Presses {
-    /// Starts the task that hands queued presses to free places; it ends with the last
-    /// sender.
-    pub fn start(
+    pub fn new(
         games: Arc<Games>,
         deliverer: Arc<Deliverer<DiscordOut>>,
         http: Arc<serenity::Http>,
     ) -> Presses {
-        let (queue, mut waiting) = mpsc::unbounded_channel::<Pressed>();
-        let places = Arc::new(Semaphore::new(AT_ONCE));
-        tokio::spawn(async move {
-            loop {
-                let Ok(place) = places.clone().acquire_owned().await else {
-                    return;
-                };
-                let Some(pressed) = waiting.recv().await else {
-                    return;
-                };
-                let (games, deliverer, http) = (games.clone(), deliverer.clone(), http.clone());
-                tokio::spawn(async move {
-                    answer(&games, &deliverer, &http, pressed).await;
-                    drop(place);
-                });
-            }
-        });
-        Presses { queue }
+        Presses {
+            places: Arc::new(Semaphore::new(AT_ONCE)),
+            work: Arc::new(Work {
+                games,
+                deliverer,
+                http,
+            }),
+        }
     }
 
-    /// Queues `pressed` for the next free place.
+    /// Works on `pressed` once a place is free (places go in the order asked). A press still
+    /// waiting when Discord's deadline nears is acknowledged first, place or not: the wait is
+    /// a small task of its own, and the work a task of its own once it has its place.
     pub fn push(&self, pressed: Pressed) {
-        if self.queue.send(pressed).is_err() {
-            tracing::warn!("a press arrived while the bot stops: not answered");
-        }
+        let (places, work) = (self.places.clone(), self.work.clone());
+        tokio::spawn(async move {
+            let deadline = (pressed.arrived + DEFER_AFTER).into();
+            let (place, deferred) = tokio::select! {
+                place = places.clone().acquire_owned() => (place, false),
+                () = tokio::time::sleep_until(deadline) => {
+                    // Boxed: only a press that waits this long carries the request's state.
+                    Box::pin(defer(&work.http, &pressed)).await;
+                    (places.acquire_owned().await, true)
+                }
+            };
+            let Ok(place) = place else {
+                return;
+            };
+            tokio::spawn(answer(work, pressed, deferred, place));
+        });
     }
 }
 
-/// Works out the press, answers it, and delivers what follows.
-async fn answer(
-    games: &Games,
-    deliverer: &Arc<Deliverer<DiscordOut>>,
-    http: &serenity::Http,
-    p: Pressed,
-) {
+/// Acknowledges a press that will be answered later (Discord waits 3 s for a first answer).
+async fn defer(http: &serenity::Http, p: &Pressed) {
+    tracing::info!(user = p.caller.user_id, "slow press: deferred");
+    let sent = adapter::acknowledge(http, (p.id, &p.token)).await;
+    let outcome = if sent.is_ok() { "deferred" } else { "failed" };
+    crate::metrics::get().interaction("press", outcome, Some(p.arrived.elapsed()));
+    if let Err(e) = sent {
+        tracing::warn!(error = %e, "deferring the press");
+    }
+}
+
+/// Works out the press, answers it (`deferred`: it was acknowledged already), lets go of its
+/// place, and delivers what follows: deliveries wait their turn per match and Discord's rate
+/// limits, which must not keep other presses from being answered.
+async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemaphorePermit) {
+    let Work {
+        games,
+        deliverer,
+        http,
+    } = &*work;
     // Printed with every line inside it: the id without its card (see `Press::for_log`).
     let id = crate::ui::ids::Press::for_log(&p.custom_id);
     let span = tracing::info_span!("press", user = p.caller.user_id, %id);
@@ -131,16 +155,29 @@ async fn answer(
         // The message the answer is on: the pressed one, or (a rematch's challenge or table)
         // the new public message the answer created.
         let mut message = Some(p.message_id);
-        let answer = tokio::select! {
-            answer = &mut work => {
+        let deadline = (p.arrived + DEFER_AFTER).into();
+        let on_time = if deferred {
+            None
+        } else {
+            tokio::select! {
+                answer = &mut work => Some(answer),
+                () = tokio::time::sleep_until(deadline) => {
+                    defer(http, &p).await;
+                    None
+                }
+            }
+        };
+        let answer = match on_time {
+            Some(answer) => {
                 let shown = faces.dress_response(&answer.response);
                 let sent = adapter::answer_press(http, (p.id, &p.token), &shown).await;
                 let outcome = if sent.is_ok() { "answered" } else { "failed" };
                 crate::metrics::get().interaction("press", outcome, Some(p.arrived.elapsed()));
                 match sent {
                     Err(e) => tracing::warn!(error = %e, "answering the press"),
-                    Ok(()) if answer.reply_is.is_some()
-                        && matches!(answer.response, Response::Public(_)) =>
+                    Ok(())
+                        if answer.reply_is.is_some()
+                            && matches!(answer.response, Response::Public(_)) =>
                     {
                         message = http
                             .get_original_interaction_response(&p.token)
@@ -152,15 +189,7 @@ async fn answer(
                 }
                 answer
             }
-            () = tokio::time::sleep_until((p.arrived + DEFER_AFTER).into()) => {
-                // Discord waits 3 s for a first answer: acknowledge now, answer when ready.
-                tracing::info!("slow press: deferred");
-                let sent = adapter::acknowledge(http, (p.id, &p.token)).await;
-                let outcome = if sent.is_ok() { "deferred" } else { "failed" };
-                crate::metrics::get().interaction("press", outcome, Some(p.arrived.elapsed()));
-                if let Err(e) = sent {
-                    tracing::warn!(error = %e, "deferring the press");
-                }
+            None => {
                 let mut answer = work.await;
                 let shown = faces.dress_response(&answer.response);
                 let created = match adapter::answer_deferred(http, &p.token, &shown).await {
@@ -180,6 +209,7 @@ async fn answer(
                 answer
             }
         };
+        drop(place);
         after_answer(games, deliverer, answer, &p.token, p.caller.lang, message).await;
     }
     .instrument(span)

@@ -1053,6 +1053,62 @@ async fn a_burst_of_presses_beyond_those_worked_on_at_once_is_answered_in_full()
     bot.finish().await;
 }
 
+/// More slow presses than the bot works on at once (128), while the database cannot be
+/// written: every one is answered within Discord's 3 s (those still waiting for a place are
+/// acknowledged first too), and each move is applied exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_presses_beyond_those_worked_on_at_once_are_all_answered_in_time() {
+    let bot = Bot::start(902).await;
+    let fake = bot.fake.clone();
+    let mut presses = Vec::new();
+    for i in 0..130u64 {
+        let users = vec![user(80_000_000 + 2 * i), user(80_000_001 + 2 * i)];
+        let mut game = Game::new(fake.clone(), 90_000_000 + i, users);
+        game.start(Some(TARGET)).await;
+        let p = game.mover().expect("someone to move");
+        let hand = game.open_hand(p).await.expect("a hand message");
+        let id = choose(&hand).expect("a move");
+        let before = snap(&bot.db, game.match_id).await;
+        presses.push((
+            game.players[p].user.clone(),
+            hand,
+            id,
+            game.match_id,
+            before,
+        ));
+    }
+    let holder = wire::hold_writes(&bot.url).await;
+    let held = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(4)).await;
+        wire::release(holder).await;
+    });
+    let handles: Vec<_> = presses
+        .iter()
+        .map(|(who, hand, id, _, _)| fake.send_interaction(fake.press(who, hand, id)))
+        .collect();
+    let answers = join_all(handles.into_iter().map(|h| h.callback())).await;
+    for cb in &answers {
+        assert!(cb.ok() && cb.elapsed < DEADLINE, "answered in time: {cb:?}");
+    }
+    held.await.unwrap();
+    for (_, _, _, mid, before) in &presses {
+        let mut after = snap(&bot.db, *mid).await;
+        for _ in 0..100 {
+            if after.version > before.version {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            after = snap(&bot.db, *mid).await;
+        }
+        assert_eq!(
+            (after.version, after.actions),
+            (before.version + 1, before.actions + 1),
+            "match {mid}: applied exactly once"
+        );
+    }
+    bot.finish().await;
+}
+
 /// An acceptance whose answer fails (Discord answers 500) still turns the challenge message
 /// into the table: the match exists, and a stored delivery shows it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
