@@ -197,48 +197,29 @@ impl Games {
 mod tests {
     use super::*;
     use crate::engine::ai::coach::{Hint, Why};
-    use crate::engine::{Action, Card, Match, Preset};
-    use crate::games::{Game, MatchState};
-    use crate::i18n::Lang;
+    use crate::engine::{Action, Card};
 
     /// A fresh two-player match; `hint` is the version a coach's answer was given at.
     fn live(id: i64, version: i64, hint: Option<i64>) -> Live {
-        let game = Match::new(Preset::Classic.rules(), 2, [3u8; 32]).unwrap();
-        let seat = game.to_act().unwrap();
-        let card: Card = "AS".parse().unwrap();
-        Live {
-            id,
-            guild_id: 1,
-            channel_id: 2,
-            table_message_id: Some(3),
-            table_deal: 0,
-            preset: "classic".into(),
-            lang: Lang::En,
-            state: MatchState::Active,
-            version,
-            users: vec![10, 11],
-            names: vec!["Ann".into(), "Ben".into()],
-            ai: vec![false, true],
-            ai_level: None,
-            game: Game::Gin(game),
-            turn_started_at: 0,
-            last_hint: hint.map(|v| {
-                let why = Why::Leave {
-                    card,
-                    before: 50,
-                    after: 50,
-                };
-                (
-                    seat,
-                    v,
-                    Hint {
-                        action: Action::Pass,
-                        why,
-                    },
-                )
-            }),
-            event: None,
-        }
+        let mut live = Live::sample(id, true);
+        live.version = version;
+        let seat = live.game.to_act().unwrap();
+        live.last_hint = hint.map(|v| {
+            let why = Why::Leave {
+                card: "AS".parse::<Card>().unwrap(),
+                before: 50,
+                after: 50,
+            };
+            (
+                seat,
+                v,
+                Hint {
+                    action: Action::Pass,
+                    why,
+                },
+            )
+        });
+        live
     }
 
     fn slots(lives: impl IntoIterator<Item = (i64, Option<Live>)>) -> Slots {

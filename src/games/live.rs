@@ -197,3 +197,31 @@ impl Live {
         self.game.rules()
     }
 }
+
+#[cfg(test)]
+impl Live {
+    /// A fresh two-player match of the classic preset, for tests (seat 1 an AI when `ai`).
+    pub(crate) fn sample(id: i64, ai: bool) -> Live {
+        let game = crate::engine::Match::new(crate::engine::Preset::Classic.rules(), 2, [3u8; 32])
+            .expect("a match");
+        Live {
+            id,
+            guild_id: 1,
+            channel_id: 2,
+            table_message_id: Some(3),
+            table_deal: 0,
+            preset: "classic".into(),
+            lang: Lang::En,
+            state: MatchState::Active,
+            version: 0,
+            users: vec![10, 11],
+            names: vec!["Ann".into(), "Ben".into()],
+            ai: vec![false, ai],
+            ai_level: None,
+            game: Game::Gin(game),
+            turn_started_at: 0,
+            last_hint: None,
+            event: None,
+        }
+    }
+}

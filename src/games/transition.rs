@@ -229,32 +229,12 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Action, Match, MatchError, Preset};
+    use crate::engine::{Action, MatchError};
     use crate::games::Play;
-    use crate::i18n::Lang;
 
     /// A fresh two-player match (seat 1 an AI when `ai`).
     fn live(ai: bool) -> Live {
-        let game = Match::new(Preset::Classic.rules(), 2, [3u8; 32]).unwrap();
-        Live {
-            id: 7,
-            guild_id: 1,
-            channel_id: 2,
-            table_message_id: Some(3),
-            table_deal: 0,
-            preset: "classic".into(),
-            lang: Lang::En,
-            state: MatchState::Active,
-            version: 0,
-            users: vec![10, 11],
-            names: vec!["Ann".into(), "Ben".into()],
-            ai: vec![false, ai],
-            ai_level: None,
-            game: Game::Gin(game),
-            turn_started_at: 0,
-            last_hint: None,
-            event: None,
-        }
+        Live::sample(7, ai)
     }
 
     /// A refresh of both players' hands (no open hand message in these tests).
