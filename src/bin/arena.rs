@@ -27,6 +27,7 @@ const USAGE: &str =
              [--hard-waiter-playouts on|off] [--hard-knock-when-ahead on|off]
              [--hard-waiter-tilt T] [--hard-waited-odds X] [--hard-knocked-odds X]
              [--hard-ahead-against-waiter on|off] [--hard-knock-margin M]
+             [--hard-tilt-ramp FROM,FULL] [--hard-waiter-melded P] [--hard-waiter-accept P]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
@@ -57,7 +58,15 @@ const USAGE: &str =
   --hard-ahead-against-waiter  on: in worlds where the opponent is a gin-waiter, hard's own
                   playouts knock only when below its deadwood; off: at once
   --hard-knock-margin  points, >= 0, a knock loses per point of its deadwood in each world
-                  where the opponent is a gin-waiter (default: the shipped value)";
+                  where the opponent is a gin-waiter (default: the shipped value)
+  --hard-tilt-ramp  FROM,FULL: the waiter tilt grows from nothing, up to the opponent's
+                  FROM-th discard of the hand, to full from its FULL-th (0,0: full
+                  throughout; default: the shipped value)
+  --hard-waiter-melded  share, 0 to 1, of guesses at a gin-waiter's hand built around melds,
+                  growing along the tilt's ramp, only while the tilt is on (default: the
+                  shipped value)
+  --hard-waiter-accept  weight, 0 to 1, per discard outside the least-deadwood ones of a
+                  guess at a gin-waiter's hand (default: --hard-accept's, as shipped)";
 
 /// A hand still going after this many actions is a bug: the match is abandoned and counted.
 const MAX_ACTIONS_PER_HAND: usize = 1_000;
@@ -124,6 +133,9 @@ struct Args {
     hard_waiter_playouts: Option<bool>,
     hard_knock_when_ahead: Option<bool>,
     hard_waiter_tilt: Option<f64>,
+    hard_tilt_ramp: Option<[u32; 2]>,
+    hard_waiter_melded: Option<f64>,
+    hard_waiter_accept: Option<f64>,
     hard_waited_odds: Option<f64>,
     hard_knocked_odds: Option<f64>,
     hard_ahead_against_waiter: Option<bool>,
@@ -169,6 +181,9 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
     let mut hard_waiter_playouts = None;
     let mut hard_knock_when_ahead = None;
     let mut hard_waiter_tilt = None;
+    let mut hard_tilt_ramp = None;
+    let mut hard_waiter_melded = None;
+    let mut hard_waiter_accept = None;
     let mut hard_waited_odds = None;
     let mut hard_knocked_odds = None;
     let mut hard_ahead_against_waiter = None;
@@ -204,6 +219,13 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
                 hard_knock_when_ahead = Some(switch(&value(&mut args, &flag)?, &flag)?)
             }
             "--hard-waiter-tilt" => hard_waiter_tilt = Some(non_negative(&mut args, &flag)?),
+            "--hard-waiter-melded" => {
+                hard_waiter_melded = Some(chance(&value(&mut args, &flag)?, &flag)?)
+            }
+            "--hard-waiter-accept" => {
+                hard_waiter_accept = Some(chance(&value(&mut args, &flag)?, &flag)?)
+            }
+            "--hard-tilt-ramp" => hard_tilt_ramp = Some(ramp(&value(&mut args, &flag)?, &flag)?),
             "--hard-waited-odds" => hard_waited_odds = Some(positive(&mut args, &flag)?),
             "--hard-knocked-odds" => hard_knocked_odds = Some(positive(&mut args, &flag)?),
             "--hard-ahead-against-waiter" => {
@@ -226,11 +248,26 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         hard_waiter_playouts,
         hard_knock_when_ahead,
         hard_waiter_tilt,
+        hard_tilt_ramp,
+        hard_waiter_melded,
+        hard_waiter_accept,
         hard_waited_odds,
         hard_knocked_odds,
         hard_ahead_against_waiter,
         hard_knock_margin,
     }))
+}
+
+/// `FROM,FULL`: two counts of the opponent's discards, the first no larger.
+fn ramp(text: &str, flag: &str) -> Result<[u32; 2], String> {
+    let bad = || format!("{flag} takes FROM,FULL (two whole numbers, FROM <= FULL), not `{text}`");
+    let (from, full) = text.split_once(',').ok_or_else(bad)?;
+    let from: u32 = from.trim().parse().map_err(|_| bad())?;
+    let full: u32 = full.trim().parse().map_err(|_| bad())?;
+    if from > full {
+        return Err(bad());
+    }
+    Ok([from, full])
 }
 
 fn non_negative(args: &mut impl Iterator<Item = String>, flag: &str) -> Result<f64, String> {
@@ -379,6 +416,9 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
                     .hard_knock_when_ahead
                     .unwrap_or(config.knock_when_ahead);
                 config.waiter_tilt = args.hard_waiter_tilt.unwrap_or(config.waiter_tilt);
+                config.waiter_tilt_ramp = args.hard_tilt_ramp.unwrap_or(config.waiter_tilt_ramp);
+                config.waiter_melded = args.hard_waiter_melded.unwrap_or(config.waiter_melded);
+                config.waiter_accept = args.hard_waiter_accept.or(config.waiter_accept);
                 let evidence = &mut config.waiter_evidence;
                 evidence.waited = args.hard_waited_odds.unwrap_or(evidence.waited);
                 evidence.knocked = args.hard_knocked_odds.unwrap_or(evidence.knocked);
@@ -474,11 +514,15 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         || args.hard_knocked_odds.is_some()
         || args.hard_ahead_against_waiter.is_some()
         || args.hard_knock_margin.is_some()
+        || args.hard_tilt_ramp.is_some()
+        || args.hard_waiter_melded.is_some()
+        || args.hard_waiter_accept.is_some()
     {
         println!(
             "hard_samples={:?} hard_accept={:?} hard_waiter={:?} hard_waiter_playouts={:?} \
              hard_knock_when_ahead={:?} hard_waiter_tilt={:?} hard_waited_odds={:?} \
-             hard_knocked_odds={:?} hard_ahead_against_waiter={:?} hard_knock_margin={:?}",
+             hard_knocked_odds={:?} hard_ahead_against_waiter={:?} hard_knock_margin={:?} \
+             hard_tilt_ramp={:?} hard_waiter_melded={:?} hard_waiter_accept={:?}",
             args.hard_samples,
             args.hard_accept,
             args.hard_waiter,
@@ -488,7 +532,10 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
             args.hard_waited_odds,
             args.hard_knocked_odds,
             args.hard_ahead_against_waiter,
-            args.hard_knock_margin
+            args.hard_knock_margin,
+            args.hard_tilt_ramp,
+            args.hard_waiter_melded,
+            args.hard_waiter_accept
         );
     }
     println!(
@@ -720,5 +767,21 @@ mod tests {
             (args.hard_waiter, args.hard_waiter_playouts),
             (Some(0.5), Some(false))
         );
+        let tilt = |ramp: &str, melded: &str| {
+            let args = ["--matches", "1", "--a", "hard", "--b", "marjj"].into_iter();
+            let args = args.chain(["--hard-tilt-ramp", ramp, "--hard-waiter-melded", melded]);
+            parse_args(args.map(String::from))
+                .map(|a| a.map(|a| (a.hard_tilt_ramp, a.hard_waiter_melded)))
+        };
+        assert_eq!(tilt("5,9", "0.5"), Ok(Some((Some([5, 9]), Some(0.5)))));
+        assert!(tilt("9,5", "0.5").is_err(), "the ramp goes up");
+        assert!(tilt("5", "0.5").is_err());
+        assert!(tilt("5,9", "2").is_err());
+        let args = ["--matches", "1", "--a", "hard", "--b", "marjj"].into_iter();
+        let args = args
+            .chain(["--hard-waiter-accept", "0.1"])
+            .map(String::from);
+        let args = parse_args(args).unwrap().unwrap();
+        assert_eq!(args.hard_waiter_accept, Some(0.1));
     }
 }

@@ -18,7 +18,7 @@
 use super::eval::without;
 use super::knowledge::{Knowledge, WaiterEvidence};
 use super::medium::discard_score;
-use super::rollout::{sample_worlds, Sim, Step, Table, ME};
+use super::rollout::{sample_worlds_melded, Sim, Step, Table, World, ME};
 use super::{Random, SplitMix};
 use crate::card::Card;
 use crate::hand::{Action, Phase};
@@ -57,6 +57,8 @@ pub struct HardConfig {
     /// as the control, and 51.75% of 400 against `marjj` [46.9, 56.6] (undercut share 25.3%,
     /// 14 minutes; 48.3% as shipped, see `marjj`); from 0.25: 56.0% [51.1, 60.8] (26.8%):
     /// the hands before the first such showdown seem to cost about 4 points, within the noise.
+    /// Shipped at 0.25 with x1,000 since issue 41's reading of a gin-waiter's hand (see
+    /// [`HardConfig::default`]).
     pub gin_waiter: f64,
     /// How much each kind of earlier showdown moves that chance ([`WaiterEvidence`]): x20, x0.6
     /// and x0.2 as shipped. A knock-at-once player is caught holding a knockable hand only
@@ -73,6 +75,27 @@ pub struct HardConfig {
     /// the belief probe). Off as shipped: 0.05 won 52.5% of 200 matches against `marjj`
     /// [45.6, 59.3], no better than without.
     pub waiter_tilt: f64,
+    /// The opponent's discards this hand over which that tilt grows, linearly, from nothing
+    /// (up to the first) to full (from the second); `[0, 0]`: full throughout, as shipped.
+    /// A gin-waiter's hand tightens as the hand goes on, and the replay of its moves does not
+    /// see it: against `marjj` (issue 41 probe, `probe.rs`), the worlds' guesses at its
+    /// deadwood were right up to its sixth turn but twice the truth from its eleventh (17.6
+    /// against 8.5), so that hard's knocks there were undercut 58% of the time where the
+    /// worlds foresaw 5%. A tilt that fits the late turns (0.25) makes the early ones far too
+    /// tight (15 sampled against 32 true in its fourth turn).
+    pub waiter_tilt_ramp: [u32; 2],
+    /// The share of guesses at a gin-waiter's hand built around melds (`rollout::melded_pick`),
+    /// growing with the tilt's ramp (and only while the tilt is on): 0 as shipped. With the
+    /// ramp alone the worlds' deadwood matched `marjj`'s at every turn, yet its true hand held
+    /// no more deadwood than hard's knock twice as often as the worlds said (the tight hands
+    /// that undercut are the ones card-by-card guesses never draw).
+    pub waiter_melded: f64,
+    /// Weight, per discard outside the least-deadwood ones, of a guess in a gin-waiter's part
+    /// (`knowledge::Fit::weight_split`); `None` as shipped: `contradiction_accept` for both
+    /// kinds of player. `marjj` throws such cards 13% of the time, so its true hand was all
+    /// but ruled out late in a hand; in the probe, 0.1 for both kinds halved the undercuts of
+    /// hard's knocks at the same foresight, but costs the reading of `simple`.
+    pub waiter_accept: Option<f64>,
     /// Whether this seat, in the playouts, knocks only when its deadwood is below the
     /// opponent's in that world (else at once, like `simple`).
     pub knock_when_ahead: bool,
@@ -91,26 +114,58 @@ pub struct HardConfig {
 }
 
 impl Default for HardConfig {
-    /// 600 worlds: about 12 ms per decision (p95 about 24 ms on one thread) in a release build;
-    /// 81.6% of 4,000 mirrored matches won against `simple` under the EAAI protocol (see the
-    /// arena).
+    /// 600 worlds: about 18 ms per decision (p95 35 to 45 ms on one busy thread) in a release
+    /// build. The opponent is read as a possible gin-waiter (issue 41): a prior of 0.25 moved
+    /// x1,000 by a showdown that catches it waiting, its discards judged loosely (0.1), and
+    /// late in a hand its guessed hand tightened and built around melds. Under the EAAI
+    /// protocol, 400 mirrored matches each on the default seed: 59.75% against `marjj`
+    /// [54.9, 64.4] (46.5% before) and 83.75% against `simple` [79.8, 87.0] (81.0% before).
     fn default() -> HardConfig {
         HardConfig {
             samples: 600,
             max_candidates: 6,
-            contradiction_accept: 0.01,
+            contradiction_accept: 0.1,
             match_bonus: 30.0,
-            gin_waiter: 0.0,
+            gin_waiter: 0.25,
             waiter_evidence: WaiterEvidence {
-                waited: 20.0,
+                waited: 1000.0,
                 defended: 0.6,
                 knocked: 0.2,
             },
             waiter_playouts: true,
-            waiter_tilt: 0.0,
+            waiter_tilt: 0.1,
+            waiter_tilt_ramp: [5, 9],
+            waiter_melded: 0.5,
+            waiter_accept: None,
             knock_when_ahead: false,
             ahead_against_waiter: false,
             knock_margin: 0.0,
+        }
+    }
+}
+
+impl HardConfig {
+    /// The gin-waiter's tilt toward little deadwood at this point of the hand
+    /// ([`HardConfig::waiter_tilt_ramp`]).
+    pub(super) fn tilt(&self, know: &Knowledge) -> f64 {
+        self.waiter_tilt * self.ramp(know)
+    }
+
+    /// The share of melded guesses at this point of the hand ([`HardConfig::waiter_melded`]).
+    pub(super) fn melded(&self, know: &Knowledge) -> f64 {
+        self.waiter_melded * self.ramp(know)
+    }
+
+    /// How far along [`HardConfig::waiter_tilt_ramp`] the hand is, 0 to 1.
+    fn ramp(&self, know: &Knowledge) -> f64 {
+        let discards = know.opp_discards() as f64;
+        let [from, full] = self.waiter_tilt_ramp.map(f64::from);
+        if full > from {
+            ((discards - from) / (full - from)).clamp(0.0, 1.0)
+        } else if discards >= from {
+            1.0
+        } else {
+            0.0
         }
     }
 }
@@ -147,12 +202,14 @@ pub(super) fn decide(
     table.me_knocks_when_ahead = config.knock_when_ahead;
     table.me_ahead_against_waiter = config.ahead_against_waiter;
     table.other_table = other_table;
-    let mut worlds = sample_worlds(
+    let mut worlds = sample_worlds_melded(
         know,
         config.samples.max(1),
         config.contradiction_accept,
         know.waiter_chance(config.gin_waiter, &config.waiter_evidence),
-        config.waiter_tilt,
+        config.tilt(know),
+        config.melded(know),
+        config.waiter_accept,
         rng,
     );
     if !config.waiter_playouts {
@@ -161,28 +218,7 @@ pub(super) fn decide(
         }
     }
     let mut best = (f64::NEG_INFINITY, fallback);
-    for &action in &candidates {
-        let margin = match action {
-            Action::Knock(c) => {
-                config.knock_margin * f64::from(min_deadwood(without(know.hand, c)))
-            }
-            _ => 0.0,
-        };
-        let total: f64 = worlds
-            .iter()
-            .map(|world| {
-                let mut sim = Sim::new(step, know, world);
-                let value = match sim.apply(ME, action, world, &table) {
-                    Some(value) => value,
-                    None => sim.run(world, &table, &mut SplitMix(world.seed)),
-                };
-                if world.waiter {
-                    value - margin
-                } else {
-                    value
-                }
-            })
-            .sum();
+    for (action, total) in values(config, know, step, &table, &worlds, &candidates) {
         // Strictly better only: on a tie the earlier candidate (a knock, or the better-scored
         // discard) stays.
         if total > best.0 {
@@ -192,9 +228,47 @@ pub(super) fn decide(
     best.1
 }
 
+/// Each candidate's summed value over `worlds`, every one played out from `step` (in order).
+pub(super) fn values(
+    config: &HardConfig,
+    know: &Knowledge,
+    step: Step,
+    table: &Table,
+    worlds: &[World],
+    candidates: &[Action],
+) -> Vec<(Action, f64)> {
+    candidates
+        .iter()
+        .map(|&action| {
+            let margin = match action {
+                Action::Knock(c) => {
+                    config.knock_margin * f64::from(min_deadwood(without(know.hand, c)))
+                }
+                _ => 0.0,
+            };
+            let total: f64 = worlds
+                .iter()
+                .map(|world| {
+                    let mut sim = Sim::new(step, know, world);
+                    let value = match sim.apply(ME, action, world, table) {
+                        Some(value) => value,
+                        None => sim.run(world, table, &mut SplitMix(world.seed)),
+                    };
+                    if world.waiter {
+                        value - margin
+                    } else {
+                        value
+                    }
+                })
+                .sum();
+            (action, total)
+        })
+        .collect()
+}
+
 /// The moves worth simulating: every legal move outside the discard phase; in it, every knock
 /// and the `max_candidates` best discards by the medium player's score.
-fn candidates(config: &HardConfig, know: &Knowledge, view: &PlayerView) -> Vec<Action> {
+pub(super) fn candidates(config: &HardConfig, know: &Knowledge, view: &PlayerView) -> Vec<Action> {
     let legal = &view.legal_actions;
     if !matches!(view.table.phase, Phase::Discard { .. }) {
         return legal.clone();
@@ -230,4 +304,49 @@ fn candidates(config: &HardConfig, know: &Knowledge, view: &PlayerView) -> Vec<A
             .map(|(_, c)| Action::Discard(c)),
     );
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::testing::card;
+    use crate::{Match, Rules};
+
+    #[test]
+    fn the_waiter_tilt_grows_with_the_opponents_discards_along_its_ramp() {
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let mut know = Knowledge::from_view(&m.view_for(m.to_act().unwrap())).unwrap();
+        let config = HardConfig {
+            waiter_tilt: 0.2,
+            waiter_tilt_ramp: [2, 6],
+            waiter_melded: 0.5,
+            ..HardConfig::default()
+        };
+        let at = |know: &Knowledge| (config.tilt(know), config.melded(know));
+        let discard = super::super::knowledge::OppMove::Discarded(card("KS"), None);
+        let mut seen = Vec::new();
+        for _ in 0..8 {
+            seen.push(at(&know));
+            know.opp_moves.push(discard);
+        }
+        let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() + (a.1 - b.1).abs() < 1e-12;
+        assert!(
+            near(seen[0], (0.0, 0.0)) && near(seen[2], (0.0, 0.0)),
+            "{seen:?}"
+        );
+        assert!(near(seen[4], (0.1, 0.25)), "half way: {seen:?}");
+        assert!(
+            near(seen[6], (0.2, 0.5)) && near(seen[7], (0.2, 0.5)),
+            "{seen:?}"
+        );
+        // A flat ramp: the tilt is whole from the start.
+        let flat = HardConfig {
+            waiter_tilt: 0.2,
+            waiter_tilt_ramp: [0, 0],
+            waiter_melded: 0.0,
+            ..HardConfig::default()
+        };
+        know.opp_moves.clear();
+        assert_eq!((flat.tilt(&know), flat.melded(&know)), (0.2, 0.0));
+    }
 }

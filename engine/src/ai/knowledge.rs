@@ -192,6 +192,14 @@ impl Knowledge {
         }
     }
 
+    /// How many discards the opponent has made this hand (a knock's aside).
+    pub fn opp_discards(&self) -> usize {
+        self.opp_moves
+            .iter()
+            .filter(|m| matches!(m, OppMove::Discarded(..)))
+            .count()
+    }
+
     /// How many cards of its hand the opponent has not shown.
     pub fn opp_hidden(&self) -> usize {
         self.opp_count.saturating_sub(self.opp_known.len())
@@ -230,10 +238,25 @@ impl Knowledge {
     /// with. The card a stock draw brought is unknown: it is one of the hand's cards not taken
     /// from the pile, drawn at random, each weighted by how well the hand without it fits the
     /// card the opponent left on the pile, and the likelihood takes that fit's mean.
+    #[cfg(test)]
     pub fn likelihood(&self, opp: CardSet, accept: f64, rng: &mut impl Random) -> Fit {
+        self.likelihood_split(opp, accept, false, rng)
+    }
+
+    /// [`Knowledge::likelihood`]; with `split`, a discard outside the least-deadwood ones is
+    /// not weighed by `accept` but counted ([`Fit::misses`]), so that each kind of player
+    /// may weigh it apart ([`Fit::weight_split`]).
+    pub fn likelihood_split(
+        &self,
+        opp: CardSet,
+        accept: f64,
+        split: bool,
+        rng: &mut impl Random,
+    ) -> Fit {
         let mut hand = opp;
         let mut likelihood = 1.0;
         let mut passed_knocks = 0;
+        let mut misses = 0;
         for &step in self.opp_moves.iter().rev() {
             match step {
                 OppMove::Discarded(card, taken) => {
@@ -251,6 +274,7 @@ impl Knowledge {
                         Some((ties, _)) if ties.contains(card) => {
                             likelihood /= ties.len() as f64;
                         }
+                        _ if split => misses += 1,
                         _ => likelihood *= accept,
                     }
                     hand = eleven;
@@ -277,6 +301,7 @@ impl Knowledge {
                         return Fit {
                             moves: 0.0,
                             passed_knocks,
+                            misses,
                         };
                     }
                     likelihood *= total / drawable.len() as f64;
@@ -298,6 +323,7 @@ impl Knowledge {
         Fit {
             moves: likelihood,
             passed_knocks,
+            misses,
         }
     }
 }
@@ -310,6 +336,9 @@ pub(super) struct Fit {
     pub moves: f64,
     /// Its discards made while the hand left could have knocked.
     pub passed_knocks: u32,
+    /// Its discards outside the least-deadwood ones, when counted apart
+    /// ([`Knowledge::likelihood_split`]; else in `moves`).
+    pub misses: u32,
 }
 
 impl Fit {
@@ -321,16 +350,43 @@ impl Fit {
     /// deadwood than the truth, which sends knocks into undercuts.
     /// The gin-waiter's part is multiplied by `tilt`: how much likelier than the average guess
     /// a player building for gin is to hold this one (1: no likelier).
+    #[cfg(test)]
     pub fn weight(self, accept: f64, waiter: f64, tilt: f64) -> f64 {
+        self.weight_split(accept, accept, waiter, tilt)
+    }
+
+    /// [`Fit::weight`], the discards counted apart ([`Fit::misses`]) weighed by `accept` for
+    /// the knocker and by `waiter_accept` for the gin-waiter: a player building for gin throws
+    /// cards a deadwood counter would keep (`marjj`: 13% of its discards, 29% from its tenth
+    /// turn), and judged like `simple` its true hand is all but ruled out late in a hand.
+    pub fn weight_split(self, accept: f64, waiter_accept: f64, waiter: f64, tilt: f64) -> f64 {
         let knocker = accept.powi(self.passed_knocks as i32);
-        self.moves * ((1.0 - waiter) * knocker + waiter * tilt)
+        if self.misses == 0 {
+            return self.moves * ((1.0 - waiter) * knocker + waiter * tilt);
+        }
+        let misses = self.misses as i32;
+        self.moves
+            * ((1.0 - waiter) * knocker * accept.powi(misses)
+                + waiter * tilt * waiter_accept.powi(misses))
     }
 
     /// The chance, given this guess, that the opponent is the gin-waiter of [`Fit::weight`].
+    #[cfg(test)]
     pub fn waiter_chance(self, accept: f64, waiter: f64, tilt: f64) -> f64 {
-        let total = self.weight(accept, waiter, tilt);
+        self.waiter_chance_split(accept, accept, waiter, tilt)
+    }
+
+    /// [`Fit::waiter_chance`] with the misses weighed apart, as in [`Fit::weight_split`].
+    pub fn waiter_chance_split(
+        self,
+        accept: f64,
+        waiter_accept: f64,
+        waiter: f64,
+        tilt: f64,
+    ) -> f64 {
+        let total = self.weight_split(accept, waiter_accept, waiter, tilt);
         if total > 0.0 {
-            self.moves * waiter * tilt / total
+            self.moves * waiter * tilt * waiter_accept.powi(self.misses as i32) / total
         } else {
             waiter
         }
@@ -475,6 +531,16 @@ mod tests {
         // A guess that passed up no knock says nothing about the kind of player.
         let fit = k.likelihood(m.hand.hands[1], 0.2, &mut rng);
         assert_eq!(fit.waiter_chance(0.2, 0.3, 1.0), 0.3);
+        // Counted apart, a discard a deadwood counter would not make costs each kind of player
+        // its own weight: here the knocker 0.2, the gin-waiter 0.5.
+        let fit = k.likelihood_split(melded, 0.2, true, &mut rng);
+        assert_eq!((fit.moves, fit.misses), (1.0, 1));
+        assert!((fit.weight_split(0.2, 0.5, 0.5, 1.0) - (0.5 * 0.2 + 0.5 * 0.5)).abs() < 1e-12);
+        let chance = fit.waiter_chance_split(0.2, 0.5, 0.5, 1.0);
+        assert!((chance - 0.25 / 0.35).abs() < 1e-12, "{chance}");
+        // With one weight for both, it is the plain likelihood.
+        let plain = k.likelihood(melded, 0.2, &mut rng).weight(0.2, 0.5, 1.0);
+        assert!((fit.weight_split(0.2, 0.2, 0.5, 1.0) - plain).abs() < 1e-12);
         // A card next to the one it took is likelier in its hand than an unrelated one.
         let w = k.hidden_weights();
         assert!(w[card("8C").bit() as usize] > w[card("2H").bit() as usize]);

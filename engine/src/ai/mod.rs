@@ -23,6 +23,8 @@ mod hard;
 mod knowledge;
 mod marjj;
 mod medium;
+#[cfg(test)]
+mod probe;
 mod rollout;
 mod simple;
 pub mod team;

@@ -55,6 +55,7 @@ pub(super) struct World {
 /// opponent a gin-waiter with prior chance `waiter`, see [`crate::ai::knowledge::Fit`], its
 /// guesses weighted by `exp(-tilt x deadwood)`); the remaining unseen cards are shuffled into
 /// the stock.
+#[cfg(test)]
 pub(super) fn sample_worlds(
     know: &Knowledge,
     count: usize,
@@ -63,6 +64,27 @@ pub(super) fn sample_worlds(
     tilt: f64,
     rng: &mut impl Random,
 ) -> Vec<World> {
+    sample_worlds_melded(know, count, accept, waiter, tilt, 0.0, None, rng)
+}
+
+/// [`sample_worlds`], a share `melded` of the guesses built around melds ([`melded_pick`])
+/// when the tilt is on: a player that has kept its best cards for many turns holds melds,
+/// which guesses drawn card by card almost never do, so no tilt can find such hands among
+/// them. With `waiter_accept`, a gin-waiter's discards are judged by it rather than by
+/// `accept` ([`Fit::weight_split`]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn sample_worlds_melded(
+    know: &Knowledge,
+    count: usize,
+    accept: f64,
+    waiter: f64,
+    tilt: f64,
+    melded: f64,
+    waiter_accept: Option<f64>,
+    rng: &mut impl Random,
+) -> Vec<World> {
+    let split = waiter_accept.is_some() && waiter > 0.0;
+    let waiter_accept = waiter_accept.unwrap_or(accept);
     let weights = know.hidden_weights();
     let pool: Vec<Card> = know.unseen.iter().collect();
     let hidden = know.opp_hidden();
@@ -74,9 +96,13 @@ pub(super) fn sample_worlds(
     };
     let fits: Vec<(CardSet, Fit, f64)> = (0..tries)
         .map(|_| {
-            let guessed = weighted_pick(&pool, &weights, hidden, rng);
+            let guessed = if melded > 0.0 && tilt > 0.0 && waiter > 0.0 && rng.unit() < melded {
+                melded_pick(&pool, &weights, know.opp_known, hidden, rng)
+            } else {
+                weighted_pick(&pool, &weights, hidden, rng)
+            };
             let opp = CardSet(know.opp_known.0 | guessed.0);
-            let fit = know.likelihood(opp, accept, rng);
+            let fit = know.likelihood_split(opp, accept, split, rng);
             let tilt = if tilt > 0.0 && waiter > 0.0 {
                 (-tilt * min_deadwood(opp) as f64).exp()
             } else {
@@ -97,8 +123,8 @@ pub(super) fn sample_worlds(
             };
             (
                 guessed,
-                fit.weight(accept, waiter, tilt),
-                fit.waiter_chance(accept, waiter, tilt),
+                fit.weight_split(accept, waiter_accept, waiter, tilt),
+                fit.waiter_chance_split(accept, waiter_accept, waiter, tilt),
             )
         })
         .collect();
@@ -140,6 +166,62 @@ pub(super) fn sample_worlds(
         });
     }
     worlds
+}
+
+/// `k` distinct cards of `pool` built around one to three melds: each a three-card run or set
+/// of `pool` and `known` cards (drawn by the product of its pool cards' weights) whose pool
+/// cards still fit; the rest drawn as [`weighted_pick`] draws them.
+fn melded_pick(
+    pool: &[Card],
+    weights: &[f64; 64],
+    known: CardSet,
+    k: usize,
+    rng: &mut impl Random,
+) -> CardSet {
+    let free: u64 = pool.iter().fold(0, |m, c| m | 1 << c.bit());
+    let mut out = CardSet::EMPTY;
+    for _ in 0..1 + rng.below(3) {
+        let room = k - out.len();
+        let open = free & !out.0;
+        let melds: Vec<(u64, f64)> = three_card_melds()
+            .filter(|&m| m & !(open | known.0 | out.0) == 0)
+            .filter(|&m| ((m & open).count_ones() as usize) <= room && m & open != 0)
+            .map(|m| {
+                let w = CardSet(m & open)
+                    .iter()
+                    .map(|c| weights[c.bit() as usize])
+                    .product::<f64>();
+                (m, w)
+            })
+            .collect();
+        let total: f64 = melds.iter().map(|m| m.1).sum();
+        if total <= 0.0 {
+            break;
+        }
+        let mut r = rng.unit() * total;
+        let mut chosen = melds[melds.len() - 1].0;
+        for &(m, w) in &melds {
+            if r < w {
+                chosen = m;
+                break;
+            }
+            r -= w;
+        }
+        out.0 |= chosen & open;
+    }
+    let rest: Vec<Card> = pool.iter().copied().filter(|c| !out.contains(*c)).collect();
+    let more = weighted_pick(&rest, weights, k - out.len(), rng);
+    CardSet(out.0 | more.0)
+}
+
+/// Every run of three cards in a suit and every set of three of a rank, as bit masks.
+fn three_card_melds() -> impl Iterator<Item = u64> {
+    let runs = (0..4u64).flat_map(|s| (0..11u64).map(move |r| 0b111 << (s * 16 + r)));
+    let sets = (0..13u64).flat_map(|r| {
+        let all = (0..4u64).fold(0, |m, s| m | 1 << (s * 16 + r));
+        (0..4u64).map(move |s| all & !(1 << (s * 16 + r)))
+    });
+    runs.chain(sets)
 }
 
 /// `k` distinct cards of `pool`, each draw proportional to the card's weight.
@@ -499,6 +581,8 @@ impl Sim {
 mod tests {
     use super::*;
     use crate::ai::{decide_with, HardConfig, Strategy};
+    use crate::card::testing::{card, hand};
+    use crate::solver::min_deadwood;
     use crate::Match;
     use rand_chacha::ChaCha20Rng;
     use rand_core::SeedableRng;
@@ -603,7 +687,6 @@ mod tests {
 
     #[test]
     fn a_gin_waiter_plays_on_with_a_knockable_hand_and_goes_gin() {
-        use crate::card::testing::{card, hand};
         let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
         let view = m.view_for(m.to_act().unwrap());
         let know = Knowledge::from_view(&view).unwrap();
@@ -658,6 +741,40 @@ mod tests {
         );
         sim.opp_waits = false;
         assert!(matches!(sim.policy(ME, &table, &mut rng), Action::Knock(_)));
+    }
+
+    #[test]
+    fn melded_guesses_hold_melds_and_tighten_a_gin_waiters_hand() {
+        let m = Match::new(Rules::default(), 2, [4; 32]).unwrap();
+        let know = Knowledge::from_view(&m.view_for(m.to_act().unwrap())).unwrap();
+        let pool: Vec<Card> = know.unseen.iter().collect();
+        let weights = know.hidden_weights();
+        let mut rng = ChaCha20Rng::from_seed([8; 32]);
+        for _ in 0..50 {
+            let guess = melded_pick(&pool, &weights, CardSet::EMPTY, 10, &mut rng);
+            assert_eq!(guess.len(), 10);
+            assert_eq!(guess.0 & !know.unseen.0, 0, "only unseen cards");
+            assert!(three_card_melds().any(|m| m & !guess.0 == 0), "a meld");
+        }
+        // A known card is built on, not dealt again.
+        let known = hand("7H");
+        let pool: Vec<Card> = know.unseen.iter().filter(|&c| c != card("7H")).collect();
+        let guess = melded_pick(&pool, &weights, known, 9, &mut rng);
+        assert!(!guess.contains(card("7H")) && guess.len() == 9);
+        // Worlds so built hold less deadwood, and only when a tilt and a gin-waiter are in play.
+        let mean = |melded: f64, tilt: f64, rng: &mut ChaCha20Rng| {
+            let worlds = sample_worlds_melded(&know, 200, 0.2, 0.5, tilt, melded, None, rng);
+            worlds
+                .iter()
+                .map(|w| f64::from(min_deadwood(w.opp)))
+                .sum::<f64>()
+                / 200.0
+        };
+        let plain = mean(0.0, 0.01, &mut rng);
+        let melded = mean(1.0, 0.01, &mut rng);
+        assert!(melded + 8.0 < plain, "{melded} vs {plain}");
+        let off = mean(1.0, 0.0, &mut rng);
+        assert!(off > melded + 8.0, "{off} vs {melded}");
     }
 
     /// Replaying the opponent's moves must pin its hand down well beyond chance.
