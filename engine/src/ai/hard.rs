@@ -48,20 +48,19 @@ pub struct HardConfig {
     /// showdowns from 0.5, 56.0% against `marjj` [51.1, 60.8] (a quarter fewer knocks
     /// undercut: 23% against 31%) but 78.0% against `simple` in each of two 400-match runs
     /// [73.7, 81.8] (81.6% of 4,000 at 0); from 0.25, 60.5% of 200 against `marjj`
-    /// [53.6, 67.0] and 76.8% of 400 against `simple` [72.4, 80.6]. Off (0) as shipped until
-    /// a control run at 0 on the same seeds says whether `simple`'s loss is real: at 0 the
-    /// showdowns move nothing and hard plays as before. That control, on the default seed:
+    /// [53.6, 67.0] and 76.8% of 400 against `simple` [72.4, 80.6]. At 0 the showdowns move
+    /// nothing and hard plays as it did before the reading; that control, on the default seed:
     /// 81.0% of 400 against `simple` [76.9, 84.5] (11 minutes on one busy core). With a
     /// showdown caught waiting worth x1,000 (`waiter_evidence`), from 0.02 (so that hard plays
-    /// as shipped until `marjj` is caught once): 81.25% of 400 against `simple` [77.1, 84.8],
+    /// as at 0 until `marjj` is caught once): 81.25% of 400 against `simple` [77.1, 84.8],
     /// as the control, and 51.75% of 400 against `marjj` [46.9, 56.6] (undercut share 25.3%,
-    /// 14 minutes; 48.3% as shipped, see `marjj`); from 0.25: 56.0% [51.1, 60.8] (26.8%):
+    /// 14 minutes; 48.3% at 0, see `marjj`); from 0.25: 56.0% [51.1, 60.8] (26.8%):
     /// the hands before the first such showdown seem to cost about 4 points, within the noise.
     /// Shipped at 0.25 with x1,000 since issue 41's reading of a gin-waiter's hand (see
-    /// [`HardConfig::default`]).
+    /// [`HardConfig::default`]); 0 at a Partnership table ([`HardConfig::partnership`]).
     pub gin_waiter: f64,
-    /// How much each kind of earlier showdown moves that chance ([`WaiterEvidence`]): x20, x0.6
-    /// and x0.2 as shipped. A knock-at-once player is caught holding a knockable hand only
+    /// How much each kind of earlier showdown moves that chance ([`WaiterEvidence`]): x1,000,
+    /// x0.6 and x0.2 as shipped (x20 for the first before issue 41). A knock-at-once player is caught holding a knockable hand only
     /// before its first discard of a hand, so the first factor may be far larger (x1,000
     /// above).
     pub waiter_evidence: WaiterEvidence,
@@ -72,11 +71,11 @@ pub struct HardConfig {
     /// point (`exp(-tilt x deadwood)`): it builds its hand for gin, and the replay of its moves
     /// alone leaves guesses with more deadwood than it holds (against `marjj`, a knockable
     /// hand in 16% of the worlds where it held one 30% of the time; 0.05 matches the truth in
-    /// the belief probe). Off as shipped: 0.05 won 52.5% of 200 matches against `marjj`
-    /// [45.6, 59.3], no better than without.
+    /// the belief probe). Alone, 0.05 won 52.5% of 200 matches against `marjj` [45.6, 59.3],
+    /// no better than without; shipped at 0.1 along its ramp, with the melded guesses.
     pub waiter_tilt: f64,
     /// The opponent's discards this hand over which that tilt grows, linearly, from nothing
-    /// (up to the first) to full (from the second); `[0, 0]`: full throughout, as shipped.
+    /// (up to the first) to full (from the second); `[0, 0]`: full throughout. Shipped `[5, 9]`.
     /// A gin-waiter's hand tightens as the hand goes on, and the replay of its moves does not
     /// see it: against `marjj` (issue 41 probe, `probe.rs`), the worlds' guesses at its
     /// deadwood were right up to its sixth turn but twice the truth from its eleventh (17.6
@@ -84,8 +83,10 @@ pub struct HardConfig {
     /// worlds foresaw 5%. A tilt that fits the late turns (0.25) makes the early ones far too
     /// tight (15 sampled against 32 true in its fourth turn).
     pub waiter_tilt_ramp: [u32; 2],
-    /// The share of guesses at a gin-waiter's hand built around melds (`rollout::melded_pick`),
-    /// growing with the tilt's ramp (and only while the tilt is on): 0 as shipped. With the
+    /// The share of late guesses built around melds (`rollout::melded_pick`), growing with the
+    /// tilt's ramp (and only while the tilt and the gin-waiter chance are on): 0.5 as shipped.
+    /// They are weighted like the card-by-card guesses, so they tighten the knocker's part of
+    /// the worlds too, against `simple` as well (83.75% of 400 with them). With the
     /// ramp alone the worlds' deadwood matched `marjj`'s at every turn, yet its true hand held
     /// no more deadwood than hard's knock twice as often as the worlds said (the tight hands
     /// that undercut are the ones card-by-card guesses never draw).
@@ -145,6 +146,23 @@ impl Default for HardConfig {
 }
 
 impl HardConfig {
+    /// The tuning for a Partnership Gin table: the gin-waiter reading off, as measured there
+    /// (README, `team_arena`). A table's view keeps no showdowns of earlier deals to move
+    /// the belief, so it would stay at its prior for the whole match, which is unmeasured.
+    pub fn partnership() -> HardConfig {
+        HardConfig {
+            contradiction_accept: 0.01,
+            gin_waiter: 0.0,
+            waiter_evidence: WaiterEvidence {
+                waited: 20.0,
+                ..HardConfig::default().waiter_evidence
+            },
+            waiter_tilt: 0.0,
+            waiter_melded: 0.0,
+            ..HardConfig::default()
+        }
+    }
+
     /// The gin-waiter's tilt toward little deadwood at this point of the hand
     /// ([`HardConfig::waiter_tilt_ramp`]).
     pub(super) fn tilt(&self, know: &Knowledge) -> f64 {
@@ -309,6 +327,20 @@ pub(super) fn candidates(config: &HardConfig, know: &Knowledge, view: &PlayerVie
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A Partnership table plays the tuning measured there: the gin-waiter reading off, the
+    /// rest as shipped.
+    #[test]
+    fn a_partnership_table_plays_without_the_gin_waiter_reading() {
+        let (p, d) = (HardConfig::partnership(), HardConfig::default());
+        assert_eq!(
+            (p.gin_waiter, p.waiter_tilt, p.waiter_melded),
+            (0.0, 0.0, 0.0)
+        );
+        assert_eq!(p.contradiction_accept, 0.01);
+        assert_eq!((p.samples, p.max_candidates), (d.samples, d.max_candidates));
+        assert!(d.gin_waiter > 0.0 && d.waiter_melded > 0.0);
+    }
     use crate::card::testing::card;
     use crate::{Match, Rules};
 

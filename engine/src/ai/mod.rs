@@ -149,7 +149,11 @@ pub fn decide_partnership(
                 -points
             }
         });
-    play(&level.strategy(), seed, view, made)
+    let strategy = match level {
+        Level::Hard => Strategy::Hard(HardConfig::partnership()),
+        other => other.strategy(),
+    };
+    play(&strategy, seed, view, made)
 }
 
 /// [`decide`] with an explicit strategy and tuning.
