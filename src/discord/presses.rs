@@ -36,7 +36,6 @@ pub(super) struct Pressed {
     pub private: bool,
     /// The custom ids of the pressed message's own buttons and menus.
     pub buttons: Vec<String>,
-    pub message_id: u64,
     /// When the event was read: Discord's deadline for a first answer runs from then.
     pub arrived: Instant,
 }
@@ -58,7 +57,6 @@ impl Pressed {
                 .flags
                 .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL)),
             buttons: adapter::custom_ids(&ci.message),
-            message_id: ci.message.id.get(),
             arrived,
         }
     }
@@ -154,7 +152,7 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
         // table must move on, so what follows runs whatever became of the answer.
         // The message the answer is on: the pressed one, or (a rematch's challenge or table)
         // the new public message the answer created.
-        let mut message = Some(p.message_id);
+        let mut message = p.caller.message_id;
         let deadline = (p.arrived + DEFER_AFTER).into();
         let on_time = if deferred {
             None

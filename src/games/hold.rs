@@ -52,12 +52,10 @@ impl Slots {
                 // The map's own reference only: a holder or a waiter has another (and takes
                 // it under the map's lock, which this holds).
                 Arc::strong_count(&slot.live) == 1
-                    && slot.live.try_lock().is_ok_and(|g| match g.as_ref() {
-                        None => true,
-                        Some(l) => l.last_hint.as_ref().is_none_or(|(seat, moment, _)| {
-                            *moment != l.game.press_version(*seat, l.version)
-                        }),
-                    })
+                    && slot
+                        .live
+                        .try_lock()
+                        .is_ok_and(|g| g.as_ref().is_none_or(|l| l.current_hint().is_none()))
             })
             .map(|(&id, slot)| (slot.used, id))
             .collect();

@@ -196,6 +196,13 @@ impl Live {
     pub fn rules(&self) -> RulesOf {
         self.game.rules()
     }
+
+    /// The coach's last answer while it still answers the moment (its seat's press version
+    /// has not moved): shown again if asked again, and kept in memory until then.
+    pub fn current_hint(&self) -> Option<(Seat, &Hint)> {
+        let (seat, moment, hint) = self.last_hint.as_ref()?;
+        (*moment == self.game.press_version(*seat, self.version)).then_some((*seat, hint))
+    }
 }
 
 #[cfg(test)]

@@ -201,12 +201,12 @@ impl Games {
         if !live.coached(seat) {
             return Ok(Note::NoHint);
         }
-        let moment = live.game.press_version(seat, live.version);
-        if let Some((s, v, hint)) = &live.last_hint {
-            if (*s, *v) == (seat, moment) {
+        if let Some((s, hint)) = live.current_hint() {
+            if s == seat {
                 return Ok(Note::Hint(hint.clone()));
             }
         }
+        let moment = live.game.press_version(seat, live.version);
         let Some(view) = live.game.coach_view(seat) else {
             return Ok(Note::NoHint);
         };
