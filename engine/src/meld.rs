@@ -61,23 +61,6 @@ impl fmt::Debug for Meld {
     }
 }
 
-/// The melds found in a hand, on the stack: an 11-card hand holds at most 45 (one long run).
-pub(crate) struct MeldList {
-    pub masks: [u64; 64],
-    pub len: usize,
-}
-
-impl MeldList {
-    fn push(&mut self, m: u64) {
-        self.masks[self.len] = m;
-        self.len += 1;
-    }
-
-    pub fn as_slice(&self) -> &[u64] {
-        &self.masks[..self.len]
-    }
-}
-
 /// Whether `hand` holds any meld at all: the solver's fast path for meldless hands.
 #[inline]
 pub(crate) fn has_meld(hand: u64) -> bool {
@@ -97,14 +80,11 @@ fn rank_with_three(hand: u64) -> u64 {
     (a & b & (c | d)) | (c & d & (a | b))
 }
 
-/// Every meld contained in `hand`, including the shorter runs inside a long run and the
-/// three-card sets inside a four-card set (a card may be needed elsewhere). Longer melds come
-/// first, so the search meets a long run whole before its parts.
-pub(crate) fn melds_in(hand: u64) -> MeldList {
-    let mut out = MeldList {
-        masks: [0; 64],
-        len: 0,
-    };
+/// Calls `each` with every meld contained in `hand`, including the shorter runs inside a long
+/// run and the three-card sets inside a four-card set (a card may be needed elsewhere). Longer
+/// melds come first, so the search meets a long run whole before its parts.
+#[inline(always)]
+fn for_each_meld(hand: u64, mut each: impl FnMut(u64)) {
     let mut starts = hand & hand >> 1 & hand >> 2;
     while starts != 0 {
         let start = starts.trailing_zeros();
@@ -112,7 +92,7 @@ pub(crate) fn melds_in(hand: u64) -> MeldList {
         // Length of the run of consecutive cards from `start` (lanes never join, see above).
         let len = (!(hand >> start)).trailing_zeros();
         for l in (3..=len).rev() {
-            out.push(((1u64 << l) - 1) << start);
+            each(((1u64 << l) - 1) << start);
         }
     }
     let mut threes = rank_with_three(hand);
@@ -120,17 +100,58 @@ pub(crate) fn melds_in(hand: u64) -> MeldList {
         let rank = threes.trailing_zeros();
         threes &= threes - 1;
         let set = hand & (0x0001_0001_0001_0001u64 << rank);
-        out.push(set);
+        each(set);
         if set.count_ones() == 4 {
             let mut rest = set;
             while rest != 0 {
                 let one = rest & rest.wrapping_neg();
                 rest &= rest - 1;
-                out.push(set & !one);
+                each(set & !one);
             }
         }
     }
-    out
+}
+
+/// Every card of `hand` that is part of at least one meld of it.
+pub(crate) fn meld_cover(hand: u64) -> u64 {
+    let mut cover = 0;
+    for_each_meld(hand, |m| cover |= m);
+    cover
+}
+
+/// Calls `work` with every meld in `hand` (in [`for_each_meld`]'s order) and a zeroed scratch
+/// list of the same length. Both live on the stack, sized to the hand: zeroing one fixed list
+/// of 64 slots for every hand took a quarter of the hard player's time, and most hands hold a
+/// handful of melds, listed in one pass. A hand of more than 64 (a whole suit holds 66) gets
+/// them on the heap.
+pub(crate) fn with_melds<R>(hand: u64, work: impl FnOnce(&[u64], &mut [u64]) -> R) -> R {
+    /// The melds most hands hold.
+    const FEW: usize = 12;
+    let mut few = [0u64; FEW];
+    let len = fill(hand, &mut few);
+    if len <= FEW {
+        return work(&few[..len], &mut [0u64; FEW][..len]);
+    }
+    if len <= 64 {
+        let mut melds = [0u64; 64];
+        fill(hand, &mut melds);
+        return work(&melds[..len], &mut [0u64; 64][..len]);
+    }
+    let mut melds = vec![0; len];
+    fill(hand, &mut melds);
+    work(&melds, &mut vec![0; len])
+}
+
+/// Writes the melds of `hand` into `out` as far as it reaches; how many there are.
+fn fill(hand: u64, out: &mut [u64]) -> usize {
+    let mut n = 0;
+    for_each_meld(hand, |m| {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = m;
+        }
+        n += 1;
+    });
+    n
 }
 
 #[cfg(test)]
@@ -158,11 +179,23 @@ mod tests {
     #[test]
     fn enumeration_lists_every_sub_meld() {
         // A five-card run holds 3 + 2 + 1 runs; a four-card set holds itself and four threes.
-        assert_eq!(melds_in(set("3H 4H 5H 6H 7H").0).len, 6);
-        assert_eq!(melds_in(set("9S 9H 9D 9C").0).len, 5);
-        assert_eq!(melds_in(set("KS AS 2S 7H 7D").0).len, 0);
-        for &m in melds_in(set("7D 7S 7H 8H 9H 9S 9D").0).as_slice() {
+        let melds = |text: &str| with_melds(set(text).0, |melds, _| melds.to_vec());
+        assert_eq!(melds("3H 4H 5H 6H 7H").len(), 6);
+        assert_eq!(melds("9S 9H 9D 9C").len(), 5);
+        assert_eq!(melds("KS AS 2S 7H 7D").len(), 0);
+        for m in melds("7D 7S 7H 8H 9H 9S 9D") {
             assert!(Meld::is_valid(CardSet(m)));
+        }
+        // Every size of list, up to a whole suit (66 runs: more than the stack's 64).
+        for (text, count) in [
+            ("AS 2S 3S 4S 5S", 6),
+            ("AS 2S 3S 4S 5S 6S 7S", 15),
+            ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", 45),
+            ("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS", 66),
+        ] {
+            let list = melds(text);
+            assert_eq!(list.len(), count, "{text}");
+            assert!(list.iter().all(|&m| Meld::is_valid(CardSet(m))), "{text}");
         }
     }
 }

@@ -7,7 +7,7 @@
 //! without melds cost only the meld scan and long runs are settled on the first path.
 
 use super::card::{Card, CardSet};
-use super::meld::{has_meld, melds_in, Meld};
+use super::meld::{has_meld, meld_cover, with_melds, Meld};
 use serde::{Deserialize, Serialize};
 
 /// A hand laid out: its melds and the deadwood left over.
@@ -54,20 +54,36 @@ pub fn best_arrangement(hand: CardSet) -> Arrangement {
 /// For each card of a hand about to discard, the deadwood left after discarding it, in card
 /// order. The hand message and the AI both read this.
 pub fn deadwood_after_each_discard(hand: CardSet) -> Vec<(Card, u32)> {
-    hand.iter()
-        .map(|c| {
-            let mut rest = hand;
-            rest.remove(c);
-            (c, min_deadwood(rest))
-        })
-        .collect()
+    let mut after = Vec::with_capacity(hand.len());
+    for_each_discard(hand, CardSet::EMPTY, |card, deadwood| {
+        after.push((card, deadwood))
+    });
+    after
+}
+
+/// Calls `each` with every card of `hand` outside `skip` and the least deadwood left after
+/// discarding it, in card order. A card in no meld of the hand leaves the same melds behind, so
+/// its deadwood is the whole hand's less its value: one search serves all such cards, and only
+/// the cards that melds could use are searched again.
+pub(crate) fn for_each_discard(hand: CardSet, skip: CardSet, mut each: impl FnMut(Card, u32)) {
+    let cover = meld_cover(hand.0);
+    let mut whole = None;
+    for card in hand.iter() {
+        if skip.contains(card) {
+            continue;
+        }
+        let deadwood = if cover >> card.bit() & 1 == 1 {
+            min_deadwood(CardSet(hand.0 & !(1u64 << card.bit())))
+        } else {
+            *whole.get_or_insert_with(|| min_deadwood(hand)) - u32::from(card.value())
+        };
+        each(card, deadwood);
+    }
 }
 
 /// Calls `visit` with every collection of disjoint melds of `hand` (the empty one included), as
 /// meld masks. The showdown enumerates both players' options with it.
 pub(crate) fn for_each_packing(hand: CardSet, mut visit: impl FnMut(&[u64], u64)) {
-    let list = melds_in(hand.0);
-    let melds = list.as_slice();
     let mut path = [0u64; 8];
     fn go(
         melds: &[u64],
@@ -85,16 +101,16 @@ pub(crate) fn for_each_packing(hand: CardSet, mut visit: impl FnMut(&[u64], u64)
             }
         }
     }
-    go(melds, 0, 0, &mut path, 0, &mut visit);
+    with_melds(hand.0, |melds, _| go(melds, 0, 0, &mut path, 0, &mut visit));
 }
 
 /// Branch-and-bound over the hand's melds. `score` is the melded value, plus (for an 11-card
 /// hand) the value of the best card left to discard.
 struct Search<'a> {
-    /// Borrowed from the meld list: copying its 64 slots cost more than many searches.
+    /// Borrowed from the meld list: copying it cost more than many searches.
     melds: &'a [u64],
     /// `reach[i]`: every card that melds `i..` cover, for the bound.
-    reach: [u64; 65],
+    reach: &'a [u64],
     hand: u64,
     with_discard: bool,
     /// No score can pass the hand's total value: reaching it ends the search.
@@ -124,27 +140,30 @@ impl Search<'_> {
     }
 
     fn run_melds(hand: u64, with_discard: bool, base: u32) -> Outcome {
-        let list = melds_in(hand);
-        let mut s = Search {
-            melds: list.as_slice(),
-            reach: [0; 65],
-            hand,
-            with_discard,
-            total: CardSet(hand).value(),
-            score: base,
-            path: [0; 4],
-            best_path: [0; 4],
-            best_len: 0,
-        };
-        for i in (0..s.melds.len()).rev() {
-            s.reach[i] = s.reach[i + 1] | s.melds[i];
-        }
-        s.descend(0, 0, 0, 0);
-        Outcome {
-            score: s.score,
-            best_path: s.best_path,
-            best_len: s.best_len,
-        }
+        with_melds(hand, |melds, reach| {
+            let mut covered = 0;
+            for (r, m) in reach.iter_mut().zip(melds).rev() {
+                covered |= m;
+                *r = covered;
+            }
+            let mut s = Search {
+                melds,
+                reach,
+                hand,
+                with_discard,
+                total: CardSet(hand).value(),
+                score: base,
+                path: [0; 4],
+                best_path: [0; 4],
+                best_len: 0,
+            };
+            s.descend(0, 0, 0, 0);
+            Outcome {
+                score: s.score,
+                best_path: s.best_path,
+                best_len: s.best_len,
+            }
+        })
     }
 
     fn descend(&mut self, start: usize, used: u64, melded: u32, depth: usize) {
@@ -192,6 +211,37 @@ mod tests {
         let a = best_arrangement(hand("7D 7S 7H 8H 9H"));
         assert_eq!(a.melds, vec![Meld(hand("7H 8H 9H"))]);
         assert_eq!(a.deadwood, hand("7D 7S"));
+    }
+
+    #[test]
+    fn a_discard_of_a_card_in_no_meld_costs_no_search_and_gives_the_same_deadwood() {
+        // Cards in a meld, in two, and in none; the bar skips one of each.
+        for text in [
+            "2C 3C 4C 7H 7D KS KH 5D 9S QC AS",
+            "7D 7S 7H 8H 9H 9S 9D 2C 3C 4C",
+            "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+            "KS KH KD KC QS QH QD JS JH JD TS",
+            "3D 8C",
+        ] {
+            let h = hand(text);
+            let skip = CardSet(h.0 & 0x0001_0001_0001_0001u64 << 9);
+            let mut seen = Vec::new();
+            for_each_discard(h, skip, |card, deadwood| seen.push((card, deadwood)));
+            let searched: Vec<(Card, u32)> = h
+                .iter()
+                .filter(|&c| !skip.contains(c))
+                .map(|c| (c, min_deadwood(CardSet(h.0 & !(1u64 << c.bit())))))
+                .collect();
+            assert_eq!(seen, searched, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_whole_suit_is_one_search_too() {
+        // 66 runs: more than the meld list once held (it panicked).
+        let suit = hand("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS");
+        assert_eq!(min_deadwood(suit), 0);
+        assert_eq!(best_arrangement(suit).deadwood, CardSet::EMPTY);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::Random;
 use crate::card::{Card, CardSet, LANE};
-use crate::solver::{knock_deadwood, min_deadwood};
+use crate::solver::{for_each_discard, knock_deadwood, min_deadwood};
 
 /// One bit per suit lane at rank 0: shifted by a rank, the four cards of that rank.
 const RANK_SPREAD: u64 = 0x0001_0001_0001_0001;
@@ -79,11 +79,7 @@ pub(super) fn expected_after_draw(hand: CardSet, pool: CardSet) -> f64 {
 pub(super) fn least_deadwood_discards(hand: CardSet, barred: CardSet) -> Option<(CardSet, u32)> {
     let mut best = u32::MAX;
     let mut ties = CardSet::EMPTY;
-    for card in hand.iter() {
-        if barred.contains(card) {
-            continue;
-        }
-        let deadwood = min_deadwood(without(hand, card));
+    for_each_discard(hand, barred, |card, deadwood| {
         if deadwood < best {
             best = deadwood;
             ties = CardSet::EMPTY;
@@ -91,7 +87,7 @@ pub(super) fn least_deadwood_discards(hand: CardSet, barred: CardSet) -> Option<
         if deadwood == best {
             ties.insert(card);
         }
-    }
+    });
     (!ties.is_empty()).then_some((ties, best))
 }
 
