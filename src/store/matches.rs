@@ -7,7 +7,7 @@ use super::rows::{
     RatingRow, SavedAction,
 };
 use super::states::{EndReason, Format, MatchState};
-use super::{id, placeholders, postgres, sqlite, unid, Backend, Db, StoreError};
+use super::{id, in_list, placeholders, postgres, sqlite, unid, Backend, Db, StoreError};
 use sqlx::Connection;
 
 impl Db {
@@ -132,8 +132,8 @@ impl Db {
         let list = placeholders(ids.len());
         let sql = format!("SELECT {COLUMNS} FROM matches WHERE id IN ({list}) ORDER BY id");
         let mut query = sqlx::query(&sql);
-        for id in ids {
-            query = query.bind(*id);
+        for id in in_list(ids) {
+            query = query.bind(id);
         }
         let rows: Vec<sqlx::any::AnyRow> = query.fetch_all(self.pool()).await?;
         let sql = format!(
@@ -141,8 +141,8 @@ impl Db {
              WHERE match_id IN ({list}) ORDER BY match_id DESC, seat DESC"
         );
         let mut query = sqlx::query_as(&sql);
-        for id in ids {
-            query = query.bind(*id);
+        for id in in_list(ids) {
+            query = query.bind(id);
         }
         let mut players: Vec<(i64, i64, String, i64)> = query.fetch_all(self.pool()).await?;
         // Each row is read on its own: one that cannot be read fails its own match only, not

@@ -536,12 +536,22 @@ impl From<Flag> for bool {
     }
 }
 
-/// `$1, $2, ..., $n`: the bind parameters of an `IN` list of `n` values.
+/// `$1, $2, ..., $m`: the bind parameters of an `IN` list of `n` values, `m` being `n` rounded
+/// up to a power of two ([`in_list`] repeats the last value to fill it). The statement's text
+/// then takes one of ten forms up to 512 values, so each connection prepares them once and
+/// keeps them in its statement cache, rather than one new statement per batch size.
 fn placeholders(n: usize) -> String {
-    (1..=n)
+    (1..=n.next_power_of_two())
         .map(|i| format!("${i}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The values to bind to [`placeholders`]`(values.len())`: each value, then the last again
+/// until the list is full (a value twice in an `IN` list matches the same rows).
+fn in_list<T: Copy>(values: &[T]) -> impl Iterator<Item = T> + '_ {
+    let n = values.len();
+    (0..n.next_power_of_two()).map(move |i| values[i.min(n - 1)])
 }
 
 /// Snowflakes are stored as SQLite integers (sqlx cannot bind `u64`); the bits are kept.
@@ -555,7 +565,20 @@ pub fn unid(v: i64) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Db, Shards};
+    use super::{in_list, placeholders, Db, Shards};
+
+    #[test]
+    fn an_in_list_takes_one_of_ten_texts_up_to_five_hundred_values() {
+        let texts: std::collections::HashSet<String> = (1..=500).map(placeholders).collect();
+        assert_eq!(texts.len(), 10);
+        for n in [1, 2, 3, 5, 64, 65, 500] {
+            let values: Vec<usize> = (0..n).collect();
+            let bound: Vec<usize> = in_list(&values).collect();
+            assert_eq!(bound.len(), placeholders(n).split(", ").count(), "{n}");
+            assert_eq!(&bound[..n], &values[..], "{n}");
+            assert!(bound[n..].iter().all(|&v| v == n - 1), "{n}");
+        }
+    }
 
     #[test]
     fn a_logged_url_keeps_no_password() {

@@ -146,7 +146,7 @@ impl Db {
             super::placeholders(user_ids.len())
         );
         let mut query = sqlx::query_as(&sql);
-        for &user in user_ids {
+        for user in super::in_list(user_ids) {
             query = query.bind(id(user));
         }
         let rows: Vec<(i64, String)> = query.fetch_all(self.pool()).await?;
