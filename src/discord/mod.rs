@@ -87,10 +87,12 @@ pub async fn run_until(
     // The deliverer sends through the client's own HTTP client, which exists only once the
     // client is built; the framework's setup runs later, after READY.
     let shared: Arc<std::sync::OnceLock<Arc<Deliverer<DiscordOut>>>> = Default::default();
+    let places = presses::Places::new();
     let for_setup = (
         games.clone(),
         shared.clone(),
         crate::limit::Limiter::new(&config.limits),
+        places.clone(),
     );
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -131,8 +133,12 @@ pub async fn run_until(
                     tracing::error!(error = %e, "command registration failed");
                 }
                 let deliverer = for_setup.1.get().cloned().ok_or("no deliverer")?;
-                let presses =
-                    presses::Presses::new(for_setup.0.clone(), deliverer.clone(), ctx.http.clone());
+                let presses = presses::Presses::new(
+                    for_setup.3,
+                    for_setup.0.clone(),
+                    deliverer.clone(),
+                    ctx.http.clone(),
+                );
                 Ok(Data {
                     games: for_setup.0,
                     deliverer,
@@ -290,6 +296,9 @@ pub async fn run_until(
     };
     let result = supervise(running, db.writer_stopped(), sweeper).await;
     stopper.abort();
+    if !places.drain(PRESS_GRACE).await {
+        tracing::warn!("presses still unanswered {PRESS_GRACE:?} after the stop: stopping anyway");
+    }
     if let Some(web) = web {
         web.task.abort();
     }
@@ -340,6 +349,11 @@ async fn log_off(manager: &serenity::ShardManager, told: &mut std::collections::
 
 /// How long a stop waits for the gateway to close.
 const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// How long a stop waits, once the gateway is closed, for the presses already received to be
+/// answered: a move is stored before it is answered, so one that takes longer (the database
+/// held up) is only left without its answer. Within `docker stop`'s 10 s with [`STOP_GRACE`].
+const PRESS_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Says once, at start, whether Discord's API answers, and what happens if it does not.
 async fn check_reachable(http: Arc<serenity::Http>) {

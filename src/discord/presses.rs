@@ -62,9 +62,30 @@ impl Pressed {
     }
 }
 
+/// The places presses are worked on in. Places go in the order asked, so whoever takes them
+/// all ([`Places::drain`]) has waited for every press that asked before.
+#[derive(Clone)]
+pub(super) struct Places(Arc<Semaphore>);
+
+impl Places {
+    pub fn new() -> Places {
+        Places(Arc::new(Semaphore::new(AT_ONCE)))
+    }
+
+    /// Waits, up to `within`, until every press that arrived so far is answered (what follows
+    /// an answer is in the outbox, delivered after a restart if not before). Whether they all
+    /// were: a stop must not leave a player's move unanswered while its answer is seconds away.
+    pub async fn drain(&self, within: std::time::Duration) -> bool {
+        let all = AT_ONCE as u32;
+        tokio::time::timeout(within, self.0.acquire_many(all))
+            .await
+            .is_ok_and(|taken| taken.is_ok())
+    }
+}
+
 /// The places presses are worked on in, and what working on them needs.
 pub(super) struct Presses {
-    places: Arc<Semaphore>,
+    places: Places,
     work: Arc<Work>,
 }
 
@@ -77,12 +98,13 @@ struct Work {
 
 impl Presses {
     pub fn new(
+        places: Places,
         games: Arc<Games>,
         deliverer: Arc<Deliverer<DiscordOut>>,
         http: Arc<serenity::Http>,
     ) -> Presses {
         Presses {
-            places: Arc::new(Semaphore::new(AT_ONCE)),
+            places,
             work: Arc::new(Work {
                 games,
                 deliverer,
@@ -95,7 +117,7 @@ impl Presses {
     /// waiting when Discord's deadline nears is acknowledged first, place or not: the wait is
     /// a small task of its own, and the work a task of its own once it has its place.
     pub fn push(&self, pressed: Pressed) {
-        let (places, work) = (self.places.clone(), self.work.clone());
+        let (places, work) = (self.places.0.clone(), self.work.clone());
         tokio::spawn(async move {
             let deadline = (pressed.arrived + DEFER_AFTER).into();
             let (place, deferred) = tokio::select! {

@@ -1109,6 +1109,56 @@ async fn slow_presses_beyond_those_worked_on_at_once_are_all_answered_in_time() 
     bot.finish().await;
 }
 
+/// A stop while presses are still being worked on (the database cannot be written for 2 s):
+/// the bot exits only once each has been answered and its move stored, not leaving the
+/// players who pressed last before a restart without an answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_answers_the_presses_already_received_before_it_exits() {
+    let mut bot = Bot::start(904).await;
+    let fake = bot.fake.clone();
+    let mut presses = Vec::new();
+    for i in 0..6u64 {
+        let users = vec![user(81_000_000 + 2 * i), user(81_000_001 + 2 * i)];
+        let mut game = Game::new(fake.clone(), 91_000_000 + i, users);
+        game.start(Some(TARGET)).await;
+        let p = game.mover().expect("someone to move");
+        let hand = game.open_hand(p).await.expect("a hand message");
+        let id = choose(&hand).expect("a move");
+        let before = snap(&bot.db, game.match_id).await;
+        presses.push((
+            game.players[p].user.clone(),
+            hand,
+            id,
+            game.match_id,
+            before,
+        ));
+    }
+    let holder = wire::hold_writes(&bot.url).await;
+    let handles: Vec<_> = presses
+        .iter()
+        .map(|(who, hand, id, _, _)| fake.send_interaction(fake.press(who, hand, id)))
+        .collect();
+    // The presses have arrived and wait for the database; then the stop comes.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let held = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        wire::release(holder).await;
+    });
+    bot.stop_within(Duration::from_secs(20)).await;
+    // Checked the moment it exited: every move is stored and was answered.
+    for (_, _, _, mid, before) in &presses {
+        let after = snap(&bot.db, *mid).await;
+        assert_eq!(
+            (after.version, after.actions),
+            (before.version + 1, before.actions + 1),
+            "match {mid}: stored before the bot exited"
+        );
+    }
+    let answers = join_all(handles.into_iter().map(|h| h.callback())).await;
+    assert!(answers.iter().all(|cb| cb.ok()), "{answers:?}");
+    held.await.unwrap();
+}
+
 /// An acceptance whose answer fails (Discord answers 500) still turns the challenge message
 /// into the table: the match exists, and a stored delivery shows it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -127,6 +127,17 @@ impl Bot {
         )
     }
 
+    /// Asks the bot to stop and waits, up to `within`, for it to exit.
+    pub async fn stop_within(&mut self, within: Duration) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        tokio::time::timeout(within, &mut self.task)
+            .await
+            .expect("the bot stops")
+            .expect("the bot's task ends without a panic");
+    }
+
     /// Discord's rules held throughout; then the bot stops.
     pub async fn finish(mut self) {
         self.fake.assert_no_violations();
