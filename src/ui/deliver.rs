@@ -482,23 +482,43 @@ impl<T: Transport> Deliverer<T> {
     /// After a start: every delivery left from before, per match in its order, and the AI's
     /// turn wherever it is due.
     pub async fn resume(self: &Arc<Self>) {
-        let mut pending = match self.games.pending_deliveries().await {
+        let pending = match self.games.pending_deliveries().await {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::error!(error = %e, "reading the outbox");
                 Vec::new()
             }
         };
-        pending.extend(self.games.ai_due().await);
-        let count = pending.len();
+        let mut count = pending.len();
         let mut by_match: HashMap<i64, Vec<Delivery>> = HashMap::new();
         for row in pending {
             by_match.entry(row.key.match_id).or_default().push(row);
         }
-        for (_, rows) in by_match {
+        // What was stored goes out at once; finding the AI's turns reads every match it plays
+        // in, which must not hold that up.
+        let mut under_way = HashMap::with_capacity(by_match.len());
+        for (match_id, rows) in by_match {
+            let this = Arc::clone(self);
+            let task = tokio::spawn(async move {
+                this.deliver(Deliveries { rows, turn: None }).await;
+            });
+            under_way.insert(match_id, task);
+        }
+        let ai = self.games.ai_due().await;
+        count += ai.len();
+        for row in ai {
+            // After what its match still had to deliver: the AI's move must not overtake it.
+            let before = under_way.remove(&row.key.match_id);
             let this = Arc::clone(self);
             tokio::spawn(async move {
-                this.deliver(Deliveries { rows, turn: None }).await;
+                if let Some(before) = before {
+                    let _ = before.await;
+                }
+                this.deliver(Deliveries {
+                    rows: vec![row],
+                    turn: None,
+                })
+                .await;
             });
         }
         tracing::info!(count, "deliveries resumed");
