@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
 
 /// Matches held at once when many are looked at together (the AI's due turns after a start).
-const AT_ONCE_HELD: usize = 64;
+pub(super) const AT_ONCE_HELD: usize = 64;
 
 /// Something that must be shown because of an accepted action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
