@@ -1053,23 +1053,25 @@ async fn a_burst_of_presses_beyond_those_worked_on_at_once_is_answered_in_full()
     bot.finish().await;
 }
 
-/// More slow presses than the bot works on at once (128), while the database cannot be
-/// written: every one is answered within Discord's 3 s (those still waiting for a place are
-/// acknowledged first too), and each move is applied exactly once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn slow_presses_beyond_those_worked_on_at_once_are_all_answered_in_time() {
-    let bot = Bot::start(902).await;
-    let fake = bot.fake.clone();
-    let mut presses = Vec::new();
-    for i in 0..130u64 {
-        let users = vec![user(80_000_000 + 2 * i), user(80_000_001 + 2 * i)];
-        let mut game = Game::new(fake.clone(), 90_000_000 + i, users);
+/// `n` matches started in channels from `channel`, players from `users`, each with its
+/// mover's hand open: who presses, the hand, the move's button, the match and its stored
+/// state before the move.
+async fn moves_ready(
+    bot: &Bot,
+    n: u64,
+    users: u64,
+    channel: u64,
+) -> Vec<(fake_discord::User, StoredMessage, String, i64, Snap)> {
+    let mut ready = Vec::new();
+    for i in 0..n {
+        let players = vec![user(users + 2 * i), user(users + 2 * i + 1)];
+        let mut game = Game::new(bot.fake.clone(), channel + i, players);
         game.start(Some(TARGET)).await;
         let p = game.mover().expect("someone to move");
         let hand = game.open_hand(p).await.expect("a hand message");
         let id = choose(&hand).expect("a move");
         let before = snap(&bot.db, game.match_id).await;
-        presses.push((
+        ready.push((
             game.players[p].user.clone(),
             hand,
             id,
@@ -1077,6 +1079,17 @@ async fn slow_presses_beyond_those_worked_on_at_once_are_all_answered_in_time() 
             before,
         ));
     }
+    ready
+}
+
+/// More slow presses than the bot works on at once (128), while the database cannot be
+/// written: every one is answered within Discord's 3 s (those still waiting for a place are
+/// acknowledged first too), and each move is applied exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_presses_beyond_those_worked_on_at_once_are_all_answered_in_time() {
+    let bot = Bot::start(902).await;
+    let fake = bot.fake.clone();
+    let presses = moves_ready(&bot, 130, 80_000_000, 90_000_000).await;
     let holder = wire::hold_writes(&bot.url).await;
     let held = tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(4)).await;
@@ -1116,23 +1129,7 @@ async fn slow_presses_beyond_those_worked_on_at_once_are_all_answered_in_time() 
 async fn a_stop_answers_the_presses_already_received_before_it_exits() {
     let mut bot = Bot::start(904).await;
     let fake = bot.fake.clone();
-    let mut presses = Vec::new();
-    for i in 0..6u64 {
-        let users = vec![user(81_000_000 + 2 * i), user(81_000_001 + 2 * i)];
-        let mut game = Game::new(fake.clone(), 91_000_000 + i, users);
-        game.start(Some(TARGET)).await;
-        let p = game.mover().expect("someone to move");
-        let hand = game.open_hand(p).await.expect("a hand message");
-        let id = choose(&hand).expect("a move");
-        let before = snap(&bot.db, game.match_id).await;
-        presses.push((
-            game.players[p].user.clone(),
-            hand,
-            id,
-            game.match_id,
-            before,
-        ));
-    }
+    let presses = moves_ready(&bot, 6, 81_000_000, 91_000_000).await;
     let holder = wire::hold_writes(&bot.url).await;
     let handles: Vec<_> = presses
         .iter()
