@@ -1,6 +1,8 @@
 //! A measurement, not a check: where hard loses points against `marjj` (issue 41). Ignored;
 //! run with `cargo test --release --lib marjj_diagnosis -- --ignored --nocapture`, tuned by
-//! the environment (PROBE_MATCHES, PROBE_SAMPLES, PROBE_WAITER, PROBE_ODDS).
+//! the environment (PROBE_MATCHES, PROBE_SAMPLES, and the tuning: PROBE_WAITER, PROBE_ODDS,
+//! PROBE_ACCEPT, PROBE_WACCEPT, PROBE_TILT, PROBE_RAMP_FROM/FULL, PROBE_MELDED, PROBE_MARGIN,
+//! PROBE_AHEAD=1), each defaulting to `HardConfig::default()` but for 300 samples.
 
 use super::eval::without;
 use super::hard::{candidates, values};
@@ -40,19 +42,26 @@ impl Bins {
 #[ignore]
 fn marjj_diagnosis() {
     let matches: u8 = env("PROBE_MATCHES", 20);
+    let base = HardConfig::default();
     let mut config = HardConfig {
         samples: env("PROBE_SAMPLES", 300),
-        gin_waiter: env("PROBE_WAITER", 0.25),
-        waiter_tilt: env("PROBE_TILT", 0.0),
-        waiter_tilt_ramp: [env("PROBE_RAMP_FROM", 0), env("PROBE_RAMP_FULL", 0)],
-        waiter_melded: env("PROBE_MELDED", 0.0),
-        contradiction_accept: env("PROBE_ACCEPT", 0.01),
+        gin_waiter: env("PROBE_WAITER", base.gin_waiter),
+        waiter_tilt: env("PROBE_TILT", base.waiter_tilt),
+        waiter_tilt_ramp: [
+            env("PROBE_RAMP_FROM", base.waiter_tilt_ramp[0]),
+            env("PROBE_RAMP_FULL", base.waiter_tilt_ramp[1]),
+        ],
+        waiter_melded: env("PROBE_MELDED", base.waiter_melded),
+        contradiction_accept: env("PROBE_ACCEPT", base.contradiction_accept),
         waiter_accept: std::env::var("PROBE_WACCEPT")
             .ok()
-            .and_then(|v| v.parse().ok()),
-        ..HardConfig::default()
+            .and_then(|v| v.parse().ok())
+            .or(base.waiter_accept),
+        knock_margin: env("PROBE_MARGIN", base.knock_margin),
+        ahead_against_waiter: env("PROBE_AHEAD", 0) == 1,
+        ..base.clone()
     };
-    config.waiter_evidence.waited = env("PROBE_ODDS", 1000.0);
+    config.waiter_evidence.waited = env("PROBE_ODDS", base.waiter_evidence.waited);
     let rules = Rules::from_preset_and_overrides(
         Preset::Classic,
         "gin_bonus=25, undercut_bonus=25, target=100, allow_rediscard=false, dealer_rule=alternate",
@@ -110,7 +119,8 @@ fn marjj_diagnosis() {
                 .count()
                 + 1;
             let step = Step::from_view(&view, &know).unwrap();
-            let table = Table::new(&view, &know, config.match_bonus).unwrap();
+            let mut table = Table::new(&view, &know, config.match_bonus).unwrap();
+            table.me_ahead_against_waiter = config.ahead_against_waiter;
             let cands = candidates(&config, &know, &view);
             let worlds = sample_worlds_melded(
                 &know,
@@ -281,6 +291,7 @@ fn marjj_diagnosis() {
         }
     }
     eprintln!("matches {played}, hard won {won}");
+    eprintln!("config {config:?}");
     eprintln!("opp deadwood at knock decisions: key n true sampled");
     for (k, v) in &belief.0 {
         eprintln!("  {k:12} {:5} {:.2} {:.2}", v[0], v[1] / v[0], v[2] / v[0]);
