@@ -107,20 +107,22 @@ pub struct HardConfig {
     /// Points a knock short of gin loses per point of its deadwood, in each world where the
     /// opponent is a gin-waiter, against playing on: the worlds' guesses at a waiter's hand
     /// hold more deadwood than the truth, so they see too few undercuts, the more so the more
-    /// deadwood the knock shows. Off (0) as shipped: 0.8, with the belief from 0.02 as above,
-    /// won 51.75% of 400 against `marjj` [46.9, 56.6], the same as without: a sixth fewer
-    /// knocks (1,131 against 1,326) and more gins, but as many more for `marjj` (485 against
-    /// 416), and the undercut share barely moved (24.7%).
+    /// deadwood the knock shows. Shipped at 0.3 (issue 41): with the reading of a gin-waiter's
+    /// hand, 61.75% of 400 mirrored matches against `marjj` [56.9, 66.4] against 59.75%
+    /// without (fewer knocks undercut: 18.5% against 22.2%), and 61.6% of 4,000 [60.1, 63.1];
+    /// 86.0% of 200 against `simple` (84.5% without). Earlier, 0.8 with the belief from 0.02
+    /// won 51.75% of 400 against `marjj` [46.9, 56.6], the same as without.
     pub knock_margin: f64,
 }
 
 impl Default for HardConfig {
-    /// 600 worlds: about 18 ms per decision (p95 35 to 45 ms on one busy thread) in a release
+    /// 600 worlds: about 11 ms per decision (p95 20 ms on one quiet thread) in a release
     /// build. The opponent is read as a possible gin-waiter (issue 41): a prior of 0.25 moved
     /// x1,000 by a showdown that catches it waiting, its discards judged loosely (0.1), and
-    /// late in a hand its guessed hand tightened and built around melds. Under the EAAI
-    /// protocol, 400 mirrored matches each on the default seed: 59.75% against `marjj`
-    /// [54.9, 64.4] (46.5% before) and 83.75% against `simple` [79.8, 87.0] (81.0% before).
+    /// late in a hand its guessed hand tightened and built around melds; a knock loses 0.3
+    /// points per point of its deadwood where the opponent waits. Under the EAAI protocol on
+    /// the default seed: 61.6% of 4,000 mirrored matches against `marjj` [60.1, 63.1] (46.5%
+    /// of 400 before the reading) and 86.0% of 200 against `simple`.
     fn default() -> HardConfig {
         HardConfig {
             samples: 600,
@@ -140,7 +142,7 @@ impl Default for HardConfig {
             waiter_accept: None,
             knock_when_ahead: false,
             ahead_against_waiter: false,
-            knock_margin: 0.0,
+            knock_margin: 0.3,
         }
     }
 }
@@ -159,6 +161,7 @@ impl HardConfig {
             },
             waiter_tilt: 0.0,
             waiter_melded: 0.0,
+            knock_margin: 0.0,
             ..HardConfig::default()
         }
     }
@@ -334,12 +337,12 @@ mod tests {
     fn a_partnership_table_plays_without_the_gin_waiter_reading() {
         let (p, d) = (HardConfig::partnership(), HardConfig::default());
         assert_eq!(
-            (p.gin_waiter, p.waiter_tilt, p.waiter_melded),
-            (0.0, 0.0, 0.0)
+            (p.gin_waiter, p.waiter_tilt, p.waiter_melded, p.knock_margin),
+            (0.0, 0.0, 0.0, 0.0)
         );
         assert_eq!(p.contradiction_accept, 0.01);
         assert_eq!((p.samples, p.max_candidates), (d.samples, d.max_candidates));
-        assert!(d.gin_waiter > 0.0 && d.waiter_melded > 0.0);
+        assert!(d.gin_waiter > 0.0 && d.waiter_melded > 0.0 && d.knock_margin > 0.0);
     }
     use crate::card::testing::card;
     use crate::{Match, Rules};
