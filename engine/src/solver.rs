@@ -72,8 +72,8 @@ pub(crate) fn for_each_discard(hand: CardSet, skip: CardSet, mut each: impl FnMu
         if skip.contains(card) {
             continue;
         }
-        let deadwood = if cover >> card.bit() & 1 == 1 {
-            min_deadwood(CardSet(hand.0 & !(1u64 << card.bit())))
+        let deadwood = if CardSet(cover).contains(card) {
+            min_deadwood(hand.without(card))
         } else {
             *whole.get_or_insert_with(|| min_deadwood(hand)) - u32::from(card.value())
         };
@@ -230,7 +230,7 @@ mod tests {
             let searched: Vec<(Card, u32)> = h
                 .iter()
                 .filter(|&c| !skip.contains(c))
-                .map(|c| (c, min_deadwood(CardSet(h.0 & !(1u64 << c.bit())))))
+                .map(|c| (c, min_deadwood(h.without(c))))
                 .collect();
             assert_eq!(seen, searched, "{text}");
         }

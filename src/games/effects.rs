@@ -3,6 +3,7 @@
 //! a table edit that arrives after a newer one has nothing left to do, and a delivery repeated
 //! after a restart shows the same thing again (posts carry a nonce Discord deduplicates).
 
+use super::hold::AT_ONCE_HELD;
 use super::scenes::{HandMode, HandScene, MatchEndScene, ShowdownScene, TableScene};
 use super::{Deliveries, Failure, Games};
 use crate::engine::Seat;
@@ -12,9 +13,6 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
-
-/// Matches held at once when many are looked at together (the AI's due turns after a start).
-pub(super) const AT_ONCE_HELD: usize = 64;
 
 /// Something that must be shown because of an accepted action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -17,6 +17,10 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 /// (down to three quarters of it, so that trimming is rare).
 const HOT: usize = 2048;
 
+/// Matches held at once when many are looked at together (the AI's due turns after a start,
+/// the idle ones of a sweep).
+pub(super) const AT_ONCE_HELD: usize = 64;
+
 /// A match's place in memory: the lock that makes one caller at a time its owner, and when it
 /// was last asked for (a tick of [`Slots`]).
 #[derive(Clone, Default)]
@@ -113,6 +117,17 @@ impl Drop for Held<'_> {
 }
 
 impl Games {
+    /// Brings `ids` into memory, [`AT_ONCE_HELD`] held at a time, so that those not there yet
+    /// are read together (see `batch`), not a round trip each.
+    pub(crate) async fn read_together(&self, ids: impl Iterator<Item = i64>) {
+        use futures_util::StreamExt;
+        futures_util::stream::iter(ids)
+            .for_each_concurrent(AT_ONCE_HELD, |id| async move {
+                let _ = self.hold(id).await;
+            })
+            .await;
+    }
+
     /// Holds a match (waiting for its current owner), loading it if needed;
     /// [`Refusal::UnknownMatch`] if it never existed.
     pub(crate) async fn hold(&self, match_id: i64) -> Result<Held<'_>, Failure> {

@@ -182,16 +182,8 @@ impl Games {
                 Vec::new()
             }
         };
-        // Those not in memory are read together (see `batch`), not a round trip each, before
-        // each is held in turn below.
-        {
-            use futures_util::StreamExt;
-            futures_util::stream::iter(idle.iter().map(|row| row.id))
-                .for_each_concurrent(super::effects::AT_ONCE_HELD, |id| async move {
-                    let _ = self.hold(id).await;
-                })
-                .await;
-        }
+        // Read together before each is held in turn below.
+        self.read_together(idle.iter().map(|row| row.id)).await;
         for row in idle {
             let (match_id, version, reminded) = (row.id, row.version, row.reminded);
             let Ok(mut live) = self.hold(match_id).await else {
