@@ -320,19 +320,9 @@ impl Bot {
         vm_hwm_mb(&self.proc_file("status"))
     }
 
-    /// CPU seconds the bot has used, user and system (clock ticks of 1/100 s).
+    /// CPU seconds the bot has used, user and system.
     fn cpu_seconds(&self) -> f64 {
-        let stat = self.proc_file("stat");
-        // Fields after the command name, which ends with the last ')'.
-        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-        let fields: Vec<&str> = rest.split_whitespace().collect();
-        let ticks = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|f| f.parse::<f64>().ok())
-                .unwrap_or(0.0)
-        };
-        (ticks(11) + ticks(12)) / 100.0
+        stat_cpu_seconds(&self.proc_file("stat"))
     }
 
     /// SIGTERM, as an operator stops it, then wait for the exit.
@@ -350,6 +340,25 @@ impl Bot {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// User and system CPU seconds of a `/proc/<pid>/stat` line (clock ticks of 1/100 s).
+fn stat_cpu_seconds(stat: &str) -> f64 {
+    // Fields after the command name, which ends with the last ')'.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// CPU seconds this process (the fake Discord and the players) has used.
+fn own_cpu_seconds() -> f64 {
+    stat_cpu_seconds(&std::fs::read_to_string("/proc/self/stat").unwrap_or_default())
 }
 
 fn vm_hwm_mb(status: &str) -> f64 {
@@ -448,7 +457,7 @@ async fn load(a: &Args) {
     let url = store_url(a, dir.path()).await;
     let bot = Bot::start(&fake, &url, a);
     fake.wait_ready(1).await;
-    let cpu0 = bot.cpu_seconds();
+    let (cpu0, fake_cpu0) = (bot.cpu_seconds(), own_cpu_seconds());
     let commits0 = bot.counter("gin_db_commits_total");
     let machine0 = machine_cpu();
 
@@ -525,6 +534,7 @@ async fn load(a: &Args) {
         .collect();
     lat.sort();
     let (rss, cpu) = (bot.peak_rss_mb(), bot.cpu_seconds() - cpu0);
+    let fake_cpu = own_cpu_seconds() - fake_cpu0;
     let histograms = bot.histograms();
     let commits = bot.counter("gin_db_commits_total").zip(commits0);
     let (busy, steal) = cpu_shares(machine0, machine_cpu());
@@ -549,6 +559,11 @@ async fn load(a: &Args) {
     println!(
         "bot_cpu_ms_per_action={:.3}",
         cpu * 1000.0 / actions.max(1) as f64
+    );
+    // The fake and the players share the cores: what they take is not the bot's to use.
+    println!(
+        "fake_cpu_ms_per_action={:.3}",
+        fake_cpu * 1000.0 / actions.max(1) as f64
     );
     // The per-move budget: what one answered action costs in requests to Discord and the
     // bytes they carry, by kind (the README's "What a move costs").
@@ -589,10 +604,15 @@ async fn load(a: &Args) {
     for v in violations.iter().take(5) {
         println!("  {v}");
     }
+    // Issue 40's goals; the answered rate cannot pass the offered one, so it is held to 99% of it.
+    let p99_goal = if a.store == "postgres" { 15.0 } else { 10.0 };
+    let cpu_ms = cpu * 1000.0 / actions.max(1) as f64;
     println!(
-        "targets: actions_per_second>=1000 {}, latency_p99_ms<=15 {}, bot_peak_rss_mb<=64 {}",
-        verdict(aps >= 1000.0),
-        verdict(p99 <= 15.0),
+        "targets: actions_per_second>={:.0} {}, latency_p99_ms<={p99_goal} {}, bot_cpu_ms_per_action<=0.25 {}, bot_peak_rss_mb<=64 {}",
+        0.99 * a.rate,
+        verdict(a.rate <= 0.0 || aps >= 0.99 * a.rate),
+        verdict(p99 <= p99_goal),
+        verdict(cpu_ms <= 0.25),
         verdict(rss <= 64.0)
     );
 }
@@ -783,6 +803,7 @@ async fn resume(a: &Args) {
 
     // From the start of the bot to every match answering a press.
     let t0 = Instant::now();
+    let fake_cpu0 = own_cpu_seconds();
     let bot = Bot::start(&fake, &url, a);
     fake.wait_ready(1).await;
     let ready_ms = t0.elapsed().as_millis();
@@ -805,6 +826,7 @@ async fn resume(a: &Args) {
     let mut lat = fake.latencies();
     lat.sort();
     let (rss, bot_cpu) = (bot.peak_rss_mb(), bot.cpu_seconds());
+    let fake_cpu = own_cpu_seconds() - fake_cpu0;
     bot.stop().await;
 
     println!(
@@ -820,12 +842,21 @@ async fn resume(a: &Args) {
     println!("resume_latency_p99_ms={:.2}", percentile_ms(&lat, 0.99));
     println!("resume_bot_peak_rss_mb={rss:.1}");
     println!("resume_bot_cpu_ms={:.0}", bot_cpu * 1000.0);
+    // The Discord side's work (frames sent, answers parsed) shares the machine's cores with
+    // the bot: together they bound the time from below.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("resume_fake_cpu_ms={:.0}", fake_cpu * 1000.0);
+    println!(
+        "resume_least_ms_on_{cores}_cores={:.0}",
+        (bot_cpu + fake_cpu) * 1000.0 / cores as f64
+    );
     println!("db_size_mb={:.2}", db_size_mb(&path));
     println!("late_responses={}", fake.late());
     println!("violations={}", fake.violations().len());
     println!(
-        "targets: resume_{n}_ms<=2000 {}, all answered {}",
-        verdict(total <= Duration::from_secs(2)),
+        "targets: resume_{n}_ms<=1000 {}, resume_bot_peak_rss_mb<=64 {}, all answered {}",
+        verdict(total <= Duration::from_secs(1)),
+        verdict(rss <= 64.0),
         verdict(answered == n)
     );
 }

@@ -21,6 +21,9 @@
 //!   `alone` stores one action at a time, `grouped` ten matches' actions at once (the writer
 //!   then shares commits), each with its commits per action; from the two, the cost per
 //!   commit and per action;
+//! - `load`: waiting matches read back as after a restart (`Db::load_matches` by 500, each
+//!   state parsed), and with `parse`, the hand's rendering and `callback` the least a
+//!   "My hand" press of `--only resume` costs;
 //! - `least_write`: a move's row (and the match's state) written with fixed statements on
 //!   sqlx's native SQLite driver, alone and ten to a commit (`least_write.rs`).
 //!
@@ -257,6 +260,63 @@ struct StoreCost {
     actions: usize,
 }
 
+/// The `i`-th fresh two-player match, as the bot stores it.
+fn new_match(i: usize) -> (NewMatch, Match) {
+    let rules = Preset::Classic.rules();
+    let seed = deck::hand_seed(&[9u8; 32], i as u32);
+    let game = Match::new(rules.clone(), 2, seed).unwrap();
+    let new = NewMatch {
+        guild_id: 1,
+        channel_id: 2 + i as u64,
+        table_message_id: Some(3),
+        format: gin::store::Format::Two,
+        preset: "classic".into(),
+        rules_json: serde_json::to_string(&rules).unwrap(),
+        locale: "en-US".into(),
+        state_json: serde_json::to_string(&game).unwrap(),
+        seed_hex: deck::seed_hex(&seed),
+        players: vec![(10, "Ann".into(), false), (11, "Ben".into(), false)],
+        ai_level: None,
+        now: 0,
+        outbox: Vec::new(),
+        ai_to_act: false,
+        event: None,
+    };
+    (new, game)
+}
+
+/// Process CPU per match, in microseconds, of reading waiting matches back as the first
+/// presses after a restart do: `Db::load_matches` in reads of 500 (`games/batch.rs`), each
+/// state parsed into the engine's match. (The bot builds more around it; this is the least.)
+async fn load_cost(dir: &std::path::Path, matches: usize) -> f64 {
+    let url = format!("sqlite://{}", dir.join("resume.db").display());
+    let db = Db::open_with(&url, Durability::Normal)
+        .await
+        .expect("a store");
+    let mut ids = Vec::with_capacity(matches);
+    for i in 0..matches {
+        let id = db.create_match(&new_match(i).0).await.expect("a match");
+        ids.push(id);
+    }
+    let read = |chunk: Vec<i64>| {
+        let db = &db;
+        async move {
+            let rows = db.load_matches(&chunk).await.expect("the matches");
+            for (_, row) in rows {
+                let row = row.expect("a readable match");
+                let game: Match = serde_json::from_str(&row.state_json).expect("a state");
+                std::hint::black_box(game);
+            }
+        }
+    };
+    read(ids[..500.min(matches)].to_vec()).await; // warm
+    let t = process_cpu();
+    for chunk in ids.chunks(500) {
+        read(chunk.to_vec()).await;
+    }
+    (process_cpu() - t) * 1e6 / matches.max(1) as f64
+}
+
 /// Stores about `actions` actions through the bot's store, `together` at a time.
 async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> StoreCost {
     let url = format!(
@@ -266,31 +326,10 @@ async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> S
     let db = Db::open_with(&url, Durability::Full)
         .await
         .expect("a store");
-    let rules = Preset::Classic.rules();
     let mut games = Vec::new();
     for i in 0..together {
-        let seed = deck::hand_seed(&[9u8; 32], i as u32);
-        let game = Match::new(rules.clone(), 2, seed).unwrap();
-        let id = db
-            .create_match(&NewMatch {
-                guild_id: 1,
-                channel_id: 2 + i as u64,
-                table_message_id: Some(3),
-                format: gin::store::Format::Two,
-                preset: "classic".into(),
-                rules_json: serde_json::to_string(&rules).unwrap(),
-                locale: "en-US".into(),
-                state_json: serde_json::to_string(&game).unwrap(),
-                seed_hex: deck::seed_hex(&seed),
-                players: vec![(10, "Ann".into(), false), (11, "Ben".into(), false)],
-                ai_level: None,
-                now: 0,
-                outbox: Vec::new(),
-                ai_to_act: false,
-                event: None,
-            })
-            .await
-            .expect("a match");
+        let (new, game) = new_match(i);
+        let id = db.create_match(&new).await.expect("a match");
         games.push((id, 0i64, game));
     }
     let effects = serde_json::to_string(&[
@@ -405,6 +444,10 @@ pub async fn floor() {
         std::hint::black_box(render::hand_scene(&hand_scene(&m.game, &m.seats, seat)));
         std::hint::black_box(render::table_scene(&table_scene(&m.game, &m.seats)));
     });
+    let render_hand = per_call_us(20_000, || {
+        let seat = m.game.to_act().unwrap_or(0);
+        std::hint::black_box(render::hand_scene(&hand_scene(&m.game, &m.seats, seat)));
+    });
     let message_json = json!({"id": "1201", "channel_id": "1200", "content": m.table.content,
         "components": rows_json(&m.table), "author": {"id": "1", "username": "gin"}})
     .to_string();
@@ -418,6 +461,7 @@ pub async fn floor() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let alone = store_cost(dir.path(), 1_000, 1).await;
     let grouped = store_cost(dir.path(), 2_000, 10).await;
+    let load = load_cost(dir.path(), 5_000).await;
     // The store's cost as a part per commit and a part per action, from the two runs.
     let per_commit = (alone.us - grouped.us) / (alone.commits - grouped.commits);
     let per_action = grouped.us - per_commit * grouped.commits;
@@ -464,5 +508,14 @@ pub async fn floor() {
     println!(
         "floor_cpu_ms_per_action_least_store={:.3} (the least write above, grouped)",
         (without_store + least) / 1000.0
+    );
+    // A "My hand" press after a restart (`--only resume`): the frame parsed, the match read
+    // back, the hand rendered and sent as the answer.
+    let resume_press = parse + load + render_hand + callback;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("floor_render_hand_us={render_hand:.1} floor_load_match_us={load:.1}");
+    println!(
+        "floor_resume_press_us={resume_press:.1} floor_resume_10000_ms_on_{cores}_cores={:.0} (the bot alone)",
+        resume_press * 10_000.0 / 1000.0 / cores as f64
     );
 }
