@@ -40,6 +40,14 @@ pub fn get() -> &'static Metrics {
     &METRICS
 }
 
+/// Time since `started` as `gin_db_seconds{op}`.
+pub fn db_time(op: &str, started: std::time::Instant) {
+    get()
+        .db_seconds
+        .with_label_values(&[op])
+        .observe(started.elapsed().as_secs_f64());
+}
+
 impl Metrics {
     fn new() -> Metrics {
         let registry = Registry::new();

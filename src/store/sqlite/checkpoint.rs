@@ -72,7 +72,12 @@ impl Checkpointer {
                     _ = stopped.recv() => break,
                     _ = tick.tick() => {}
                 }
-                match passive(&mut conn).await {
+                let started = std::time::Instant::now();
+                let copied = passive(&mut conn).await;
+                // A slow one shows: its sync of the database file can hold up the writer's commits,
+                // which sync the WAL on the same disk.
+                crate::metrics::db_time("checkpoint", started);
+                match copied {
                     Ok(wal_pages) => {
                         failures = 0;
                         if wal_pages > WAL_LIMIT_PAGES {
@@ -125,10 +130,12 @@ pub(in crate::store) async fn between_batches(
         }
     }
     if wal.restart_due.swap(false, Ordering::Relaxed) {
+        let started = std::time::Instant::now();
         let restarted: Result<(i64, i64, i64), _> =
             sqlx::query_as("PRAGMA wal_checkpoint(RESTART)")
                 .fetch_one(&mut *conn)
                 .await;
+        crate::metrics::db_time("restart", started);
         match restarted {
             Ok((0, _, _)) => {}
             Ok(_busy) => wal.restart_due.store(true, Ordering::Relaxed),

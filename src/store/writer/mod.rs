@@ -261,10 +261,7 @@ impl<J: Jobs> Writer<J> {
 /// caller's wait for the writer from queueing to commit (`move`, `write`), where a burst of
 /// writes shows first.
 fn observe(op: &str, started: std::time::Instant) {
-    crate::metrics::get()
-        .db_seconds
-        .with_label_values(&[op])
-        .observe(started.elapsed().as_secs_f64());
+    crate::metrics::db_time(op, started);
 }
 
 fn stopped() -> StoreError {
