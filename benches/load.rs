@@ -556,10 +556,8 @@ async fn load(a: &Args) {
     println!("{slow}");
     println!("{histograms}");
     println!("bot_peak_rss_mb={rss:.1}");
-    println!(
-        "bot_cpu_ms_per_action={:.3}",
-        cpu * 1000.0 / actions.max(1) as f64
-    );
+    let cpu_ms = cpu * 1000.0 / actions.max(1) as f64;
+    println!("bot_cpu_ms_per_action={cpu_ms:.3}");
     // The fake and the players share the cores: what they take is not the bot's to use.
     println!(
         "fake_cpu_ms_per_action={:.3}",
@@ -606,7 +604,6 @@ async fn load(a: &Args) {
     }
     // Issue 40's goals; the answered rate cannot pass the offered one, so it is held to 99% of it.
     let p99_goal = if a.store == "postgres" { 15.0 } else { 10.0 };
-    let cpu_ms = cpu * 1000.0 / actions.max(1) as f64;
     println!(
         "targets: actions_per_second>={:.0} {}, latency_p99_ms<={p99_goal} {}, bot_cpu_ms_per_action<=0.25 {}, bot_peak_rss_mb<=64 {}",
         0.99 * a.rate,

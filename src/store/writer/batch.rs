@@ -4,7 +4,7 @@
 
 use super::savepoint::{in_own_savepoint, in_transaction, Savepoint};
 use super::stage::{stage, Lone, Staged};
-use super::{answer, checkpoint, observe, Answer, Done, Job, Jobs};
+use super::{answer, checkpoint, Answer, Done, Job, Jobs};
 use crate::store::dialect::begin_write;
 use crate::store::{Backend, StoreError};
 use sqlx::{AnyConnection, Connection};
@@ -326,7 +326,7 @@ async fn commit_moves<J: Jobs>(
     } else {
         write::<J>(conn, backend, &batch).await
     };
-    observe("commit", started);
+    crate::metrics::db_time("commit", started);
     match written {
         Ok(stored) => {
             if plain {

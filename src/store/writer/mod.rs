@@ -242,7 +242,7 @@ impl<J: Jobs> Writer<J> {
     }
 
     /// Queues the job `job` makes of its answer's sender and waits for the answer, the wait
-    /// observed as `op` (see [`observe`]).
+    /// observed as `op` (see [`crate::metrics::db_time`]).
     async fn queue<T>(
         &self,
         op: &str,
@@ -252,16 +252,9 @@ impl<J: Jobs> Writer<J> {
         let (done, answered) = oneshot::channel();
         self.jobs.send(job(done)).map_err(|_| stopped())?;
         let result = answered.await.map_err(|_| stopped())?;
-        observe(op, started);
+        crate::metrics::db_time(op, started);
         result
     }
-}
-
-/// Time since `started` as `gin_db_seconds{op}`: a batch's statements (`commit`), or a
-/// caller's wait for the writer from queueing to commit (`move`, `write`), where a burst of
-/// writes shows first.
-fn observe(op: &str, started: std::time::Instant) {
-    crate::metrics::db_time(op, started);
 }
 
 fn stopped() -> StoreError {
