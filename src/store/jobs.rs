@@ -269,4 +269,74 @@ mod tests {
         assert!(saved.await.unwrap().unwrap());
         assert!(db.pending_outbox().await.unwrap().is_empty());
     }
+
+    /// Actions in one commit with more outbox rows than the usual two, with none and with
+    /// two keep exactly their own rows; and more delivered rows than one chunk of deletes
+    /// all go with the next commit.
+    #[tokio::test]
+    async fn any_number_of_outbox_rows_is_stored_and_deleted_exactly() {
+        use crate::store::{OutboxKey, OutboxRow};
+        let (_dir, db, ids) = db_with_matches(3).await;
+        let row = |match_id, part: u8| OutboxRow {
+            key: OutboxKey {
+                match_id,
+                version: 1,
+                part,
+            },
+            due_ms: 5,
+            effects_json: format!("[{part}]"),
+        };
+        let mut three = action(ids[0], 0);
+        three.outbox = vec![row(ids[0], 0), row(ids[0], 1), row(ids[0], 2)];
+        let none = action(ids[1], 0);
+        let mut two = action(ids[2], 0);
+        two.outbox = vec![row(ids[2], 0), row(ids[2], 1)];
+        let (release, held) = hold(&db).await;
+        let saves: Vec<_> = [three, none, two]
+            .into_iter()
+            .map(|a| {
+                let db = db.clone();
+                tokio::spawn(async move { db.save_action(a).await })
+            })
+            .collect();
+        tokio::task::yield_now().await;
+        release.send(()).unwrap();
+        held.await.unwrap();
+        for saved in saves {
+            assert!(saved.await.unwrap().unwrap());
+        }
+        let pending = db.pending_outbox().await.unwrap();
+        let mut keys: Vec<_> = pending
+            .iter()
+            .map(|r| (r.key.match_id, r.key.part, r.effects_json.clone()))
+            .collect();
+        keys.sort();
+        let mut expected: Vec<_> = [
+            (ids[0], 0),
+            (ids[0], 1),
+            (ids[0], 2),
+            (ids[2], 0),
+            (ids[2], 1),
+        ]
+        .into_iter()
+        .map(|(m, p)| (m, p, format!("[{p}]")))
+        .collect();
+        expected.sort();
+        assert_eq!(keys, expected);
+        let (release, held) = hold(&db).await;
+        for r in &pending {
+            db.outbox_delivered(r.key);
+        }
+        let next = action(ids[1], 1);
+        let saved = tokio::spawn({
+            let db = db.clone();
+            async move { db.save_action(next).await }
+        });
+        tokio::task::yield_now().await;
+        release.send(()).unwrap();
+        held.await.unwrap();
+        assert!(saved.await.unwrap().unwrap());
+        assert!(db.pending_outbox().await.unwrap().is_empty());
+        assert_eq!(stored(&db, ids[1]).await, ("s2".into(), 2, 2));
+    }
 }

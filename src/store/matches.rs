@@ -1,10 +1,9 @@
 //! Matches, their players, their action log and their finished hands.
 
 use super::from_row::from_row;
-use super::outbox::insert_rows;
 use super::rows::{
-    Delivered, HandRow, IdleRow, MatchEvent, MatchRow, NewMatch, OutboxRow, PlayerResult, RateFn,
-    RatingRow, SavedAction,
+    Delivered, HandRow, IdleRow, MatchEvent, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow,
+    SavedAction,
 };
 use super::states::{EndReason, Format, MatchState};
 use super::{id, in_list, placeholders, postgres, sqlite, unid, Backend, Db, StoreError};
@@ -341,8 +340,7 @@ impl Db {
 /// Stores a match, its players and its outbox rows, all or nothing, in a transaction of its
 /// own: its id. The two bodies differ in round trips: PostgreSQL's is one statement
 /// (data-modifying CTEs, which SQLite lacks; see `postgres::start`), atomic without a
-/// transaction; SQLite's a statement each ([`insert_match_inside`]), which cost no network
-/// round trip.
+/// transaction; SQLite's one text of a statement each ([`insert_match_inside`]).
 pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
@@ -359,58 +357,14 @@ pub(super) async fn insert_match(
     }
 }
 
-/// SQLite's statements of [`insert_match`], inside the caller's transaction: its id (an
-/// acceptance on SQLite starts its match so, see `challenges`).
+/// SQLite's statements of [`insert_match`], inside the caller's transaction, in one round
+/// trip (`sqlite::start`): its id (an acceptance on SQLite starts its match so, see
+/// `challenges`).
 pub(super) async fn insert_match_inside(
     conn: &mut sqlx::AnyConnection,
     m: &NewMatch,
 ) -> Result<i64, StoreError> {
-    let match_id: i64 = sqlx::query_scalar(
-        "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, rules_json, locale, \
-         status, state_json, version, seed_hex, turn_started_at, started_at, ai_level, ai_to_act) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8, 0, $9, $10, $11, $12, $13) RETURNING id",
-    )
-    .bind(id(m.guild_id))
-    .bind(id(m.channel_id))
-    .bind(m.table_message_id.map(id))
-    .bind(m.format.as_str())
-    .bind(&m.preset)
-    .bind(&m.rules_json)
-    .bind(&m.locale)
-    .bind(&m.state_json)
-    .bind(&m.seed_hex)
-    .bind(m.now)
-    .bind(m.now)
-    .bind(&m.ai_level)
-    .bind(i64::from(m.ai_to_act))
-    .fetch_one(&mut *conn)
-    .await?;
-    for (seat, (user, name, ai)) in m.players.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO match_players (match_id, seat, guild_id, channel_id, user_id, display_name, is_ai) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(match_id)
-        .bind(seat as i64)
-        .bind(id(m.guild_id))
-        .bind(id(m.channel_id))
-        .bind(id(*user))
-        .bind(name)
-        .bind(i64::from(*ai))
-        .execute(&mut *conn)
-        .await?;
-    }
-    let rows: Vec<OutboxRow> = m
-        .outbox
-        .iter()
-        .cloned()
-        .map(|mut r| {
-            r.key.match_id = match_id;
-            r
-        })
-        .collect();
-    insert_rows(conn, &rows).await?;
-    Ok(match_id)
+    sqlite::start::insert_match(conn, m).await
 }
 
 /// The states and log entries of `actions`, all in one round trip, inside the writer's open
