@@ -42,8 +42,9 @@ pub fn get() -> &'static Metrics {
 
 /// Time since `started` as `gin_db_seconds{op}`: a caller's wait for the writer from
 /// queueing to commit (`move`, `write`), where a burst of writes shows first; a batch's
-/// statements (`commit`); on SQLite, a background checkpoint (`checkpoint`) and the writer's
-/// restart of the WAL (`restart`).
+/// statements (`commit`), or a slice of other writes with the moves among them, from its
+/// `BEGIN` to its `COMMIT` (`slice`); on SQLite, a background checkpoint (`checkpoint`) and
+/// the writer's restart of the WAL (`restart`).
 pub fn db_time(op: &str, started: std::time::Instant) {
     get()
         .db_seconds

@@ -164,10 +164,24 @@ async function handle(req) {
       return open(req);
     case 'click': {
       const frame = await activity(get(req.name), timeout);
-      const element = await frame.waitForSelector(req.selector, { timeout, visible: true });
-      await element.click();
-      await element.dispose();
-      return {};
+      // The table redraws on every frame it receives (a presence change too), so the node
+      // just found may be replaced before the click lands: as a person would, click the one
+      // now there. A detached node fails before any mouse event is sent, so nothing is
+      // clicked twice.
+      const deadline = Date.now() + timeout;
+      for (;;) {
+        const left = Math.max(1, deadline - Date.now());
+        const element = await frame.waitForSelector(req.selector, { timeout: left, visible: true });
+        try {
+          await element.click();
+          return {};
+        } catch (e) {
+          if (!/detached/i.test(String(e?.message)) || Date.now() >= deadline) throw e;
+          log(`click ${req.selector}: the node was replaced, clicking the new one`);
+        } finally {
+          await element.dispose().catch(() => {});
+        }
+      }
     }
     case 'press': {
       const entry = get(req.name);

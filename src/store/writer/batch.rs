@@ -227,6 +227,8 @@ async fn write_slice<J: Jobs>(
         return lost(answers);
     }
     let committed = tx.commit().await.map_err(StoreError::from);
+    // Moves queue behind a slice as behind a batch of moves (`commit`), whatever it holds.
+    crate::metrics::db_time("slice", began);
     if let Err(e) = &committed {
         tracing::error!(error = %e, "committing a batch of writes");
     } else {
