@@ -132,7 +132,7 @@ async fn accept_one(conn: &mut AnyConnection, a: &Accept) -> Result<Acceptance, 
     }
     let match_id = match outcome.as_deref() {
         Some(acceptance::COMPLETE) => {
-            Some(super::matches::insert_match_inside(conn, &a.new_match).await?)
+            Some(super::sqlite::start::insert_match(conn, &a.new_match).await?)
         }
         _ => None,
     };

@@ -340,7 +340,8 @@ impl Db {
 /// Stores a match, its players and its outbox rows, all or nothing, in a transaction of its
 /// own: its id. The two bodies differ in round trips: PostgreSQL's is one statement
 /// (data-modifying CTEs, which SQLite lacks; see `postgres::start`), atomic without a
-/// transaction; SQLite's one text of a statement each ([`insert_match_inside`]).
+/// transaction; SQLite's one text of a statement each (`sqlite::start`), which an
+/// acceptance on SQLite also runs inside its own transaction (see `challenges`).
 pub(super) async fn insert_match(
     conn: &mut sqlx::AnyConnection,
     backend: Backend,
@@ -350,21 +351,11 @@ pub(super) async fn insert_match(
         Backend::Postgres => postgres::start::insert_match(conn, m).await,
         Backend::Sqlite => {
             let mut tx = conn.begin().await?;
-            let id = insert_match_inside(&mut tx, m).await?;
+            let id = sqlite::start::insert_match(&mut tx, m).await?;
             tx.commit().await?;
             Ok(id)
         }
     }
-}
-
-/// SQLite's statements of [`insert_match`], inside the caller's transaction, in one round
-/// trip (`sqlite::start`): its id (an acceptance on SQLite starts its match so, see
-/// `challenges`).
-pub(super) async fn insert_match_inside(
-    conn: &mut sqlx::AnyConnection,
-    m: &NewMatch,
-) -> Result<i64, StoreError> {
-    sqlite::start::insert_match(conn, m).await
 }
 
 /// The states and log entries of `actions`, all in one round trip, inside the writer's open

@@ -53,13 +53,7 @@ fn save_sql(sql: &mut String, a: &SavedAction) {
     sql.push_str(
         "INSERT INTO outbox (match_id, version, part, due_ms, effects) SELECT * FROM (VALUES ",
     );
-    for i in 0..outbox_slots(a) {
-        sql.push_str(if i == 0 {
-            "(?, ?, ?, ?, ?)"
-        } else {
-            ", (?, ?, ?, ?, ?)"
-        });
-    }
+    sql.push_str(&vec!["(?, ?, ?, ?, ?)"; outbox_slots(a)].join(", "));
     sql.push_str(") WHERE changes() = 1 AND column1 IS NOT NULL;\n");
 }
 

@@ -74,8 +74,7 @@ impl Checkpointer {
                 }
                 let started = std::time::Instant::now();
                 let copied = passive(&mut conn).await;
-                // A slow one shows: its sync of the database file can hold up the writer's commits,
-                // which sync the WAL on the same disk.
+                // Timed, so that a slow one shows beside slow commits (`gin_db_seconds`).
                 crate::metrics::db_time("checkpoint", started);
                 match copied {
                     Ok(wal_pages) => {
