@@ -72,6 +72,7 @@ fn main() -> ExitCode {
     tracing_subscriber::registry()
         .with(fmt::layer().with_ansi(colour).with_filter(filter))
         .init();
+    batch_scheduling();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
@@ -149,3 +150,20 @@ fn fail(message: &str) -> ExitCode {
     eprintln!("gin: {message}");
     ExitCode::from(2)
 }
+
+/// The bot's threads (each inherits it from this one) are scheduled as SCHED_BATCH: they hand
+/// work to each other all the time (a press to the database writer, each statement's result
+/// back), and a thread woken that way would otherwise preempt the one that woke it, two
+/// switches per hand-over. Under load this cut the bot's CPU per action by about 7% and
+/// left its answer times as they were (README, "Performance"). Any user may set it.
+#[cfg(target_os = "linux")]
+fn batch_scheduling() {
+    let param = libc::sched_param { sched_priority: 0 };
+    // SAFETY: `param` outlives the call, which only reads it; `0` is the calling thread.
+    if unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) } != 0 {
+        tracing::debug!("the bot keeps the default scheduling");
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn batch_scheduling() {}

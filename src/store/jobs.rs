@@ -187,7 +187,8 @@ impl Db {
         self.writer.save(a).await
     }
 
-    /// Notes that a row was delivered (it is deleted with the next batch of writes).
+    /// Notes that a row was delivered: it is deleted with the next batch of other writes,
+    /// or on its own within a fifth of a second.
     pub fn outbox_delivered(&self, key: OutboxKey) {
         self.writer.note(Delivered(key));
     }
@@ -268,6 +269,39 @@ mod tests {
         held.await.unwrap();
         assert!(saved.await.unwrap().unwrap());
         assert!(db.pending_outbox().await.unwrap().is_empty());
+    }
+
+    /// A delivered row noted while nothing else is written waits for a commit with other
+    /// work, and after a while goes in a commit of its own: one, not one per note.
+    #[tokio::test]
+    async fn delivered_rows_alone_wait_then_go_in_one_commit() {
+        use crate::store::{OutboxKey, OutboxRow};
+        let (_dir, db, ids) = db_with_matches(1).await;
+        let row = |part: u8| OutboxRow {
+            key: OutboxKey {
+                match_id: ids[0],
+                version: 1,
+                part,
+            },
+            due_ms: 5,
+            effects_json: "[]".into(),
+        };
+        let mut a = action(ids[0], 0);
+        a.outbox = vec![row(0), row(1)];
+        assert!(db.save_action(a).await.unwrap());
+        let before = db.writer.commits();
+        let noted = std::time::Instant::now();
+        db.outbox_delivered(row(0).key);
+        db.outbox_delivered(row(1).key);
+        while !db.pending_outbox().await.unwrap().is_empty() {
+            assert!(
+                noted.elapsed().as_secs() < 30,
+                "the notes were never written"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(noted.elapsed() >= crate::store::writer::NOTES_WAIT);
+        assert_eq!(db.writer.commits() - before, 1);
     }
 
     /// Actions in one commit with more outbox rows than the usual two, with none and with

@@ -36,11 +36,66 @@ pub async fn fresh_database_url(dir: &std::path::Path, name: &str) -> Result<Str
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
     sqlx::any::install_default_drivers();
+    sweep_leftovers(&server);
     let mut conn = sqlx::AnyConnection::connect(&server).await?;
     conn.execute(format!("CREATE DATABASE {database}").as_str())
         .await?;
     conn.close().await?;
     Ok(with_database(&server, &database))
+}
+
+/// Drops, once per process and on a thread of its own, the databases that test processes no
+/// longer running left on `server`. No test drops its own (its pool may hold connections until
+/// the process ends), and thousands of them kept the server's autovacuum busy enough to stall
+/// benchmarks run beside it. A database whose process is gone is never used again.
+fn sweep_leftovers(server: &str) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let server = server.to_string();
+        let sweep = async move {
+            let mut conn = sqlx::AnyConnection::connect(&server).await.ok()?;
+            let names: Vec<String> = sqlx::query_scalar(
+                "SELECT datname::text FROM pg_database WHERE datname LIKE 'gin\\_t\\_%'",
+            )
+            .fetch_all(&mut conn)
+            .await
+            .ok()?;
+            for name in names.iter().filter(|n| left_by_a_dead_process(n)) {
+                let drop = format!("DROP DATABASE IF EXISTS \"{name}\"");
+                if conn.execute(drop.as_str()).await.is_err() {
+                    break;
+                }
+            }
+            conn.close().await.ok()
+        };
+        let started = std::thread::Builder::new()
+            .name("gin-test-sweep".into())
+            .spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build();
+                if let Ok(runtime) = runtime {
+                    runtime.block_on(sweep);
+                }
+            });
+        drop(started);
+    });
+}
+
+/// Whether the test database `name` (`gin_t_<pid>_...`) belongs to a process that is gone:
+/// only where `/proc` tells (elsewhere nothing is swept).
+fn left_by_a_dead_process(name: &str) -> bool {
+    let pid = name
+        .strip_prefix("gin_t_")
+        .and_then(|rest| rest.split('_').next())
+        .and_then(|pid| pid.parse::<u32>().ok());
+    let proc = std::path::Path::new("/proc");
+    match pid {
+        Some(pid) if pid != std::process::id() && proc.join("self").exists() => {
+            !proc.join(pid.to_string()).exists()
+        }
+        _ => false,
+    }
 }
 
 /// `url` naming `database` on the same server.
@@ -76,5 +131,20 @@ mod tests {
             super::with_database("postgres://h", "t3"),
             "postgres://h/t3"
         );
+    }
+
+    /// Only the databases of processes that are gone are swept: never this process's, a
+    /// running one's, or a name of another form.
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn only_databases_of_processes_gone_are_swept() {
+        use super::left_by_a_dead_process as gone;
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        child.wait().unwrap();
+        assert!(gone(&format!("gin_t_{}_0_1", child.id())));
+        assert!(!gone(&format!("gin_t_{}_3_9", std::process::id())));
+        assert!(!gone("gin_t_1_0_1"));
+        assert!(!gone("gin_t_x_0_1"));
+        assert!(!gone("postgres"));
     }
 }

@@ -16,6 +16,8 @@
 //! fail, one by one, [`together`] writes the rows a burst brings many of in one go.
 
 mod batch;
+#[cfg(test)]
+pub(in crate::store) use batch::NOTES_WAIT;
 mod savepoint;
 mod stage;
 mod together;
@@ -54,8 +56,8 @@ type Work = Box<
 pub(crate) trait Jobs: 'static {
     /// An accepted move: batched with every other one waiting (group commit).
     type Move: Send + 'static;
-    /// Something to delete after the batch it came with (a delivered outbox row); nobody
-    /// waits for it.
+    /// Something to delete with a later commit (a delivered outbox row); nobody waits for
+    /// it.
     type Note: Send + 'static;
     /// One of the writes a burst brings many of (see [`Together`]), written with the others
     /// of its kind at the end of its slice.
@@ -115,7 +117,7 @@ enum Job<J: Jobs> {
     /// Any other write (a challenge, a match start, a reminder): in the order it came, in
     /// the batch's transaction, inside a savepoint of its own if it opens a transaction.
     Other(Work),
-    /// Deleted after the batch it came with; nobody waits for it.
+    /// Deleted with a later commit; nobody waits for it.
     Note(J::Note),
     /// Written with the others of its kind at the end of its slice.
     Batched(J::Batched),
@@ -195,7 +197,7 @@ impl<J: Jobs> Writer<J> {
         while alive.changed().await.is_ok() {}
     }
 
-    /// Queues `note`, written after the next batch (see [`Jobs::Note`]).
+    /// Queues `note`, written with a later commit (see [`Jobs::Note`] and `NOTES_WAIT`).
     pub(crate) fn note(&self, note: J::Note) {
         if self.jobs.send(Job::Note(note)).is_err() {
             tracing::warn!("the writer thread has stopped: a delivery note is lost");
