@@ -73,7 +73,11 @@ fn main() -> ExitCode {
         .with(fmt::layer().with_ansi(colour).with_filter(filter))
         .init();
     batch_scheduling();
-    let runtime = match tokio::runtime::Runtime::new() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(config.runtime_threads())
+        .enable_all()
+        .build();
+    let runtime = match runtime {
         Ok(r) => r,
         Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
     };
