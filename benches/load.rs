@@ -442,7 +442,8 @@ fn forget(fake: &FakeDiscord, game: &Game) {
 /// The database of a run: `dir/gin.db`, or a fresh database on the PostgreSQL server.
 async fn store_url(a: &Args, dir: &Path) -> String {
     if a.store == "postgres" {
-        gin::store::testing::fresh_database_url(dir, "gin")
+        // Without the tests' sweep of leftover databases, which would run beside the bot.
+        gin::store::testing::new_database_url(dir, "gin")
             .await
             .expect("a database on the PostgreSQL server")
     } else {

@@ -60,8 +60,8 @@ pub struct Config {
     /// e.g. `127.0.0.1:9100` (or `GIN_METRICS_ADDR`); empty: off.
     #[serde(default)]
     pub metrics_addr: String,
-    /// Threads of the async runtime (or `GIN_RUNTIME_THREADS`); 0: one fewer than the
-    /// machine's cores, at least one (see [`Config::runtime_threads`]).
+    /// Threads of the async runtime (or `GIN_RUNTIME_THREADS`); 0: one fewer than the CPUs
+    /// the bot may use, at least one (see [`Config::runtime_threads`]).
     #[serde(default)]
     pub runtime_threads: usize,
     #[serde(default)]
@@ -397,9 +397,10 @@ impl Config {
         Ok(config)
     }
 
-    /// The async runtime's threads: as configured, or one fewer than the machine's cores (at
-    /// least one). Beside the runtime the bot keeps two threads busy under load, the database
-    /// writer and SQLite's worker. On two cores, one runtime thread rather than two cost 9%
+    /// The async runtime's threads: as configured, or one fewer than the CPUs the bot may
+    /// use (its affinity and quota; at least one). Beside the runtime the bot keeps two
+    /// threads busy under load, the database writer and SQLite's worker (on PostgreSQL, the
+    /// writer alone). On two cores, one runtime thread rather than two cost 9%
     /// less CPU per move at 1,000 moves a second (fewer threads parking and waking each
     /// other) for 3 to 4% less throughput when saturated (README, "What a move costs").
     pub fn runtime_threads(&self) -> usize {

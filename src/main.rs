@@ -165,7 +165,8 @@ fn batch_scheduling() {
     let param = libc::sched_param { sched_priority: 0 };
     // SAFETY: `param` outlives the call, which only reads it; `0` is the calling thread.
     if unsafe { libc::sched_setscheduler(0, libc::SCHED_BATCH, &param) } != 0 {
-        tracing::debug!("the bot keeps the default scheduling");
+        let error = std::io::Error::last_os_error();
+        tracing::debug!(%error, "the bot keeps the default scheduling");
     }
 }
 

@@ -414,9 +414,10 @@ async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> S
             break;
         }
     }
-    // The deletes of the last round's delivered rows belong to it.
+    // The deletes of the last round's delivered rows belong to it (delivery notes alone wait
+    // up to 200 ms for a commit to go with).
     let (last, mut waited) = (gin::metrics::get().db_commits.get(), 0);
-    while gin::metrics::get().db_commits.get() == last && waited < 50 {
+    while gin::metrics::get().db_commits.get() == last && waited < 200 {
         tokio::time::sleep(std::time::Duration::from_millis(2)).await;
         waited += 1;
     }

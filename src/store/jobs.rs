@@ -2,7 +2,7 @@
 //! written, and the doors to them. Accepted moves are committed many at a time; new
 //! challenges, acceptances and posted messages' ids, which a burst of match starts brings
 //! many of, are written together at the end of a slice of the writer (see
-//! [`super::writer::Together`]); delivered outbox rows are deleted with the next batch.
+//! [`super::writer::Together`]); delivered outbox rows are deleted with a later commit.
 //! This file names the table files and the writer; neither of them names it.
 
 use super::matches::{commit_states, store_action, store_states};
@@ -188,7 +188,7 @@ impl Db {
     }
 
     /// Notes that a row was delivered: it is deleted with the next batch of other writes,
-    /// or on its own within a fifth of a second.
+    /// or on its own within a fifth of a second or once 16 are waiting.
     pub fn outbox_delivered(&self, key: OutboxKey) {
         self.writer.note(Delivered(key));
     }

@@ -298,8 +298,8 @@ pub struct OutboxRow {
     pub effects_json: String,
 }
 
-/// A row delivered: deleted after the next batch of actions, in a transaction of its own,
-/// unanswered. Losing one to a crash costs a repeated delivery, which shows the same again.
+/// A row delivered: deleted with a later commit (the next of moves or other writes, or one
+/// of its own within 200 ms), unanswered. Losing one to a crash costs a repeated delivery, which shows the same again.
 #[derive(Debug)]
 pub(crate) struct Delivered(pub OutboxKey);
 
