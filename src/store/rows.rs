@@ -299,7 +299,8 @@ pub struct OutboxRow {
 }
 
 /// A row delivered: deleted with a later commit (the next of moves or other writes, or one
-/// of its own within 200 ms), unanswered. Losing one to a crash costs a repeated delivery, which shows the same again.
+/// of its own within 200 ms), unanswered. Losing one to a crash costs a repeated delivery,
+/// which shows the same again.
 #[derive(Debug)]
 pub(crate) struct Delivered(pub OutboxKey);
 

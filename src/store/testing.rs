@@ -10,18 +10,21 @@ pub const POSTGRES_ENV: &str = "GIN_TEST_POSTGRES_URL";
 
 /// Whether this run's tests use PostgreSQL.
 pub fn on_postgres() -> bool {
-    std::env::var(POSTGRES_ENV).is_ok_and(|u| !u.is_empty())
+    test_server().is_some()
+}
+
+/// The PostgreSQL server `POSTGRES_ENV` names, if any.
+fn test_server() -> Option<String> {
+    std::env::var(POSTGRES_ENV).ok().filter(|u| !u.is_empty())
 }
 
 /// A URL to a new, empty database: `dir/NAME.db` on SQLite, or a database of its own on
 /// the test server (never shared with another test, so tests run in parallel). The first
 /// one of a process also starts the sweep of leftovers (see [`sweep_leftovers`]).
 pub async fn fresh_database_url(dir: &std::path::Path, name: &str) -> Result<String, StoreError> {
-    if let Ok(server) = std::env::var(POSTGRES_ENV) {
-        if !server.is_empty() {
-            sqlx::any::install_default_drivers();
-            sweep_leftovers(&server);
-        }
+    if let Some(server) = test_server() {
+        sqlx::any::install_default_drivers();
+        sweep_leftovers(&server);
     }
     new_database_url(dir, name).await
 }
@@ -29,14 +32,11 @@ pub async fn fresh_database_url(dir: &std::path::Path, name: &str) -> Result<Str
 /// As [`fresh_database_url`] without the sweep: for a benchmark, beside which nothing else
 /// should run.
 pub async fn new_database_url(dir: &std::path::Path, name: &str) -> Result<String, StoreError> {
-    let server = match std::env::var(POSTGRES_ENV) {
-        Ok(url) if !url.is_empty() => url,
-        _ => {
-            return Ok(format!(
-                "sqlite://{}",
-                dir.join(format!("{name}.db")).display()
-            ))
-        }
+    let Some(server) = test_server() else {
+        return Ok(format!(
+            "sqlite://{}",
+            dir.join(format!("{name}.db")).display()
+        ));
     };
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let nanos = std::time::SystemTime::now()

@@ -32,10 +32,10 @@ const NOTES_HELD: usize = 16;
 
 /// Under steady load (a commit of moves ended less than [`GATHER_WHEN`] ago), a batch of
 /// fewer than [`GATHER_UP_TO`] jobs (moves, and notes with them) waits [`GATHER`] for the
-/// next moves to share its commit: at a
-/// thousand moves a second that took the commits per move from 0.81 to 0.57 and the bot's
-/// CPU per move down by a tenth, for 0.7 ms more before each answer (a player waits a
-/// hundred times that for Discord). A move on a quiet server is written at once.
+/// next moves to share its commit: at a thousand moves a second that took the commits per
+/// move from 0.81 to 0.57 and the bot's CPU per move down by a tenth, for 0.7 ms more before
+/// each answer (a player waits a hundred times that for Discord). A move on a quiet server
+/// is written at once.
 const GATHER: std::time::Duration = std::time::Duration::from_micros(700);
 const GATHER_WHEN: std::time::Duration = std::time::Duration::from_millis(3);
 const GATHER_UP_TO: usize = 4;
@@ -56,10 +56,14 @@ pub(super) async fn run<J: Jobs>(
     let mut moves = Vec::with_capacity(MAX_BATCH);
     let mut notes = Vec::new();
     let mut checkpoints_on_own = false;
-    // Since when the notes taken so far have waited for a commit to go with.
+    // Since when the notes taken so far have waited for a commit to go with (none while
+    // there are none: every write of notes empties the list).
     let mut held_since: Option<tokio::time::Instant> = None;
     let mut last_commit: Option<std::time::Instant> = None;
     loop {
+        if notes.is_empty() {
+            held_since = None;
+        }
         let received = match held_since {
             None => queue.recv_many(&mut jobs, MAX_BATCH).await,
             Some(since) => {
@@ -68,7 +72,6 @@ pub(super) async fn run<J: Jobs>(
                     Ok(received) => received,
                     Err(_) => {
                         delete_noted::<J>(&mut conn, backend, &mut notes, &commits).await;
-                        held_since = None;
                         continue;
                     }
                 }
@@ -106,8 +109,6 @@ pub(super) async fn run<J: Jobs>(
                 );
                 return;
             }
-            // The slices took the notes.
-            held_since = None;
             continue;
         }
         // The common case under load, in the fewest round trips.
@@ -124,15 +125,12 @@ pub(super) async fn run<J: Jobs>(
         let ok = commit_moves::<J>(&mut conn, backend, &mut moves, &mut notes, &commits).await;
         // Only a commit of moves says moves are coming steadily (notes alone commit nothing).
         last_commit = (committed && ok).then(std::time::Instant::now);
-        if notes.is_empty() {
-            held_since = None;
-        } else {
+        if !notes.is_empty() {
             let since = *held_since.get_or_insert_with(tokio::time::Instant::now);
             // After a failed commit the notes go on their own at once, as before they were
             // held: they must not take the next moves' commits down with them.
             if !ok || notes.len() >= NOTES_HELD || since.elapsed() >= NOTES_WAIT {
                 delete_noted::<J>(&mut conn, backend, &mut notes, &commits).await;
-                held_since = None;
             }
         }
         if !ok && connection_lost(&mut conn, backend).await {
