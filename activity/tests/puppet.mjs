@@ -16,7 +16,7 @@ import puppeteer from 'puppeteer-core';
 
 const PARENT_PATH = '/__discord_parent.html';
 const PARENT_SCRIPT = readFileSync(new URL('./discord_parent.js', import.meta.url), 'utf8');
-const DEFAULT_TIMEOUT = 10_000;
+const DEFAULT_TIMEOUT = 30_000;
 
 const log = (...args) => console.error('[puppet]', ...args);
 const pages = new Map();

@@ -25,7 +25,9 @@
 //!   state parsed), and with `parse`, the hand's rendering and `callback` the least a
 //!   "My hand" press of `--only resume` costs;
 //! - `least_write`: a move's row (and the match's state) written with fixed statements on
-//!   sqlx's native SQLite driver, alone and ten to a commit (`least_write.rs`).
+//!   sqlx's native SQLite driver, alone and ten to a commit (`least_write.rs`);
+//! - `paced`: the pieces together at the load benchmark's rate, a move a millisecond over
+//!   1,000 matches, with the wakes between them (`paced.rs`).
 //!
 //! The totals weigh the requests by how many of each a move sends under the load benchmark
 //! (1 answer, 0.81 table edits, 0.37 hand refreshes per action), with the store as grouped
@@ -47,6 +49,8 @@ use std::sync::Arc;
 
 #[path = "least_write.rs"]
 mod least_write;
+#[path = "paced.rs"]
+mod paced;
 
 // Requests per action of each kind under `cargo bench --bench load` (its
 // `requests_per_action_*` lines): table edits, and hand refreshes through a token.
@@ -204,6 +208,20 @@ fn answer_all(mut stream: std::net::TcpStream, message_json: &str) {
     }
 }
 
+/// serenity's HTTP client as the bot builds it (less the rate limiter), sending to `base`,
+/// and the bot's sending half over it.
+fn client(base: String) -> (Arc<serenity::http::Http>, gin::discord::DiscordOut) {
+    let http = Arc::new(
+        serenity::http::HttpBuilder::new("Bot floor.benchmark.token")
+            .proxy(base)
+            .ratelimiter_disabled(true)
+            .build(),
+    );
+    http.set_application_id(serenity::model::id::ApplicationId::new(1));
+    let out = gin::discord::DiscordOut::new(http.clone());
+    (http, out)
+}
+
 /// Microseconds of client thread CPU per request of each kind: (callback, edit, token edit).
 fn http_costs(base: String, m: &Moment, n: usize) -> (f64, f64, f64) {
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -211,14 +229,7 @@ fn http_costs(base: String, m: &Moment, n: usize) -> (f64, f64, f64) {
         .build()
         .unwrap();
     rt.block_on(async {
-        let http = Arc::new(
-            serenity::http::HttpBuilder::new("Bot floor.benchmark.token")
-                .proxy(base)
-                .ratelimiter_disabled(true)
-                .build(),
-        );
-        http.set_application_id(serenity::model::id::ApplicationId::new(1));
-        let out = gin::discord::DiscordOut::new(http.clone());
+        let (http, out) = client(base);
         // Built for every answer, as the bot builds its own (a JSON value of the message).
         let callback = |hand: &Msg| {
             json!({"type": 7, "data": {
@@ -455,6 +466,7 @@ pub async fn floor() {
     let base = serve(message_json);
     let (callback, edit, token_edit) = {
         let m = m.clone();
+        let base = base.clone();
         tokio::task::spawn_blocking(move || http_costs(base, &m, 3_000))
             .await
             .expect("the HTTP measurement")
@@ -509,6 +521,54 @@ pub async fn floor() {
     println!(
         "floor_cpu_ms_per_action_least_store={:.3} (the least write above, grouped)",
         (without_store + least) / 1000.0
+    );
+    // The pieces together, paced as the load benchmark paces its moves (`paced.rs`): each
+    // record committed at once, and moves gathered for 2 and 5 ms to share a commit (5 ms
+    // is as long as answers can wait within a p99 of 10 ms).
+    use paced::Record::{Log, Outbox, State};
+    let mut least_paced = f64::MAX;
+    for (record, gather_ms) in [
+        (State, 0),
+        (Log, 0),
+        (Log, 5),
+        (Outbox, 0),
+        (Outbox, 2),
+        (Outbox, 5),
+    ] {
+        let pace = paced::Pace {
+            rate: 1_000,
+            seconds: 10,
+            matches: 1_000,
+        };
+        let store = paced::Store {
+            record,
+            gather: std::time::Duration::from_millis(gather_ms),
+        };
+        let (frame, seats, dir) = (m.frame.clone(), m.seats.clone(), dir.path().to_owned());
+        let base = base.clone();
+        let thread = std::thread::Builder::new()
+            .name("floor-paced".into())
+            .spawn(move || paced::paced(frame, seats, base, &dir, pace, store))
+            .expect("the paced thread");
+        let p = tokio::task::spawn_blocking(move || thread.join().expect("the paced moves"))
+            .await
+            .expect("the paced moves");
+        let record = record.name();
+        println!(
+            "floor_paced_{record}_gather_{gather_ms}ms_cpu_ms_per_action={:.3} runtime_us={:.1} sqlite_us={:.1} commits_per_action={:.2} moves={} p50_ms={:.2} p99_ms={:.2}",
+            p.us / 1000.0,
+            p.runtime_us,
+            p.sqlite_us,
+            p.commits,
+            p.moves,
+            p.p50_ms,
+            p.p99_ms
+        );
+        least_paced = least_paced.min(p.us);
+    }
+    println!(
+        "floor_paced_cpu_ms_per_action_least={:.3} (the least of the paced runs above)",
+        least_paced / 1000.0
     );
     // A "My hand" press after a restart (`--only resume`): the frame parsed, the match read
     // back, the hand rendered and sent as the answer.

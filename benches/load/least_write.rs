@@ -18,6 +18,29 @@ use gin::engine::{deck, Match, Preset};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqliteSynchronous};
 use sqlx::{ConnectOptions, Connection};
 
+/// A new database at `path` in WAL mode, each commit synced, with a table of moves and
+/// one of matches.
+pub async fn open(path: &std::path::Path) -> sqlx::SqliteConnection {
+    let mut conn = SqliteConnectOptions::new()
+        .filename(path)
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Full)
+        .connect()
+        .await
+        .expect("a SQLite connection");
+    sqlx::raw_sql(
+        "CREATE TABLE moves (match_id INTEGER NOT NULL, version INTEGER NOT NULL, \
+         action TEXT NOT NULL, PRIMARY KEY (match_id, version)) WITHOUT ROWID; \
+         CREATE TABLE matches (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, \
+         state TEXT NOT NULL);",
+    )
+    .execute(&mut conn)
+    .await
+    .expect("the tables");
+    conn
+}
+
 /// What storing moves cost, per move.
 pub struct LeastWrite {
     /// Microseconds of process CPU, the engine's move and serialization left out.
@@ -34,24 +57,7 @@ pub async fn least_write(
     together: usize,
     state: bool,
 ) -> LeastWrite {
-    let path = dir.join(format!("least{together}{state}.db"));
-    let mut conn = SqliteConnectOptions::new()
-        .filename(&path)
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Full)
-        .connect()
-        .await
-        .expect("a SQLite connection");
-    sqlx::raw_sql(
-        "CREATE TABLE moves (match_id INTEGER NOT NULL, version INTEGER NOT NULL, \
-         action TEXT NOT NULL, PRIMARY KEY (match_id, version)) WITHOUT ROWID; \
-         CREATE TABLE matches (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, \
-         state TEXT NOT NULL);",
-    )
-    .execute(&mut conn)
-    .await
-    .expect("the tables");
+    let mut conn = open(&dir.join(format!("least{together}{state}.db"))).await;
     let rules = Preset::Classic.rules();
     let mut games: Vec<(i64, i64, Match)> = (0..10)
         .map(|i| {

@@ -428,12 +428,32 @@ async fn a_match_begun_in_the_browser_is_finished_with_buttons() {
         .interact(bot.fake.press(&user(BOB), &posted, &accept))
         .await;
     assert!(cb.ok() && cb.kind == 7, "{cb:?}");
-    table
-        .puppet
-        .wait_js("bob", "document.body.dataset.game === 'gin'", WAIT)
-        .await;
-    table.read("alice").await;
-    table.read("bob").await;
+    // Both pages show the match (Alice's socket may still be busy with her challenge's answer
+    // when Bob's shows it), and their frames of it are read.
+    for p in ["alice", "bob"] {
+        table
+            .puppet
+            .wait_js(p, "document.body.dataset.game === 'gin'", WAIT)
+            .await;
+    }
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mover = loop {
+        table.read("alice").await;
+        table.read("bob").await;
+        let found = ["alice", "bob"].into_iter().find(|p| {
+            table.state(p)["moves"]
+                .as_array()
+                .is_some_and(|m| !m.is_empty())
+        });
+        if let Some(p) = found {
+            break p;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "neither page received a move to make"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     let id = table.state("bob")["match"]["id"]
         .as_i64()
         .expect("the match");
@@ -449,14 +469,6 @@ async fn a_match_begun_in_the_browser_is_finished_with_buttons() {
         .await;
 
     // Alice's page makes a move; the same frame sent again on a socket of her own is stale.
-    let mover = ["alice", "bob"]
-        .into_iter()
-        .find(|p| {
-            table.state(p)["moves"]
-                .as_array()
-                .is_some_and(|m| !m.is_empty())
-        })
-        .unwrap();
     let mv = sensible_move(table.state(mover)).unwrap();
     table.click_move(mover, &mv).await;
     table.wait_version(mover, 1).await;
