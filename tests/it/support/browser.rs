@@ -232,9 +232,64 @@ fn require_tools() {
         npm(&["ci", "--no-audit", "--no-fund"], how);
     }
     // The page the bot serves, built from the sources as they are (once per test run): a
-    // build left from before would test old code.
+    // build older than its sources would test old code. A current one is left alone, so that
+    // no page is asked for while the build has removed it (`.ci/run` has just built it).
     static BUILT: std::sync::Once = std::sync::Once::new();
-    BUILT.call_once(|| npm(&["run", "build"], how));
+    BUILT.call_once(|| {
+        if !built_is_current() {
+            npm(&["run", "build"], how);
+        }
+    });
+}
+
+/// [`require_tools`] off the test's runtime: a build may take a while, and the bot and the
+/// fake Discord of the test run on its thread.
+async fn tools_ready() {
+    if let Err(e) = tokio::task::spawn_blocking(require_tools).await {
+        std::panic::resume_unwind(e.into_panic());
+    }
+}
+
+/// Whether `activity/dist` was built after every source it is built from was last changed.
+fn built_is_current() -> bool {
+    fn modified(p: &Path) -> Option<std::time::SystemTime> {
+        std::fs::metadata(p).and_then(|m| m.modified()).ok()
+    }
+    /// The latest change under `p` (a file, or a directory walked whole).
+    fn newest(p: &Path) -> Option<std::time::SystemTime> {
+        if !p.is_dir() {
+            return modified(p);
+        }
+        let mut latest = modified(p)?;
+        for entry in std::fs::read_dir(p).ok()? {
+            latest = latest.max(newest(&entry.ok()?.path())?);
+        }
+        Some(latest)
+    }
+    let dir = activity_dir();
+    let built = [
+        "dist/index.html",
+        "dist/assets/main.js",
+        "dist/assets/main.css",
+    ]
+    .iter()
+    .map(|f| modified(&dir.join(f)))
+    .collect::<Option<Vec<_>>>()
+    .and_then(|times| times.into_iter().min());
+    let sources = [
+        "src",
+        "index.html",
+        "build.mjs",
+        "package.json",
+        "package-lock.json",
+        "tsconfig.json",
+    ]
+    .iter()
+    .filter(|f| dir.join(f).exists())
+    .map(|f| newest(&dir.join(f)))
+    .collect::<Option<Vec<_>>>()
+    .and_then(|times| times.into_iter().max());
+    matches!((built, sources), (Some(b), Some(s)) if b >= s)
 }
 
 /// `npm <args>` in activity/, or the test fails saying what to do.
@@ -258,7 +313,7 @@ fn npm(args: &[&str], how: &str) {
 /// Bundles `entry` (a script under activity/, importing its npm packages) into `out` with the
 /// project's esbuild: one classic script for a page's `<script src>`.
 pub async fn bundle(entry: &Path, out: &Path) {
-    require_tools();
+    tools_ready().await;
     let esbuild = activity_dir().join("node_modules/.bin/esbuild");
     let output = Command::new(&esbuild)
         .arg(entry)
@@ -289,7 +344,7 @@ pub struct Puppet {
 impl Puppet {
     /// Starts the puppet and its browser (fails the test if it cannot; see the module's doc).
     pub async fn start() -> Puppet {
-        require_tools();
+        tools_ready().await;
         let script = activity_dir().join("tests/puppet.mjs");
         let mut child = Command::new("node")
             .arg(&script)
