@@ -553,9 +553,9 @@ pub async fn floor() {
         let p = tokio::task::spawn_blocking(move || thread.join().expect("the paced moves"))
             .await
             .expect("the paced moves");
-        let record = record.name();
         println!(
-            "floor_paced_{record}_gather_{gather_ms}ms_cpu_ms_per_action={:.3} runtime_us={:.1} sqlite_us={:.1} commits_per_action={:.2} moves={} p50_ms={:.2} p99_ms={:.2}",
+            "floor_paced_{}_gather_{gather_ms}ms_cpu_ms_per_action={:.3} runtime_us={:.1} sqlite_us={:.1} commits_per_action={:.2} moves={} p50_ms={:.2} p99_ms={:.2}",
+            record.name(),
             p.us / 1000.0,
             p.runtime_us,
             p.sqlite_us,
@@ -564,10 +564,13 @@ pub async fn floor() {
             p.p50_ms,
             p.p99_ms
         );
-        least_paced = least_paced.min(p.us);
+        if record == Outbox {
+            least_paced = least_paced.min(p.us);
+        }
     }
     println!(
-        "floor_paced_cpu_ms_per_action_least={:.3} (the least of the paced runs above)",
+        "floor_paced_cpu_ms_per_action_least={:.3} (the least of the paced runs above that \
+         store the outbox, as the bot must)",
         least_paced / 1000.0
     );
     // A "My hand" press after a restart (`--only resume`): the frame parsed, the match read

@@ -10,16 +10,16 @@
 //!   at `rate` a second over TCP (the websocket, TLS and zlib under a real gateway left out);
 //! - one runtime thread (tokio's current-thread runtime) reads each line, parses it as
 //!   serenity does, then, in a task of its own: the move of the next of `matches` matches
-//!   applied and serialized, the hand and the table rendered, the move stored (a move row
-//!   and the match's state, `least_write.rs`'s `state` record) by one writer task that
-//!   commits whatever moves are waiting in one transaction (`synchronous = FULL`), then the
-//!   answer, and the table edit and the hand refresh in the shares the load benchmark sends
-//!   them, through serenity's HTTP client to `floor.rs`'s server;
+//!   applied and serialized, the hand and the table rendered, the move stored as its
+//!   [`Record`] says by one writer task that commits whatever moves are waiting (after
+//!   [`Store::gather`]) in one transaction (`synchronous = FULL`), then the answer, and the
+//!   table edit and the hand refresh in the shares the load benchmark sends them, through
+//!   serenity's HTTP client to `floor.rs`'s server;
 //! - the CPU counted is that runtime thread's and sqlx's SQLite worker's (from
 //!   `/proc/self/task/*/schedstat`), from the end of the first second to the last answer.
 //!
-//! Left out, all of which the bot must also do: the outbox, the `Any` driver, the delivery
-//! bookkeeping, tracing, metrics, pictures, the websocket. The figure is a floor.
+//! Left out, all of which the bot must also do: the `Any` driver, the delivery bookkeeping
+//! beyond the outbox rows, tracing, metrics, pictures, the websocket. The figure is a floor.
 
 use super::{hand_scene, table_scene, thread_cpu, EDITS_PER_ACTION, TOKEN_EDITS_PER_ACTION};
 use gin::engine::{deck, Match, Preset};
@@ -98,7 +98,8 @@ struct ToStore {
     id: i64,
     version: i64,
     action: String,
-    state: String,
+    /// The match's state, serialized only when the record holds it.
+    state: Option<String>,
     done: oneshot::Sender<()>,
 }
 
@@ -202,7 +203,10 @@ pub fn paced(
             // benchmark's shares, spread evenly.
             let share = |s: f64| ((n + 1) as f64 * s).floor() > (n as f64 * s).floor();
             let (edit, token_edit) = (share(EDITS_PER_ACTION), share(TOKEN_EDITS_PER_ACTION));
-            let outbox = store.record == Record::Outbox;
+            let (outbox, with_state) = (
+                store.record == Record::Outbox,
+                store.record == Record::State,
+            );
             tasks.push(tokio::spawn(async move {
                 let (id, token) = match event {
                     serenity::model::event::GatewayEvent::Dispatch(_, e) => match e {
@@ -230,7 +234,7 @@ pub fn paced(
                     (
                         *version,
                         serde_json::to_string(&action).expect("an action"),
-                        serde_json::to_string(&*game).expect("a state"),
+                        with_state.then(|| serde_json::to_string(&*game).expect("a state")),
                         hand,
                         table,
                     )
@@ -323,6 +327,7 @@ async fn write(
         let mut tx = conn.begin().await.expect("a transaction");
         if store.record == Record::State {
             for m in &batch {
+                let state = m.state.as_deref().expect("the state of a state record");
                 sqlx::query("INSERT INTO moves (match_id, version, action) VALUES (?1, ?2, ?3)")
                     .bind(m.id)
                     .bind(m.version)
@@ -333,7 +338,7 @@ async fn write(
                 sqlx::query("UPDATE matches SET version = ?2, state = ?3 WHERE id = ?1")
                     .bind(m.id)
                     .bind(m.version)
-                    .bind(&m.state)
+                    .bind(state)
                     .execute(&mut *tx)
                     .await
                     .expect("a state row");
