@@ -99,7 +99,7 @@ fn main() {
     let times = (0..RUNS * 10)
         .map(|_| {
             let t = Instant::now();
-            black_box(faces.dress(black_box(&hand)));
+            black_box(faces.dress(black_box(hand.clone())));
             t.elapsed()
         })
         .collect();

@@ -129,17 +129,39 @@ pub async fn answer_press(
     (id, token): (serenity::InteractionId, &str),
     r: &Response,
 ) -> Result<(), serenity::Error> {
-    let response = interaction_response(r);
     match r {
         Response::Update(m) if m.files.is_empty() => {
-            let mut body = serde_json::to_value(&response)?;
-            if let Some(data) = body.get_mut("data").and_then(|d| d.as_object_mut()) {
-                data.remove("attachments");
-            }
-            http.create_interaction_response(id, token, &body, Vec::new())
+            http.create_interaction_response(id, token, &update_without_files(m), Vec::new())
                 .await
         }
-        _ => response.execute(http, (id, token)).await,
+        _ => interaction_response(r).execute(http, (id, token)).await,
+    }
+}
+
+/// An update of the pressed message (callback type 7) that leaves its files alone: what
+/// serenity's builder sends, less its `attachments`. Most presses are answered so.
+#[derive(serde::Serialize)]
+struct UpdateWithoutFiles<'a> {
+    #[serde(rename = "type")]
+    kind: u8,
+    data: UpdateData<'a>,
+}
+
+#[derive(serde::Serialize)]
+struct UpdateData<'a> {
+    content: &'a str,
+    components: Vec<serenity::CreateActionRow>,
+    allowed_mentions: serenity::CreateAllowedMentions,
+}
+
+fn update_without_files(m: &Msg) -> UpdateWithoutFiles<'_> {
+    UpdateWithoutFiles {
+        kind: 7,
+        data: UpdateData {
+            content: &m.content,
+            components: rows(m),
+            allowed_mentions: mentions(m),
+        },
     }
 }
 
@@ -299,5 +321,29 @@ impl DiscordOut {
             retry: true,
             message: e.without_url().to_string(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::model::Button;
+
+    /// The update sent without files is serenity's own body, less `attachments` alone.
+    #[test]
+    fn an_update_without_files_is_the_builders_body_without_attachments() {
+        let mut m = Msg::text("Your turn: 5♥ 6♥".into());
+        m.rows = vec![vec![Button::new(
+            "a:d".into(),
+            "Draw".into(),
+            Style::Primary,
+        )]];
+        m.mentions = vec![42];
+        let mut built = serde_json::to_value(interaction_response(&Response::Update(m.clone())))
+            .expect("the builder's body");
+        let data = built["data"].as_object_mut().expect("data");
+        assert_eq!(data.remove("attachments"), Some(serde_json::json!([])));
+        let ours = serde_json::to_value(update_without_files(&m)).expect("ours");
+        assert_eq!(ours, built);
     }
 }

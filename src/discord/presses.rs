@@ -156,9 +156,13 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
         deliverer,
         http,
     } = &*work;
-    // Printed with every line inside it: the id without its card (see `Press::for_log`).
-    let id = crate::ui::ids::Press::for_log(&p.custom_id);
-    let span = tracing::info_span!("press", user = p.caller.user_id, %id);
+    // Printed with every line inside it: the id without its card (see `Press::for_log`),
+    // worked out only when the span is logged.
+    let span = tracing::info_span!(
+        "press",
+        user = p.caller.user_id,
+        id = %crate::ui::ids::Press::for_log(&p.custom_id)
+    );
     async move {
         let faces = deliverer.faces();
         let work = crate::ui::press_on(

@@ -199,6 +199,20 @@ mod tests {
     use super::Writes;
     use crate::store::fixtures::{action, db_with_matches, hold, stored};
     use crate::store::writer::Jobs;
+    use crate::store::{OutboxKey, OutboxRow};
+
+    /// An outbox row of no effects, due at once.
+    fn row(match_id: i64, version: i64, part: u8) -> OutboxRow {
+        OutboxRow {
+            key: OutboxKey {
+                match_id,
+                version,
+                part,
+            },
+            due_ms: 5,
+            effects_json: "[]".into(),
+        }
+    }
 
     /// A batch stores each action still at its version and nothing of one that is not.
     #[tokio::test]
@@ -222,17 +236,7 @@ mod tests {
     /// stale action leaves no row behind.
     #[tokio::test]
     async fn outbox_rows_are_stored_with_their_action_and_only_with_it() {
-        use crate::store::{OutboxKey, OutboxRow};
         let (_dir, db, ids) = db_with_matches(2).await;
-        let row = |match_id, version, part: u8| OutboxRow {
-            key: OutboxKey {
-                match_id,
-                version,
-                part,
-            },
-            due_ms: 5,
-            effects_json: "[]".into(),
-        };
         let mut fresh = action(ids[0], 0);
         fresh.outbox = vec![row(ids[0], 1, 0), row(ids[0], 1, 1)];
         let mut stale = action(ids[1], 3);
@@ -275,7 +279,6 @@ mod tests {
     /// work, and after a while goes in a commit of its own: one, not one per note.
     #[tokio::test]
     async fn delivered_rows_alone_wait_then_go_in_one_commit() {
-        use crate::store::{OutboxKey, OutboxRow};
         let (_dir, db, ids) = db_with_matches(1).await;
         let row = |part: u8| OutboxRow {
             key: OutboxKey {
@@ -309,7 +312,6 @@ mod tests {
     /// all go with the next commit.
     #[tokio::test]
     async fn any_number_of_outbox_rows_is_stored_and_deleted_exactly() {
-        use crate::store::{OutboxKey, OutboxRow};
         let (_dir, db, ids) = db_with_matches(3).await;
         let row = |match_id, part: u8| OutboxRow {
             key: OutboxKey {
@@ -372,5 +374,65 @@ mod tests {
         assert!(saved.await.unwrap().unwrap());
         assert!(db.pending_outbox().await.unwrap().is_empty());
         assert_eq!(stored(&db, ids[1]).await, ("s2".into(), 2, 2));
+    }
+
+    /// A burst of more moves and delivered rows than the texts SQLite keeps prepared (the
+    /// writer behind after a slow sync) is written in pieces, exactly: each action's version
+    /// guard holds in every piece, and every delivered row goes.
+    #[tokio::test]
+    async fn a_burst_larger_than_the_kept_texts_is_stored_and_deleted_exactly() {
+        let (_dir, db, ids) = db_with_matches(20).await;
+        let save_all = |actions: Vec<crate::store::SavedAction>| {
+            let db = db.clone();
+            async move {
+                let (release, held) = hold(&db).await;
+                let saves: Vec<_> = actions
+                    .into_iter()
+                    .map(|a| {
+                        let db = db.clone();
+                        tokio::spawn(async move { db.save_action(a).await.unwrap() })
+                    })
+                    .collect();
+                tokio::task::yield_now().await;
+                release.send(()).unwrap();
+                held.await.unwrap();
+                let mut stored = Vec::new();
+                for s in saves {
+                    stored.push(s.await.unwrap());
+                }
+                stored
+            }
+        };
+        // Twenty moves with two outbox rows each, a stale one among them.
+        let mut first: Vec<_> = ids
+            .iter()
+            .map(|&id| {
+                let mut a = action(id, 0);
+                a.outbox = vec![row(id, 1, 0), row(id, 1, 1)];
+                a
+            })
+            .collect();
+        first.insert(9, action(ids[3], 5));
+        let mut expected = vec![true; 21];
+        expected[9] = false;
+        assert_eq!(save_all(first).await, expected);
+        let pending = db.pending_outbox().await.unwrap();
+        assert_eq!(pending.len(), 40);
+        // The forty rows delivered, with eight more moves and a stale one.
+        for r in &pending {
+            db.outbox_delivered(r.key);
+        }
+        let mut second: Vec<_> = ids[..8].iter().map(|&id| action(id, 1)).collect();
+        second.push(action(ids[10], 0));
+        let mut expected = vec![true; 9];
+        expected[8] = false;
+        assert_eq!(save_all(second).await, expected);
+        assert!(db.pending_outbox().await.unwrap().is_empty());
+        for &id in &ids[..8] {
+            assert_eq!(stored(&db, id).await, ("s2".into(), 2, 2));
+        }
+        for &id in &ids[8..] {
+            assert_eq!(stored(&db, id).await, ("s1".into(), 1, 1));
+        }
     }
 }

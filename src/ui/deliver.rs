@@ -292,7 +292,7 @@ impl<T: Transport> Deliverer<T> {
                 if shown.table_shown.is_some_and(|s| version <= s) {
                     return Ok(()); // this version, or a newer one, is out already
                 }
-                let msg = self.faces().dress(&render::table_scene(&scene));
+                let msg = self.faces().dress(render::table_scene(&scene));
                 self.out.edit(channel, message, &msg).await?;
                 shown.table_shown = Some(version);
                 Ok(())
@@ -311,7 +311,7 @@ impl<T: Transport> Deliverer<T> {
                     }
                 }
                 let nonce = nonce(row.key, index);
-                let msg = self.faces().dress(&render::new_table_scene(&scene, deal));
+                let msg = self.faces().dress(render::new_table_scene(&scene, deal));
                 let id = self.out.post(channel, &msg, Some(&nonce)).await?;
                 self.games
                     .table_posted(match_id, id, deal)
@@ -330,7 +330,7 @@ impl<T: Transport> Deliverer<T> {
                     msg.files
                         .extend(self.showdown_picture(match_id, scene, &msg).await);
                 }
-                let mut msg = self.faces().dress(&msg);
+                let mut msg = self.faces().dress(msg);
                 match self.out.post(channel, &msg, Some(&nonce)).await {
                     // Refused for good with a file (no Attach Files in this channel, say):
                     // the text still goes out.
@@ -343,7 +343,7 @@ impl<T: Transport> Deliverer<T> {
                 }
             }
             Show::EditHand { token, scene } => {
-                let msg = self.faces().dress(&render::hand_scene(&scene));
+                let msg = self.faces().dress(render::hand_scene(&scene));
                 self.out.edit_ephemeral(token.secret(), &msg).await
             }
         };
@@ -447,7 +447,7 @@ impl<T: Transport> Deliverer<T> {
     /// noted as the challenge's message or the match's table, then what it requires is
     /// delivered. False if it could not be posted (a table's stored first post is retried).
     pub async fn post_answer(self: &Arc<Self>, channel: u64, answer: super::Answer) -> bool {
-        let msg = self.faces().dress(answer.response.msg());
+        let msg = self.faces().dress(answer.response.msg().clone());
         let posted = match self.out.post(channel, &msg, None).await {
             Ok(id) => {
                 if let Some(role) = answer.reply_is {

@@ -163,11 +163,13 @@ impl Faces {
         self.decks.get(&deck)?.get(&Face::Card(card))
     }
 
-    /// `msg` with its cards as emojis of its deck, or unchanged (text) without one.
-    pub fn dress(&self, msg: &Msg) -> Msg {
-        let mut out = msg.clone();
+    /// `msg` with its cards as emojis of its deck, or unchanged (text) without one. Taken by
+    /// value: most messages are rendered to be dressed and sent, and a copy of each (its
+    /// pictures with it) would be thrown away.
+    pub fn dress(&self, msg: Msg) -> Msg {
+        let mut out = msg;
         // A deck that is not all there gives way to the classic one, then to text.
-        let Some(deck) = msg
+        let Some(deck) = out
             .cards
             .map(|d| if self.has(d) { d } else { Deck::Classic })
             .filter(|&d| self.has(d))
@@ -178,7 +180,7 @@ impl Faces {
             self.emoji(deck, c)
                 .map(|e| format!("<:{}:{}>", e.name, e.id))
         };
-        let content = replace_cards(&msg.content, &mut markup);
+        let content = replace_cards(&out.content, &mut markup);
         // The emoji markup is longer than the text: past Discord's limit the text stays.
         if content.chars().count() <= 2000 {
             out.content = content;
@@ -207,9 +209,9 @@ impl Faces {
     /// [`Faces::dress`] of a response's message.
     pub fn dress_response(&self, r: &Response) -> Response {
         match r {
-            Response::Ephemeral(m) => Response::Ephemeral(self.dress(m)),
-            Response::Public(m) => Response::Public(self.dress(m)),
-            Response::Update(m) => Response::Update(self.dress(m)),
+            Response::Ephemeral(m) => Response::Ephemeral(self.dress(m.clone())),
+            Response::Public(m) => Response::Public(self.dress(m.clone())),
+            Response::Update(m) => Response::Update(self.dress(m.clone())),
         }
     }
 }
@@ -235,40 +237,46 @@ fn rank_of(text: &str) -> Option<u8> {
 }
 
 /// Every card name in `text` (a rank standing alone before a suit symbol) as `f` writes it.
+/// Ranks are ASCII, so the scan looks back over bytes from each suit symbol and copies the
+/// text between cards in slices (every message shown is dressed: no copy per character).
 fn replace_cards(text: &str, f: &mut dyn FnMut(Card) -> Option<String>) -> String {
-    let chars: Vec<char> = text.chars().collect();
+    let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    // Characters copied to `out` so far end at `i`; a card found at [start, suit] replaces them.
-    let mut pending = String::new();
-    while i < chars.len() {
-        let c = chars[i];
-        if let Some(suit) = suit_of(c) {
-            let found = [2usize, 1].into_iter().find_map(|len| {
-                let start = i.checked_sub(len)?;
-                let rank: String = chars[start..i].iter().collect();
-                let before_ok = start == 0 || !chars[start - 1].is_alphanumeric();
-                let after_ok = chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric());
-                let r = rank_of(&rank).filter(|_| before_ok && after_ok)?;
-                Some((len, Card::new(r, suit)))
-            });
-            if let Some((len, card)) = found {
-                if let Some(markup) = f(card) {
-                    for _ in 0..len {
-                        pending.pop();
-                    }
-                    out.push_str(&pending);
-                    pending.clear();
-                    out.push_str(&markup);
-                    i += 1;
-                    continue;
-                }
-            }
+    // `text[..copied]` is in `out`.
+    let mut copied = 0;
+    for (i, c) in text.char_indices() {
+        let Some(suit) = suit_of(c) else {
+            continue;
+        };
+        let end = i + c.len_utf8();
+        if text[end..]
+            .chars()
+            .next()
+            .is_some_and(char::is_alphanumeric)
+        {
+            continue;
         }
-        pending.push(c);
-        i += 1;
+        let found = [2usize, 1].into_iter().find_map(|len| {
+            let start = i.checked_sub(len).filter(|&s| s >= copied)?;
+            if !bytes[start..i].is_ascii() {
+                return None;
+            }
+            if text[..start]
+                .chars()
+                .next_back()
+                .is_some_and(char::is_alphanumeric)
+            {
+                return None;
+            }
+            Some((start, Card::new(rank_of(&text[start..i])?, suit)))
+        });
+        if let Some((start, markup)) = found.and_then(|(s, card)| Some((s, f(card)?))) {
+            out.push_str(&text[copied..start]);
+            out.push_str(&markup);
+            copied = end;
+        }
     }
-    out.push_str(&pending);
+    out.push_str(&text[copied..]);
     out
 }
 
@@ -381,9 +389,13 @@ mod tests {
                 emoji: None,
             }],
         }];
-        assert_eq!(f.dress(&msg), msg, "a message without a deck stays text");
+        assert_eq!(
+            f.dress(msg.clone()),
+            msg,
+            "a message without a deck stays text"
+        );
         msg.cards = Some(Deck::Classic);
-        let d = f.dress(&msg);
+        let d = f.dress(msg.clone());
         assert!(!d.content.contains('♥'), "{}", d.content);
         assert!(d.content.contains("A1♠ not a card"));
         assert!(d.content.contains("<:gin_c_TS_"), "{}", d.content);
@@ -414,8 +426,8 @@ mod tests {
                 .enumerate()
                 .map(|(i, w)| (i as u64, w.name.clone())),
         );
-        assert_eq!(partial.dress(&msg).content, "9♣");
+        assert_eq!(partial.dress(msg.clone()).content, "9♣");
         msg.content = "9♣ ".repeat(600);
-        assert_eq!(f.dress(&msg).content, msg.content);
+        assert_eq!(f.dress(msg.clone()).content, msg.content);
     }
 }

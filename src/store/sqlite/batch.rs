@@ -141,24 +141,38 @@ pub(in crate::store) async fn states(
     conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
 ) -> Result<Vec<bool>, StoreError> {
-    run_states(conn, actions, &[], batch_sql(actions)).await
+    let mut written = Vec::with_capacity(actions.len());
+    // A burst larger than the shapes kept goes in kept pieces, a round trip each.
+    for piece in actions.chunks(MAX_KEPT_ACTIONS) {
+        written.extend(run_states(conn, piece, &[], batch_sql(piece)).await?);
+    }
+    Ok(written)
 }
 
 /// As [`states`], in a transaction of its own whose `BEGIN` and `COMMIT` travel in the
 /// same round trip as the statements. The `delivered` outbox rows are deleted in the same
 /// commit (with `synchronous = FULL` each commit waits for the disk). Nothing is kept on an
 /// error.
+///
+/// A batch larger than the shapes kept prepared (the writer takes a hundred moves at once
+/// after a slow sync of the disk) goes in kept pieces, a round trip each: parsed as one text
+/// it cost three statements' preparing per move, which made the writer slower still right
+/// when it was behind (about 4% of the bot's CPU under load).
 pub(in crate::store) async fn commit_states(
     conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
     delivered: &[Delivered],
 ) -> Result<Vec<bool>, StoreError> {
-    let sql = format!(
-        "BEGIN IMMEDIATE;\n{}{}COMMIT;",
-        batch_sql(actions),
-        DELETE_CHUNK.repeat(delete_chunks(delivered))
-    );
-    let stored = run_states(conn, actions, delivered, sql).await;
+    let stored = if kept(actions, delivered) {
+        let sql = format!(
+            "BEGIN IMMEDIATE;\n{}{}COMMIT;",
+            batch_sql(actions),
+            DELETE_CHUNK.repeat(delete_chunks(delivered))
+        );
+        run_states(conn, actions, delivered, sql).await
+    } else {
+        in_pieces(conn, actions, delivered).await
+    };
     if stored.is_err() {
         // The statement that failed left the transaction open.
         let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
@@ -166,31 +180,74 @@ pub(in crate::store) async fn commit_states(
     stored
 }
 
-/// Deletes the delivered rows (not none) in one round trip: in a transaction of its own, or
-/// in the caller's.
+/// [`commit_states`] of a batch too large for one kept text.
+async fn in_pieces(
+    conn: &mut sqlx::AnyConnection,
+    actions: &[&SavedAction],
+    delivered: &[Delivered],
+) -> Result<Vec<bool>, StoreError> {
+    sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+    let written = states(conn, actions).await?;
+    if !delivered.is_empty() {
+        delete_delivered(conn, delivered, false).await?;
+    }
+    sqlx::query("COMMIT").execute(&mut *conn).await?;
+    Ok(written)
+}
+
+/// Deletes the delivered rows (not none): in a transaction of its own, or in the caller's;
+/// in one round trip, or in one a kept text's worth of rows when there are more.
 pub(in crate::store) async fn delete_delivered(
     conn: &mut sqlx::AnyConnection,
     rows: &[Delivered],
     own_transaction: bool,
 ) -> Result<(), StoreError> {
-    let mut sql = String::from(if own_transaction {
+    let fits = delete_chunks(rows) <= MAX_KEPT_CHUNKS;
+    let mut sql = String::from(if own_transaction && fits {
         "BEGIN IMMEDIATE;\n"
     } else {
         ""
     });
-    sql.push_str(&DELETE_CHUNK.repeat(delete_chunks(rows)));
-    if own_transaction {
-        sql.push_str("COMMIT;");
-    }
-    let query = bind_delivered(
-        sqlx::query(&sql).persistent(delete_chunks(rows) <= MAX_KEPT_CHUNKS),
-        rows,
-    );
-    if let Err(e) = query.execute(&mut *conn).await {
+    let deleted = if fits {
+        sql.push_str(&DELETE_CHUNK.repeat(delete_chunks(rows)));
+        if own_transaction {
+            sql.push_str("COMMIT;");
+        }
+        bind_delivered(sqlx::query(&sql), rows)
+            .execute(&mut *conn)
+            .await
+            .map(|_| ())
+    } else {
+        delete_in_pieces(conn, rows, own_transaction).await
+    };
+    if let Err(e) = deleted {
         if own_transaction {
             let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
         }
         return Err(e.into());
+    }
+    Ok(())
+}
+
+/// [`delete_delivered`] of more rows than one kept text deletes.
+async fn delete_in_pieces(
+    conn: &mut sqlx::AnyConnection,
+    rows: &[Delivered],
+    own_transaction: bool,
+) -> Result<(), sqlx::Error> {
+    if own_transaction {
+        sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await?;
+    }
+    let mut sql = String::new();
+    for piece in rows.chunks(DELETES_PER_CHUNK * MAX_KEPT_CHUNKS) {
+        sql.clear();
+        sql.push_str(&DELETE_CHUNK.repeat(delete_chunks(piece)));
+        bind_delivered(sqlx::query(&sql), piece)
+            .execute(&mut *conn)
+            .await?;
+    }
+    if own_transaction {
+        sqlx::query("COMMIT").execute(&mut *conn).await?;
     }
     Ok(())
 }
