@@ -157,7 +157,7 @@ pub(in crate::store) async fn states(
 /// A batch larger than the shapes kept prepared (the writer takes a hundred moves at once
 /// after a slow sync of the disk) goes in kept pieces, a round trip each: parsed as one text
 /// it cost three statements' preparing per move, which made the writer slower still right
-/// when it was behind (about 4% of the bot's CPU under load).
+/// when it was behind (4% of the bot's samples with a profiler slowing it).
 pub(in crate::store) async fn commit_states(
     conn: &mut sqlx::AnyConnection,
     actions: &[&SavedAction],
