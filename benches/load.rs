@@ -696,8 +696,16 @@ fn rows_json(msg: &Msg) -> Value {
                 let buttons: Vec<Value> = row
                     .iter()
                     .map(|b| {
-                        json!({"type": 2, "style": style(b.style), "custom_id": b.id,
-                                    "label": b.label, "disabled": b.disabled})
+                        let mut button = json!({"type": 2, "style": style(b.style),
+                            "custom_id": b.id, "disabled": b.disabled});
+                        // As the bot sends it: an emoji-only button has no label.
+                        if !b.label.is_empty() {
+                            button["label"] = b.label.clone().into();
+                        }
+                        if let Some(e) = &b.emoji {
+                            button["emoji"] = json!({"id": e.id.to_string(), "name": e.name});
+                        }
+                        button
                     })
                     .collect();
                 json!({"type": 1, "components": buttons})

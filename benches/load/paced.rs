@@ -6,11 +6,14 @@
 //! waiting between calls. A bot at 1,000 moves a second is idle between moves, and each move
 //! wakes it several times: for the frame, for the commit, for each answer from Discord. This
 //! part measures those wakes and the colder caches with the work itself, and nothing else:
-//! - a thread of its own sends the INTERACTION_CREATE frame of `floor.rs`, one line per move,
-//!   at `rate` a second over TCP (the websocket, TLS and zlib under a real gateway left out);
-//! - one runtime thread (tokio's current-thread runtime) reads each line, parses it as
+//! - a thread of its own sends the INTERACTION_CREATE frame of `floor.rs`, one text message
+//!   per move, at `rate` a second over a websocket, as the gateway does (its TLS and zlib
+//!   left out);
+//! - one runtime thread (tokio's current-thread runtime) reads each message through
+//!   tokio-tungstenite (serenity's websocket), parses it as
 //!   serenity does, then, in a task of its own: the move of the next of `matches` matches
-//!   applied and serialized, the hand and the table rendered, the move stored as its
+//!   applied and serialized, the hand and the table rendered and dressed with the card
+//!   emojis, the move stored as its
 //!   [`Record`] says by one writer task that commits whatever moves are waiting (after
 //!   [`Store::gather`]) in one transaction (`synchronous = FULL`), then the answer, and the
 //!   table edit and the hand refresh in the shares the load benchmark sends them, through
@@ -19,20 +22,20 @@
 //!   `/proc/self/task/*/schedstat`), from the end of the first second to the last answer.
 //!
 //! Left out, all of which the bot must also do: the `Any` driver, the delivery bookkeeping
-//! beyond the outbox rows, tracing, metrics, pictures, the websocket. The figure is a floor.
+//! beyond the outbox rows, tracing, metrics, the pictures drawn at a hand's end. The figure
+//! is a floor.
 
-use super::{hand_scene, table_scene, thread_cpu, EDITS_PER_ACTION, TOKEN_EDITS_PER_ACTION};
+use super::{hand_msg, table_msg, thread_cpu, EDITS_PER_ACTION, TOKEN_EDITS_PER_ACTION};
+use futures_util::StreamExt;
 use gin::engine::{deck, Match, Preset};
 use gin::games::Seats;
-use gin::ui::render;
 use gin::ui::Transport;
 use serde_json::json;
 use sqlx::Connection;
-use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::io::AsyncBufReadExt;
 use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message;
 
 /// What the paced moves cost.
 pub struct Paced {
@@ -74,6 +77,10 @@ pub enum Record {
     /// The move's row and its two outbox rows (what Discord is still owed, written with the
     /// move as the project requires), deleted with a later commit once delivered.
     Outbox,
+    /// The bot's record: the move's row, the match's state updated in place (what a resume
+    /// reads, not the match's history) and the two outbox rows; each kind of row written by
+    /// one statement for the whole commit.
+    Full,
 }
 
 impl Record {
@@ -82,6 +89,7 @@ impl Record {
             Record::State => "state",
             Record::Log => "log",
             Record::Outbox => "outbox",
+            Record::Full => "full",
         }
     }
 }
@@ -171,12 +179,19 @@ pub fn paced(
         let stream = tokio::net::TcpStream::connect(gateway)
             .await
             .expect("the frames");
-        let mut lines = tokio::io::BufReader::new(stream).lines();
+        let (mut frames, _) = tokio_tungstenite::client_async(format!("ws://{gateway}/"), stream)
+            .await
+            .expect("the websocket");
         let latencies = Arc::new(Mutex::new(Vec::with_capacity(total)));
         let mut tasks = Vec::with_capacity(total);
         let (mut cpu0, mut workers0, mut commits0) = (0.0, 0.0, 0);
         let mut n = 0usize;
-        while let Some(line) = lines.next_line().await.expect("a line") {
+        while let Some(message) = frames.next().await {
+            let line = match message.expect("a frame") {
+                Message::Text(text) => text,
+                Message::Close(_) => break,
+                _ => continue,
+            };
             let read = Instant::now();
             if n == warm {
                 // The first second only warms up: connections made, statements prepared.
@@ -204,8 +219,8 @@ pub fn paced(
             let share = |s: f64| ((n + 1) as f64 * s).floor() > (n as f64 * s).floor();
             let (edit, token_edit) = (share(EDITS_PER_ACTION), share(TOKEN_EDITS_PER_ACTION));
             let (outbox, with_state) = (
-                store.record == Record::Outbox,
-                store.record == Record::State,
+                matches!(store.record, Record::Outbox | Record::Full),
+                matches!(store.record, Record::State | Record::Full),
             );
             tasks.push(tokio::spawn(async move {
                 let (id, token) = match event {
@@ -229,8 +244,8 @@ pub fn paced(
                     let action = game.legal_actions(seat)[0];
                     game.apply(seat, action).expect("a legal move");
                     *version += 1;
-                    let hand = render::hand_scene(&hand_scene(game, &seats, seat));
-                    let table = render::table_scene(&table_scene(game, &seats));
+                    let hand = hand_msg(game, &seats, seat);
+                    let table = table_msg(game, &seats);
                     (
                         *version,
                         serde_json::to_string(&action).expect("an action"),
@@ -353,7 +368,23 @@ async fn write(
             }
             insert.execute(&mut *tx).await.expect("the move rows");
         }
-        if store.record == Record::Outbox {
+        if store.record == Record::Full {
+            // Every match's state in one statement. A match moves at most once a commit
+            // here (a thousand matches, a move a millisecond): SQLite would update its row
+            // from any one of its moves.
+            let rows = vec!["(?, ?, ?)"; batch.len()].join(", ");
+            let text = format!(
+                "UPDATE matches SET version = v.column2, state = v.column3 \
+                 FROM (VALUES {rows}) AS v WHERE matches.id = v.column1"
+            );
+            let mut update = sqlx::query(&text);
+            for m in &batch {
+                let state = m.state.as_deref().expect("the state of a full record");
+                update = update.bind(m.id).bind(m.version).bind(state);
+            }
+            update.execute(&mut *tx).await.expect("the states");
+        }
+        if matches!(store.record, Record::Outbox | Record::Full) {
             let rows = vec!["(?, ?, 0, ?), (?, ?, 1, ?)"; batch.len()].join(", ");
             let text =
                 format!("INSERT INTO outbox (match_id, version, part, effects) VALUES {rows}");
@@ -382,25 +413,27 @@ async fn write(
     conn.close().await.expect("closed");
 }
 
-/// A thread that sends `frame` as `total` lines, `rate` a second, to whoever connects to
-/// the returned address.
+/// A thread that sends `frame` over a websocket as `total` text messages, `rate` a second,
+/// to whoever connects to the returned address, then closes it.
 fn send_frames(frame: String, rate: u32, total: usize) -> std::net::SocketAddr {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
     let addr = listener.local_addr().unwrap();
     std::thread::Builder::new()
         .name("floor-gateway".into())
         .spawn(move || {
-            let (mut stream, _) = listener.accept().expect("the reader");
+            let (stream, _) = listener.accept().expect("the reader");
             stream.set_nodelay(true).expect("no delay");
-            let line = format!("{frame}\n");
+            let mut ws = tokio_tungstenite::tungstenite::accept(stream).expect("the websocket");
             let period = Duration::from_secs(1) / rate;
             let start = Instant::now();
             for i in 0..total as u32 {
                 if let Some(wait) = (start + period * i).checked_duration_since(Instant::now()) {
                     std::thread::sleep(wait);
                 }
-                stream.write_all(line.as_bytes()).expect("a frame sent");
+                ws.send(Message::Text(frame.clone())).expect("a frame sent");
             }
+            let _ = ws.close(None);
+            let _ = ws.flush();
         })
         .expect("the gateway thread");
     addr
