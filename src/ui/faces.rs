@@ -270,11 +270,16 @@ fn replace_cards(text: &str, f: &mut dyn FnMut(Card) -> Option<String>) -> Strin
             }
             Some((start, Card::new(rank_of(&text[start..i])?, suit)))
         });
-        if let Some((start, markup)) = found.and_then(|(s, card)| Some((s, f(card)?))) {
-            out.push_str(&text[copied..start]);
-            out.push_str(&markup);
-            copied = end;
-        }
+        let Some((start, card)) = found else {
+            continue;
+        };
+        // A card without an emoji stays text.
+        let Some(markup) = f(card) else {
+            continue;
+        };
+        out.push_str(&text[copied..start]);
+        out.push_str(&markup);
+        copied = end;
     }
     out.push_str(&text[copied..]);
     out

@@ -202,17 +202,16 @@ pub(in crate::store) async fn delete_delivered(
     rows: &[Delivered],
     own_transaction: bool,
 ) -> Result<(), StoreError> {
-    let fits = delete_chunks(rows) <= MAX_KEPT_CHUNKS;
-    let mut sql = String::from(if own_transaction && fits {
-        "BEGIN IMMEDIATE;\n"
-    } else {
-        ""
-    });
-    let deleted = if fits {
-        sql.push_str(&DELETE_CHUNK.repeat(delete_chunks(rows)));
-        if own_transaction {
-            sql.push_str("COMMIT;");
-        }
+    let deleted = if delete_chunks(rows) <= MAX_KEPT_CHUNKS {
+        let (begin, commit) = if own_transaction {
+            ("BEGIN IMMEDIATE;\n", "COMMIT;")
+        } else {
+            ("", "")
+        };
+        let sql = format!(
+            "{begin}{}{commit}",
+            DELETE_CHUNK.repeat(delete_chunks(rows))
+        );
         bind_delivered(sqlx::query(&sql), rows)
             .execute(&mut *conn)
             .await
