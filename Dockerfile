@@ -11,7 +11,8 @@ COPY locales ./locales
 COPY config.example.toml ./
 COPY benches ./benches
 COPY examples ./examples
-RUN cargo build --release --locked --bin gin
+# The `dist` profile (Cargo.toml): release without debug info, symbols kept for backtraces.
+RUN cargo build --profile dist --locked --bin gin
 
 # The card table's page (the Activity), built with its locked npm packages.
 FROM node:20.19.2-bookworm-slim AS page
@@ -28,7 +29,7 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin gin \
     && mkdir -p /data && chown gin /data
-COPY --from=build /src/target/release/gin /usr/local/bin/gin
+COPY --from=build /src/target/dist/gin /usr/local/bin/gin
 COPY config.example.toml /etc/gin/config.example.toml
 COPY --from=page /page/dist /usr/share/gin/activity
 USER gin

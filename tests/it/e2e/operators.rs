@@ -98,3 +98,56 @@ async fn connections_past_the_limit_are_refused() {
     assert!(served, "served again once the others are gone");
     bot.finish().await;
 }
+
+/// The profile the Docker image's build stage compiles with, and the binary it copies.
+fn image_build() -> (String, String) {
+    let dockerfile = std::fs::read_to_string("Dockerfile").expect("the Dockerfile");
+    let build = dockerfile
+        .lines()
+        .find(|l| l.starts_with("RUN cargo build") && l.contains("--bin gin"))
+        .expect("the build stage compiles the bot");
+    let words: Vec<&str> = build.split_whitespace().collect();
+    let profile = match words.iter().position(|w| *w == "--profile") {
+        Some(i) => words[i + 1].to_string(),
+        None if words.contains(&"--release") => "release".to_string(),
+        None => "dev".to_string(),
+    };
+    let copied = dockerfile
+        .lines()
+        .find(|l| l.starts_with("COPY --from=build") && l.ends_with("/usr/local/bin/gin"))
+        .expect("the image copies the bot")
+        .to_string();
+    (profile, copied)
+}
+
+/// The image ships the bot without debug info (a sixth of the size), and with its symbol
+/// table, so that a panic's backtrace still names its functions. Read from the files, as there
+/// is no Docker engine here.
+#[test]
+fn the_docker_image_ships_a_binary_without_debug_info_but_with_symbols() {
+    let (profile, copied) = image_build();
+    let manifest: toml::Table = std::fs::read_to_string("Cargo.toml")
+        .expect("Cargo.toml")
+        .parse()
+        .expect("Cargo.toml reads");
+    let profiles = manifest["profile"].as_table().expect("profiles");
+    let settings = profiles
+        .get(&profile)
+        .and_then(|p| p.as_table())
+        .unwrap_or_else(|| panic!("the image's profile {profile} is not in Cargo.toml"));
+    let value = |key: &str| settings.get(key).map(|v| v.to_string());
+    assert_eq!(
+        value("strip").as_deref(),
+        Some("\"debuginfo\""),
+        "profile {profile} must strip debug info and keep the symbols"
+    );
+    assert!(
+        matches!(value("debug").as_deref(), Some("false" | "0" | "\"none\"")),
+        "profile {profile} must build no debug info, has {:?}",
+        value("debug")
+    );
+    assert!(
+        copied.contains(&format!("/src/target/{profile}/gin ")),
+        "the image copies the binary of profile {profile}: {copied}"
+    );
+}
