@@ -76,7 +76,11 @@ fn shown(commands: &[Command], path: &str, lang: Lang) -> String {
 /// The private answer to a command this version does not have, in the caller's language.
 fn answer_text(commands: &[Command], path: &[&str], lang: Lang) -> String {
     match replacement(path) {
-        Some(new) => crate::tr!(lang, "err-command-renamed", command = shown(commands, new, lang)),
+        Some(new) => crate::tr!(
+            lang,
+            "err-command-renamed",
+            command = shown(commands, new, lang)
+        ),
         None => crate::tr!(lang, "err-command-gone"),
     }
 }
@@ -126,7 +130,10 @@ mod tests {
     #[test]
     fn an_old_path_and_what_was_under_it_name_their_replacement() {
         assert_eq!(replacement(&["gin", "cancel"]), Some("ginmod cancel"));
-        assert_eq!(replacement(&["gin", "season", "new"]), Some("ginmod season"));
+        assert_eq!(
+            replacement(&["gin", "season", "new"]),
+            Some("ginmod season")
+        );
         assert_eq!(replacement(&["gin", "frobnicate"]), None);
         assert_eq!(replacement(&["gin"]), None);
     }

@@ -28,7 +28,14 @@ async fn challenge_seen(
     fake: &FakeDiscord,
     id: i64,
     message: u64,
-) -> (ChallengeState, Vec<u64>, Option<u64>, String, Vec<String>, u64) {
+) -> (
+    ChallengeState,
+    Vec<u64>,
+    Option<u64>,
+    String,
+    Vec<String>,
+    u64,
+) {
     let row = db.challenge(id).await.unwrap().expect("stored");
     let m = fake.message(message).expect("the challenge message");
     (
@@ -129,12 +136,16 @@ async fn a_matchs_buttons_pressed_from_another_server_are_refused() {
     // A message of the bot's in the second server, and one in another channel of the first.
     let rules = fake.slash_command_in(OTHER_CHANNEL, &who, "gin", Some("rules"), vec![]);
     let cb = fake.interact(rules).await;
-    let elsewhere = fake.message(cb.message_id.expect("an answer")).expect("stored");
+    let elsewhere = fake
+        .message(cb.message_id.expect("an answer"))
+        .expect("stored");
     assert_eq!(fake.guild_of(elsewhere.channel_id), OTHER_GUILD);
     let side_channel = fake.channel_id() + 5;
     let rules = fake.slash_command_in(side_channel, &who, "gin", Some("rules"), vec![]);
     let cb = fake.interact(rules).await;
-    let side = fake.message(cb.message_id.expect("an answer")).expect("stored");
+    let side = fake
+        .message(cb.message_id.expect("an answer"))
+        .expect("stored");
 
     let before = snap(&bot.db, mid).await;
     let public = fake.public_writes(game.channel);

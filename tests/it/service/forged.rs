@@ -81,13 +81,21 @@ async fn a_challenge_answers_only_presses_on_its_own_message() {
             let Response::Ephemeral(m) = &answer.response else {
                 panic!("{what}: a private refusal, not {:?}", answer.response)
             };
-            assert!(m.content.contains("another challenge"), "{what}: {}", m.content);
+            assert!(
+                m.content.contains("another challenge"),
+                "{what}: {}",
+                m.content
+            );
             assert!(answer.deliveries.is_empty(), "{what}");
             assert_eq!(seen(a).await, before_a, "{what}: A changed");
             assert_eq!(seen(b).await, before_b, "{what}: B changed");
         }
     }
-    assert_eq!(h.out.sent.lock().unwrap().len(), sent, "a message was written");
+    assert_eq!(
+        h.out.sent.lock().unwrap().len(),
+        sent,
+        "a message was written"
+    );
     for u in [ALICE, CAROL] {
         assert_eq!(h.games.db.active_match_for(CHANNEL, u).await.unwrap(), None);
     }
@@ -118,7 +126,11 @@ async fn a_match_answers_only_presses_from_where_it_is_played() {
             let Response::Ephemeral(m) = &answer.response else {
                 panic!("{what}: a private refusal, not {:?}", answer.response)
             };
-            assert!(m.content.contains("another channel"), "{what}: {}", m.content);
+            assert!(
+                m.content.contains("another channel"),
+                "{what}: {}",
+                m.content
+            );
             assert!(answer.hand_of.is_none() && answer.deliveries.is_empty());
         }
     }
@@ -128,5 +140,8 @@ async fn a_match_answers_only_presses_from_where_it_is_played() {
     assert_eq!(stored.version, live.version);
     // From its own channel the same move is taken.
     h.press(mover, 1, &pass).await;
-    assert_eq!(h.games.snapshot(id).await.unwrap().version, live.version + 1);
+    assert_eq!(
+        h.games.snapshot(id).await.unwrap().version,
+        live.version + 1
+    );
 }
