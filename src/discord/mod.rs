@@ -8,6 +8,7 @@ mod emoji;
 
 mod ops;
 mod presses;
+mod renamed;
 pub mod stop_log;
 
 pub use adapter::DiscordOut;
@@ -380,6 +381,15 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         } => {
             tracing::warn!(command = %ctx.command().qualified_name, description, "options do not match the registered command");
             bad_option(poise::Context::Application(ctx)).await;
+        }
+        // A command Discord still shows from before an update.
+        poise::FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            let http = &framework.serenity_context.http;
+            renamed::answer_unknown(http, &framework.options.commands, interaction).await;
         }
         // A user over their rate limit was answered by the check.
         poise::FrameworkError::CommandCheckFailed { error: None, .. } => {}

@@ -158,13 +158,17 @@ impl Games {
         .into())
     }
 
-    /// A challenge and its language, if the caller is one of the challenged.
+    /// A challenge and its language, if the caller is one of the challenged and pressed on
+    /// the challenge's own message.
     async fn challenge_of(
         &self,
         caller: &Caller,
         id: i64,
     ) -> Result<(ChallengeRow, Lang), Failure> {
         let row = self.db.challenge(id).await?.ok_or(Refusal::UnknownButton)?;
+        if !pressed_on(&row, caller) {
+            return Err(Refusal::OtherChallenge.into());
+        }
         if !row.opponents.iter().any(|o| o.0 == caller.user_id) {
             return Err(Refusal::NotChallenged.into());
         }
@@ -274,6 +278,20 @@ impl Games {
         .await;
         result.unwrap_or_else(Failure::into_outcome)
     }
+}
+
+/// Whether a press on challenge `row` comes from its server and channel, on its message: its
+/// buttons forged onto another message would answer (and turn into a table) a message that is
+/// not the challenge's. Until the challenge's message is known (moments after it is posted),
+/// its server and channel must do.
+fn pressed_on(row: &ChallengeRow, caller: &Caller) -> bool {
+    let message = match (row.message_id, caller.message_id) {
+        (Some(ours), Some(pressed)) => ours == pressed,
+        (None, _) => true,
+        // Not a press on a message: nothing to answer in place.
+        (Some(_), None) => false,
+    };
+    caller.guild_id == Some(row.guild_id) && caller.channel_id == row.channel_id && message
 }
 
 fn challenge_reply(

@@ -279,6 +279,11 @@ pub enum Refusal {
     /// A match's hands (replay, score sheet) are shown outside the channel it was played in
     /// to its players only.
     PlayedElsewhere,
+    /// A challenge's button pressed on another message, or from another channel or server:
+    /// forged (a press carries the message it was on).
+    OtherChallenge,
+    /// A press on a match from outside the server and channel it is played in: forged.
+    MatchElsewhere,
     /// A rematch is for a match that has ended.
     RematchInPlay,
     /// `/gin watch` found no match in play here.

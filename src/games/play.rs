@@ -40,6 +40,7 @@ impl Games {
     ) -> Result<Outcome, Failure> {
         let look = self.player_look(caller.user_id).await;
         let live = self.hold(match_id).await?;
+        played_here(&live, caller)?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
         Ok(hand_outcome(
             &live,
@@ -69,14 +70,18 @@ impl Games {
     }
 
     /// The rules of a match, for the caller.
-    pub async fn rules(&self, match_id: i64) -> Outcome {
-        match self.hold(match_id).await {
-            Ok(live) => Outcome::reply(Reply::Rules {
-                preset: live.preset.clone(),
-                rules: Box::new(live.rules()),
-            }),
-            Err(f) => f.into_outcome(),
+    pub async fn rules(&self, caller: &Caller, match_id: i64) -> Outcome {
+        let live = match self.hold(match_id).await {
+            Ok(live) => live,
+            Err(f) => return f.into_outcome(),
+        };
+        if let Err(f) = played_here(&live, caller) {
+            return f.into_outcome();
         }
+        Outcome::reply(Reply::Rules {
+            preset: live.preset.clone(),
+            rules: Box::new(live.rules()),
+        })
     }
 
     /// `/gin rules [mode]`: the rules of a four-player mode when one is named, else of the
@@ -84,7 +89,7 @@ impl Games {
     pub async fn rules_command(&self, caller: &Caller, mode: Option<super::TeamMode>) -> Outcome {
         let (preset, rules) = match mode {
             None => match self.match_here(caller).await {
-                Ok(id) => return self.rules(id).await,
+                Ok(id) => return self.rules(caller, id).await,
                 Err(_) => {
                     let choice = super::GinChoice::default();
                     choice.rules_of(
@@ -161,6 +166,7 @@ impl Games {
     ) -> Result<Outcome, Failure> {
         let look = self.player_look(caller.user_id).await;
         let mut live = self.hold(match_id).await?;
+        played_here(&live, caller)?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
         let lang = caller.lang;
         let note = |live: &Held<'_>, note| {
@@ -318,6 +324,17 @@ impl Games {
             Ok(deliveries) => Ok(deliveries),
             Err(_) => Err(Failure::User(Refusal::MatchOver)),
         }
+    }
+}
+
+/// Refuses a press on match `live` from anywhere but the server and channel it is played in.
+/// Every button of a match (its table's, a hand message's) is there: one from elsewhere is
+/// forged, and acting on it would have the process of another server hold the match too.
+fn played_here(live: &super::Live, caller: &Caller) -> Result<(), Failure> {
+    if caller.guild_id == Some(live.guild_id) && caller.channel_id == live.channel_id {
+        Ok(())
+    } else {
+        Err(Refusal::MatchElsewhere.into())
     }
 }
 

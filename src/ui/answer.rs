@@ -32,7 +32,8 @@ pub async fn press(games: &Games, caller: &Caller, custom_id: &str) -> Answer {
 /// components, when known. No press rewrites a message into a kind it is not: a hand is only
 /// ever written onto a private message (a hand button forged onto the table is answered with a
 /// new private message), and a press that rewrites its message (a board's page, say) forged
-/// onto a message without a button of its kind is refused, the message left alone.
+/// onto a message without a button of the same home (kind, and challenge or match) is
+/// refused, the message left alone: one challenge's Accept never answers another's message.
 pub async fn press_on(
     games: &Games,
     caller: &Caller,
@@ -62,7 +63,7 @@ pub async fn press_on(
         Press::Decline(id) => games.decline(caller, id).await,
         Press::Hand(id) => games.hand(caller, id, false).await,
         Press::Refresh(id) => games.hand(caller, id, true).await,
-        Press::Rules(id) => games.rules(id).await,
+        Press::Rules(id) => games.rules(caller, id).await,
         Press::Act { .. } | Press::Rummy { .. } => {
             let (match_id, version, mv) = press.as_move().expect("a move's press");
             games.act(caller, match_id, version, mv).await
@@ -262,6 +263,8 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::ReplayInPlay => "err-replay-in-play",
         Refusal::ReplayGinOnly => "err-replay-gin-only",
         Refusal::PlayedElsewhere => "err-played-elsewhere",
+        Refusal::OtherChallenge => "err-other-challenge",
+        Refusal::MatchElsewhere => "err-match-elsewhere",
         Refusal::NoSuchHand => "err-no-such-hand",
         Refusal::RematchInPlay => "err-rematch-in-play",
         Refusal::NothingToWatch => "err-nothing-to-watch",

@@ -201,14 +201,16 @@ fn rummy_action(code: &str) -> Option<RummyAction> {
     })
 }
 
-/// The kind of message a press rewrites in place when answered (a challenge turning into the
-/// table, a board's next page, a watcher's refreshed table, a replay's next step).
+/// The message a press rewrites in place when answered (a challenge turning into the table, a
+/// board's next page, a watcher's refreshed table, a replay's next step): its kind, and the
+/// challenge or match it shows where it shows one. A press belongs only on a message that
+/// carries a button of the same home.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Home {
-    Challenge,
+    Challenge(i64),
     Board,
-    Watch,
-    Replay,
+    Watch(i64),
+    Replay(i64),
 }
 
 impl Press {
@@ -230,14 +232,14 @@ impl Press {
         }
     }
 
-    /// The kind of message this press may rewrite; `None` for presses that never rewrite the
+    /// The message this press may rewrite; `None` for presses that never rewrite the
     /// message they are on (or, as hand buttons, only a private one: see `answer::press_on`).
     pub fn home(self) -> Option<Home> {
         match self {
-            Press::Accept(_) | Press::Decline(_) => Some(Home::Challenge),
+            Press::Accept(id) | Press::Decline(id) => Some(Home::Challenge(id)),
             Press::Board(_) => Some(Home::Board),
-            Press::Watch(_) => Some(Home::Watch),
-            Press::Replay { .. } => Some(Home::Replay),
+            Press::Watch(id) => Some(Home::Watch(id)),
+            Press::Replay { match_id, .. } => Some(Home::Replay(match_id)),
             Press::Hand(_)
             | Press::Rules(_)
             | Press::Refresh(_)
@@ -580,6 +582,24 @@ mod tests {
         ] {
             assert_eq!(Press::decode(bad), None, "{bad}");
         }
+    }
+
+    /// A challenge's buttons share its home, and no other challenge's do; likewise a watched
+    /// table's and a replay's of their match. Boards are all one home.
+    #[test]
+    fn a_home_names_its_challenge_or_match() {
+        assert_eq!(Press::Accept(4).home(), Press::Decline(4).home());
+        assert_ne!(Press::Accept(4).home(), Press::Accept(5).home());
+        assert_ne!(Press::Decline(4).home(), Press::Decline(5).home());
+        assert_ne!(Press::Watch(4).home(), Press::Watch(5).home());
+        let replay = |match_id, step| Press::Replay {
+            match_id,
+            deal: 0,
+            step,
+        };
+        assert_eq!(replay(4, 1).home(), replay(4, 2).home());
+        assert_ne!(replay(4, 1).home(), replay(5, 1).home());
+        assert_eq!(Press::Hand(4).home(), None);
     }
 
     /// A logged custom_id keeps what names the press and the match, and no card.

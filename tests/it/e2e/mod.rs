@@ -4,6 +4,7 @@
 
 mod activity;
 mod activity_harness;
+mod forged;
 mod operators;
 mod outbox;
 mod pictures;

@@ -947,7 +947,8 @@ async fn an_open_challenge_against_a_player_does_not_keep_them_from_playing() {
     assert!(playing.is_some(), "Bob and Carol play");
     // Accepting Mallory's challenge now would give Bob a second match here: refused.
     let late = button(griefer.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
-    let refused = h.press(BOB, 4999, &late).await;
+    // On its own message (the harness posts every challenge as message 5000).
+    let refused = h.press(BOB, 5000, &late).await;
     assert!(
         refused.response.msg().content.contains("another match"),
         "{}",

@@ -4,6 +4,7 @@
 mod before_seam;
 mod bot;
 mod commands;
+mod forged;
 mod i18n;
 mod ledger;
 mod practice;

@@ -759,7 +759,17 @@ impl FakeDiscord {
 
     /// Sends INTERACTION_CREATE with a fresh id and token (after reading the payload back
     /// with serenity, and checking a command against the registered ones).
-    pub fn send_interaction(&self, mut payload: Value) -> InteractionHandle {
+    pub fn send_interaction(&self, payload: Value) -> InteractionHandle {
+        self.dispatch_interaction(payload, true)
+    }
+
+    /// A command as a client shows it until it reads the commands again: one the bot had
+    /// before an update, whether registered now or not (read back with serenity all the same).
+    pub fn send_outdated_command(&self, payload: Value) -> InteractionHandle {
+        self.dispatch_interaction(payload, false)
+    }
+
+    fn dispatch_interaction(&self, mut payload: Value, registered_only: bool) -> InteractionHandle {
         let shared = &self.inner;
         let id = shared.next_id();
         let token = format!("tok{id}");
@@ -780,6 +790,7 @@ impl FakeDiscord {
         if validate {
             payloads::validate_interaction(&payload);
             let registered = shared.lock().commands.clone();
+            let registered = registered.filter(|_| registered_only);
             if let (2, Some(registered)) = (payload["type"].as_u64().unwrap_or(0), registered) {
                 if let Err(e) = limits::check_command(&registered, &payload["data"]) {
                     panic!("Discord would not send this command: {e}");
