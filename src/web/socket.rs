@@ -334,7 +334,7 @@ impl Follower {
         let outcome = self
             .web
             .games
-            .act(
+            .act_elsewhere(
                 &self.me.caller(),
                 match_id,
                 version,
