@@ -25,6 +25,7 @@ mod sight;
 mod sweep;
 pub mod tournament;
 mod transition;
+mod unposted;
 mod variants;
 
 pub use challenge::UserRef;

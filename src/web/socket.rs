@@ -427,7 +427,13 @@ impl Follower {
             return self.refuse(seq, refusal_code(why), &text).await;
         }
         let lang = self.me.lang;
+        let opens = outcome.reply_is;
         if !self.web.out.post(self.me.channel, outcome, lang).await {
+            // Nobody in chat can see it: taken back, so that the player is free again.
+            if let Some(role) = opens {
+                let taken_back = self.web.games.unposted(role).await;
+                tokio::spawn(self.web.out.deliver(taken_back));
+            }
             let text = text_of(lang, "cannot-post");
             return self.refuse(seq, "cannot_post", &text).await;
         }

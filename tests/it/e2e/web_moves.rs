@@ -1,11 +1,13 @@
-//! The web table's moves as the chat sees them: a move on the page refreshes the mover's own
-//! hand message in chat.
+//! The web table's moves and openings as the chat sees them: a move on the page refreshes the
+//! mover's own hand message in chat, and a challenge or a practice match whose message cannot
+//! be posted is taken back.
 
 use crate::support::fake_discord::player::{hand_cards, has_moves};
 use crate::support::web::{self as page, own_cards, sensible_move, Socket};
 use crate::support::wire::*;
 use gin::engine::{Card, CardSet};
 use gin::ui::ids::Press;
+use serde_json::json;
 use std::time::Duration;
 
 /// The Activity instance the pages run in.
@@ -98,5 +100,98 @@ async fn a_move_on_the_web_table_refreshes_the_movers_hand_message_in_chat() {
             "{mv}: the hand message offers moves exactly when the page does"
         );
     }
+    bot.finish().await;
+}
+
+/// Waits until Alice's page lists `who` at the table.
+async fn wait_present(page: &mut Socket, who: u64) {
+    loop {
+        let presence = page.next_of("presence").await;
+        let present = presence["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u["id"] == who.to_string());
+        if present {
+            return;
+        }
+    }
+}
+
+/// A challenge made on the web table whose message Discord refuses is withdrawn at once
+/// (stored as such) and the page is told `cannot_post`: the challenger may challenge again at
+/// once. A practice match whose table cannot be posted is cancelled the same way.
+#[tokio::test]
+async fn an_opening_that_cannot_be_posted_is_taken_back() {
+    let (bot, port) = page::bot_with_table(62, INSTANCE, &[ALICE, BOB, CAROL]).await;
+    let channel = bot.fake.channel_id();
+    let alice = page::sign_in(&bot.fake, port, &user(ALICE)).await;
+    let mut a = Socket::join(port, &alice, INSTANCE).await;
+    let bob = page::sign_in(&bot.fake, port, &user(BOB)).await;
+    let _b = Socket::join(port, &bob, INSTANCE).await;
+    wait_present(&mut a, BOB).await;
+
+    bot.fake.fail_next("POST /channels/", 403);
+    a.send(json!({"t": "challenge", "seq": 1, "opponent": BOB.to_string()}))
+        .await;
+    let refused = a.next_of("refused").await;
+    assert_eq!(
+        (refused["seq"].as_u64(), refused["code"].as_str()),
+        (Some(1), Some("cannot_post")),
+        "{refused}"
+    );
+    assert!(!refused["text"].as_str().unwrap_or_default().is_empty());
+    assert_eq!(bot.fake.faults_pending(), 0, "the post was tried");
+    assert!(
+        bot.db
+            .busy_among(channel, &[ALICE])
+            .await
+            .unwrap()
+            .is_empty(),
+        "Alice is free again"
+    );
+    // Asked again, the challenge is posted; the first one is stored as withdrawn.
+    a.send(json!({"t": "challenge", "seq": 2, "opponent": BOB.to_string()}))
+        .await;
+    let answer = a.next_of("ack").await;
+    assert_eq!(answer["seq"], 2, "{answer}");
+    let posted = bot
+        .fake
+        .last_public_message(channel)
+        .expect("the challenge is posted");
+    let second = posted
+        .custom_ids()
+        .iter()
+        .find_map(|id| match Press::decode(id) {
+            Some(Press::Accept(n)) => Some(n),
+            _ => None,
+        })
+        .expect("an Accept button");
+    let first = bot
+        .db
+        .challenge(second - 1)
+        .await
+        .unwrap()
+        .expect("the first challenge is stored");
+    assert_eq!(first.status, gin::store::ChallengeState::Withdrawn);
+    assert_eq!(first.challenger.0, ALICE);
+
+    // Practice: its table cannot be posted, the match is cancelled, Carol is free again.
+    let carol = page::sign_in(&bot.fake, port, &user(CAROL)).await;
+    let mut c = Socket::join(port, &carol, INSTANCE).await;
+    bot.fake.fail_next("POST /channels/", 403);
+    c.send(json!({"t": "practice", "seq": 3})).await;
+    let refused = c.next_of("refused").await;
+    assert_eq!(refused["code"], "cannot_post", "{refused}");
+    assert!(
+        bot.db
+            .active_match_for(channel, CAROL)
+            .await
+            .unwrap()
+            .is_none(),
+        "the practice match is over"
+    );
+    c.send(json!({"t": "practice", "seq": 4})).await;
+    assert_eq!(c.next_of("ack").await["seq"], 4);
     bot.finish().await;
 }
