@@ -460,6 +460,13 @@ impl Follower {
             self.shown = Some(None);
             return self.send(empty_frame()).await;
         };
+        // A finished match, shown already, changes no more; it left memory when it ended, and
+        // reading it again for every change in the channel would load it from the store.
+        let finished_shown = !self.active && self.shown.flatten().is_some_and(|(s, _)| s == id);
+        if finished_shown && note.is_none() {
+            self.behind = false;
+            return true;
+        }
         let Ok(sight) = games.sight(id, channel, user, lang).await else {
             return true;
         };

@@ -1,13 +1,14 @@
-//! The web table's moves and openings as the chat sees them: a move on the page refreshes the
-//! mover's own hand message in chat, and a challenge or a practice match whose message cannot
-//! be posted is taken back.
+//! The web table's moves, openings and reads as the chat sees them: a move on the page
+//! refreshes the mover's own hand message in chat, a challenge or a practice match whose
+//! message cannot be posted is taken back, and a page showing a finished match does not read
+//! it again for every change in its channel.
 
 use crate::support::fake_discord::player::{hand_cards, has_moves};
 use crate::support::web::{self as page, own_cards, sensible_move, Socket};
 use crate::support::wire::*;
 use gin::engine::{Card, CardSet};
 use gin::ui::ids::Press;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::time::Duration;
 
 /// The Activity instance the pages run in.
@@ -193,5 +194,51 @@ async fn an_opening_that_cannot_be_posted_is_taken_back() {
     );
     c.send(json!({"t": "practice", "seq": 4})).await;
     assert_eq!(c.next_of("ack").await["seq"], 4);
+    bot.finish().await;
+}
+
+/// Pages showing a finished match (a player's, eight sockets of hers) read nothing from the
+/// store while another match is played in the channel.
+#[tokio::test]
+async fn a_finished_match_is_not_read_again_for_every_change_in_its_channel() {
+    let (bot, port) = page::bot_with_table(63, INSTANCE, &[ALICE, BOB, CAROL]).await;
+    let mut first = bot.game(&[ALICE, BOB]);
+    first.start(Some(TARGET)).await;
+    let alice = page::sign_in(&bot.fake, port, &user(ALICE)).await;
+    let mut pages = Vec::new();
+    for _ in 0..8 {
+        pages.push(Socket::join(port, &alice, INSTANCE).await);
+    }
+    let resign = bot
+        .fake
+        .slash_command(&user(ALICE), "gin", Some("resign"), vec![]);
+    assert!(bot.fake.interact(resign).await.ok());
+    for p in pages.iter_mut() {
+        while p.state()["match"]["over"] != true {
+            p.next_state().await;
+        }
+        assert_eq!(p.state()["match"]["id"], first.match_id);
+    }
+    // Everything the end required is delivered (each delivery reads the match).
+    drained(&bot).await;
+    let loaded = bot.games.matches_loaded();
+
+    let mut second = bot.game(&[BOB, CAROL]);
+    second.start(Some(TARGET)).await;
+    play_until_applied(&mut second, 6).await;
+    // Each page has taken the news of every change by the time it answers a ping or two.
+    for p in pages.iter_mut() {
+        for _ in 0..2 {
+            p.send(json!({"t": "ping"})).await;
+            p.next_of("pong").await;
+        }
+        let shown: &Value = &p.state()["match"];
+        assert_eq!(shown["id"], first.match_id, "Alice's page shows her match");
+    }
+    assert_eq!(
+        bot.games.matches_loaded() - loaded,
+        0,
+        "matches read from the store while another was played in the channel"
+    );
     bot.finish().await;
 }
