@@ -76,13 +76,11 @@ async fn a_move_on_the_web_table_refreshes_the_movers_hand_message_in_chat() {
             msg.version > before.version,
             "{mv}: the mover's hand message in chat was not edited"
         );
-        let page_cards = CardSet::from_cards(
-            own_cards(&after)
-                .iter()
-                .map(|c| c.parse::<Card>().unwrap())
-                .collect::<Vec<_>>()
-                .iter(),
-        );
+        let held: Vec<Card> = own_cards(&after)
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let page_cards = CardSet::from_cards(&held);
         assert_eq!(
             hand_cards(&msg.content),
             Some(page_cards),
@@ -104,15 +102,16 @@ async fn a_move_on_the_web_table_refreshes_the_movers_hand_message_in_chat() {
     bot.finish().await;
 }
 
-/// Waits until Alice's page lists `who` at the table.
+/// Waits until `page` lists `who` at the table.
 async fn wait_present(page: &mut Socket, who: u64) {
+    let who = who.to_string();
     loop {
         let presence = page.next_of("presence").await;
         let present = presence["users"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|u| u["id"] == who.to_string());
+            .any(|u| u["id"] == who.as_str());
         if present {
             return;
         }
