@@ -134,6 +134,8 @@ impl Games {
         let slot = self.slot(match_id);
         let mut guard = slot.clone().lock_owned().await;
         if guard.is_none() {
+            self.loads
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let loaded = match self.match_reads.get(match_id).await {
                 Ok(Some(Ok(row))) => Live::from_row(row).map_err(Failure::from),
                 Ok(Some(Err(why))) => Err(Failure::from(crate::store::StoreError::Corrupt(why))),

@@ -25,6 +25,7 @@ mod sight;
 mod sweep;
 pub mod tournament;
 mod transition;
+mod unposted;
 mod variants;
 
 pub use challenge::UserRef;
@@ -438,6 +439,8 @@ pub struct Games {
     /// Where match seeds come from: the OS generator, or a fixed sequence in tests.
     seeds: SeedSource,
     slots: Mutex<hold::Slots>,
+    /// How many times a match was read from the store into memory.
+    loads: std::sync::atomic::AtomicU64,
     /// Matches read for their first press, together (see [`batch`]).
     match_reads: batch::Batched<i64, Result<crate::store::MatchRow, String>>,
     /// Players' card looks read for their presses, together.
@@ -498,6 +501,7 @@ impl Games {
             hand_edit_window,
             seeds: Arc::new(rand::random),
             slots: Mutex::new(Default::default()),
+            loads: Default::default(),
             match_reads,
             look_reads,
             hand_tokens: Mutex::new((HashMap::new(), 0)),
@@ -541,6 +545,12 @@ impl Games {
     /// How many matches are held in memory (tests check that finished and unknown ones leave).
     pub fn live_count(&self) -> usize {
         self.slots.lock().expect("slot map lock").len()
+    }
+
+    /// How many times a match was read from the store into memory since the start (tests
+    /// count what following a match costs).
+    pub fn matches_loaded(&self) -> u64 {
+        self.loads.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Remembers the token of an interaction answered with a hand message in `lang`. Kept in

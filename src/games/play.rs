@@ -23,6 +23,14 @@ pub enum Move {
     Hint,
 }
 
+/// Where a move was made: on the player's hand message, whose answer shows the new hand, or
+/// elsewhere, after which that message is refreshed as the other players' are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MadeOn {
+    HandMessage,
+    Elsewhere,
+}
+
 impl Games {
     /// "My hand", `/gin hand` and "Refresh": the caller's hand, fresh (a new message, or
     /// `update`-ing the one the button was on).
@@ -137,7 +145,7 @@ impl Games {
     /// A hand message's button, drawn for `version` of the match: checked against the state,
     /// applied, stored with what it requires to be shown, answered with the updated hand.
     pub async fn act(&self, caller: &Caller, match_id: i64, version: i64, mv: Move) -> Outcome {
-        self.try_act(caller, match_id, version, mv, true)
+        self.try_act(caller, match_id, version, mv, MadeOn::HandMessage)
             .await
             .unwrap_or_else(Failure::into_outcome)
     }
@@ -151,7 +159,7 @@ impl Games {
         version: i64,
         mv: Move,
     ) -> Outcome {
-        self.try_act(caller, match_id, version, mv, false)
+        self.try_act(caller, match_id, version, mv, MadeOn::Elsewhere)
             .await
             .unwrap_or_else(Failure::into_outcome)
     }
@@ -162,7 +170,7 @@ impl Games {
         match_id: i64,
         version: i64,
         mv: Move,
-        on_hand: bool,
+        made_on: MadeOn,
     ) -> Result<Outcome, Failure> {
         let look = self.player_look(caller.user_id).await;
         let mut live = self.hold(match_id).await?;
@@ -209,10 +217,9 @@ impl Games {
             }
         };
         let event = Event::Play { seat, play };
-        let answered = if on_hand {
-            Answered::Hand(seat)
-        } else {
-            Answered::Nothing
+        let answered = match made_on {
+            MadeOn::HandMessage => Answered::Hand(seat),
+            MadeOn::Elsewhere => Answered::Nothing,
         };
         match self
             .commit(&mut live, event, EndReason::Resigned, answered)

@@ -97,7 +97,7 @@ pub enum Answered {
     Hand(Seat),
     /// The match's end (`/gin resign` answers with it).
     MatchEnd,
-    /// Nothing (a forfeit, the AI's move, a moderator's cancel).
+    /// Nothing (a forfeit, the AI's move, a moderator's cancel, a move on the web table).
     Nothing,
 }
 
@@ -109,8 +109,8 @@ pub struct Plan {
 }
 
 /// The messages an accepted action requires (pure): the forfeit notice, each finished deal's
-/// showdown, the match end, the table, and the hands that changed for someone else (each with
-/// the handle of its open message, from `handles`).
+/// showdown, the match end, the table, and the hands that changed but for the one the answer
+/// shows (each with the handle of its open message, from `handles`).
 pub fn plan(
     before: &Live,
     t: &Transition,
@@ -146,6 +146,12 @@ pub fn plan(
             let moved_on = !t.movers_before.contains(&next) || !t.new_deals.is_empty();
             if moved_on && !before.ai[next as usize] && Some(next) != answered_seat {
                 shown.push(next);
+            }
+        }
+        // The actor's own hand changed too: refreshed unless the answer shows it.
+        if let Some(seat) = t.seat() {
+            if !before.ai[seat as usize] && Some(seat) != answered_seat && !shown.contains(&seat) {
+                shown.push(seat);
             }
         }
         // Team Gin: a player's hand message also shows the partner's hand, which the move
@@ -271,6 +277,19 @@ mod tests {
             ]
         );
         assert!(!p.ai_turn);
+    }
+
+    /// A move made elsewhere than on the mover's hand message (the web table): that message
+    /// is refreshed too, after the next mover's.
+    #[test]
+    fn a_move_answered_elsewhere_refreshes_the_movers_own_hand_too() {
+        let l = live(false);
+        let t = transition(&l, pass(&l), EndReason::Resigned).unwrap();
+        let mover = l.game.to_act().unwrap();
+        let p = plan(&l, &t, Answered::Nothing, &|_| None);
+        let next = t.to_act.unwrap();
+        let hand = |seat| Effect::Hand { seat, handle: None };
+        assert_eq!(p.messages, vec![Effect::Table, hand(next), hand(mover)]);
     }
 
     #[test]

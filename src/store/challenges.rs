@@ -203,7 +203,7 @@ impl Db {
         raw.map(ChallengeRow::try_from).transpose()
     }
 
-    /// Closes an open challenge (declined or expired); false if it was not open
+    /// Closes an open challenge (expired or withdrawn); false if it was not open
     /// any more (someone else answered first).
     pub async fn close_challenge(
         &self,

@@ -64,6 +64,8 @@ pub enum ChallengeState {
     Accepted,
     Declined,
     Expired,
+    /// Taken back before anyone could answer it (its message could not be posted).
+    Withdrawn,
 }
 
 impl ChallengeState {
@@ -73,6 +75,7 @@ impl ChallengeState {
             ChallengeState::Accepted => "accepted",
             ChallengeState::Declined => "declined",
             ChallengeState::Expired => "expired",
+            ChallengeState::Withdrawn => "withdrawn",
         }
     }
 
@@ -82,6 +85,7 @@ impl ChallengeState {
             "accepted" => ChallengeState::Accepted,
             "declined" => ChallengeState::Declined,
             "expired" => ChallengeState::Expired,
+            "withdrawn" => ChallengeState::Withdrawn,
             _ => return Err(unknown("challenge state", text)),
         })
     }

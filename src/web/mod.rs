@@ -1,7 +1,8 @@
 //! The card table as a Discord Activity (docs/activity.md): a web server in the bot process,
-//! one more presentation beside [`crate::ui`]. A move from the browser is [`Games::act`], as a
-//! button press is (one owner per match, stored with its outbox before it is answered), and
-//! what it requires, the channel's table message first, is delivered by the same deliverer.
+//! one more presentation beside [`crate::ui`]. A move from the browser is taken as a button
+//! press is ([`Games::act_elsewhere`]: one owner per match, stored with its outbox before it is
+//! answered), and what it requires, the channel's table message first and the mover's own
+//! open hand message too, is delivered by the same deliverer.
 
 mod assets;
 mod auth;

@@ -334,7 +334,7 @@ impl Follower {
         let outcome = self
             .web
             .games
-            .act(
+            .act_elsewhere(
                 &self.me.caller(),
                 match_id,
                 version,
@@ -427,7 +427,13 @@ impl Follower {
             return self.refuse(seq, refusal_code(why), &text).await;
         }
         let lang = self.me.lang;
+        let opens = outcome.reply_is;
         if !self.web.out.post(self.me.channel, outcome, lang).await {
+            // Nobody in chat can see it: taken back, so that the player is free again.
+            if let Some(role) = opens {
+                let taken_back = self.web.games.unposted(role).await;
+                tokio::spawn(self.web.out.deliver(taken_back));
+            }
             let text = text_of(lang, "cannot-post");
             return self.refuse(seq, "cannot_post", &text).await;
         }
@@ -454,6 +460,13 @@ impl Follower {
             self.shown = Some(None);
             return self.send(empty_frame()).await;
         };
+        // A finished match, shown already, changes no more; it left memory when it ended, and
+        // reading it again for every change in the channel would load it from the store.
+        let finished_shown = !self.active && self.shown.flatten().is_some_and(|(s, _)| s == id);
+        if finished_shown && note.is_none() {
+            self.behind = false;
+            return true;
+        }
         let Ok(sight) = games.sight(id, channel, user, lang).await else {
             return true;
         };

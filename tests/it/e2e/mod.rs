@@ -16,3 +16,4 @@ mod table_extras;
 mod teams;
 mod tournament;
 mod web;
+mod web_moves;

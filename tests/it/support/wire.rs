@@ -47,6 +47,8 @@ pub fn config_for(fake: &FakeDiscord, database_url: &str) -> Config {
 pub struct Bot {
     pub fake: FakeDiscord,
     pub db: Db,
+    /// The bot's game service (a test may read its counters).
+    pub games: Arc<Games>,
     /// The database's URL (a test may open a connection of its own).
     pub url: String,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -91,12 +93,14 @@ impl Bot {
         .with_seeds(Arc::new(move || {
             gin::engine::deck::hand_seed(&[7u8; 32], next.fetch_add(1, Ordering::SeqCst) as u32)
         }));
+        let games = Arc::new(games);
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let running = games.clone();
         let task = tokio::spawn(async move {
             let stop = async move {
                 let _ = stopped.await;
             };
-            if let Err(e) = gin::discord::run_until(config, Arc::new(games), stop).await {
+            if let Err(e) = gin::discord::run_until(config, running, stop).await {
                 eprintln!("the bot stopped with an error: {e}");
             }
         });
@@ -104,6 +108,7 @@ impl Bot {
         Bot {
             fake,
             db,
+            games,
             url,
             stop: Some(stop),
             task,
