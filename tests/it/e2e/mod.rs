@@ -15,3 +15,4 @@ mod table_extras;
 mod teams;
 mod tournament;
 mod web;
+mod web_bounds;
