@@ -156,7 +156,10 @@ mod tests {
         assert!(l.spend(7, t));
         assert!(l.spend(7, t));
         assert!(!l.spend(7, t), "three tokens, three spent");
-        assert!(l.admit(7, 1, t), "the interaction asked before keeps its answer");
+        assert!(
+            l.admit(7, 1, t),
+            "the interaction asked before keeps its answer"
+        );
         let sources: Limiter<std::net::IpAddr> = Limiter::new(&Limits {
             burst: 1,
             per_minute: 1,

@@ -195,16 +195,8 @@ impl Web {
         self.games.now()
     }
 
-    /// Where a request comes from: the trusted proxy's header where one is configured (its
-    /// last address, the one that proxy wrote), else the connection's peer.
     fn source(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-        self.source_header
-            .as_ref()
-            .and_then(|h| headers.get_all(h).iter().next_back())
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or(peer.ip())
+        source_of(self.source_header.as_ref(), peer, headers)
     }
 
     /// Where Activity instance `id` runs, if `user` is in it (Discord says so).
@@ -254,6 +246,17 @@ impl Web {
             .ok()
             .cloned()
     }
+}
+
+/// Where a request comes from: the trusted proxy's `header` where one is configured (its
+/// last address, the one that proxy wrote), else the connection's peer.
+fn source_of(header: Option<&HeaderName>, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    header
+        .and_then(|h| headers.get_all(h).iter().next_back())
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(peer.ip())
 }
 
 /// An error answer: `{"error": code}`.
@@ -318,5 +321,27 @@ async fn token(
             tracing::warn!(error = %e, "web table: a code was not traded");
             error(StatusCode::UNAUTHORIZED, "unauthorized")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The peer is the source, unless a trusted proxy's header is configured: then the last
+    /// address in it (what that proxy saw), the peer when it is missing or not an address.
+    #[test]
+    fn a_source_is_the_peer_or_the_trusted_proxys_last_address() {
+        let peer: SocketAddr = ([10, 0, 0, 1], 5000).into();
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", "1.1.1.1, 203.0.113.7".parse().unwrap());
+        let forwarded = HeaderName::from_static("x-forwarded-for");
+        assert_eq!(source_of(None, peer, &headers), peer.ip());
+        let seen: IpAddr = [203, 0, 113, 7].into();
+        assert_eq!(source_of(Some(&forwarded), peer, &headers), seen);
+        headers.insert("x-forwarded-for", "somewhere".parse().unwrap());
+        assert_eq!(source_of(Some(&forwarded), peer, &headers), peer.ip());
+        headers.clear();
+        assert_eq!(source_of(Some(&forwarded), peer, &headers), peer.ip());
     }
 }

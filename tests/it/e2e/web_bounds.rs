@@ -36,10 +36,7 @@ fn raise_file_limit() {
 async fn half_sent(source: IpAddr, port: u16) -> tokio::net::TcpStream {
     let socket = tokio::net::TcpSocket::new_v4().unwrap();
     socket.bind(SocketAddr::new(source, 0)).unwrap();
-    let mut stream = socket
-        .connect(([127, 0, 0, 1], port).into())
-        .await
-        .unwrap();
+    let mut stream = socket.connect(([127, 0, 0, 1], port).into()).await.unwrap();
     stream.write_all(b"GET /api/con").await.unwrap();
     stream
 }
@@ -122,13 +119,63 @@ async fn junk_sign_ins_from_one_source_leave_room_for_others() {
     let share = gin::config::Activity::default().sign_ins_per_source.burst;
     assert_eq!(refused, 50 - share, "the source's share, then 429");
     assert_eq!(bot.fake.oauth_exchanges(), (1, u64::from(share)));
-    for body in ["not json".to_string(), json!({"code": "no spaces"}).to_string()] {
+    for body in [
+        "not json".to_string(),
+        json!({"code": "no spaces"}).to_string(),
+    ] {
         let (status, answer) = page::post_token_from(from, port, &origin, body).await;
-        assert_eq!((status, answer["error"].as_str()), (400, Some("bad_request")));
+        assert_eq!(
+            (status, answer["error"].as_str()),
+            (400, Some("bad_request"))
+        );
     }
     let huge = json!({ "code": "x".repeat(64 * 1024) }).to_string();
     let (status, answer) = page::post_token_from(from, port, &origin, huge).await;
     assert_eq!((status, answer["error"].as_str()), (413, Some("too_large")));
+    bot.finish().await;
+}
+
+/// A source past its rate of requests is answered 429 while another is served; a request
+/// whose body never comes is answered 408 once its time is out.
+#[tokio::test]
+async fn a_source_past_its_rate_or_its_time_is_refused() {
+    let port = page::free_port();
+    let bot = Bot::start_configured(63, |c| {
+        page::configure(c, FakeOptions::default().app_id, port);
+        c.activity.requests_per_source = "5/1".parse().unwrap();
+        c.activity.request_seconds = 1;
+    })
+    .await;
+    let get = |source: [u8; 4]| async move {
+        let client = reqwest::Client::builder()
+            .local_address(IpAddr::from(source))
+            .build()
+            .unwrap();
+        let url = format!("http://127.0.0.1:{port}/api/config");
+        client.get(url).send().await.unwrap().status().as_u16()
+    };
+    for _ in 0..5 {
+        assert_eq!(get(ELSEWHERE).await, 200);
+    }
+    assert_eq!(get(ELSEWHERE).await, 429);
+    assert_eq!(get([127, 0, 0, 1]).await, 200, "another source is served");
+
+    let mut slow = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let head = format!(
+        "POST /api/token HTTP/1.1\r\nHost: x\r\nOrigin: {}\r\n\
+         Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{\"code\"",
+        page::origin(port)
+    );
+    slow.write_all(head.as_bytes()).await.unwrap();
+    let mut answer = [0u8; 12];
+    let read = tokio::time::timeout(Duration::from_secs(6), slow.read_exact(&mut answer)).await;
+    assert!(
+        read.is_ok(),
+        "no answer within the request's time and slack"
+    );
+    assert_eq!(&answer, b"HTTP/1.1 408");
     bot.finish().await;
 }
 
