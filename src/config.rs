@@ -88,6 +88,30 @@ pub struct Activity {
     pub origins: Vec<String>,
     /// How long a session lasts, in hours.
     pub session_hours: u64,
+    /// Connections served at once, in all (open sockets count); past it a new one is
+    /// answered 503 at once.
+    pub max_connections: usize,
+    /// Connections one source address may hold at once. Discord's proxy reaches the table
+    /// from a few addresses of its own, so this is a bound on a single address, not a player.
+    pub connections_per_source: usize,
+    /// Seconds a client has to send a request's headers; a kept-alive connection waits no
+    /// longer than this for its next request.
+    pub header_seconds: u64,
+    /// Seconds to read a request's body and answer it.
+    pub request_seconds: u64,
+    /// The largest request body taken, in bytes (a sign-in's is a few hundred).
+    pub body_bytes: usize,
+    /// Requests one source may send: a burst, then per minute.
+    pub requests_per_source: Limits,
+    /// Sign-ins (`POST /api/token`, each a request to Discord) one source may ask for.
+    pub sign_ins_per_source: Limits,
+    /// Sign-ins in all, whoever asks.
+    pub sign_ins: Limits,
+    /// A header that carries the client's address, set by a reverse proxy of your own in
+    /// front of the table (`X-Forwarded-For`: its last address is taken); empty: the peer's
+    /// address. Anyone can send it, so set it only when every request comes through that
+    /// proxy.
+    pub source_header: String,
 }
 
 impl Default for Activity {
@@ -99,11 +123,63 @@ impl Default for Activity {
             static_dir: "activity/dist".into(),
             origins: Vec::new(),
             session_hours: 12,
+            max_connections: 1024,
+            connections_per_source: 128,
+            header_seconds: 10,
+            request_seconds: 30,
+            body_bytes: 2048,
+            requests_per_source: Limits {
+                burst: 300,
+                per_minute: 3000,
+            },
+            sign_ins_per_source: Limits {
+                burst: 10,
+                per_minute: 30,
+            },
+            sign_ins: Limits {
+                burst: 30,
+                per_minute: 300,
+            },
+            source_header: String::new(),
         }
     }
 }
 
 impl Activity {
+    /// The web server's bounds: each at least 1; the source header a header's name.
+    fn check(&self) -> Result<(), ConfigError> {
+        let counts = [
+            self.max_connections as u64,
+            self.connections_per_source as u64,
+            self.header_seconds,
+            self.request_seconds,
+            self.body_bytes as u64,
+        ];
+        let rates = [
+            &self.requests_per_source,
+            &self.sign_ins_per_source,
+            &self.sign_ins,
+        ];
+        if counts.contains(&0) || rates.iter().any(|l| l.burst == 0 || l.per_minute == 0) {
+            return Err(ConfigError::Value(
+                "the web table's bounds in [activity] (connections, seconds, bytes, \
+                 bursts and rates) must each be at least 1"
+                    .into(),
+            ));
+        }
+        let header = self.source_header.trim();
+        if !header
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(ConfigError::Value(format!(
+                "activity.source_header must be a header's name such as X-Forwarded-For, \
+                 not `{header}`"
+            )));
+        }
+        Ok(())
+    }
+
     /// What is missing for the web table to run, if anything: it is then off.
     pub fn missing(&self) -> Option<&'static str> {
         if self.addr.trim().is_empty() {
@@ -510,6 +586,7 @@ impl Config {
                  no path), not `{o}`"
             )));
         }
+        self.activity.check()?;
         if self.limits.burst == 0 || self.limits.per_minute == 0 {
             return Err(ConfigError::Value(
                 "every value in [limits] must be at least 1".into(),
@@ -610,6 +687,9 @@ mod tests {
             ("addr='8080'", "activity.addr"),
             ("session_hours=0", "session_hours"),
             ("origins=['https://x.org/']", "activity.origins"),
+            ("header_seconds=0", "at least 1"),
+            ("sign_ins_per_source={burst=0, per_minute=5}", "at least 1"),
+            ("source_header='X Forwarded'", "activity.source_header"),
         ] {
             std::fs::write(&path, format!("token='x'\n[activity]\n{bad}")).unwrap();
             let e = Config::load(&path, no_env).unwrap_err().to_string();

@@ -1,9 +1,11 @@
 //! A token bucket per user over commands and button presses: a player who sends too many in
 //! a short time gets a friendly private answer and nothing is done, so that one user cannot
-//! keep the bot (and its database) busy for everyone else.
+//! keep the bot (and its database) busy for everyone else. The web table keeps buckets of the
+//! same kind per player, per source address and in all.
 
 use crate::config::Limits;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -16,18 +18,18 @@ struct Bucket {
     at: Instant,
     /// The last interaction decided, and how: poise runs its checks several times for one
     /// command, which must cost one token and get one answer.
-    last: (u64, bool),
+    last: Option<(u64, bool)>,
 }
 
-/// The buckets of every user who sent something lately.
-pub(crate) struct Limiter {
+/// The buckets of every key (a user, a source address) that sent something lately.
+pub(crate) struct Limiter<K = u64> {
     burst: f64,
     per_second: f64,
-    users: Mutex<HashMap<u64, Bucket>>,
+    users: Mutex<HashMap<K, Bucket>>,
 }
 
-impl Limiter {
-    pub fn new(limits: &Limits) -> Limiter {
+impl<K: Hash + Eq + Copy> Limiter<K> {
+    pub fn new(limits: &Limits) -> Limiter<K> {
         Limiter {
             burst: f64::from(limits.burst),
             per_second: f64::from(limits.per_minute) / 60.0,
@@ -35,9 +37,20 @@ impl Limiter {
         }
     }
 
-    /// Whether `user` may go on with `interaction` at `now`, taking a token if so. Asked
-    /// again about the same interaction, the same answer, at no further cost.
-    pub fn admit(&self, user: u64, interaction: u64, now: Instant) -> bool {
+    /// Whether `user` may go on with `interaction` (Discord's id of it) at `now`, taking a
+    /// token if so. Asked again about the same interaction, the same answer, at no further
+    /// cost.
+    pub fn admit(&self, user: K, interaction: u64, now: Instant) -> bool {
+        self.decide(user, Some(interaction), now)
+    }
+
+    /// Whether `key` may go on at `now`, taking a token if so: every call is a request of
+    /// its own (a frame, a sign-in), never taken for one asked before.
+    pub fn spend(&self, key: K, now: Instant) -> bool {
+        self.decide(key, None, now)
+    }
+
+    fn decide(&self, user: K, interaction: Option<u64>, now: Instant) -> bool {
         let mut users = self.users.lock().expect("limiter lock");
         if users.len() >= KEPT && !users.contains_key(&user) {
             users.retain(|_, b| self.refilled(b, now) < self.burst);
@@ -46,10 +59,12 @@ impl Limiter {
         let bucket = users.entry(user).or_insert(Bucket {
             tokens: burst,
             at: now,
-            last: (0, false),
+            last: None,
         });
-        if bucket.last.0 == interaction {
-            return bucket.last.1;
+        if let Some((asked, answer)) = bucket.last {
+            if interaction == Some(asked) {
+                return answer;
+            }
         }
         bucket.tokens = self.refilled(bucket, now);
         bucket.at = now;
@@ -57,7 +72,9 @@ impl Limiter {
         if admitted {
             bucket.tokens -= 1.0;
         }
-        bucket.last = (interaction, admitted);
+        if let Some(asked) = interaction {
+            bucket.last = Some((asked, admitted));
+        }
         admitted
     }
 
@@ -79,7 +96,7 @@ mod tests {
     use super::*;
     use std::time::Duration;
 
-    fn limiter(burst: u32, per_minute: u32) -> Limiter {
+    fn limiter(burst: u32, per_minute: u32) -> Limiter<u64> {
         Limiter::new(&Limits { burst, per_minute })
     }
 
@@ -127,5 +144,28 @@ mod tests {
         assert_eq!(l.len(), KEPT);
         l.admit(u64::MAX, 1, t + Duration::from_secs(5));
         assert_eq!(l.len(), 1, "only the newcomer is left");
+    }
+
+    /// Requests that are not interactions each cost a token, whatever was asked before: one
+    /// numbered like an earlier interaction is not taken for it.
+    #[test]
+    fn every_spend_costs_a_token() {
+        let l = limiter(3, 1);
+        let t = Instant::now();
+        assert!(l.admit(7, 1, t));
+        assert!(l.spend(7, t));
+        assert!(l.spend(7, t));
+        assert!(!l.spend(7, t), "three tokens, three spent");
+        assert!(
+            l.admit(7, 1, t),
+            "the interaction asked before keeps its answer"
+        );
+        let sources: Limiter<std::net::IpAddr> = Limiter::new(&Limits {
+            burst: 1,
+            per_minute: 1,
+        });
+        let (a, b) = ([127, 0, 0, 2].into(), [127, 0, 0, 3].into());
+        assert!(sources.spend(a, t) && !sources.spend(a, t));
+        assert!(sources.spend(b, t), "another source has its own bucket");
     }
 }

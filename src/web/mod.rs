@@ -6,6 +6,7 @@
 
 mod assets;
 mod auth;
+mod serve;
 mod session;
 mod socket;
 mod state;
@@ -14,14 +15,17 @@ use crate::config::{Config, Secret};
 use crate::games::{Deliveries, Games, Outcome};
 use crate::i18n::Lang;
 use crate::ui::{Deliverer, Transport};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
+use axum::http::{header, HeaderMap, HeaderName, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Json;
 use std::future::Future;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// A future the web table awaits (the chat side's work).
 pub type Pending<T> = Pin<Box<dyn Future<Output = T> + Send>>;
@@ -60,10 +64,15 @@ pub struct Web {
     exchange: auth::Exchange,
     key: session::Key,
     session_secs: i64,
-    /// Moves per user, as the bot limits commands and presses.
+    /// Hellos and moves per user, as the bot limits commands and presses.
     limiter: crate::limit::Limiter,
-    /// Code exchanges in all: each is a request to Discord, whoever asks.
-    exchanges: crate::limit::Limiter,
+    /// Requests per source.
+    requests: crate::limit::Limiter<IpAddr>,
+    /// Code exchanges (each a request to Discord) per source, and in all.
+    sign_ins_per_source: crate::limit::Limiter<IpAddr>,
+    sign_ins: crate::limit::Limiter<()>,
+    /// The header a reverse proxy in front puts the client's address in, if one is trusted.
+    source_header: Option<HeaderName>,
     presence: socket::Presence,
     /// Activity instances as Discord last described them, and when.
     instances: std::sync::Mutex<std::collections::HashMap<String, (auth::Instance, i64)>>,
@@ -77,11 +86,8 @@ const INSTANCE_SECONDS: i64 = 60;
 /// How soon Discord is asked again about an instance that did not have the player (or was
 /// not found): made-up instances cost one request each at most this often.
 const INSTANCE_RETRY_SECONDS: i64 = 5;
-/// Code exchanges the bot makes in all, a burst and then per minute.
-const EXCHANGES: crate::config::Limits = crate::config::Limits {
-    burst: 30,
-    per_minute: 300,
-};
+/// The longest code taken for a sign-in (Discord's are a few dozen characters).
+const CODE_LIMIT: usize = 512;
 
 /// The running web table.
 pub struct Running {
@@ -119,7 +125,12 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         key: session::Key::from_secret(a.client_secret.expose()),
         session_secs: a.session_hours as i64 * 3600,
         limiter: crate::limit::Limiter::new(&config.limits),
-        exchanges: crate::limit::Limiter::new(&EXCHANGES),
+        requests: crate::limit::Limiter::new(&a.requests_per_source),
+        sign_ins_per_source: crate::limit::Limiter::new(&a.sign_ins_per_source),
+        sign_ins: crate::limit::Limiter::new(&a.sign_ins),
+        source_header: Some(a.source_header.trim())
+            .filter(|h| !h.is_empty())
+            .and_then(|h| HeaderName::try_from(h).ok()),
         presence: socket::Presence::default(),
         instances: Default::default(),
         bot: Default::default(),
@@ -141,14 +152,35 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         .route("/api/ws", get(socket::upgrade))
         .route("/cards/{deck}/{file}", get(assets::card))
         .fallback_service(page)
+        .layer(DefaultBodyLimit::max(a.body_bytes))
+        .layer(axum::middleware::from_fn_with_state(web.clone(), paced))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(a.request_seconds),
+        ))
         .with_state(web);
     tracing::info!(%addr, "the web table listens");
-    let task = tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, router).await {
-            tracing::error!(error = %e, "the web table stopped");
-        }
-    });
+    let bounds = serve::Bounds {
+        connections: a.max_connections,
+        per_source: a.connections_per_source,
+        headers: Duration::from_secs(a.header_seconds),
+    };
+    let task = tokio::spawn(serve::serve(listener, router, bounds));
     Some(Running { addr, task })
+}
+
+/// Every request: within its source's rate, or 429.
+async fn paced(
+    State(web): State<Arc<Web>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let source = web.source(peer, request.headers());
+    if !web.requests.spend(source, Instant::now()) {
+        return error(StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+    }
+    next.run(request).await
 }
 
 impl Web {
@@ -162,6 +194,10 @@ impl Web {
 
     fn now(&self) -> i64 {
         self.games.now()
+    }
+
+    fn source(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+        source_of(self.source_header.as_ref(), peer, headers)
     }
 
     /// Where Activity instance `id` runs, if `user` is in it (Discord says so).
@@ -213,6 +249,17 @@ impl Web {
     }
 }
 
+/// Where a request comes from: the trusted proxy's `header` where one is configured (its
+/// last address, the one that proxy wrote), else the connection's peer.
+fn source_of(header: Option<&HeaderName>, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    header
+        .and_then(|h| headers.get_all(h).iter().next_back())
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(peer.ip())
+}
+
 /// An error answer: `{"error": code}`.
 fn error(status: StatusCode, code: &str) -> Response {
     (status, Json(serde_json::json!({ "error": code }))).into_response()
@@ -223,25 +270,38 @@ struct CodeBody {
     code: String,
 }
 
+/// A code as Discord hands them out: short, of URL-safe characters.
+fn well_formed(code: &str) -> bool {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || "-_.~".contains(c);
+    !code.is_empty() && code.len() <= CODE_LIMIT && code.chars().all(allowed)
+}
+
 /// `POST /api/token`: the SDK's code traded for the player's access token, and a session.
+/// A request is checked whole before it spends a sign-in of its source's, then one of all.
 async fn token(
-    axum::extract::State(web): axum::extract::State<Arc<Web>>,
+    State(web): State<Arc<Web>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Response {
     if !web.origin_allowed(&headers) {
         return error(StatusCode::FORBIDDEN, "origin");
     }
-    static ASKED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    let counter = ASKED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    if !web.exchanges.admit(0, counter, std::time::Instant::now()) {
-        return error(StatusCode::TOO_MANY_REQUESTS, "rate_limited");
-    }
-    let Ok(CodeBody { code }) = serde_json::from_slice(&body) else {
-        return error(StatusCode::BAD_REQUEST, "bad_request");
+    let body = match body {
+        Ok(body) => body,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return error(StatusCode::PAYLOAD_TOO_LARGE, "too_large")
+        }
+        Err(_) => return error(StatusCode::BAD_REQUEST, "bad_request"),
     };
-    if code.is_empty() || code.len() > 512 {
-        return error(StatusCode::BAD_REQUEST, "bad_request");
+    let code = match serde_json::from_slice(&body) {
+        Ok(CodeBody { code }) if well_formed(&code) => code,
+        _ => return error(StatusCode::BAD_REQUEST, "bad_request"),
+    };
+    let now = Instant::now();
+    let source = web.source(peer, &headers);
+    if !web.sign_ins_per_source.spend(source, now) || !web.sign_ins.spend((), now) {
+        return error(StatusCode::TOO_MANY_REQUESTS, "rate_limited");
     }
     match web.exchange.trade(&code).await {
         Ok((access_token, player)) => {
@@ -262,5 +322,27 @@ async fn token(
             tracing::warn!(error = %e, "web table: a code was not traded");
             error(StatusCode::UNAUTHORIZED, "unauthorized")
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The peer is the source, unless a trusted proxy's header is configured: then the last
+    /// address in it (what that proxy saw), the peer when it is missing or not an address.
+    #[test]
+    fn a_source_is_the_peer_or_the_trusted_proxys_last_address() {
+        let peer: SocketAddr = ([10, 0, 0, 1], 5000).into();
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", "1.1.1.1, 203.0.113.7".parse().unwrap());
+        let forwarded = HeaderName::from_static("x-forwarded-for");
+        assert_eq!(source_of(None, peer, &headers), peer.ip());
+        let seen: IpAddr = [203, 0, 113, 7].into();
+        assert_eq!(source_of(Some(&forwarded), peer, &headers), seen);
+        headers.insert("x-forwarded-for", "somewhere".parse().unwrap());
+        assert_eq!(source_of(Some(&forwarded), peer, &headers), peer.ip());
+        headers.clear();
+        assert_eq!(source_of(Some(&forwarded), peer, &headers), peer.ip());
     }
 }

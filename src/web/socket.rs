@@ -9,7 +9,7 @@ use crate::games::{
     Caller, ChallengeRequest, GameChoice, Move, Refusal, Reply, UserRef, PRACTICE_LEVEL,
 };
 use crate::i18n::Lang;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -166,8 +166,13 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
 /// the socket is told why not.
 async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
     let first = tokio::time::timeout(HELLO_WAIT, socket.recv()).await;
-    let Ok(Some(Ok(Message::Text(text)))) = first else {
-        return None;
+    let text = match first {
+        Ok(Some(Ok(Message::Text(text)))) => text,
+        Ok(Some(Err(e))) => {
+            closing(socket, e).await;
+            return None;
+        }
+        _ => return None,
     };
     let Ok(Incoming::Hello {
         session,
@@ -191,9 +196,7 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
             return None;
         }
     };
-    static HELLOS: AtomicU64 = AtomicU64::new(1);
-    let counter = HELLOS.fetch_add(1, Ordering::Relaxed);
-    if !web.limiter.admit(session.user_id, counter, Instant::now()) {
+    if !web.limiter.spend(session.user_id, Instant::now()) {
         let _ = fail(socket, "rate_limited", &text_of(lang, "rate-limited")).await;
         return None;
     }
@@ -226,7 +229,11 @@ impl Follower {
                     match incoming {
                         Some(Ok(Message::Text(t))) => self.take(t.as_str()).await,
                         Some(Ok(Message::Binary(_))) => self.refuse(0, "bad_message", "").await,
-                        Some(Ok(Message::Close(_))) | None | Some(Err(_)) => false,
+                        Some(Err(e)) => {
+                            closing(&mut self.socket, e).await;
+                            false
+                        }
+                        Some(Ok(Message::Close(_))) | None => false,
                         Some(Ok(_)) => true,
                     }
                 }
@@ -302,13 +309,7 @@ impl Follower {
             let _ = fail(&mut self.socket, "unauthorized", &text).await;
             return false;
         }
-        static TAKEN: AtomicU64 = AtomicU64::new(1);
-        let counter = TAKEN.fetch_add(1, Ordering::Relaxed);
-        if !self
-            .web
-            .limiter
-            .admit(self.me.user, counter, Instant::now())
-        {
+        if !self.web.limiter.spend(self.me.user, Instant::now()) {
             let text = text_of(self.me.lang, "rate-limited");
             return self.refuse(seq, "rate_limited", &text).await;
         }
@@ -500,6 +501,23 @@ fn refusal_code(why: Refusal) -> &'static str {
         Refusal::Internal => "internal",
         _ => "illegal",
     }
+}
+
+/// A frame that could not be read ends the socket, with the close code that says why: 1009
+/// for one past the frame limit, 1002 for one that breaks the protocol.
+async fn closing(socket: &mut WebSocket, e: axum::Error) {
+    use tungstenite::error::Error as Ws;
+    let code = match e.into_inner().downcast_ref::<Ws>() {
+        Some(Ws::Capacity(_)) => close_code::SIZE,
+        Some(Ws::Protocol(_)) => close_code::PROTOCOL,
+        Some(Ws::Utf8(_)) => close_code::INVALID,
+        _ => return,
+    };
+    let frame = CloseFrame {
+        code,
+        reason: "".into(),
+    };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 /// An error that ends the socket.

@@ -16,4 +16,5 @@ mod table_extras;
 mod teams;
 mod tournament;
 mod web;
+mod web_bounds;
 mod web_moves;

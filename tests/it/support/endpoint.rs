@@ -21,10 +21,15 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// The process's metrics, this test's until the turn is dropped.
+pub async fn metrics_turn() -> Turn {
+    METRICS.lock().await
+}
+
 /// A bot (its seeds from `first_seed` on) serving its endpoint on the returned port, once the
 /// process's metrics are this test's until the turn is dropped.
 pub async fn bot_with_metrics(first_seed: u32) -> (Bot, u16, Turn) {
-    let turn = METRICS.lock().await;
+    let turn = metrics_turn().await;
     let port = free_port();
     let bot =
         Bot::start_configured(first_seed, |c| c.metrics_addr = format!("127.0.0.1:{port}")).await;

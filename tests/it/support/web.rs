@@ -48,11 +48,26 @@ pub fn origin(port: u16) -> String {
 
 /// `POST /api/token` with `code` from `origin`: the status and the answer.
 pub async fn post_token(port: u16, origin: &str, code: &str) -> (u16, Value) {
-    let answer = reqwest::Client::new()
+    let body = json!({ "code": code }).to_string();
+    post_token_from([127, 0, 0, 1].into(), port, origin, body).await
+}
+
+/// `POST /api/token` with `body` from `origin`, connecting from the loopback address
+/// `source`: the status and the answer.
+pub async fn post_token_from(
+    source: std::net::IpAddr,
+    port: u16,
+    origin: &str,
+    body: String,
+) -> (u16, Value) {
+    let answer = reqwest::Client::builder()
+        .local_address(source)
+        .build()
+        .unwrap()
         .post(format!("http://127.0.0.1:{port}/api/token"))
         .header("origin", origin)
         .header("content-type", "application/json")
-        .body(json!({ "code": code }).to_string())
+        .body(body)
         .send()
         .await
         .unwrap();
@@ -116,6 +131,19 @@ impl Socket {
 
     pub async fn send_raw(&mut self, m: Message) {
         let _ = self.ws.send(m).await;
+    }
+
+    /// Reads on to the end: the close frame's code, or None if the connection ended without
+    /// one (or nothing came for 10 s).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(10), self.ws.next())
+                .await
+                .ok()??;
+            if let Message::Close(frame) = m.ok()? {
+                return frame.map(|f| f.code.into());
+            }
+        }
     }
 
     /// The next frame (None: the socket closed, or nothing came for 10 s).
