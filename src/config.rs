@@ -88,6 +88,14 @@ pub struct Activity {
     pub origins: Vec<String>,
     /// How long a session lasts, in hours.
     pub session_hours: u64,
+    /// How often an open table checks again that its player is still in the Activity, in
+    /// seconds; Discord's answer is trusted this long.
+    pub instance_recheck_secs: u64,
+    /// Lookups of Activity instances at Discord per player (a burst, then per minute): each
+    /// is a request with the bot's token, so made-up instances cannot spend its limits.
+    pub instance_lookups: Limits,
+    /// Lookups of Activity instances at Discord in all.
+    pub instance_lookups_in_all: Limits,
 }
 
 impl Default for Activity {
@@ -99,6 +107,15 @@ impl Default for Activity {
             static_dir: "activity/dist".into(),
             origins: Vec::new(),
             session_hours: 12,
+            instance_recheck_secs: 60,
+            instance_lookups: Limits {
+                burst: 6,
+                per_minute: 30,
+            },
+            instance_lookups_in_all: Limits {
+                burst: 20,
+                per_minute: 300,
+            },
         }
     }
 }
@@ -498,6 +515,16 @@ impl Config {
         if self.activity.session_hours == 0 {
             return Err(ConfigError::Value(
                 "activity.session_hours must be at least 1".into(),
+            ));
+        }
+        let a = &self.activity;
+        let lookups = [&a.instance_lookups, &a.instance_lookups_in_all];
+        if a.instance_recheck_secs == 0 || lookups.iter().any(|l| l.burst == 0 || l.per_minute == 0)
+        {
+            return Err(ConfigError::Value(
+                "activity.instance_recheck_secs, and the burst and per_minute of \
+                 activity.instance_lookups and activity.instance_lookups_in_all, must be at least 1"
+                    .into(),
             ));
         }
         if let Some(o) =

@@ -4,6 +4,7 @@
 
 mod activity;
 mod activity_harness;
+mod activity_instances;
 mod operators;
 mod outbox;
 mod pictures;
@@ -15,3 +16,4 @@ mod table_extras;
 mod teams;
 mod tournament;
 mod web;
+mod web_instances;
