@@ -164,11 +164,6 @@ async fn the_hand_stays_in_view_at_the_match_end() {
     .await;
     let mut game = bot.game(&[ALICE, BOB]);
     game.start(Some(TARGET)).await;
-    for _ in 0..MAX_PRESSES {
-        if matches!(game.step().await, Step::Over) {
-            break;
-        }
-    }
     let mut others = Vec::new();
     for u in [BOB, CAROL] {
         let session = page::sign_in(&bot.fake, port, &user(u)).await;
@@ -181,6 +176,12 @@ async fn the_hand_stays_in_view_at_the_match_end() {
         mobile: false,
     };
     open(&puppet, &bot.fake, port, "alice", ALICE, laptop).await;
+    // Played to its end with buttons while Alice's page follows it.
+    for _ in 0..MAX_PRESSES {
+        if matches!(game.step().await, Step::Over) {
+            break;
+        }
+    }
     puppet
         .wait_js(
             "alice",

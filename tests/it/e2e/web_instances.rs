@@ -111,6 +111,8 @@ async fn a_discord_outage_closes_no_open_table() {
     bot.fake.instance_outage(Some(500));
     let before = bot.fake.instance_lookups();
     let started = tokio::time::Instant::now();
+    // Once Discord's last answer is older than a recheck, it no longer lets anyone in.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
     assert_eq!(
         refused_with(port, &carol, INSTANCE).await.as_deref(),
         Some("unavailable"),
@@ -133,9 +135,11 @@ async fn a_discord_outage_closes_no_open_table() {
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
+    // Carol's, and at least one of the open tables' rechecks (at most one a second for the
+    // instance while Discord fails).
     let failed = bot.fake.instance_lookups() - before;
     assert!(
-        failed >= 3,
+        failed >= 2,
         "the open tables were checked during the outage ({failed} lookups)"
     );
 
