@@ -637,6 +637,11 @@ mod tests {
             ("addr='8080'", "activity.addr"),
             ("session_hours=0", "session_hours"),
             ("origins=['https://x.org/']", "activity.origins"),
+            ("instance_recheck_secs=0", "activity.instance_recheck_secs"),
+            (
+                "instance_lookups_in_all={burst=0, per_minute=5}",
+                "activity.instance_lookups_in_all",
+            ),
         ] {
             std::fs::write(&path, format!("token='x'\n[activity]\n{bad}")).unwrap();
             let e = Config::load(&path, no_env).unwrap_err().to_string();

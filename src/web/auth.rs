@@ -290,3 +290,48 @@ impl Exchange {
         serde_json::from_slice(&body).map_err(|e| ExchangeError::Unreadable(e.to_string()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::{HeaderMap, HeaderValue};
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_str(v).unwrap());
+        }
+        h
+    }
+
+    /// A 429's pause: the body's `retry_after` first, then the header, then a second; a
+    /// garbled or huge one is bounded.
+    #[test]
+    fn a_pause_is_read_from_the_body_then_the_header() {
+        let body = br#"{"message": "You are being rate limited.", "retry_after": 2.5}"#;
+        let h = headers(&[("retry-after", "7")]);
+        assert_eq!(retry_after(&h, body), Duration::from_millis(2500));
+        assert_eq!(retry_after(&h, b"<html>"), Duration::from_secs(7));
+        assert_eq!(retry_after(&HeaderMap::new(), b""), DEFAULT_PAUSE);
+        let huge = br#"{"retry_after": 1e12}"#;
+        assert_eq!(retry_after(&HeaderMap::new(), huge), LONGEST_PAUSE);
+        let negative = headers(&[("retry-after", "-3")]);
+        assert_eq!(retry_after(&negative, b""), DEFAULT_PAUSE);
+    }
+
+    /// A bucket with nothing left says how long until it refills; one with some left, nothing.
+    #[test]
+    fn a_spent_bucket_is_a_pause() {
+        let spent = headers(&[
+            ("x-ratelimit-remaining", "0"),
+            ("x-ratelimit-reset-after", "1.250"),
+        ]);
+        assert_eq!(spent_bucket(&spent), Some(Duration::from_millis(1250)));
+        let left = headers(&[
+            ("x-ratelimit-remaining", "3"),
+            ("x-ratelimit-reset-after", "1.250"),
+        ]);
+        assert_eq!(spent_bucket(&left), None);
+        assert_eq!(spent_bucket(&HeaderMap::new()), None);
+    }
+}

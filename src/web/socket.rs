@@ -284,7 +284,9 @@ impl Follower {
         if self.checked.elapsed() >= self.web.instances.recheck() && self.recheck.is_none() {
             self.checked = Instant::now();
             let (web, id, user) = (self.web.clone(), self.me.instance.clone(), self.me.user);
-            self.recheck = Some(tokio::spawn(async move { web.recheck_place(&id, user).await }));
+            self.recheck = Some(tokio::spawn(
+                async move { web.recheck_place(&id, user).await },
+            ));
         }
         if self.behind {
             return self.show(None).await;

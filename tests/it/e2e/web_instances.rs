@@ -232,7 +232,11 @@ async fn a_pause_discord_asks_for_is_kept() {
         refused_with(port, &bob, INSTANCE).await.as_deref(),
         Some("unavailable")
     );
-    assert_eq!(bot.fake.instance_lookups(), 1, "Discord was not asked again");
+    assert_eq!(
+        bot.fake.instance_lookups(),
+        1,
+        "Discord was not asked again"
+    );
     tokio::time::sleep_until(answered + pause).await;
     assert_eq!(refused_with(port, &bob, INSTANCE).await, None, "Bob is in");
     assert_eq!(bot.fake.instance_lookups(), 2);

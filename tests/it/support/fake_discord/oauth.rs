@@ -108,7 +108,10 @@ impl OAuth {
             .with_header("Retry-After", format!("{}", retry_after.ceil()));
         }
         if let Some(status) = self.outage {
-            return Reply::json(status, &json!({"message": "fake Discord failure", "code": 0}));
+            return Reply::json(
+                status,
+                &json!({"message": "fake Discord failure", "code": 0}),
+            );
         }
         match self.instances.get(id) {
             Some((channel, guild, users)) => Reply::json(
