@@ -783,6 +783,7 @@ web-stale = Der Tisch ist schon weiter; so steht er jetzt.
 web-not-in-activity = Öffne den Tisch über die Activity in deinem Kanal.
 web-not-present = Diese Person hat den Tisch hier nicht geöffnet.
 web-cannot-post = Der Bot darf in diesem Kanal nicht schreiben.
+web-unavailable = Discord antwortet gerade nicht: Der Tisch versucht es von selbst wieder.
 cmd-play = Den Kartentisch (die Activity) in diesem Kanal öffnen
 cmd-play-name = tisch
 launch-off = Der Kartentisch ist bei diesem Bot nicht eingerichtet: Spiel mit den Knöpfen (`/gin start`).
@@ -791,6 +792,9 @@ launch-unavailable = Discord kann den Kartentisch hier nicht öffnen: Spiel mit 
 ## Der Kartentisch (die Activity): die Texte der Seite, ohne `activity-` geliefert
 activity-connecting = Verbinde…
 activity-reconnecting = Verbindung verloren, neuer Versuch in { $seconds } s…
+activity-retrying = Neuer Versuch in { $seconds } s…
+activity-left = Du bist nicht in dieser Activity: Öffne den Tisch über die Activity in deinem Kanal.
+activity-retry = Nochmal versuchen
 activity-auth-failed = Discord hat die Anmeldung am Tisch nicht erlaubt: { $text }
 activity-start-failed = Der Tisch konnte nicht starten: { $text }
 activity-no-match = In diesem Kanal läuft keine Partie. Starte eine hier oder mit /gin start, dann erscheint sie hier.

@@ -784,6 +784,7 @@ web-stale = The table has moved on; here it is as it is now.
 web-not-in-activity = Open the table from the Activity in your channel.
 web-not-present = That player does not have the table open here.
 web-cannot-post = The bot cannot post in this channel.
+web-unavailable = Discord is not answering just now: the table tries again by itself.
 cmd-play = Open the card table (the Activity) in this channel
 cmd-play-name = play
 launch-off = The card table is not set up on this bot: play with the buttons (`/gin start`).
@@ -792,6 +793,9 @@ launch-unavailable = Discord cannot open the card table here: play with the butt
 ## The card table (the Activity): the page's texts, served without `activity-`
 activity-connecting = Connecting…
 activity-reconnecting = Connection lost, reconnecting in { $seconds } s…
+activity-retrying = Trying again in { $seconds } s…
+activity-left = You are not in this Activity: open the table from the Activity in your channel.
+activity-retry = Try again
 activity-auth-failed = Discord did not let the table sign you in: { $text }
 activity-start-failed = The table could not start: { $text }
 activity-no-match = No match in this channel. Start one here or with /gin start, and it shows here.

@@ -112,6 +112,14 @@ pub struct Activity {
     /// address. Anyone can send it, so set it only when every request comes through that
     /// proxy.
     pub source_header: String,
+    /// How often an open table checks again that its player is still in the Activity, in
+    /// seconds; Discord's answer is trusted this long.
+    pub instance_recheck_secs: u64,
+    /// Lookups of Activity instances at Discord per player (a burst, then per minute): each
+    /// is a request with the bot's token, so made-up instances cannot spend its limits.
+    pub instance_lookups: Limits,
+    /// Lookups of Activity instances at Discord in all.
+    pub instance_lookups_in_all: Limits,
 }
 
 impl Default for Activity {
@@ -141,6 +149,15 @@ impl Default for Activity {
                 per_minute: 300,
             },
             source_header: String::new(),
+            instance_recheck_secs: 60,
+            instance_lookups: Limits {
+                burst: 6,
+                per_minute: 30,
+            },
+            instance_lookups_in_all: Limits {
+                burst: 20,
+                per_minute: 300,
+            },
         }
     }
 }
@@ -576,6 +593,16 @@ impl Config {
                 "activity.session_hours must be at least 1".into(),
             ));
         }
+        let a = &self.activity;
+        let lookups = [&a.instance_lookups, &a.instance_lookups_in_all];
+        if a.instance_recheck_secs == 0 || lookups.iter().any(|l| l.burst == 0 || l.per_minute == 0)
+        {
+            return Err(ConfigError::Value(
+                "activity.instance_recheck_secs, and the burst and per_minute of \
+                 activity.instance_lookups and activity.instance_lookups_in_all, must be at least 1"
+                    .into(),
+            ));
+        }
         if let Some(o) =
             self.activity.origins.iter().find(|o| {
                 !(o.starts_with("http://") || o.starts_with("https://")) || o.ends_with('/')
@@ -690,6 +717,11 @@ mod tests {
             ("header_seconds=0", "at least 1"),
             ("sign_ins_per_source={burst=0, per_minute=5}", "at least 1"),
             ("source_header='X Forwarded'", "activity.source_header"),
+            ("instance_recheck_secs=0", "activity.instance_recheck_secs"),
+            (
+                "instance_lookups_in_all={burst=0, per_minute=5}",
+                "activity.instance_lookups_in_all",
+            ),
         ] {
             std::fs::write(&path, format!("token='x'\n[activity]\n{bad}")).unwrap();
             let e = Config::load(&path, no_env).unwrap_err().to_string();

@@ -43,6 +43,7 @@ if (q.has('bare')) document.getElementById('devbar')?.remove();
 let seq = 0;
 const app = new App({
   nextSeq: () => ++seq,
+  restart: () => {},
   send: (f) => {
     sent.textContent = JSON.stringify(f);
     (window as unknown as { sent: unknown[] }).sent.push(f);

@@ -13,6 +13,8 @@ import type { Move, ServerFrame, StateFrame } from './types';
 export interface Sender {
   send(frame: Record<string, unknown>): boolean;
   nextSeq(): number;
+  /** Connects again after the bot said the player is not in this Activity. */
+  restart(): void;
 }
 
 export class App {
@@ -24,11 +26,15 @@ export class App {
   private readonly root: HTMLElement;
   private readonly status: HTMLElement;
   private readonly toastEl: HTMLElement;
+  /** Says the connection is down, for as long as it is. */
+  private readonly banner: HTMLElement;
 
   constructor(private readonly net: Sender | null) {
     this.root = document.getElementById('app') ?? document.body.appendChild(h('main#app'));
     this.status = document.getElementById('status') ?? document.body.appendChild(h('div#status', { role: 'status', 'aria-live': 'polite' }));
     this.toastEl = document.getElementById('toast') ?? document.body.appendChild(h('div#toast', { 'aria-live': 'assertive' }));
+    this.banner = document.getElementById('banner') ?? h('div#banner', { role: 'status', hidden: true });
+    if (!this.banner.isConnected) this.status.after(this.banner);
     this.root.addEventListener('click', (e) => this.click(e));
     this.root.addEventListener('keydown', (e) => this.key(e));
     installDrag(this.root, {
@@ -45,6 +51,31 @@ export class App {
     else this.setStatus(text);
   }
 
+  /** The connection is down (`text` says why and when it tries again), or back (`null`). */
+  offline(text: string | null): void {
+    if (text !== null) document.body.dataset.online = 'no';
+    this.banner.textContent = text ?? '';
+    this.banner.hidden = text === null;
+  }
+
+  /** The bot said the player is not in this Activity: no table, and a way to try again. */
+  gone(text: string): void {
+    this.state = null;
+    this.sc = null;
+    this.setPending(null);
+    this.offline(null);
+    const body = document.body.dataset;
+    body.online = 'gone';
+    body.phase = 'none';
+    body.version = '';
+    body.stored = '';
+    body.game = '';
+    this.root.replaceChildren(
+      h('div#gone.empty', {}, h('p', { text }), h('button#retry.action', { type: 'button', text: t('retry') })),
+    );
+    this.setStatus(text);
+  }
+
   frame(f: ServerFrame): void {
     switch (f.t) {
       case 'state':
@@ -59,9 +90,10 @@ export class App {
         this.toast(f.code === 'stale' ? t('stale') : t('refused', { text: f.text }));
         break;
       case 'error':
-        this.toast(f.text || f.code);
+        // The socket closes after it: the connection says why (`offline`, `gone`).
         break;
       case 'welcome':
+        this.offline(null);
         document.body.dataset.online = 'yes';
         this.ui.me = f.user.id;
         this.redraw();
@@ -154,6 +186,11 @@ export class App {
     if (el.id === 'dismiss') {
       this.ui.dismissed = Number(el.dataset.deal);
       this.redraw();
+      return;
+    }
+    if (el.id === 'retry') {
+      this.setStatus(t('connecting'));
+      this.net?.restart();
       return;
     }
     if (el.id === 'practice') return this.ask({ t: 'practice' });

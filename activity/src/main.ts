@@ -44,7 +44,7 @@ async function loadStrings(lang: string): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const app = new App({ send: (f) => conn.send(f), nextSeq: () => conn.nextSeq() });
+  const app = new App({ send: (f) => conn.send(f), nextSeq: () => conn.nextSeq(), restart: () => conn.restart() });
   app.say(t('connecting'));
   let cfg: Config;
   let sdk: DiscordSDK;
@@ -86,10 +86,8 @@ async function start(): Promise<void> {
 
   const conn = new Connection({
     frame: (f) => app.frame(f),
-    down: (s) => {
-      document.body.dataset.online = 'no';
-      app.say(t('reconnecting', { seconds: s }));
-    },
+    down: (s, why) => app.offline(why ? `${why} ${t('retrying', { seconds: s })}` : t('reconnecting', { seconds: s })),
+    gone: () => app.gone(t('left')),
     hello: async (reauthorize: boolean): Promise<Hello> => {
       if (reauthorize || !session) {
         try {

@@ -1,5 +1,6 @@
 // The WebSocket to the bot (docs/activity.md): hello first, then states in, moves out; on a
-// close it comes back with a growing pause (1 s, 2 s, 4 s … at most 10 s).
+// close it comes back with a growing pause (1 s, 2 s, 4 s … at most 10 s), unless the bot
+// said the player is not in this Activity: then it waits to be asked to try again.
 
 import type { ServerFrame } from './types';
 
@@ -11,11 +12,16 @@ export interface Hello {
 
 export interface Handlers {
   frame(f: ServerFrame): void;
-  /** The socket closed; `retryIn` seconds until the next try. */
-  down(retryIn: number): void;
+  /** The socket closed; `retryIn` seconds until the next try; `why`: the bot's reason, if it gave one. */
+  down(retryIn: number, why: string | null): void;
+  /** The bot said the player is not in this Activity (`why`): no more tries until `restart`. */
+  gone(why: string): void;
   /** Called before each try: a fresh hello (it may sign in again first). */
   hello(reauthorize: boolean): Promise<Hello>;
 }
+
+/** Error codes after which trying again by itself would only be refused again. */
+const FINAL = new Set(['not_in_activity']);
 
 export class Connection {
   private ws: WebSocket | null = null;
@@ -23,10 +29,21 @@ export class Connection {
   private reauth = false;
   private ping: number | undefined;
   private seq = 0;
+  /** The error the bot sent on the socket now open, if any. */
+  private error: { code: string; text: string } | null = null;
+  private timer: number | undefined;
 
   constructor(private readonly on: Handlers) {}
 
   start(): void {
+    void this.open();
+  }
+
+  /** Tries again at once, after `gone`. */
+  restart(): void {
+    if (this.ws) return;
+    window.clearTimeout(this.timer);
+    this.delay = 1;
     void this.open();
   }
 
@@ -52,10 +69,11 @@ export class Connection {
     try {
       hello = await this.on.hello(this.reauth);
     } catch {
-      this.retry();
+      this.retry(null);
       return;
     }
     this.reauth = false;
+    this.error = null;
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.onopen = () => {
@@ -70,20 +88,25 @@ export class Connection {
         return;
       }
       if (f.t === 'welcome') this.delay = 1;
-      if (f.t === 'error' && f.code === 'unauthorized') this.reauth = true;
+      if (f.t === 'error') {
+        this.error = { code: f.code, text: f.text };
+        if (f.code === 'unauthorized') this.reauth = true;
+      }
       this.on.frame(f);
     };
     ws.onclose = () => {
       window.clearInterval(this.ping);
       if (this.ws === ws) this.ws = null;
-      this.retry();
+      const error = this.error;
+      if (error && FINAL.has(error.code)) this.on.gone(error.text);
+      else this.retry(error?.text || null);
     };
   }
 
-  private retry(): void {
+  private retry(why: string | null): void {
     const wait = this.delay;
     this.delay = Math.min(this.delay * 2, 10);
-    this.on.down(wait);
-    window.setTimeout(() => void this.open(), wait * 1000);
+    this.on.down(wait, why);
+    this.timer = window.setTimeout(() => void this.open(), wait * 1000);
   }
 }

@@ -301,8 +301,9 @@ function endEl(s: StateFrame): HTMLElement | null {
   return null;
 }
 
-/** The match's result once it is settled: the winner and the final scores. */
-function matchEndEl(s: StateFrame, sc: Scene): HTMLElement | null {
+/** The match's result once it is settled: the winner, the final scores, and where to start
+ * the next match (beside the result, so that the hand below stays in view). */
+function matchEndEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement | null {
   const tb = s.table;
   if (!tb) return null;
   const st = tb.game === 'partnership' ? tb.views[0].status : tb.view.status;
@@ -317,6 +318,7 @@ function matchEndEl(s: StateFrame, sc: Scene): HTMLElement | null {
     {},
     h('h2', { text: matchStatus(s) ?? t('match-over') }),
     h('p.result', { text: t('final-score', { scores }) }),
+    ui.me ? lobbyEl(ui) : null,
   );
 }
 
@@ -417,6 +419,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
   const totals = (seat: number): number | null =>
     game === 'gin' || game === 'rummy' ? (sc.scores[seat]?.total ?? null) : null;
   const end = endEl(s);
+  const result = matchEndEl(s, sc, ui);
   const table = h(
     'div.felt.game-' + game,
     { class: end ? 'ended' : null },
@@ -424,7 +427,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
     h(
       'section#center',
       {},
-      matchEndEl(s, sc),
+      result,
       end ? null : lastDealEl(s, ui),
       pilesEl(s, sc),
       end,
@@ -433,7 +436,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
     ),
   );
   root.append(infoEl(s, sc, ui), table);
-  if (s.match?.over && ui.me) root.append(lobbyEl(ui));
+  if (s.match?.over && ui.me && !result) root.append(lobbyEl(ui));
   if (!sc.hand && s.seat !== null) root.append(h('div.empty', { text: t('you-sit-out') }));
   if (sc.hand) {
     root.append(

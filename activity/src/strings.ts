@@ -6,6 +6,9 @@ import type { Card } from './types';
 export const EN: Record<string, string> = {
   'connecting': 'Connecting…',
   'reconnecting': 'Connection lost, reconnecting in {seconds} s…',
+  'retrying': 'Trying again in {seconds} s…',
+  'left': 'You are not in this Activity: open the table from the Activity in your channel.',
+  'retry': 'Try again',
   'auth-failed': 'Discord did not let the table sign you in: {text}',
   'start-failed': 'The table could not start: {text}',
   'no-match': 'No match in this channel. Start one here or with /gin start, and it shows here.',

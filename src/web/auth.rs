@@ -45,6 +45,97 @@ pub(super) struct Instance {
     pub users: Vec<u64>,
 }
 
+/// What Discord definitely said of an instance.
+#[derive(Clone, Debug)]
+pub(super) enum Answer {
+    Found(Instance),
+    /// No such instance (404): it ended, or never was.
+    Missing,
+}
+
+/// Why a lookup has no answer: nothing is known of the instance.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum Unanswered {
+    #[error("Discord asked for a pause of {0:?} (429)")]
+    Limited(Duration),
+    #[error("Discord did not answer: {0}")]
+    Failed(String),
+}
+
+/// One lookup at Discord.
+#[derive(Debug)]
+pub(super) struct Lookup {
+    pub answer: Result<Answer, Unanswered>,
+    /// Discord's word that no lookup may be made for this long (a 429's `retry_after`, or a
+    /// bucket spent).
+    pub wait: Option<Duration>,
+}
+
+impl Lookup {
+    fn failed(why: String) -> Lookup {
+        Lookup {
+            answer: Err(Unanswered::Failed(why)),
+            wait: None,
+        }
+    }
+}
+
+/// The longest an instance lookup may take: a socket or a hello waits for it.
+const LOOKUP_WAIT: Duration = Duration::from_secs(5);
+/// The pause after a 429 that does not say how long.
+const DEFAULT_PAUSE: Duration = Duration::from_secs(1);
+/// The longest pause taken from Discord's headers (a garbled value is not a day's outage).
+const LONGEST_PAUSE: Duration = Duration::from_secs(600);
+
+#[derive(Deserialize)]
+struct Limited {
+    retry_after: f64,
+}
+
+/// A 429's pause: the body's `retry_after`, else the `Retry-After` header.
+fn retry_after(headers: &reqwest::header::HeaderMap, body: &[u8]) -> Duration {
+    let from_body = serde_json::from_slice::<Limited>(body)
+        .ok()
+        .map(|l| l.retry_after);
+    let from_header = || header_secs(headers, "retry-after");
+    from_body
+        .or_else(from_header)
+        .and_then(secs)
+        .unwrap_or(DEFAULT_PAUSE)
+}
+
+/// The pause until the route's bucket refills, when the answer says it is spent.
+fn spent_bucket(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+    let remaining = header_secs(headers, "x-ratelimit-remaining")?;
+    (remaining < 1.0)
+        .then(|| header_secs(headers, "x-ratelimit-reset-after"))
+        .flatten()
+        .and_then(secs)
+}
+
+fn header_secs(headers: &reqwest::header::HeaderMap, name: &str) -> Option<f64> {
+    headers.get(name)?.to_str().ok()?.trim().parse().ok()
+}
+
+fn secs(s: f64) -> Option<Duration> {
+    (s.is_finite() && s >= 0.0).then(|| Duration::from_secs_f64(s).min(LONGEST_PAUSE))
+}
+
+/// An instance from a 200's body.
+fn read_instance(body: &[u8]) -> Result<Instance, String> {
+    let body: InstanceBody =
+        serde_json::from_slice(body).map_err(|e| format!("unreadable: {e}"))?;
+    let number = |s: &str, what: &str| s.parse().map_err(|_| format!("unreadable {what}"));
+    Ok(Instance {
+        channel_id: number(&body.location.channel_id, "channel")?,
+        guild_id: match body.location.guild_id {
+            Some(g) => Some(number(&g, "guild")?),
+            None => None,
+        },
+        users: body.users.iter().filter_map(|u| u.parse().ok()).collect(),
+    })
+}
+
 #[derive(Deserialize)]
 struct InstanceBody {
     location: Location,
@@ -91,31 +182,40 @@ impl Exchange {
         }
     }
 
-    /// The Activity instance `id` (the SDK's `instanceId`), as Discord knows it.
-    pub async fn instance(&self, id: &str) -> Result<Instance, ExchangeError> {
-        let bad = |what: &str| ExchangeError::Unreadable(what.into());
-        let body: InstanceBody = self
-            .read(
-                self.http
-                    .get(format!(
-                        "{}/api/v10/applications/{}/activity-instances/{id}",
-                        self.base, self.client_id
-                    ))
-                    .header("authorization", format!("Bot {}", self.bot_token.expose())),
-            )
-            .await?;
-        Ok(Instance {
-            channel_id: body
-                .location
-                .channel_id
-                .parse()
-                .map_err(|_| bad("channel"))?,
-            guild_id: match body.location.guild_id {
-                Some(g) => Some(g.parse().map_err(|_| bad("guild"))?),
-                None => None,
-            },
-            users: body.users.iter().filter_map(|u| u.parse().ok()).collect(),
-        })
+    /// The Activity instance `id` (the SDK's `instanceId`), as Discord knows it, and how
+    /// long Discord asks the bot to wait before its next lookup.
+    pub async fn instance(&self, id: &str) -> Lookup {
+        let sent = self
+            .http
+            .get(format!(
+                "{}/api/v10/applications/{}/activity-instances/{id}",
+                self.base, self.client_id
+            ))
+            .header("authorization", format!("Bot {}", self.bot_token.expose()))
+            .timeout(LOOKUP_WAIT)
+            .send()
+            .await;
+        let response = match sent {
+            Ok(r) => r,
+            Err(e) => return Lookup::failed(format!("unreachable: {}", e.without_url())),
+        };
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let body = response.bytes().await.unwrap_or_default();
+        let wait = spent_bucket(&headers);
+        let answer = match status {
+            200 => read_instance(&body)
+                .map(Answer::Found)
+                .map_err(Unanswered::Failed),
+            404 => Ok(Answer::Missing),
+            429 => Err(Unanswered::Limited(retry_after(&headers, &body))),
+            other => Err(Unanswered::Failed(format!("status {other}"))),
+        };
+        let wait = match &answer {
+            Err(Unanswered::Limited(d)) => Some(*d),
+            _ => wait,
+        };
+        Lookup { answer, wait }
     }
 
     /// The bot's own user (the AI's seat in a practice match).
@@ -188,5 +288,50 @@ impl Exchange {
             .await
             .map_err(|e| ExchangeError::Unreachable(e.without_url().to_string()))?;
         serde_json::from_slice(&body).map_err(|e| ExchangeError::Unreadable(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::{HeaderMap, HeaderValue};
+
+    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_str(v).unwrap());
+        }
+        h
+    }
+
+    /// A 429's pause: the body's `retry_after` first, then the header, then a second; a
+    /// garbled or huge one is bounded.
+    #[test]
+    fn a_pause_is_read_from_the_body_then_the_header() {
+        let body = br#"{"message": "You are being rate limited.", "retry_after": 2.5}"#;
+        let h = headers(&[("retry-after", "7")]);
+        assert_eq!(retry_after(&h, body), Duration::from_millis(2500));
+        assert_eq!(retry_after(&h, b"<html>"), Duration::from_secs(7));
+        assert_eq!(retry_after(&HeaderMap::new(), b""), DEFAULT_PAUSE);
+        let huge = br#"{"retry_after": 1e12}"#;
+        assert_eq!(retry_after(&HeaderMap::new(), huge), LONGEST_PAUSE);
+        let negative = headers(&[("retry-after", "-3")]);
+        assert_eq!(retry_after(&negative, b""), DEFAULT_PAUSE);
+    }
+
+    /// A bucket with nothing left says how long until it refills; one with some left, nothing.
+    #[test]
+    fn a_spent_bucket_is_a_pause() {
+        let spent = headers(&[
+            ("x-ratelimit-remaining", "0"),
+            ("x-ratelimit-reset-after", "1.250"),
+        ]);
+        assert_eq!(spent_bucket(&spent), Some(Duration::from_millis(1250)));
+        let left = headers(&[
+            ("x-ratelimit-remaining", "3"),
+            ("x-ratelimit-reset-after", "1.250"),
+        ]);
+        assert_eq!(spent_bucket(&left), None);
+        assert_eq!(spent_bucket(&HeaderMap::new()), None);
     }
 }

@@ -6,6 +6,7 @@
 
 mod assets;
 mod auth;
+mod instances;
 mod serve;
 mod session;
 mod socket;
@@ -74,18 +75,12 @@ pub struct Web {
     /// The header a reverse proxy in front puts the client's address in, if one is trusted.
     source_header: Option<HeaderName>,
     presence: socket::Presence,
-    /// Activity instances as Discord last described them, and when.
-    instances: std::sync::Mutex<std::collections::HashMap<String, (auth::Instance, i64)>>,
+    /// Activity instances as Discord last described them, and the bounds on asking.
+    instances: instances::Instances,
     /// The bot's own user, once asked.
     bot: tokio::sync::OnceCell<auth::Player>,
 }
 
-/// How long an instance's description is trusted before Discord is asked again (a player who
-/// just joined is looked up at once).
-const INSTANCE_SECONDS: i64 = 60;
-/// How soon Discord is asked again about an instance that did not have the player (or was
-/// not found): made-up instances cost one request each at most this often.
-const INSTANCE_RETRY_SECONDS: i64 = 5;
 /// The longest code taken for a sign-in (Discord's are a few dozen characters).
 const CODE_LIMIT: usize = 512;
 
@@ -132,7 +127,7 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
             .filter(|h| !h.is_empty())
             .and_then(|h| HeaderName::try_from(h).ok()),
         presence: socket::Presence::default(),
-        instances: Default::default(),
+        instances: instances::Instances::new(a),
         bot: Default::default(),
     });
     let listener = match tokio::net::TcpListener::bind(a.addr.trim()).await {
@@ -200,42 +195,14 @@ impl Web {
         source_of(self.source_header.as_ref(), peer, headers)
     }
 
-    /// Where Activity instance `id` runs, if `user` is in it (Discord says so).
-    async fn instance_of(&self, id: &str, user: u64) -> Option<auth::Instance> {
-        let valid = |c: char| c.is_ascii_alphanumeric() || "-_:.".contains(c);
-        if id.is_empty() || id.len() > 128 || !id.chars().all(valid) {
-            return None;
-        }
-        let now = self.now();
-        let known = self
-            .instances
-            .lock()
-            .expect("instances lock")
-            .get(id)
-            .map(|(i, at)| (i.clone(), now - at));
-        match known {
-            Some((i, age)) if age < INSTANCE_SECONDS && i.users.contains(&user) => return Some(i),
-            Some((_, age)) if (0..INSTANCE_RETRY_SECONDS).contains(&age) => return None,
-            _ => {}
-        }
-        let fresh = match self.exchange.instance(id).await {
-            Ok(i) => i,
-            Err(e) => {
-                tracing::info!(error = %e, "web table: an Activity instance was not found");
-                // Not found (or Discord is away): remembered as empty for a moment.
-                auth::Instance {
-                    channel_id: 0,
-                    guild_id: None,
-                    users: Vec::new(),
-                }
-            }
-        };
-        let mut instances = self.instances.lock().expect("instances lock");
-        if instances.len() > 10_000 {
-            instances.retain(|_, (_, at)| now - *at < INSTANCE_SECONDS);
-        }
-        instances.insert(id.to_string(), (fresh.clone(), now));
-        (fresh.channel_id != 0 && fresh.users.contains(&user)).then_some(fresh)
+    /// Where `user` is with Activity instance `id`, as Discord says.
+    async fn place(&self, id: &str, user: u64) -> instances::Place {
+        self.instances.place(&self.exchange, id, user).await
+    }
+
+    /// [`Web::place`] for an open table checking again.
+    async fn recheck_place(&self, id: &str, user: u64) -> instances::Place {
+        self.instances.recheck_place(&self.exchange, id, user).await
     }
 
     /// The bot's own user: the AI's seat in a practice match.

@@ -2,6 +2,7 @@
 //! channel as they may see it, again whenever it changes; their moves, each taken as a button
 //! press is; and who else has the table open.
 
+use super::instances::Place;
 use super::session::{Rejected, Session};
 use super::state::{empty_frame, note_of, state_frame, WirePlay};
 use super::Web;
@@ -29,12 +30,11 @@ const HELLO_WAIT: Duration = Duration::from_secs(10);
 /// The largest frame a page sends (a move is about 150 bytes).
 const FRAME_LIMIT: usize = 4 * 1024;
 /// How often a socket looks at its clock: the session's end, a page gone quiet, a state
-/// that could not be read, whether its player is still in the Activity.
+/// that could not be read, whether its player is due to be checked in the Activity (at
+/// least this often: `activity.instance_recheck_secs`).
 const TICK: Duration = Duration::from_secs(5);
 /// A page pings every 25 s: one silent this long is gone (a half-open connection).
 const SILENT: Duration = Duration::from_secs(90);
-/// How often the player's place in the Activity instance is checked again.
-const RECHECK: Duration = Duration::from_secs(60);
 /// The longest a frame may take to go out before the page is taken for gone.
 const SEND_WAIT: Duration = Duration::from_secs(10);
 /// Sockets one user may have open at once (a few tabs and devices).
@@ -126,6 +126,8 @@ struct Follower {
     /// When the page last sent a frame, and the player's place was last checked.
     heard: Instant,
     checked: Instant,
+    /// The player's place being looked up, off the socket's loop.
+    recheck: Option<tokio::task::JoinHandle<Place>>,
 }
 
 async fn follow(web: Arc<Web>, mut socket: WebSocket) {
@@ -150,6 +152,7 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
         behind: false,
         heard: Instant::now(),
         checked: Instant::now(),
+        recheck: None,
     };
     let welcome = json!({"t": "welcome",
         "user": {"id": f.me.user.to_string(), "name": f.me.name},
@@ -200,9 +203,16 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
         let _ = fail(socket, "rate_limited", &text_of(lang, "rate-limited")).await;
         return None;
     }
-    let Some(instance) = web.instance_of(&instance_id, session.user_id).await else {
-        let _ = fail(socket, "not_in_activity", &text_of(lang, "not-in-activity")).await;
-        return None;
+    let instance = match web.place(&instance_id, session.user_id).await {
+        Place::In(i) => i,
+        Place::Out => {
+            let _ = fail(socket, "not_in_activity", &text_of(lang, "not-in-activity")).await;
+            return None;
+        }
+        Place::Unknown => {
+            let _ = fail(socket, "unavailable", &text_of(lang, "unavailable")).await;
+            return None;
+        }
     };
     Some(Viewer {
         instance: instance_id,
@@ -221,7 +231,7 @@ impl Follower {
         changes: &mut tokio::sync::broadcast::Receiver<crate::games::Change>,
         news: &mut tokio::sync::broadcast::Receiver<u64>,
     ) {
-        let mut tick = tokio::time::interval(TICK);
+        let mut tick = tokio::time::interval(TICK.min(self.web.instances.recheck()));
         loop {
             let go_on = tokio::select! {
                 incoming = self.socket.recv() => {
@@ -249,6 +259,10 @@ impl Follower {
                     Err(RecvError::Closed) => false,
                 },
                 _ = tick.tick() => self.look().await,
+                place = looked_up(&mut self.recheck), if self.recheck.is_some() => {
+                    self.recheck = None;
+                    self.rechecked(place).await
+                }
                 channel = news.recv() => match channel {
                     Ok(c) if c != self.me.channel => true,
                     Ok(_) | Err(RecvError::Lagged(_)) => {
@@ -274,19 +288,31 @@ impl Follower {
         if self.heard.elapsed() > SILENT {
             return false;
         }
-        if self.checked.elapsed() > RECHECK {
+        if self.checked.elapsed() >= self.web.instances.recheck() && self.recheck.is_none() {
             self.checked = Instant::now();
-            let here = self.web.instance_of(&self.me.instance, self.me.user).await;
-            if here.is_none_or(|i| i.channel_id != self.me.channel) {
-                let text = text_of(self.me.lang, "not-in-activity");
-                let _ = fail(&mut self.socket, "not_in_activity", &text).await;
-                return false;
-            }
+            let (web, id, user) = (self.web.clone(), self.me.instance.clone(), self.me.user);
+            self.recheck = Some(tokio::spawn(
+                async move { web.recheck_place(&id, user).await },
+            ));
         }
         if self.behind {
             return self.show(None).await;
         }
         true
+    }
+
+    /// The player's place checked again: only Discord's definite word that they left (or
+    /// that the instance is elsewhere) closes the socket; unknown, the last answer stands.
+    async fn rechecked(&mut self, place: Place) -> bool {
+        match place {
+            Place::In(i) if i.channel_id == self.me.channel => true,
+            Place::Unknown => true,
+            Place::In(_) | Place::Out => {
+                let text = text_of(self.me.lang, "not-in-activity");
+                let _ = fail(&mut self.socket, "not_in_activity", &text).await;
+                false
+            }
+        }
     }
 
     /// Takes one frame of the page; false when the socket is to close.
@@ -490,6 +516,14 @@ impl Follower {
     async fn refuse(&mut self, seq: u64, code: &str, text: &str) -> bool {
         let frame = json!({"t": "refused", "seq": seq, "code": code, "text": text});
         self.send(frame.to_string()).await
+    }
+}
+
+/// The place a recheck found (unknown if its task failed); never, without one.
+async fn looked_up(recheck: &mut Option<tokio::task::JoinHandle<Place>>) -> Place {
+    match recheck {
+        Some(task) => task.await.unwrap_or(Place::Unknown),
+        None => std::future::pending().await,
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod activity;
 mod activity_harness;
+mod activity_instances;
 mod forged;
 mod operators;
 mod outbox;
@@ -17,4 +18,5 @@ mod teams;
 mod tournament;
 mod web;
 mod web_bounds;
+mod web_instances;
 mod web_moves;

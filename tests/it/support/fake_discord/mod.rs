@@ -1065,6 +1065,22 @@ impl FakeDiscord {
             .insert(id.to_string(), (channel, guild, users.to_vec()));
     }
 
+    /// Activity instance lookups answered with `status` from now on (`None`: answered again):
+    /// Discord in an outage.
+    pub fn instance_outage(&self, status: Option<u16>) {
+        self.inner.lock().oauth.outage = status;
+    }
+
+    /// The next Activity instance lookup is answered 429 with `retry_after` seconds.
+    pub fn pause_instances(&self, retry_after: f64) {
+        self.inner.lock().oauth.pause = Some(retry_after);
+    }
+
+    /// Activity instance lookups that reached the fake so far.
+    pub fn instance_lookups(&self) -> u64 {
+        self.inner.lock().oauth.lookups
+    }
+
     /// Codes traded, and exchanges refused.
     pub fn oauth_exchanges(&self) -> (u64, u64) {
         let st = self.inner.lock();

@@ -20,6 +20,12 @@ pub(crate) struct OAuth {
     /// Codes traded, and exchanges refused.
     pub traded: u64,
     pub refused: u64,
+    /// Instance lookups that reached Discord, answered or not.
+    pub lookups: u64,
+    /// Every instance lookup is answered with this status while it is set (an outage).
+    pub outage: Option<u16>,
+    /// The next instance lookup is answered 429 with this `retry_after`, in seconds.
+    pub pause: Option<f64>,
 }
 
 /// `application/x-www-form-urlencoded` fields.
@@ -91,7 +97,22 @@ impl OAuth {
     }
 
     /// `GET /applications/{app}/activity-instances/{id}` (with the bot's token).
-    pub fn instance(&self, app_id: u64, id: &str) -> Reply {
+    pub fn instance(&mut self, app_id: u64, id: &str) -> Reply {
+        self.lookups += 1;
+        if let Some(retry_after) = self.pause.take() {
+            return Reply::json(
+                429,
+                &json!({"message": "You are being rate limited.", "retry_after": retry_after,
+                        "global": false}),
+            )
+            .with_header("Retry-After", format!("{}", retry_after.ceil()));
+        }
+        if let Some(status) = self.outage {
+            return Reply::json(
+                status,
+                &json!({"message": "fake Discord failure", "code": 0}),
+            );
+        }
         match self.instances.get(id) {
             Some((channel, guild, users)) => Reply::json(
                 200,

@@ -237,6 +237,11 @@ impl Reply {
         }
     }
 
+    pub(crate) fn with_header(mut self, name: &'static str, value: String) -> Reply {
+        self.headers.push((name, value));
+        self
+    }
+
     fn no_content() -> Reply {
         Reply {
             status: 204,
@@ -477,6 +482,14 @@ fn route_request(
         (m, ["channels", ch, "messages", id]) => {
             channel_message(shared, st, m, num(ch), num(id), body, parts, fault)
         }
+        // Instance lookups take the fault themselves: each is counted.
+        ("GET", ["applications", _, "activity-instances", id]) => match fault {
+            Some(status) => {
+                st.oauth.lookups += 1;
+                fault_reply(st, status)
+            }
+            None => st.oauth.instance(shared.opts.app_id, id),
+        },
         _ if fault.is_some() => fault_reply(st, fault.unwrap_or(500)),
         ("GET", ["gateway"]) => ok(json!({ "url": gateway_url(shared) })),
         ("GET", ["gateway", "bot"]) => ok(
@@ -503,9 +516,6 @@ fn route_request(
                 st.emoji_deletes += 1;
                 Reply::no_content()
             }
-        }
-        ("GET", ["applications", _, "activity-instances", id]) => {
-            st.oauth.instance(shared.opts.app_id, id)
         }
         ("PUT", ["applications", _, "commands"]) => {
             st.commands = Some(body.clone());
