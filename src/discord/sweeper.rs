@@ -29,25 +29,41 @@ pub(crate) async fn run<T: Transport>(
 }
 
 /// [`run`] with the organizer's pass given (a test slows it down).
-async fn run_with<T, P, F>(games: Arc<Games>, deliverer: Arc<Deliverer<T>>, every: Duration, pass: P)
-where
+async fn run_with<T, P, F>(
+    games: Arc<Games>,
+    deliverer: Arc<Deliverer<T>>,
+    every: Duration,
+    pass: P,
+) where
     T: Transport,
     P: Fn() -> F,
     F: Future<Output = TournamentPass>,
 {
-    let mut tick = tokio::time::interval(every);
-    let show_budget = every.min(SHOW_BUDGET);
-    loop {
-        let swept = tokio::select! {
-            _ = tick.tick() => true,
-            () = games.organizer_woken() => false,
-        };
-        if swept {
+    let sweeping = async {
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tick.tick().await;
             if !sweep(&games, &deliverer).await {
                 break;
             }
         }
-        organize(&deliverer, pass().await, show_budget).await;
+    };
+    // The organizer after every interval, and at once when woken (a tournament match
+    // ended, a moderator asked for a step).
+    let organizing = async {
+        let mut tick = tokio::time::interval(every);
+        let show_budget = every.min(SHOW_BUDGET);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                () = games.organizer_woken() => {}
+            }
+            organize(&deliverer, pass().await, show_budget).await;
+        }
+    };
+    tokio::select! {
+        () = sweeping => {}
+        () = organizing => {}
     }
 }
 
