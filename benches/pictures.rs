@@ -11,9 +11,9 @@
 //! Targets on this machine: showdown p99 <= 5 ms, chart p99 <= 20 ms, each <= 150 KB.
 
 use gin::ui::art::{bracket, chart, showdown};
-use gin::ui::painter::Painter;
 use gin::ui::faces::{wanted, Faces};
 use gin::ui::model::{Button, Msg, Style};
+use gin::ui::painter::Painter;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

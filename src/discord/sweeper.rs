@@ -87,7 +87,11 @@ async fn sweep<T: Transport>(games: &Games, deliverer: &Arc<Deliverer<T>>) -> bo
 /// Hands on what an organizer pass found: the opened tables each in a task of its own, the
 /// events' messages in order (a message never goes back to an older step), and the notes to
 /// organizers of lost channels.
-async fn organize<T: Transport>(deliverer: &Arc<Deliverer<T>>, pass: TournamentPass, budget: Duration) {
+async fn organize<T: Transport>(
+    deliverer: &Arc<Deliverer<T>>,
+    pass: TournamentPass,
+    budget: Duration,
+) {
     for d in pass.deliveries {
         let deliverer = deliverer.clone();
         tokio::spawn(async move { deliverer.deliver(d).await });

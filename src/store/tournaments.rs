@@ -187,8 +187,9 @@ impl TryFrom<Raw> for TournamentRow {
             created_at: r.created_at,
             ended_at: r.ended_at,
             cancel_cause: r.cancel_cause.as_deref().and_then(CancelCause::parse),
-            reach: Reach::parse(&r.reach)
-                .ok_or_else(|| StoreError::Corrupt(format!("tournament {}: reach {}", r.id, r.reach)))?,
+            reach: Reach::parse(&r.reach).ok_or_else(|| {
+                StoreError::Corrupt(format!("tournament {}: reach {}", r.id, r.reach))
+            })?,
         })
     }
 }

@@ -135,7 +135,7 @@ mod tests {
         let painter = Arc::new(Painter::start());
         let (started, on_thread) = std::sync::mpsc::channel();
         let (release, held) = std::sync::mpsc::channel::<()>();
-        let place = painter.admit_large().ok().expect("the first is admitted");
+        let place = painter.admit_large().expect("the first is admitted");
         let first = {
             let painter = painter.clone();
             tokio::spawn(async move {
@@ -158,13 +158,13 @@ mod tests {
         release.send(()).unwrap();
         assert_eq!(small.await.unwrap(), 3);
         assert_eq!(first.await.unwrap().unwrap(), 1);
-        let place = painter.admit_large().ok().expect("a place again");
+        let place = painter.admit_large().expect("a place again");
         assert_eq!(painter.draw_large(place, || 4).await.unwrap(), 4);
         // A large picture that panics, or is never drawn, gives its place back too.
-        let place = painter.admit_large().ok().unwrap();
+        let place = painter.admit_large().unwrap();
         let bad = painter.draw_large(place, || -> u8 { panic!("bad art") });
         assert!(bad.await.is_err());
-        drop(painter.admit_large().ok().unwrap());
+        drop(painter.admit_large().unwrap());
         assert!(painter.admit_large().is_ok());
     }
 

@@ -5,7 +5,6 @@ use super::{
     Announcement, Loaded, OrganizerNote, TournamentNote, TournamentPass, TournamentShow,
     TournamentState,
 };
-use crate::i18n::Lang;
 use crate::engine::deck;
 use crate::games::effects::Delivery;
 use crate::games::tournament::{
@@ -16,6 +15,7 @@ use crate::games::{
     Answered, Caller, Deliveries, EndReason, Event, Failure, Games, Live, MatchState, Outcome,
     Refusal, Reply, RulesOf,
 };
+use crate::i18n::Lang;
 use crate::store::{CancelCause, MatchEvent, NewMatch, Reach, Step, TableRow};
 
 impl Games {
@@ -572,7 +572,11 @@ impl Games {
     /// there again, and the next pass tells its organizer. Stored, so a restart does not
     /// try that channel again either.
     pub async fn tournament_channel_lost(&self, tournament_id: i64) {
-        match self.db.tournament_channel_lost(tournament_id, self.now()).await {
+        match self
+            .db
+            .tournament_channel_lost(tournament_id, self.now())
+            .await
+        {
             Ok(true) => {
                 tracing::warn!(
                     tournament = tournament_id,

@@ -7,8 +7,8 @@
 
 use super::{backoff, mixed, Deliverer, Gone, SendError, Transport, MAX_TRIES};
 use crate::games::organizer::{Announcement, OrganizerNote, TournamentScene, TournamentShow};
-use crate::tr;
 use crate::store::TournamentState;
+use crate::tr;
 use crate::ui::model::{Attachment, Msg};
 use crate::ui::pictures;
 use crate::ui::render::tournament as render;

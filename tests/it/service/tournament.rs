@@ -5,13 +5,13 @@
 use crate::support::fake_discord::FakeDiscord;
 use crate::support::harness::{Harness, ALICE, BOB, CAROL, CHANNEL, DAVE, MALLORY};
 use gin::discord::DiscordOut;
-use gin::ui::{Deliverer, Transport};
-use poise::serenity_prelude as serenity;
-use std::sync::Arc;
 use gin::games::organizer::{FormatAsk, TournamentNote, TournamentRequest};
 use gin::games::tournament::Tournament;
 use gin::games::{Caller, GameChoice, GinChoice, Outcome, Refusal, Reply, TeamMode, UserRef};
 use gin::store::{CancelCause, Reach, TournamentState};
+use gin::ui::{Deliverer, Transport};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
 
 fn ask(format: FormatAsk) -> TournamentRequest {
     TournamentRequest {
@@ -136,12 +136,18 @@ fn through_discord(h: &Harness, fake: &FakeDiscord) -> Arc<Deliverer<DiscordOut>
 async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
     let h = Harness::new().await;
     let id = signed_up(&h, &[ALICE]).await;
-    h.games.db.tournament_message_created(id, 4242).await.unwrap();
+    h.games
+        .db
+        .tournament_message_created(id, 4242)
+        .await
+        .unwrap();
     let fake = FakeDiscord::start().await;
     fake.deny_channel(CHANNEL);
     let discord = through_discord(&h, &fake);
     // A sign-up after the message was shown: the message is behind, and the pass shows it.
-    h.games.tournament_join(&h.caller(BOB, None), None, None).await;
+    h.games
+        .tournament_join(&h.caller(BOB, None), None, None)
+        .await;
     for _ in 0..20 {
         pass_through(&h, &discord).await;
         h.advance(60);
@@ -168,7 +174,9 @@ async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
     assert_eq!(notes.len(), 1, "told once");
     let note = &notes[0].content;
     assert!(
-        note.contains("Spring Cup") && note.contains("called off") && note.contains(&format!("<#{CHANNEL}>")),
+        note.contains("Spring Cup")
+            && note.contains("called off")
+            && note.contains(&format!("<#{CHANNEL}>")),
         "{note}"
     );
     // A restart tries neither the channel nor the organizer again.
@@ -178,7 +186,12 @@ async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
     for _ in 0..5 {
         pass_through(&h, &discord).await;
     }
-    assert_eq!(fake.requests().len(), before, "{:?}", &fake.requests()[before..]);
+    assert_eq!(
+        fake.requests().len(),
+        before,
+        "{:?}",
+        &fake.requests()[before..]
+    );
     fake.assert_no_violations();
 }
 
@@ -188,7 +201,11 @@ async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
 async fn a_moderators_cancel_during_sign_up_is_announced_as_theirs() {
     let h = Harness::new().await;
     let id = signed_up(&h, &[ALICE]).await;
-    h.games.db.tournament_message_created(id, 4242).await.unwrap();
+    h.games
+        .db
+        .tournament_message_created(id, 4242)
+        .await
+        .unwrap();
     let o = h
         .games
         .tournament_cancel(&h.caller(MALLORY, None), true)
@@ -196,18 +213,27 @@ async fn a_moderators_cancel_during_sign_up_is_announced_as_theirs() {
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
     let by_moderator = h.sent_count(|s| {
-        !s.edit && s.msg.content.contains("Spring Cup") && s.msg.content.contains("cancelled by a moderator")
+        !s.edit
+            && s.msg.content.contains("Spring Cup")
+            && s.msg.content.contains("cancelled by a moderator")
     });
     let too_few = h.sent_count(|s| s.msg.content.contains("fewer than two"));
     assert_eq!((by_moderator, too_few), (1, 0));
     // Sign-up closing with one entrant is still announced as too few.
     let h = Harness::new().await;
     let id = signed_up(&h, &[ALICE]).await;
-    h.games.db.tournament_message_created(id, 4242).await.unwrap();
+    h.games
+        .db
+        .tournament_message_created(id, 4242)
+        .await
+        .unwrap();
     h.advance(61 * 60);
     pass(&h).await;
     pass(&h).await;
-    assert_eq!(h.sent_count(|s| s.msg.content.contains("fewer than two")), 1);
+    assert_eq!(
+        h.sent_count(|s| s.msg.content.contains("fewer than two")),
+        1
+    );
 }
 
 /// The process dies after a round's last result was stored and before the next round was

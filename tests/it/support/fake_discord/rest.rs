@@ -427,7 +427,10 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
 /// Whether `route` is in a channel the bot lost (see `FakeDiscord::deny_channel`).
 fn denied(st: &State, route: &str) -> bool {
     let mut seg = route.split('/').filter(|s| !s.is_empty());
-    seg.next() == Some("channels") && seg.next().is_some_and(|c| st.denied_channels.contains(&num(c)))
+    seg.next() == Some("channels")
+        && seg
+            .next()
+            .is_some_and(|c| st.denied_channels.contains(&num(c)))
 }
 
 /// A request's kind, for the per-move counts: an interaction's first answer, a follow-up or
@@ -508,8 +511,10 @@ fn route_request(
             };
             let recipient = json!({"id": user.to_string(), "username": format!("user{user}"),
                                    "global_name": null, "avatar": null, "bot": false});
-            ok(json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
-                      "recipients": [recipient]}))
+            ok(
+                json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
+                      "recipients": [recipient]}),
+            )
         }
         ("GET", ["applications", _, "emojis"]) => {
             st.emoji_lists += 1;
