@@ -4,11 +4,16 @@
 //! rows) and `showdown4_png` (Partnership Gin's four rows), `stats_chart` (30 matches) as
 //! p50/p99 in ms with their size in bytes; `dress_hand` (a hand message's cards turned into
 //! emojis) p50/p99 in µs; and `emoji_art` (drawing and hashing all 106 emojis, once at start).
+//! `bracket256_png` (a 256-entrant bracket, 20 renders) p50/p99, and `showdown_behind_N`:
+//! how long a showdown picture queued on the painter's thread behind N such brackets takes
+//! to come back (what it waited with no bound on the queue; the painter now admits
+//! `painter::LARGE_AT_ONCE` of them).
 //! Targets on this machine: showdown p99 <= 5 ms, chart p99 <= 20 ms, each <= 150 KB.
 
-use gin::ui::art::{chart, showdown};
+use gin::ui::art::{bracket, chart, showdown};
 use gin::ui::faces::{wanted, Faces};
 use gin::ui::model::{Button, Msg, Style};
+use gin::ui::painter::Painter;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -78,6 +83,50 @@ fn main() {
         ms(p50),
         ms(p99)
     );
+
+    let field = bracket::sample(256);
+    let times = (0..20)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(bracket::render(&field));
+            t.elapsed()
+        })
+        .collect();
+    let (p50, p99) = percentiles(times);
+    println!(
+        "bracket256_png: p50 {:.1} ms, p99 {:.1} ms, {} bytes",
+        ms(p50),
+        ms(p99),
+        bracket::render(&field).len()
+    );
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("a runtime");
+    let painter = Painter::start();
+    for n in [0, 1, 4, 16] {
+        let waited = runtime.block_on(async {
+            let brackets: Vec<_> = (0..n)
+                .map(|_| {
+                    let field = field.clone();
+                    painter.draw(move || bracket::render(&field).len())
+                })
+                .collect();
+            let queued = async {
+                // Queued after the brackets (each `draw` queues on its first poll).
+                tokio::task::yield_now().await;
+                let scene = two.clone();
+                let t = Instant::now();
+                painter
+                    .draw(move || showdown::render(&scene).len())
+                    .await
+                    .unwrap();
+                t.elapsed()
+            };
+            let (_, waited) = tokio::join!(futures_util::future::join_all(brackets), queued);
+            waited
+        });
+        println!("showdown_behind_{n}: {:.0} ms", ms(waited));
+    }
 
     let faces = Faces::from_emojis(
         all.iter()

@@ -776,6 +776,9 @@ err-already-out = That entrant is already out of the tournament.
 err-tournament-match = This is a tournament match: a moderator uses `/tournament disqualify` or `/tournament cancel` instead.
 tournament-awaiting-partner = 🤝 Your team is signed up for **{ $name }**: it is entered once { $partner } confirms with `/tournament join` (or **Join**).
 tournament-confirmed = ✅ Your team is entered in **{ $name }**.
+tournament-called-off-signup = ❌ **{ $name }** was cancelled by a moderator before it began.
+tournament-lost-called-off = ⚠️ I can no longer post in { $channel } (no access or no permission there, or the channel is gone), so your tournament **{ $name }** was called off. Give me View Channel and Send Messages there, then create it again.
+tournament-lost-ended = ⚠️ I can no longer post in { $channel } (no access or no permission there, or the channel is gone), so the end of your tournament **{ $name }** was not shown there. `/tournament standings` still shows it.
 
 ## The web table (the Activity): the bot's remarks on its socket
 web-unauthorized = Your session is over: the table signs you in again.

@@ -1,7 +1,7 @@
 //! Neutral messages into serenity builders, and the serenity [`Transport`].
 
 use crate::ui::model::{Attachment, Emoji, Msg, Response, Style};
-use crate::ui::{SendError, Transport};
+use crate::ui::{Gone, SendError, Transport};
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use serenity::http::{LightMethod, Request, Route};
@@ -235,25 +235,40 @@ impl DiscordOut {
     }
 }
 
-/// Whether a failed request is worth another try: Discord's 5xx and 429, and the network.
+/// Whether a failed request is worth another try: Discord's 5xx and 429, and the network;
+/// and what a refusal for good says is gone (Discord's error codes).
 pub fn send_error(e: serenity::Error) -> SendError {
     use serenity::http::HttpError;
-    let retry = match &e {
+    let (retry, gone) = match &e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            r.status_code.as_u16() == 429 || r.status_code.is_server_error()
+            let status = r.status_code.as_u16();
+            let retry = status == 429 || r.status_code.is_server_error();
+            (retry, gone(status, r.error.code))
         }
-        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => true,
-        _ => false,
+        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => (true, None),
+        _ => (false, None),
     };
     SendError {
         retry,
+        gone,
         message: e.to_string(),
+    }
+}
+
+/// Missing Access (50001), Missing Permissions (50013) and Unknown Channel (10003) close the
+/// channel to the bot; Unknown Message (10008) the message.
+fn gone(status: u16, code: isize) -> Option<Gone> {
+    match (status, code) {
+        (403, 50001 | 50013) | (404, 10003) => Some(Gone::Channel),
+        (404, 10008) => Some(Gone::Message),
+        _ => None,
     }
 }
 
 fn local(message: impl std::fmt::Display) -> SendError {
     SendError {
         retry: false,
+        gone: None,
         message: message.to_string(),
     }
 }
@@ -297,6 +312,7 @@ impl Transport for DiscordOut {
             .allowed_mentions(mentions(msg));
         let application_id = self.http.application_id().ok_or_else(|| SendError {
             retry: true,
+            gone: None,
             message: "the application id is not known yet (no Ready received)".into(),
         })?;
         let route = Route::WebhookOriginalInteractionResponse {
@@ -304,6 +320,23 @@ impl Transport for DiscordOut {
             token,
         };
         self.patch(route, &edit).await
+    }
+
+    async fn direct(&self, user: u64, msg: &Msg) -> Result<u64, SendError> {
+        let recipient = serde_json::json!({ "recipient_id": user.to_string() });
+        let dm = self
+            .http
+            .create_private_channel(&recipient)
+            .await
+            .map_err(send_error)?;
+        let m = serenity::CreateMessage::new()
+            .content(msg.content.clone())
+            .allowed_mentions(mentions(msg));
+        dm.id
+            .send_message(&*self.http, m)
+            .await
+            .map(|m| m.id.get())
+            .map_err(send_error)
     }
 }
 
@@ -319,6 +352,7 @@ impl DiscordOut {
         // the URL: a webhook route's URL holds the interaction token.
         response.bytes().await.map(|_| ()).map_err(|e| SendError {
             retry: true,
+            gone: None,
             message: e.without_url().to_string(),
         })
     }

@@ -10,6 +10,7 @@ mod ops;
 mod presses;
 mod renamed;
 pub mod stop_log;
+mod sweeper;
 
 pub use adapter::DiscordOut;
 
@@ -197,51 +198,7 @@ pub async fn run_until(
     let db = games.db.clone();
     let watch_games = games.clone();
     let sweep_every = std::time::Duration::from_secs(config.timeouts.sweep_seconds);
-    let sweeper_deliverer = deliverer.clone();
-    let sweeper = tokio::spawn(async move {
-        let mut tick = tokio::time::interval(sweep_every);
-        // The tournaments' messages may hold up this task no longer than a sweep's interval:
-        // the sweep renews the lease of the shards.
-        let show_budget = sweep_every.min(SHOW_BUDGET);
-        loop {
-            // The sweep runs on its tick; the tournaments' organizer after every sweep, and
-            // at once when woken (a tournament match ended, a moderator asked for a step).
-            let swept = tokio::select! {
-                _ = tick.tick() => true,
-                () = games.organizer_woken() => false,
-            };
-            if swept {
-                let found = games.sweep().await;
-                if found.lease_lost {
-                    break;
-                }
-                // Each delivery is a task of its own: nothing waits on Discord in the sweeper.
-                for d in found.deliveries {
-                    let deliverer = sweeper_deliverer.clone();
-                    tokio::spawn(async move { deliverer.deliver(d).await });
-                }
-                for c in found.expired {
-                    let deliverer = sweeper_deliverer.clone();
-                    tokio::spawn(async move { deliverer.expired(c).await });
-                }
-            }
-            let pass = games.run_tournaments().await;
-            for d in pass.deliveries {
-                let deliverer = sweeper_deliverer.clone();
-                tokio::spawn(async move { deliverer.deliver(d).await });
-            }
-            // In order, here: a tournament's message never goes back to an older step. What
-            // is not shown within the budget is shown by a later pass (it is still behind).
-            let shows = async {
-                for show in pass.shows {
-                    sweeper_deliverer.show_tournament(show).await;
-                }
-            };
-            if tokio::time::timeout(show_budget, shows).await.is_err() {
-                tracing::warn!("showing tournaments took too long; the next pass goes on");
-            }
-        }
-    });
+    let sweeper = tokio::spawn(sweeper::run(games, deliverer.clone(), sweep_every));
     let manager = client.shard_manager.clone();
     let metrics_addr = config.metrics_addr.trim();
     if !metrics_addr.is_empty() {
@@ -508,9 +465,6 @@ async fn on_event(
         .push(presses::Pressed::of(ci, caller, arrived));
     Ok(())
 }
-
-/// The longest the sweeper's task spends showing tournaments' messages after a pass.
-const SHOW_BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// How long (seconds) a hand message can still be edited after the press it answered, for
 /// [`Games::new`]: an ephemeral message is edited only through the token of the interaction

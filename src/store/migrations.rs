@@ -37,6 +37,7 @@ const SQLITE: &[(&str, &str)] = embed!(
     "0015_shard_leases.sql",
     "0016_decline_cooldown.sql",
     "0017_tournaments.sql",
+    "0018_tournament_reach.sql",
 );
 
 /// PostgreSQL's migrations: a new file of `migrations/postgres/` must be named here too.
@@ -49,6 +50,7 @@ const POSTGRES: &[(&str, &str)] = embed!(
     "0005_shard_leases.sql",
     "0006_decline_cooldown.sql",
     "0007_tournaments.sql",
+    "0008_tournament_reach.sql",
 );
 
 /// The migrator of the SQLite schema.

@@ -48,7 +48,9 @@ pub use settings::GuildSettings;
 pub use states::{
     ChallengeState, EndReason, Format, HandKind, MatchState, TournamentState, UnknownState,
 };
-pub use tournaments::{EntryRow, Joined, NewEntry, NewTournament, Step, TableRow, TournamentRow};
+pub use tournaments::{
+    CancelCause, EntryRow, Joined, NewEntry, NewTournament, Reach, Step, TableRow, TournamentRow,
+};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode};

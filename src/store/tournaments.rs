@@ -56,6 +56,70 @@ pub struct TournamentRow {
     pub round_deadline: Option<i64>,
     pub created_at: i64,
     pub ended_at: Option<i64>,
+    /// Why it was called off, once cancelled (none for events stored before this was kept).
+    pub cancel_cause: Option<CancelCause>,
+    /// Whether its channel still takes the bot's posts.
+    pub reach: Reach,
+}
+
+/// Why an event was called off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CancelCause {
+    /// A moderator's `/tournament cancel`.
+    Moderator,
+    /// Sign-up closed with fewer than two entrants.
+    TooFew,
+    /// Discord refused the bot's posts in its channel for good.
+    ChannelLost,
+}
+
+impl CancelCause {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CancelCause::Moderator => "moderator",
+            CancelCause::TooFew => "too_few",
+            CancelCause::ChannelLost => "channel_lost",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<CancelCause> {
+        Some(match text {
+            "moderator" => CancelCause::Moderator,
+            "too_few" => CancelCause::TooFew,
+            "channel_lost" => CancelCause::ChannelLost,
+            _ => return None,
+        })
+    }
+}
+
+/// Whether the bot may still post in an event's channel. A channel Discord refuses for good
+/// (no access, no permission, deleted) is never written to again for that event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    Posting,
+    /// Lost: its organizer is still to be told.
+    Lost,
+    /// Lost, and its organizer was told (or cannot be).
+    Told,
+}
+
+impl Reach {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Reach::Posting => "posting",
+            Reach::Lost => "lost",
+            Reach::Told => "told",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Reach> {
+        Some(match text {
+            "posting" => Reach::Posting,
+            "lost" => Reach::Lost,
+            "told" => Reach::Told,
+            _ => return None,
+        })
+    }
 }
 
 struct Raw {
@@ -80,18 +144,21 @@ struct Raw {
     round_deadline: Option<i64>,
     created_at: i64,
     ended_at: Option<i64>,
+    cancel_cause: Option<String>,
+    reach: String,
 }
 
 from_row! {
     Raw:
     id, guild_id, channel_id, message_id, name, created_by, status, preset, rules_json, locale,
     settings_json, state_json, version, shown_version, announced_round, announced_end,
-    signup_closes, round_minutes, round_deadline, created_at, ended_at,
+    signup_closes, round_minutes, round_deadline, created_at, ended_at, cancel_cause, reach,
 }
 
 const COLUMNS: &str = "id, guild_id, channel_id, message_id, name, created_by, status, preset, \
      rules_json, locale, settings_json, state_json, version, shown_version, announced_round, \
-     announced_end, signup_closes, round_minutes, round_deadline, created_at, ended_at";
+     announced_end, signup_closes, round_minutes, round_deadline, created_at, ended_at, \
+     cancel_cause, reach";
 
 impl TryFrom<Raw> for TournamentRow {
     type Error = StoreError;
@@ -119,6 +186,10 @@ impl TryFrom<Raw> for TournamentRow {
             round_deadline: r.round_deadline,
             created_at: r.created_at,
             ended_at: r.ended_at,
+            cancel_cause: r.cancel_cause.as_deref().and_then(CancelCause::parse),
+            reach: Reach::parse(&r.reach).ok_or_else(|| {
+                StoreError::Corrupt(format!("tournament {}: reach {}", r.id, r.reach))
+            })?,
         })
     }
 }
@@ -195,6 +266,8 @@ pub struct Step {
     pub match_deadline: Option<i64>,
     /// The start: teams whose partner never confirmed leave the field.
     pub drop_unconfirmed: bool,
+    /// Why the event is called off, with a step that cancels it.
+    pub cancel_cause: Option<CancelCause>,
 }
 
 /// A table's row as read: its number, its match, the match's status and winner, and one
@@ -286,15 +359,15 @@ impl Db {
     }
 
     /// The events of this process's servers with work to do: in sign-up past its deadline,
-    /// running, with a step their message does not show yet, or ended with its end not yet
-    /// posted or a match still in play.
+    /// running, with a step their message does not show yet, ended with its end not yet
+    /// posted or a match still in play, or whose lost channel its organizer was not told of.
     pub async fn tournaments_to_run(&self, now: i64) -> Result<Vec<TournamentRow>, StoreError> {
         let raws: Vec<Raw> = sqlx::query_as(&format!(
             "SELECT {COLUMNS} FROM tournaments WHERE ((status = 'signup' AND signup_closes <= $1) \
              OR status = 'running' OR shown_version < version OR (status IN ('finished', \
              'cancelled') AND (announced_end = 0 OR EXISTS (SELECT 1 FROM matches m \
-             WHERE m.tournament_id = tournaments.id AND m.status = 'active')))) \
-             AND {} ORDER BY id",
+             WHERE m.tournament_id = tournaments.id AND m.status = 'active'))) \
+             OR reach = 'lost') AND {} ORDER BY id",
             self.shards.condition("guild_id")
         ))
         .bind(now)
@@ -468,7 +541,8 @@ impl Db {
                     "UPDATE tournaments SET version = version + 1, \
                      status = COALESCE($3, status), state_json = COALESCE($4, state_json), \
                      round_deadline = COALESCE($5, round_deadline), \
-                     ended_at = COALESCE($6, ended_at) WHERE id = $1 AND version = $2",
+                     ended_at = COALESCE($6, ended_at), \
+                     cancel_cause = COALESCE($7, cancel_cause) WHERE id = $1 AND version = $2",
                 )
                 .bind(tournament_id)
                 .bind(version)
@@ -476,6 +550,7 @@ impl Db {
                 .bind(step.state_json)
                 .bind(step.round_deadline)
                 .bind(step.ended_at)
+                .bind(step.cancel_cause.map(CancelCause::as_str))
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
@@ -689,6 +764,56 @@ impl Db {
                 .bind(id(message_id))
                 .execute(&mut *conn)
                 .await?;
+                Ok(())
+            })
+        })
+        .await
+    }
+
+    /// Discord refuses the event's channel for good: nothing of it is posted there again.
+    /// An open event is called off (a step); whatever it still had to show counts as shown.
+    /// Whether this call noted it (false: noted before).
+    pub async fn tournament_channel_lost(
+        &self,
+        tournament_id: i64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                let open = "status IN ('signup', 'running')";
+                let changed = sqlx::query(&format!(
+                    "UPDATE tournaments SET version = version + 1, shown_version = version + 1, \
+                     announced_end = 1, reach = $3, \
+                     cancel_cause = CASE WHEN {open} THEN $4 ELSE cancel_cause END, \
+                     ended_at = CASE WHEN {open} THEN $2 ELSE ended_at END, \
+                     status = CASE WHEN {open} THEN $5 ELSE status END \
+                     WHERE id = $1 AND reach = $6"
+                ))
+                .bind(tournament_id)
+                .bind(now)
+                .bind(Reach::Lost.as_str())
+                .bind(CancelCause::ChannelLost.as_str())
+                .bind(TournamentState::Cancelled.as_str())
+                .bind(Reach::Posting.as_str())
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+                Ok(changed > 0)
+            })
+        })
+        .await
+    }
+
+    /// The organizer of an event whose channel was lost was told (or cannot be).
+    pub async fn tournament_organizer_told(&self, tournament_id: i64) -> Result<(), StoreError> {
+        self.write(move |conn| {
+            Box::pin(async move {
+                sqlx::query("UPDATE tournaments SET reach = $2 WHERE id = $1 AND reach = $3")
+                    .bind(tournament_id)
+                    .bind(Reach::Told.as_str())
+                    .bind(Reach::Lost.as_str())
+                    .execute(&mut *conn)
+                    .await?;
                 Ok(())
             })
         })

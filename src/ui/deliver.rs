@@ -31,7 +31,19 @@ const CHART_QUEUE_WAIT: Duration = Duration::from_millis(500);
 pub struct SendError {
     /// 5xx, 429 or a network error: worth another try.
     pub retry: bool,
+    /// Refused for good, and what it says is gone for the bot.
+    pub gone: Option<Gone>,
     pub message: String,
+}
+
+/// What a refusal for good says is out of the bot's reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gone {
+    /// The channel: no access, no permission to post, or deleted. Every later request there
+    /// would be refused too, and counts toward Discord's ban of invalid requests.
+    Channel,
+    /// The message (deleted).
+    Message,
 }
 
 impl std::fmt::Display for SendError {
@@ -61,6 +73,17 @@ pub trait Transport: Send + Sync + 'static {
         token: &str,
         msg: &Msg,
     ) -> impl Future<Output = Result<(), SendError>> + Send;
+    /// Sends `user` a direct message; its id. Transports without direct messages refuse.
+    fn direct(&self, user: u64, msg: &Msg) -> impl Future<Output = Result<u64, SendError>> + Send {
+        let _ = (user, msg);
+        async {
+            Err(SendError {
+                retry: false,
+                gone: None,
+                message: "no direct messages through this transport".into(),
+            })
+        }
+    }
 }
 
 impl<T: Transport> Transport for Arc<T> {
@@ -88,6 +111,10 @@ impl<T: Transport> Transport for Arc<T> {
         msg: &Msg,
     ) -> impl Future<Output = Result<(), SendError>> + Send {
         (**self).edit_ephemeral(token, msg)
+    }
+
+    fn direct(&self, user: u64, msg: &Msg) -> impl Future<Output = Result<u64, SendError>> + Send {
+        (**self).direct(user, msg)
     }
 }
 
@@ -252,6 +279,7 @@ impl<T: Transport> Deliverer<T> {
             Ok(None) => Ok(()),
             Err(e) => Err(SendError {
                 retry: true,
+                gone: None,
                 message: e.to_string(),
             }),
         }
@@ -274,6 +302,7 @@ impl<T: Transport> Deliverer<T> {
             .await
             .map_err(|e| SendError {
                 retry: true,
+                gone: None,
                 message: e.to_string(),
             })?;
         shown.ended |= match &show {
@@ -318,6 +347,7 @@ impl<T: Transport> Deliverer<T> {
                     .await
                     .map_err(|e| SendError {
                         retry: true,
+                        gone: None,
                         message: e.to_string(),
                     })?;
                 shown.table_shown = Some(scene.seats.version);
@@ -394,6 +424,9 @@ impl<T: Transport> Deliverer<T> {
         if !draws(&outcome.reply) {
             return super::respond(outcome, lang);
         }
+        if matches!(outcome.reply, Reply::Standings(_)) {
+            return self.standings(outcome, lang).await;
+        }
         // The painter may be busy with showdown pictures; a command must be answered within
         // Discord's 3 s. A chart still queued after CHART_QUEUE_WAIT is drawn on the blocking
         // pool instead (still off the runtime's workers); one the painter started is awaited.
@@ -422,6 +455,33 @@ impl<T: Transport> Deliverer<T> {
             Err(e) => {
                 tracing::error!(error = %e, "rendering an answer with a picture");
                 super::respond(Outcome::refusal(Refusal::Internal), lang)
+            }
+        }
+    }
+
+    /// The answer to `/tournament standings` with its bracket drawn: a large picture, which
+    /// members may ask for at will, so it waits for the painter only within its bound (see
+    /// [`super::painter::LARGE_AT_ONCE`]); beyond it the standings answer as text at once.
+    async fn standings(&self, mut outcome: Outcome, lang: Lang) -> super::Answer {
+        match self.painter.admit_large() {
+            Ok(place) => {
+                let drawing = self
+                    .painter
+                    .draw_large(place, move || super::respond(outcome, lang));
+                match drawing.await {
+                    Ok(answer) => answer,
+                    Err(e) => {
+                        tracing::error!(error = %e, "rendering the standings with their bracket");
+                        super::respond(Outcome::refusal(Refusal::Internal), lang)
+                    }
+                }
+            }
+            Err(busy) => {
+                tracing::info!(%busy, "standings answered without their bracket picture");
+                if let Reply::Standings(scene) = &mut outcome.reply {
+                    scene.look = crate::games::CardLook::Text;
+                }
+                super::respond(outcome, lang)
             }
         }
     }

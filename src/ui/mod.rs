@@ -18,4 +18,4 @@ pub mod replay;
 pub mod text;
 
 pub use answer::{press, press_on, respond, Answer};
-pub use deliver::{Deliverer, SendError, Transport};
+pub use deliver::{Deliverer, Gone, SendError, Transport};

@@ -5,20 +5,45 @@
 //! in memory at a time, and it runs at a slightly lower priority than the threads that answer
 //! players, so that under load the answers go first (the deliverer caps how long a showdown
 //! waits for its picture).
+//!
+//! Large pictures (a bracket of up to 256 entrants, which members may ask for at will) are
+//! admitted only while fewer than [`LARGE_AT_ONCE`] are queued or drawn: a showdown's picture
+//! never waits behind more than that many, and a request beyond it is told at once.
 
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
 
 type Job = Box<dyn FnOnce() + Send>;
+
+/// How many large pictures may be queued or drawn at once.
+pub const LARGE_AT_ONCE: usize = 1;
 
 /// The drawing thread; it ends when its `Painter` is dropped.
 pub struct Painter {
     jobs: mpsc::Sender<Job>,
+    /// Large pictures queued or being drawn.
+    large: Arc<AtomicUsize>,
 }
 
 /// The drawing thread is gone, or the job panicked.
 #[derive(Debug, thiserror::Error)]
 #[error("the drawing thread failed")]
 pub struct PaintError;
+
+/// A large picture refused: [`LARGE_AT_ONCE`] are queued or drawn already.
+#[derive(Debug, thiserror::Error)]
+#[error("the drawing thread has its share of large pictures")]
+pub struct Busy;
+
+/// One large picture's place on the drawing thread: given back when dropped (its job done,
+/// failed, or never queued).
+pub struct LargePlace(Arc<AtomicUsize>);
+
+impl Drop for LargePlace {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 impl Painter {
     pub fn start() -> Painter {
@@ -34,7 +59,33 @@ impl Painter {
                 }
             })
             .expect("start the drawing thread");
-        Painter { jobs }
+        Painter {
+            jobs,
+            large: Arc::default(),
+        }
+    }
+
+    /// A place for a large picture: refused while [`LARGE_AT_ONCE`] are queued or drawn.
+    pub fn admit_large(&self) -> Result<LargePlace, Busy> {
+        self.large
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < LARGE_AT_ONCE).then_some(n + 1)
+            })
+            .map(|_| LargePlace(self.large.clone()))
+            .map_err(|_| Busy)
+    }
+
+    /// [`Painter::draw`] for a large picture, in its place (given back once drawn).
+    pub async fn draw_large<R: Send + 'static>(
+        &self,
+        place: LargePlace,
+        draw: impl FnOnce() -> R + Send + 'static,
+    ) -> Result<R, PaintError> {
+        self.draw(move || {
+            let _place = place;
+            draw()
+        })
+        .await
     }
 
     /// Runs `draw` on the drawing thread, after the pictures queued before it.
@@ -77,6 +128,44 @@ mod tests {
         let second = painter.draw(|| std::thread::current().id()).await.unwrap();
         assert_eq!(first, second);
         assert_ne!(first, std::thread::current().id());
+    }
+
+    #[tokio::test]
+    async fn large_pictures_beyond_the_bound_are_refused_until_one_is_done() {
+        let painter = Arc::new(Painter::start());
+        let (started, on_thread) = std::sync::mpsc::channel();
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let place = painter.admit_large().expect("the first is admitted");
+        let first = {
+            let painter = painter.clone();
+            tokio::spawn(async move {
+                let hold = move || {
+                    started.send(()).unwrap();
+                    held.recv().unwrap();
+                    1
+                };
+                painter.draw_large(place, hold).await
+            })
+        };
+        tokio::task::spawn_blocking(move || on_thread.recv().unwrap())
+            .await
+            .unwrap();
+        for _ in 0..10 {
+            assert!(painter.admit_large().is_err(), "beyond the bound");
+        }
+        // A small picture waits behind the one large picture only.
+        let small = painter.draw(|| 3);
+        release.send(()).unwrap();
+        assert_eq!(small.await.unwrap(), 3);
+        assert_eq!(first.await.unwrap().unwrap(), 1);
+        let place = painter.admit_large().expect("a place again");
+        assert_eq!(painter.draw_large(place, || 4).await.unwrap(), 4);
+        // A large picture that panics, or is never drawn, gives its place back too.
+        let place = painter.admit_large().unwrap();
+        let bad = painter.draw_large(place, || -> u8 { panic!("bad art") });
+        assert!(bad.await.is_err());
+        drop(painter.admit_large().unwrap());
+        assert!(painter.admit_large().is_ok());
     }
 
     #[tokio::test]

@@ -19,7 +19,7 @@ pub use scene::{EntrantLine, RoundLine, TableLine, TournamentGame, TournamentSce
 use super::tournament::{self as core, EntrantId, Tournament};
 use super::{Failure, Games, GinChoice, Refusal, RulesOf};
 use crate::i18n::Lang;
-use crate::store::{EntryRow, StoreError, TournamentRow, TournamentState};
+use crate::store::{CancelCause, EntryRow, StoreError, TournamentRow, TournamentState};
 
 /// How a moderator asks for an event.
 #[derive(Clone, Debug)]
@@ -76,8 +76,8 @@ pub enum Announcement {
     Round(usize),
     /// The event ended: the final standings.
     Final,
-    /// A moderator called the event off.
-    Cancelled,
+    /// The event was called off, and why (none for events stored before that was kept).
+    Cancelled(Option<CancelCause>),
 }
 
 /// What one pass of the organizer found to show.
@@ -86,6 +86,22 @@ pub struct TournamentPass {
     /// The opened matches' first tables, stored in their outbox.
     pub deliveries: Vec<super::Deliveries>,
     pub shows: Vec<TournamentShow>,
+    /// Organizers to tell privately that their event's channel was lost.
+    pub notes: Vec<OrganizerNote>,
+}
+
+/// A private note to an event's organizer: the bot can no longer post in the event's
+/// channel, so the event was called off there (or its end could not be shown). Sent once;
+/// the deliverer notes it with [`Games::organizer_told`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrganizerNote {
+    pub tournament_id: i64,
+    pub organizer: u64,
+    pub lang: Lang,
+    pub name: String,
+    pub channel: u64,
+    /// Whether the loss called it off (else it had ended already).
+    pub called_off: bool,
 }
 
 /// A moderator's or player's command done, for the caller only.

@@ -3,7 +3,7 @@
 use super::{Loaded, TournamentNote, TournamentPass, TournamentState, ROUND_MINUTES};
 use crate::games::tournament::EntrantId;
 use crate::games::{Caller, Failure, Games, Outcome, Refusal, Reply, UserRef};
-use crate::store::Step;
+use crate::store::{CancelCause, Step};
 
 impl Games {
     /// `/tournament standings`: the channel's event (or the last one here) as it stands, for
@@ -36,6 +36,7 @@ impl Games {
             let step = Step {
                 status: Some(TournamentState::Cancelled),
                 ended_at: Some(self.now()),
+                cancel_cause: Some(CancelCause::Moderator),
                 ..Step::default()
             };
             if !self.db.store_step(t.row.id, t.row.version, step).await? {

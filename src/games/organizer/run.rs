@@ -2,7 +2,8 @@
 //! is stored (sign-up closed, results to record, the next round to pair, tables to open).
 
 use super::{
-    Announcement, Loaded, TournamentNote, TournamentPass, TournamentShow, TournamentState,
+    Announcement, Loaded, OrganizerNote, TournamentNote, TournamentPass, TournamentShow,
+    TournamentState,
 };
 use crate::engine::deck;
 use crate::games::effects::Delivery;
@@ -14,7 +15,8 @@ use crate::games::{
     Answered, Caller, Deliveries, EndReason, Event, Failure, Games, Live, MatchState, Outcome,
     Refusal, Reply, RulesOf,
 };
-use crate::store::{MatchEvent, NewMatch, Step, TableRow};
+use crate::i18n::Lang;
+use crate::store::{CancelCause, MatchEvent, NewMatch, Reach, Step, TableRow};
 
 impl Games {
     /// Wakes the organizer's pass now (a match of an event ended, a step was asked for).
@@ -173,6 +175,7 @@ impl Games {
                         let step = Step {
                             status: Some(TournamentState::Cancelled),
                             ended_at: Some(now),
+                            cancel_cause: Some(CancelCause::TooFew),
                             ..Step::default()
                         };
                         self.db.store_step(id, t.row.version, step).await?
@@ -196,6 +199,20 @@ impl Games {
         let Some(t) = self.load_tournament(id).await? else {
             return Ok(());
         };
+        if t.row.reach != Reach::Posting {
+            // Nothing is posted in a lost channel again: its organizer is told once.
+            if t.row.reach == Reach::Lost {
+                pass.notes.push(OrganizerNote {
+                    tournament_id: id,
+                    organizer: t.row.created_by,
+                    lang: Lang::from_locale(&t.row.locale),
+                    name: t.row.name.clone(),
+                    channel: t.row.channel_id,
+                    called_off: t.row.cancel_cause == Some(CancelCause::ChannelLost),
+                });
+            }
+            return Ok(());
+        }
         if t.row.status == TournamentState::Running {
             self.open_tables(&t, pass).await?;
         }
@@ -206,7 +223,9 @@ impl Games {
                 Some(Announcement::Round(rounds))
             }
             TournamentState::Finished if !t.row.announced_end => Some(Announcement::Final),
-            TournamentState::Cancelled if !t.row.announced_end => Some(Announcement::Cancelled),
+            TournamentState::Cancelled if !t.row.announced_end => {
+                Some(Announcement::Cancelled(t.row.cancel_cause))
+            }
             _ => None,
         };
         // The answer to `/tournament create` is the message: a few seconds for its id to be
@@ -534,7 +553,7 @@ impl Games {
     pub async fn tournament_shown(&self, show: &TournamentShow, message: u64, announced: bool) {
         let posted = match show.announce.filter(|_| announced) {
             Some(Announcement::Round(n)) => (n as i64, false),
-            Some(Announcement::Final | Announcement::Cancelled) => (0, true),
+            Some(Announcement::Final | Announcement::Cancelled(_)) => (0, true),
             None => (0, false),
         };
         let stored = self
@@ -543,6 +562,39 @@ impl Games {
             .await;
         if let Err(e) = stored {
             tracing::warn!(tournament = show.tournament_id, error = %e, "noting a shown tournament");
+        }
+    }
+}
+
+impl Games {
+    /// Discord refused the event's channel for good (no access, no permission, or the
+    /// channel is gone): the event is called off if it was open, nothing of it is posted
+    /// there again, and the next pass tells its organizer. Stored, so a restart does not
+    /// try that channel again either.
+    pub async fn tournament_channel_lost(&self, tournament_id: i64) {
+        match self
+            .db
+            .tournament_channel_lost(tournament_id, self.now())
+            .await
+        {
+            Ok(true) => {
+                tracing::warn!(
+                    tournament = tournament_id,
+                    "the event's channel refuses the bot for good: no more posts there"
+                );
+                self.wake_organizer();
+            }
+            Ok(false) => {}
+            Err(e) => {
+                tracing::warn!(tournament = tournament_id, error = %e, "noting a lost channel")
+            }
+        }
+    }
+
+    /// The organizer of an event whose channel was lost was told (or cannot be).
+    pub async fn organizer_told(&self, tournament_id: i64) {
+        if let Err(e) = self.db.tournament_organizer_told(tournament_id).await {
+            tracing::warn!(tournament = tournament_id, error = %e, "noting a told organizer");
         }
     }
 }

@@ -1,11 +1,14 @@
 //! Showing a tournament: its message brought up to date (or posted, if it has none or it was
 //! deleted), then the posts that go with the step it shows (a round's pairings, the final
 //! standings, the news that it is off), and the step noted as shown. A send that fails for a
-//! passing reason is tried again with the outbox's backoff, from where it failed.
+//! passing reason is tried again with the outbox's backoff, from where it failed. A channel
+//! Discord refuses for good is noted as lost: nothing of the event is sent there again, and
+//! its organizer gets a private note instead.
 
-use super::{backoff, mixed, Deliverer, SendError, Transport, MAX_TRIES};
-use crate::games::organizer::{Announcement, TournamentScene, TournamentShow};
+use super::{backoff, mixed, Deliverer, Gone, SendError, Transport, MAX_TRIES};
+use crate::games::organizer::{Announcement, OrganizerNote, TournamentScene, TournamentShow};
 use crate::store::TournamentState;
+use crate::tr;
 use crate::ui::model::{Attachment, Msg};
 use crate::ui::pictures;
 use crate::ui::render::tournament as render;
@@ -46,8 +49,10 @@ impl<T: Transport> Deliverer<T> {
     /// Shows a step of an event (see the module's documentation); once its message is out,
     /// notes it with [`crate::games::Games::tournament_shown`]. While Discord fails this
     /// takes as long as the outbox's tries (about ten minutes): call it in a task of its own
-    /// if nothing should wait for it. A show that cannot be made (the bot may no longer post
-    /// here) is given up unnoted, so the organizer offers it again.
+    /// if nothing should wait for it. A show refused for good in a channel the bot can no
+    /// longer post in ends the event's posts there (see [`Games::tournament_channel_lost`]).
+    ///
+    /// [`Games::tournament_channel_lost`]: crate::games::Games::tournament_channel_lost
     pub async fn show_tournament(&self, show: TournamentShow) {
         let mut posts = match &show.announce {
             Some(what) => render::announcement(&show.scene, what),
@@ -66,6 +71,12 @@ impl<T: Transport> Deliverer<T> {
         loop {
             match self.show_once(&show, &posts, &mut progress).await {
                 Ok(()) => break,
+                Err(e) if e.gone == Some(Gone::Channel) => {
+                    tracing::warn!(tournament = show.tournament_id, error = %e, "the tournament's channel refuses the bot");
+                    self.games.tournament_channel_lost(show.tournament_id).await;
+                    self.forget_board(show.tournament_id);
+                    return;
+                }
                 Err(e) if e.retry && tries < MAX_TRIES => {
                     tracing::warn!(tournament = show.tournament_id, tries, error = %e, "showing a tournament failed; trying again");
                     tokio::time::sleep(backoff(tries)).await;
@@ -81,11 +92,38 @@ impl<T: Transport> Deliverer<T> {
             show.scene.stage,
             TournamentState::Finished | TournamentState::Cancelled
         ) {
-            self.boards
-                .lock()
-                .expect("board lock")
-                .remove(&show.tournament_id);
+            self.forget_board(show.tournament_id);
         }
+    }
+
+    fn forget_board(&self, tournament: i64) {
+        self.boards.lock().expect("board lock").remove(&tournament);
+    }
+
+    /// Tells an event's organizer privately that its channel was lost; noted once sent, or
+    /// once refused for good (their direct messages closed): never sent twice.
+    pub async fn tell_organizer(&self, note: OrganizerNote) {
+        let key = match note.called_off {
+            true => "tournament-lost-called-off",
+            false => "tournament-lost-ended",
+        };
+        let text = tr!(
+            note.lang,
+            key,
+            name = crate::ui::text::escape(&note.name),
+            channel = format!("<#{}>", note.channel)
+        );
+        match self.out.direct(note.organizer, &Msg::text(text)).await {
+            Err(e) if e.retry => {
+                tracing::warn!(tournament = note.tournament_id, error = %e, "telling the organizer failed; the next pass tries again");
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(tournament = note.tournament_id, error = %e, "the organizer cannot be told")
+            }
+            Ok(_) => tracing::info!(tournament = note.tournament_id, "the organizer was told"),
+        }
+        self.games.organizer_told(note.tournament_id).await;
     }
 
     /// One try, from where the last one failed.
@@ -112,7 +150,9 @@ impl<T: Transport> Deliverer<T> {
             let nonce = nonce(show.tournament_id, show.version, i + 1);
             match self.out.post(show.channel, post, Some(&nonce)).await {
                 Ok(_) => {}
-                Err(e) if e.retry => return Err(e),
+                Err(e) if e.retry || (e.gone == Some(Gone::Channel) && post.files.is_empty()) => {
+                    return Err(e)
+                }
                 // Refused for good with a file (no Attach Files here): the text still goes.
                 Err(e) if !post.files.is_empty() => {
                     tracing::warn!(tournament = show.tournament_id, error = %e, "a post with the bracket was refused; posting its text alone");
@@ -121,7 +161,7 @@ impl<T: Transport> Deliverer<T> {
                         ..post.clone()
                     };
                     match self.out.post(show.channel, &text, Some(&nonce)).await {
-                        Err(e) if e.retry => return Err(e),
+                        Err(e) if e.retry || e.gone == Some(Gone::Channel) => return Err(e),
                         Err(e) => {
                             tracing::warn!(tournament = show.tournament_id, error = %e, "a tournament post was refused")
                         }
@@ -152,7 +192,7 @@ impl<T: Transport> Deliverer<T> {
         if let Some(id) = message {
             match self.out.edit(show.channel, id, msg).await {
                 Ok(()) => return Ok(id),
-                Err(e) if e.retry => return Err(e),
+                Err(e) if e.retry || e.gone == Some(Gone::Channel) => return Err(e),
                 Err(e) => {
                     tracing::warn!(tournament = show.tournament_id, error = %e, "the tournament's message could not be edited; posting it anew")
                 }
@@ -194,7 +234,7 @@ mod tests {
     use super::*;
     use crate::games::organizer::{EntrantLine, RoundLine, TableLine, TournamentGame};
     use crate::games::tournament::{self as core, EntrantId};
-    use crate::games::{CardLook, Games};
+    use crate::games::{CardLook, Games, Outcome, Reply};
     use crate::i18n::Lang;
     use std::collections::HashMap;
     use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -231,6 +271,7 @@ mod tests {
     fn refused(retry: bool) -> SendError {
         SendError {
             retry,
+            gone: None,
             message: "refused".into(),
         }
     }
@@ -425,6 +466,63 @@ mod tests {
         let sent = d.out.sent.lock().unwrap().clone();
         assert_eq!(sent.len(), 2);
         assert!(sent[1].1.files.is_empty() && sent[1].1.content.contains("Cup"));
+    }
+
+    /// Members asking for a knockout's standings at once while the painter is busy: one
+    /// bracket waits for it, the others are answered at once with the text alone.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn standings_beyond_the_painters_bound_answer_as_text_at_once() {
+        let (_dir, d) = deliverer(Channel::default()).await;
+        let (started, on_thread) = std::sync::mpsc::channel();
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let busy = {
+            let d = d.clone();
+            tokio::spawn(async move {
+                d.painter
+                    .draw(move || {
+                        started.send(()).unwrap();
+                        held.recv().unwrap();
+                    })
+                    .await
+            })
+        };
+        tokio::task::spawn_blocking(move || on_thread.recv().unwrap())
+            .await
+            .unwrap();
+        let asked: Vec<_> = (0..8)
+            .map(|_| {
+                let d = d.clone();
+                tokio::spawn(async move {
+                    let standings = Reply::Standings(Box::new(scene(true)));
+                    d.respond(Outcome::reply(standings), Lang::En).await
+                })
+            })
+            .collect();
+        // While the painter is held, all but the bound's share are answered.
+        let waiting = crate::ui::painter::LARGE_AT_ONCE;
+        let mut answered = Vec::new();
+        let mut pending = asked;
+        while pending.len() > waiting {
+            let (done, still): (Vec<_>, Vec<_>) =
+                pending.into_iter().partition(|t| t.is_finished());
+            for t in done {
+                answered.push(t.await.unwrap());
+            }
+            pending = still;
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(answered.len(), 8 - waiting);
+        for a in &answered {
+            let msg = a.response.msg();
+            assert!(msg.files.is_empty(), "text alone");
+            assert!(msg.content.contains("Cup"), "{}", msg.content);
+        }
+        release.send(()).unwrap();
+        busy.await.unwrap().unwrap();
+        for t in pending {
+            let a = t.await.unwrap();
+            assert_eq!(a.response.msg().files.len(), 1, "the bracket drawn");
+        }
     }
 
     #[tokio::test]

@@ -85,6 +85,7 @@ impl Transport for Dismissed {
     async fn edit_ephemeral(&self, _: &str, _: &Msg) -> Result<(), SendError> {
         Err(SendError {
             retry: false,
+            gone: None,
             message: "Unknown Webhook".into(),
         })
     }

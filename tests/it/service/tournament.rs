@@ -2,11 +2,16 @@
 //! and the next pairing, and every kind of bad input answered with a clear refusal that
 //! changes nothing.
 
+use crate::support::fake_discord::FakeDiscord;
 use crate::support::harness::{Harness, ALICE, BOB, CAROL, CHANNEL, DAVE, MALLORY};
+use gin::discord::DiscordOut;
 use gin::games::organizer::{FormatAsk, TournamentNote, TournamentRequest};
 use gin::games::tournament::Tournament;
 use gin::games::{Caller, GameChoice, GinChoice, Outcome, Refusal, Reply, TeamMode, UserRef};
-use gin::store::TournamentState;
+use gin::store::{CancelCause, Reach, TournamentState};
+use gin::ui::{Deliverer, Transport};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
 
 fn ask(format: FormatAsk) -> TournamentRequest {
     TournamentRequest {
@@ -98,13 +103,137 @@ async fn play_out(h: &Harness, match_id: i64) {
 
 /// The organizer's pass, with what it stored delivered.
 async fn pass(h: &Harness) {
+    pass_through(h, &h.deliverer).await
+}
+
+/// [`pass`] through any deliverer: the opened tables, the messages, the organizers' notes.
+async fn pass_through<T: Transport>(h: &Harness, deliverer: &Arc<Deliverer<T>>) {
     let p = h.games.run_tournaments().await;
     for d in p.deliveries {
-        h.deliverer.deliver(d).await;
+        deliverer.deliver(d).await;
     }
     for s in p.shows {
-        h.deliverer.show_tournament(s).await;
+        deliverer.show_tournament(s).await;
     }
+    for n in p.notes {
+        deliverer.tell_organizer(n).await;
+    }
+}
+
+/// A deliverer that sends through serenity to the fake Discord.
+fn through_discord(h: &Harness, fake: &FakeDiscord) -> Arc<Deliverer<DiscordOut>> {
+    let http = serenity::HttpBuilder::new(fake.token())
+        .proxy(fake.http_url())
+        .ratelimiter_disabled(true)
+        .build();
+    Deliverer::new(h.games.clone(), DiscordOut::new(Arc::new(http)))
+}
+
+/// The event's channel answers 403 Missing Access to everything (the bot lost it): over 20
+/// organizer passes and a restart, the channel gets one request, the event is called off,
+/// and its organizer gets one private note saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
+    let h = Harness::new().await;
+    let id = signed_up(&h, &[ALICE]).await;
+    h.games
+        .db
+        .tournament_message_created(id, 4242)
+        .await
+        .unwrap();
+    let fake = FakeDiscord::start().await;
+    fake.deny_channel(CHANNEL);
+    let discord = through_discord(&h, &fake);
+    // A sign-up after the message was shown: the message is behind, and the pass shows it.
+    h.games
+        .tournament_join(&h.caller(BOB, None), None, None)
+        .await;
+    for _ in 0..20 {
+        pass_through(&h, &discord).await;
+        h.advance(60);
+    }
+    let in_channel = |fake: &FakeDiscord| {
+        let prefix = format!("/channels/{CHANNEL}/");
+        fake.requests()
+            .iter()
+            .filter(|r| r.path.starts_with(&prefix))
+            .count()
+    };
+    assert_eq!(
+        in_channel(&fake),
+        1,
+        "one refused request, then nothing: {:?}",
+        fake.requests()
+    );
+    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    assert_eq!(row.status, TournamentState::Cancelled);
+    assert_eq!(row.cancel_cause, Some(CancelCause::ChannelLost));
+    assert_eq!(row.reach, Reach::Told);
+    let dm = fake.dm_channel_of(MALLORY).expect("the organizer's DM");
+    let notes = fake.messages_in(dm);
+    assert_eq!(notes.len(), 1, "told once");
+    let note = &notes[0].content;
+    assert!(
+        note.contains("Spring Cup")
+            && note.contains("called off")
+            && note.contains(&format!("<#{CHANNEL}>")),
+        "{note}"
+    );
+    // A restart tries neither the channel nor the organizer again.
+    let before = fake.requests().len();
+    let h = h.restart().await;
+    let discord = through_discord(&h, &fake);
+    for _ in 0..5 {
+        pass_through(&h, &discord).await;
+    }
+    assert_eq!(
+        fake.requests().len(),
+        before,
+        "{:?}",
+        &fake.requests()[before..]
+    );
+    fake.assert_no_violations();
+}
+
+/// A moderator who calls an event off during sign-up (one entrant so far) is named as the
+/// reason: not a field too small.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderators_cancel_during_sign_up_is_announced_as_theirs() {
+    let h = Harness::new().await;
+    let id = signed_up(&h, &[ALICE]).await;
+    h.games
+        .db
+        .tournament_message_created(id, 4242)
+        .await
+        .unwrap();
+    let o = h
+        .games
+        .tournament_cancel(&h.caller(MALLORY, None), true)
+        .await;
+    assert!(refusal(&o).is_none(), "{:?}", o.reply);
+    pass(&h).await;
+    let by_moderator = h.sent_count(|s| {
+        !s.edit
+            && s.msg.content.contains("Spring Cup")
+            && s.msg.content.contains("cancelled by a moderator")
+    });
+    let too_few = h.sent_count(|s| s.msg.content.contains("fewer than two"));
+    assert_eq!((by_moderator, too_few), (1, 0));
+    // Sign-up closing with one entrant is still announced as too few.
+    let h = Harness::new().await;
+    let id = signed_up(&h, &[ALICE]).await;
+    h.games
+        .db
+        .tournament_message_created(id, 4242)
+        .await
+        .unwrap();
+    h.advance(61 * 60);
+    pass(&h).await;
+    pass(&h).await;
+    assert_eq!(
+        h.sent_count(|s| s.msg.content.contains("fewer than two")),
+        1
+    );
 }
 
 /// The process dies after a round's last result was stored and before the next round was

@@ -8,6 +8,7 @@ use super::page::{cap, compose, List, Part, LIMIT};
 use super::{bracket, rounds};
 use crate::games::organizer::{Announcement, TournamentScene};
 use crate::games::tournament::{Format, MIN_FIELD};
+use crate::store::CancelCause;
 use crate::tr;
 use crate::ui::model::Msg;
 use crate::ui::text::escape;
@@ -18,11 +19,14 @@ pub fn announcement(s: &TournamentScene, what: &Announcement) -> Vec<Msg> {
     match what {
         Announcement::Round(_) => paired(s),
         Announcement::Final => vec![over(s)],
-        Announcement::Cancelled => {
-            let key = if s.round.is_none() && s.entrants.len() < MIN_FIELD {
-                "tournament-too-few"
-            } else {
-                "tournament-called-off"
+        Announcement::Cancelled(cause) => {
+            let key = match cause {
+                Some(CancelCause::TooFew) => "tournament-too-few",
+                Some(CancelCause::Moderator) if s.round.is_none() => "tournament-called-off-signup",
+                Some(_) => "tournament-called-off",
+                // Stored before the cause was kept: told from the field.
+                None if s.round.is_none() && s.entrants.len() < MIN_FIELD => "tournament-too-few",
+                None => "tournament-called-off",
             };
             vec![Msg::text(tr!(s.lang, key, name = escape(&s.name)))]
         }

@@ -219,7 +219,7 @@ fn every_message_of_the_largest_field_fits_discord() {
                     for what in [
                         Announcement::Round(1),
                         Announcement::Final,
-                        Announcement::Cancelled,
+                        Announcement::Cancelled(None),
                     ] {
                         for post in announcement(&s, &what) {
                             check(&post);
@@ -430,7 +430,7 @@ fn a_cancelled_event_says_so_without_buttons() {
         TournamentGame::Gin,
         TournamentState::SignUp,
     );
-    let off = announcement(&s, &Announcement::Cancelled);
+    let off = announcement(&s, &Announcement::Cancelled(None));
     assert!(
         off[0].content.contains("fewer than two entrants"),
         "{}",

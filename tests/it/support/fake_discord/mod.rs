@@ -467,6 +467,10 @@ pub(crate) struct State {
     pub oauth: oauth::OAuth,
     /// Requests by kind: how many, and their bodies' bytes in all.
     pub request_kinds: HashMap<&'static str, (u64, u64)>,
+    /// Channels that answer every request with 403 Missing Access (the bot lost them).
+    pub denied_channels: std::collections::HashSet<u64>,
+    /// Each user's direct-message channel, once the bot opened one.
+    pub dm_channels: HashMap<u64, u64>,
 }
 
 impl State {
@@ -1029,6 +1033,17 @@ impl FakeDiscord {
             shared: self.inner.clone(),
             _dropped: dropped_tx,
         }
+    }
+
+    /// From now on every request to `channel` (its messages, posts and edits) is answered
+    /// 403 Missing Access (code 50001), as Discord does once the bot lost the channel.
+    pub fn deny_channel(&self, channel: u64) {
+        self.inner.lock().denied_channels.insert(channel);
+    }
+
+    /// The direct-message channel the bot opened with `user`, if any.
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.inner.lock().dm_channels.get(&user).copied()
     }
 
     pub fn faults_pending(&self) -> usize {

@@ -261,6 +261,7 @@ impl Reply {
             204 => "No Content",
             400 => "Bad Request",
             401 => "Unauthorized",
+            403 => "Forbidden",
             404 => "Not Found",
             429 => "Too Many Requests",
             500 => "Internal Server Error",
@@ -411,6 +412,8 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
             head.method
         ));
         Reply::error(401, 0, "401: Unauthorized")
+    } else if denied(&st, &route) {
+        Reply::error(403, 50001, "Missing Access")
     } else {
         let hit = st.faults.iter().position(|(p, _)| key.contains(p.as_str()));
         let fault = hit.map(|i| st.faults.remove(i).1);
@@ -424,6 +427,15 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
         });
     }
     reply
+}
+
+/// Whether `route` is in a channel the bot lost (see `FakeDiscord::deny_channel`).
+fn denied(st: &State, route: &str) -> bool {
+    let mut seg = route.split('/').filter(|s| !s.is_empty());
+    seg.next() == Some("channels")
+        && seg
+            .next()
+            .is_some_and(|c| st.denied_channels.contains(&num(c)))
 }
 
 /// A request's kind, for the per-move counts: an interaction's first answer, a follow-up or
@@ -497,6 +509,26 @@ fn route_request(
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
         ),
         ("GET", ["users", "@me"]) => ok(shared.opts.bot_user.json()),
+        ("POST", ["users", "@me", "channels"]) => {
+            let user = match &body["recipient_id"] {
+                Value::String(s) => num(s),
+                v => v.as_u64().unwrap_or(0),
+            };
+            let channel = match st.dm_channels.get(&user) {
+                Some(&c) => c,
+                None => {
+                    let c = shared.next_id();
+                    st.dm_channels.insert(user, c);
+                    c
+                }
+            };
+            let recipient = json!({"id": user.to_string(), "username": format!("user{user}"),
+                                   "global_name": null, "avatar": null, "bot": false});
+            ok(
+                json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
+                      "recipients": [recipient]}),
+            )
+        }
         ("GET", ["applications", _, "emojis"]) => {
             st.emoji_lists += 1;
             let items: Vec<Value> = st
