@@ -777,7 +777,7 @@ tournament-awaiting-partner = 🤝 Dein Team ist für **{ $name }** angemeldet: 
 tournament-confirmed = ✅ Dein Team nimmt an **{ $name }** teil.
 tournament-called-off-signup = ❌ **{ $name }** wurde vor Beginn von einem Moderator abgesagt.
 tournament-lost-called-off = ⚠️ Ich kann in { $channel } nicht mehr posten (kein Zugriff oder keine Berechtigung, oder der Kanal ist weg), darum wurde dein Turnier **{ $name }** abgesagt. Gib mir dort „Kanal ansehen“ und „Nachrichten senden“ und lege es dann neu an.
-tournament-lost-ended = ⚠️ Ich kann in { $channel } nicht mehr posten (kein Zugriff oder keine Berechtigung, oder der Kanal ist weg), darum wurde das Ende deines Turniers **{ $name }** dort nicht gezeigt. `/tournament standings` zeigt es weiterhin.
+tournament-lost-ended = ⚠️ Ich kann in { $channel } nicht mehr posten (kein Zugriff oder keine Berechtigung, oder der Kanal ist weg), darum wurde das Ende deines Turniers **{ $name }** dort nicht gezeigt. `/turnier stand` zeigt es weiterhin.
 
 ## Der Kartentisch im Browser (die Activity): Hinweise des Bots
 web-unauthorized = Deine Sitzung ist abgelaufen: Der Tisch meldet dich neu an.

@@ -141,8 +141,8 @@ impl Default for Activity {
                 per_minute: 3000,
             },
             sign_ins_per_source: Limits {
-                burst: 10,
-                per_minute: 30,
+                burst: 20,
+                per_minute: 120,
             },
             sign_ins: Limits {
                 burst: 30,

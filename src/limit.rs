@@ -11,6 +11,9 @@ use std::time::Instant;
 
 /// Buckets kept before the full ones (users idle long enough) are let go.
 const KEPT: usize = 10_000;
+/// The least time between two such sweeps: a flood of new keys costs one scan a second, not
+/// one per key.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// One user's bucket.
 struct Bucket {
@@ -26,6 +29,8 @@ pub(crate) struct Limiter<K = u64> {
     burst: f64,
     per_second: f64,
     users: Mutex<HashMap<K, Bucket>>,
+    /// When the full buckets were last let go.
+    swept: Mutex<Option<Instant>>,
 }
 
 impl<K: Hash + Eq + Copy> Limiter<K> {
@@ -34,6 +39,7 @@ impl<K: Hash + Eq + Copy> Limiter<K> {
             burst: f64::from(limits.burst),
             per_second: f64::from(limits.per_minute) / 60.0,
             users: Mutex::new(HashMap::new()),
+            swept: Mutex::new(None),
         }
     }
 
@@ -41,19 +47,29 @@ impl<K: Hash + Eq + Copy> Limiter<K> {
     /// token if so. Asked again about the same interaction, the same answer, at no further
     /// cost.
     pub fn admit(&self, user: K, interaction: u64, now: Instant) -> bool {
-        self.decide(user, Some(interaction), now)
+        self.decide(user, Some(interaction), 0.0, now)
     }
 
     /// Whether `key` may go on at `now`, taking a token if so: every call is a request of
     /// its own (a frame, a sign-in), never taken for one asked before.
     pub fn spend(&self, key: K, now: Instant) -> bool {
-        self.decide(key, None, now)
+        self.decide(key, None, 0.0, now)
     }
 
-    fn decide(&self, user: K, interaction: Option<u64>, now: Instant) -> bool {
+    /// [`Limiter::spend`] for work that can wait: it takes a token only while at least half
+    /// the burst stays for the rest.
+    pub fn spend_from_upper_half(&self, key: K, now: Instant) -> bool {
+        self.decide(key, None, (self.burst / 2.0).floor(), now)
+    }
+
+    fn decide(&self, user: K, interaction: Option<u64>, keep: f64, now: Instant) -> bool {
         let mut users = self.users.lock().expect("limiter lock");
         if users.len() >= KEPT && !users.contains_key(&user) {
-            users.retain(|_, b| self.refilled(b, now) < self.burst);
+            let mut swept = self.swept.lock().expect("limiter lock");
+            if swept.is_none_or(|at| now.saturating_duration_since(at) >= SWEEP_EVERY) {
+                users.retain(|_, b| self.refilled(b, now) < self.burst);
+                *swept = Some(now);
+            }
         }
         let burst = self.burst;
         let bucket = users.entry(user).or_insert(Bucket {
@@ -68,7 +84,7 @@ impl<K: Hash + Eq + Copy> Limiter<K> {
         }
         bucket.tokens = self.refilled(bucket, now);
         bucket.at = now;
-        let admitted = bucket.tokens >= 1.0;
+        let admitted = bucket.tokens >= 1.0 + keep;
         if admitted {
             bucket.tokens -= 1.0;
         }
@@ -144,6 +160,39 @@ mod tests {
         assert_eq!(l.len(), KEPT);
         l.admit(u64::MAX, 1, t + Duration::from_secs(5));
         assert_eq!(l.len(), 1, "only the newcomer is left");
+    }
+
+    /// Work that can wait leaves half the burst to the rest.
+    #[test]
+    fn the_upper_half_leaves_the_lower_half() {
+        let l = limiter(4, 1);
+        let t = Instant::now();
+        assert!(l.spend_from_upper_half(1, t));
+        assert!(l.spend_from_upper_half(1, t));
+        assert!(!l.spend_from_upper_half(1, t), "two of four kept");
+        assert!(l.spend(1, t) && l.spend(1, t));
+        assert!(!l.spend(1, t));
+    }
+
+    /// A flood of new keys past the bound costs one sweep a second, not a scan per key.
+    #[test]
+    fn full_buckets_are_swept_at_most_once_a_second() {
+        let l = limiter(2, 60);
+        let t = Instant::now();
+        for key in 0..KEPT as u64 {
+            l.spend(key, t);
+        }
+        let later = t + Duration::from_secs(5);
+        l.spend(u64::MAX, later);
+        assert_eq!(l.len(), 1, "swept: only the newcomer is left");
+        let soon = later + Duration::from_millis(100);
+        for key in 0..KEPT as u64 {
+            l.spend(key, soon);
+        }
+        l.spend(u64::MAX - 1, soon + Duration::from_millis(100));
+        assert_eq!(l.len(), KEPT + 2, "no second sweep within the second");
+        l.spend(u64::MAX - 2, later + Duration::from_secs(5));
+        assert_eq!(l.len(), 1, "swept again a second later");
     }
 
     /// Requests that are not interactions each cost a token, whatever was asked before: one

@@ -96,12 +96,19 @@ async fn organize<T: Transport>(
         let deliverer = deliverer.clone();
         tokio::spawn(async move { deliverer.deliver(d).await });
     }
+    // The notes first, on a budget of their own: an event's show that keeps retrying never
+    // keeps another's organizer from being told.
+    let notes = async {
+        for note in pass.notes {
+            deliverer.tell_organizer(note).await;
+        }
+    };
+    if tokio::time::timeout(budget, notes).await.is_err() {
+        tracing::warn!("telling organizers took too long; the next pass goes on");
+    }
     let shows = async {
         for show in pass.shows {
             deliverer.show_tournament(show).await;
-        }
-        for note in pass.notes {
-            deliverer.tell_organizer(note).await;
         }
     };
     if tokio::time::timeout(budget, shows).await.is_err() {

@@ -82,9 +82,10 @@ impl Instances {
         if let Some(place) = self.fresh(id, user, now, any) {
             return place;
         }
-        if !self.may_ask(id, user, now) {
+        if !self.may_ask(id, user, now, any) {
             return Place::Unknown;
         }
+        let asked = now;
         let lookup = exchange.instance(id).await;
         let now = Instant::now();
         if let Some(wait) = lookup.wait {
@@ -102,10 +103,14 @@ impl Instances {
         });
         match lookup.answer {
             Ok(answer) => {
-                let place = place_of(&answer, user);
-                entry.answer = Some((answer, now));
-                entry.failed = None;
-                place
+                // Lookups of one instance may overlap: an answer to an earlier question never
+                // replaces a later one (a player who joined meanwhile is not put out).
+                if entry.answer.as_ref().is_none_or(|(_, at)| *at <= asked) {
+                    entry.answer = Some((answer, asked));
+                    entry.failed = None;
+                }
+                let (newest, _) = entry.answer.as_ref().expect("an answer was just kept");
+                place_of(newest, user)
             }
             Err(why) => {
                 match &why {
@@ -127,8 +132,9 @@ impl Instances {
     }
 
     /// Whether Discord may be asked about `id` for `user` now: no pause asked for, the
-    /// instance did not just fail, and neither the player's nor the bot's bound is reached.
-    fn may_ask(&self, id: &str, user: u64, now: Instant) -> bool {
+    /// instance did not just fail, and neither the player's nor the bot's bound is reached
+    /// (a recheck spends only the upper half of the bot's).
+    fn may_ask(&self, id: &str, user: u64, now: Instant, recheck: bool) -> bool {
         let paused = *self.paused_until.lock().expect("instances lock");
         if paused.is_some_and(|p| now < p) {
             return false;
@@ -141,6 +147,11 @@ impl Instances {
             .and_then(|k| k.failed);
         if failed.is_some_and(|f| now - f < AFTER_FAILURE.min(self.trust)) {
             return false;
+        }
+        if recheck {
+            // An open table can wait (it keeps the last answer): the lower half of the bound
+            // in all stays for pages saying hello.
+            return self.in_all.spend_from_upper_half((), now);
         }
         self.per_player.spend(user, now) && self.in_all.spend((), now)
     }

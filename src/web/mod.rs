@@ -224,7 +224,19 @@ fn source_of(header: Option<&HeaderName>, peer: SocketAddr, headers: &HeaderMap)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.rsplit(',').next())
         .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(peer.ip())
+        .map_or(source_key(peer.ip()), source_key)
+}
+
+/// The source an address counts as: an IPv4 address itself, an IPv6 address its /64 (one
+/// host's usual share, which it may rotate through at will), an IPv4-mapped one its IPv4.
+fn source_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+    }
 }
 
 /// An error answer: `{"error": code}`.
@@ -285,6 +297,11 @@ async fn token(
             }))
             .into_response()
         }
+        // Discord refusing a code is anyone's junk, not the bot's trouble.
+        Err(e @ auth::ExchangeError::Refused(_)) => {
+            tracing::info!(error = %e, "web table: a code was not traded");
+            error(StatusCode::UNAUTHORIZED, "unauthorized")
+        }
         Err(e) => {
             tracing::warn!(error = %e, "web table: a code was not traded");
             error(StatusCode::UNAUTHORIZED, "unauthorized")
@@ -311,5 +328,19 @@ mod tests {
         assert_eq!(source_of(Some(&forwarded), peer, &headers), peer.ip());
         headers.clear();
         assert_eq!(source_of(Some(&forwarded), peer, &headers), peer.ip());
+    }
+
+    /// Addresses of one IPv6 /64 are one source; an IPv4-mapped address is its IPv4.
+    #[test]
+    fn an_ipv6_source_is_its_64() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().unwrap();
+        let other: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(source_key(a), source_key(b));
+        assert_ne!(source_key(a), source_key(other));
+        let mapped: IpAddr = "::ffff:192.0.2.9".parse().unwrap();
+        assert_eq!(source_key(mapped), "192.0.2.9".parse::<IpAddr>().unwrap());
+        let v4: IpAddr = "192.0.2.9".parse().unwrap();
+        assert_eq!(source_key(v4), v4);
     }
 }

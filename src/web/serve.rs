@@ -46,7 +46,7 @@ pub(super) async fn serve(listener: TcpListener, router: axum::Router, bounds: B
                 continue;
             }
         };
-        let Some(held) = gate.clone().enter(peer.ip()) else {
+        let Some(held) = gate.clone().enter(super::source_key(peer.ip())) else {
             tokio::spawn(refuse(stream));
             continue;
         };
