@@ -16,7 +16,7 @@ mod signup;
 
 pub use scene::{EntrantLine, RoundLine, TableLine, TournamentGame, TournamentScene};
 
-use super::tournament::{self as core, EntrantId, Tournament};
+use super::tournament::{self, EntrantId, Tournament};
 use super::{Failure, Games, GinChoice, Refusal, RulesOf};
 use crate::i18n::Lang;
 use crate::store::{CancelCause, EntryRow, StoreError, TournamentRow, TournamentState};
@@ -222,9 +222,9 @@ impl Games {
             .collect();
         let format = match &t.core {
             Some(c) => c.settings().format,
-            None => serde_json::from_str::<core::Settings>(&t.row.settings_json)
+            None => serde_json::from_str::<tournament::Settings>(&t.row.settings_json)
                 .map(|s| s.format)
-                .unwrap_or(core::Format::Knockout),
+                .unwrap_or(tournament::TournamentFormat::Knockout),
         };
         TournamentScene {
             lang,
@@ -274,7 +274,7 @@ impl Games {
                     .find(|o| o.table as usize == k + 1)
                     .and_then(|o| o.match_id);
                 match *p {
-                    core::Pairing::Match {
+                    tournament::Pairing::Match {
                         first,
                         second,
                         decision,
@@ -284,10 +284,10 @@ impl Games {
                         result: decision.map(|d| (d.winner, d.finish)),
                         match_id,
                     },
-                    core::Pairing::Bye { entrant } => TableLine {
+                    tournament::Pairing::Bye { entrant } => TableLine {
                         first: entrant,
                         second: None,
-                        result: Some((entrant, core::Finish::Played)),
+                        result: Some((entrant, tournament::Finish::Played)),
                         match_id: None,
                     },
                 }

@@ -8,8 +8,7 @@ use super::{
 use crate::engine::deck;
 use crate::games::effects::Delivery;
 use crate::games::tournament::{
-    self as core, Decision, Entrant, EntrantId, Finish, Pairing, Tournament, MAX_SWISS_ROUNDS,
-    MIN_FIELD,
+    self, Decision, Entrant, EntrantId, Finish, Pairing, Tournament, MAX_SWISS_ROUNDS, MIN_FIELD,
 };
 use crate::games::{
     Answered, Caller, Deliveries, EndReason, Event, Failure, Games, Live, MatchState, Outcome,
@@ -80,9 +79,9 @@ impl Games {
         if n < MIN_FIELD {
             return Err(Refusal::TooFewEntrants.into());
         }
-        let mut settings: core::Settings =
+        let mut settings: tournament::Settings =
             serde_json::from_str(&t.row.settings_json).map_err(|_| Refusal::Internal)?;
-        if let core::Format::Swiss { rounds } = &mut settings.format {
+        if let tournament::TournamentFormat::Swiss { rounds } = &mut settings.format {
             let most = (n as u32 - 1).min(MAX_SWISS_ROUNDS);
             // Left open: enough rounds for one undefeated entrant (log2 of the field).
             let wanted = match *rounds {
@@ -281,7 +280,7 @@ impl Games {
             return Ok(false);
         }
         let mut out = Vec::new();
-        if event.settings().format == core::Format::Knockout && complete {
+        if event.settings().format == tournament::TournamentFormat::Knockout && complete {
             for p in &event.rounds()[number - 1].pairings {
                 if let (Pairing::Match { first, second, .. }, Some(w)) = (p, p.winner()) {
                     let loser = if w == *first { *second } else { *first };

@@ -2,7 +2,7 @@
 //! standings message with its Join and Leave buttons, the bracket picture, the round's
 //! pairings). Names and user ids only: a tournament has no hidden cards to leak.
 
-use crate::games::tournament::{Bracket, EntrantId, Format, Standing};
+use crate::games::tournament::{Bracket, EntrantId, Standing, TournamentFormat};
 use crate::games::CardLook;
 use crate::i18n::Lang;
 use crate::store::TournamentState;
@@ -16,7 +16,7 @@ pub struct TournamentScene {
     pub id: i64,
     pub name: String,
     pub stage: TournamentState,
-    pub format: Format,
+    pub format: TournamentFormat,
     /// The match rules' preset name, and what the matches play ("Gin", "Straight Gin",
     /// "Hollywood Gin", "Partnership Gin", "Team Gin").
     pub preset: String,

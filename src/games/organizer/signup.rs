@@ -4,7 +4,7 @@ use super::{
     signing_up, FormatAsk, Loaded, TournamentNote, TournamentRequest, BYE_POINTS, NAME_CHARS,
     ROUND_MINUTES, SIGNUP_MINUTES, UNRATED,
 };
-use crate::games::tournament::{self as core, MAX_FIELD, MAX_SWISS_ROUNDS};
+use crate::games::tournament::{self, MAX_FIELD, MAX_SWISS_ROUNDS};
 use crate::games::{
     Caller, Failure, GameChoice, Games, Outcome, Refusal, Reply, ReplyRole, UserRef,
 };
@@ -55,11 +55,11 @@ impl Games {
             FormatAsk::Swiss { rounds: Some(r) } if !(1..=MAX_SWISS_ROUNDS).contains(&r) => {
                 return Err(Refusal::SwissRounds.into())
             }
-            FormatAsk::Swiss { rounds } => core::Format::Swiss {
+            FormatAsk::Swiss { rounds } => tournament::TournamentFormat::Swiss {
                 rounds: rounds.unwrap_or(0),
             },
-            FormatAsk::Knockout => core::Format::Knockout,
-            FormatAsk::RoundRobin => core::Format::RoundRobin,
+            FormatAsk::Knockout => tournament::TournamentFormat::Knockout,
+            FormatAsk::RoundRobin => tournament::TournamentFormat::RoundRobin,
         };
         if ask.game.hollywood && ask.game.teams.is_some() {
             return Err(Refusal::PlayerCount.into());
@@ -71,7 +71,7 @@ impl Games {
             self.default_target(guild_id),
             ask.target,
         )?;
-        let settings = core::Settings {
+        let settings = tournament::Settings {
             format,
             bye_points: BYE_POINTS,
         };

@@ -4,8 +4,8 @@
 use super::matching::Bits;
 use super::{
     knockout, round_robin, seed_order, standings, swiss, Bracket, Decision, Entrant, EntrantId,
-    Finish, Format, Pairing, Round, Settings, Standing, Tournament, TournamentError, MAX_FIELD,
-    MAX_SWISS_ROUNDS, MIN_FIELD,
+    Finish, Pairing, Round, Settings, Standing, Tournament, TournamentError, TournamentFormat,
+    MAX_FIELD, MAX_SWISS_ROUNDS, MIN_FIELD,
 };
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -25,7 +25,7 @@ impl Tournament {
                 return Err(TournamentError::Rating(e.id));
             }
         }
-        if let Format::Swiss { rounds } = settings.format {
+        if let TournamentFormat::Swiss { rounds } = settings.format {
             let max = (n as u32 - 1).min(MAX_SWISS_ROUNDS);
             if !(1..=max).contains(&rounds) {
                 return Err(TournamentError::SwissRounds {
@@ -74,9 +74,9 @@ impl Tournament {
     /// [`Tournament::is_finished`]).
     pub fn planned_rounds(&self) -> usize {
         match self.settings.format {
-            Format::Swiss { rounds } => rounds as usize,
-            Format::Knockout => knockout::rounds(self.entrants.len()),
-            Format::RoundRobin => round_robin::rounds(self.entrants.len()),
+            TournamentFormat::Swiss { rounds } => rounds as usize,
+            TournamentFormat::Knockout => knockout::rounds(self.entrants.len()),
+            TournamentFormat::RoundRobin => round_robin::rounds(self.entrants.len()),
         }
     }
 
@@ -87,7 +87,7 @@ impl Tournament {
             return false;
         }
         let active = self.entrants.len() - self.withdrawn.len();
-        let swiss = matches!(self.settings.format, Format::Swiss { .. });
+        let swiss = matches!(self.settings.format, TournamentFormat::Swiss { .. });
         self.rounds.len() >= self.planned_rounds() || (swiss && active < 2)
     }
 
@@ -100,9 +100,9 @@ impl Tournament {
             return Err(TournamentError::Finished);
         }
         let round = match self.settings.format {
-            Format::Swiss { .. } => self.swiss_round(),
-            Format::Knockout => knockout::next_round(self),
-            Format::RoundRobin => round_robin::round(self, self.rounds.len()),
+            TournamentFormat::Swiss { .. } => self.swiss_round(),
+            TournamentFormat::Knockout => knockout::next_round(self),
+            TournamentFormat::RoundRobin => round_robin::round(self, self.rounds.len()),
         };
         self.rounds.push(round);
         Ok(&self.rounds[self.rounds.len() - 1])
@@ -194,7 +194,7 @@ impl Tournament {
 
     /// The bracket, for a knockout.
     pub fn bracket(&self) -> Option<Bracket> {
-        (self.settings.format == Format::Knockout).then(|| knockout::bracket(self))
+        (self.settings.format == TournamentFormat::Knockout).then(|| knockout::bracket(self))
     }
 
     /// A Swiss round: the entrants still in, in standings order, asked of [`swiss::pair`].

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 
 /// The fewest entrants an event can have.
 pub const MIN_FIELD: usize = 2;
-/// The most entrants an event can have (the limit; the pairing is timed at it).
+/// The most entrants an event can have (the pairing is timed at it).
 pub const MAX_FIELD: usize = 256;
 /// The most rounds of a Swiss (and at most one fewer than the field). Real events play
 /// about log2 of the field plus a few; far longer ones on large fields make the score-group
@@ -58,7 +58,7 @@ pub struct Entrant {
 /// How the event is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Format {
+pub enum TournamentFormat {
     /// A set number of rounds, each paired by score group.
     Swiss { rounds: u32 },
     /// Single elimination, seeded by rating.
@@ -70,7 +70,7 @@ pub enum Format {
 /// The event's fixed numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
-    pub format: Format,
+    pub format: TournamentFormat,
     /// Net points of a win not played: a bye, or a walkover against a disqualified entrant.
     /// (Such a win always scores as a win; this is what it adds to the net-points tie-break.)
     pub bye_points: u32,

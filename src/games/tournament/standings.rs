@@ -7,7 +7,7 @@
 //! tied on all three, the wins between them), then the seed (rating, then registration). A
 //! knockout goes by points (the rounds won, so the round reached), then the seed.
 
-use super::{seed_order, EntrantId, Format, Pairing, Tournament};
+use super::{seed_order, EntrantId, Pairing, Tournament, TournamentFormat};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -54,7 +54,7 @@ pub(super) fn standings(t: &Tournament) -> Vec<Standing> {
         seed[i] = rank;
     }
     let mut order: Vec<usize> = (0..t.entrants.len()).collect();
-    if t.settings.format == Format::Knockout {
+    if t.settings.format == TournamentFormat::Knockout {
         order.sort_by_key(|&i| (std::cmp::Reverse(tally[i].points), seed[i]));
     } else {
         let key = |i: usize| (tally[i].points, buchholz[i], tally[i].net);

@@ -233,7 +233,7 @@ impl<T: Transport> Deliverer<T> {
 mod tests {
     use super::*;
     use crate::games::organizer::{EntrantLine, RoundLine, TableLine, TournamentGame};
-    use crate::games::tournament::{self as core, EntrantId};
+    use crate::games::tournament::{self, EntrantId};
     use crate::games::{CardLook, Games, Outcome, Reply};
     use crate::i18n::Lang;
     use std::collections::HashMap;
@@ -354,7 +354,7 @@ mod tests {
             id: 5,
             name: "Cup".into(),
             stage: TournamentState::SignUp,
-            format: core::Format::Knockout,
+            format: tournament::TournamentFormat::Knockout,
             preset: "classic".into(),
             game: TournamentGame::Gin,
             created_by: 1,
@@ -370,16 +370,16 @@ mod tests {
             let field = s
                 .entrants
                 .iter()
-                .map(|e| core::Entrant {
+                .map(|e| tournament::Entrant {
                     id: e.id,
                     rating: e.rating,
                 })
                 .collect();
-            let settings = core::Settings {
-                format: core::Format::Knockout,
+            let settings = tournament::Settings {
+                format: tournament::TournamentFormat::Knockout,
                 bye_points: 100,
             };
-            let mut t = core::Tournament::new(settings, field).unwrap();
+            let mut t = tournament::Tournament::new(settings, field).unwrap();
             t.pair_next_round().unwrap();
             s.stage = TournamentState::Running;
             s.planned_rounds = t.planned_rounds();

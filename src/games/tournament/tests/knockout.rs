@@ -1,6 +1,6 @@
 //! Single elimination: seeding, byes, advancing, walkovers, the bracket as data.
 
-use super::super::{bracket_order, Finish, Format, Pairing, Slot};
+use super::super::{bracket_order, Finish, Pairing, Slot, TournamentFormat};
 use super::{decide, event, favourites, id, won};
 
 #[test]
@@ -17,7 +17,7 @@ fn the_bracket_order_is_the_standard_one() {
 
 #[test]
 fn five_entrants_give_byes_to_the_top_three_seeds() {
-    let mut t = event(Format::Knockout, 5);
+    let mut t = event(TournamentFormat::Knockout, 5);
     let round = t.pair_next_round().unwrap();
     assert_eq!(
         round.pairings,
@@ -36,7 +36,7 @@ fn five_entrants_give_byes_to_the_top_three_seeds() {
 
 #[test]
 fn the_favourites_meet_in_the_final_after_n_minus_one_matches() {
-    let mut t = event(Format::Knockout, 12);
+    let mut t = event(TournamentFormat::Knockout, 12);
     let mut matches = 0;
     while !t.is_finished() {
         let round = t.pair_next_round().unwrap();
@@ -58,7 +58,7 @@ fn the_favourites_meet_in_the_final_after_n_minus_one_matches() {
 
 #[test]
 fn an_upset_advances_the_winner() {
-    let mut t = event(Format::Knockout, 4);
+    let mut t = event(TournamentFormat::Knockout, 4);
     t.pair_next_round().unwrap();
     // Seed 4 beats seed 1; seed 2 beats seed 3.
     t.record(0, 0, won(id(3), 20)).unwrap();
@@ -73,7 +73,7 @@ fn an_upset_advances_the_winner() {
 /// A winner disqualified before the next round loses it by walkover.
 #[test]
 fn a_disqualified_winner_gives_a_walkover_in_the_next_round() {
-    let mut t = event(Format::Knockout, 4);
+    let mut t = event(TournamentFormat::Knockout, 4);
     t.pair_next_round().unwrap();
     t.record(0, 0, won(id(0), 20)).unwrap();
     t.disqualify(id(0)).unwrap();
@@ -94,7 +94,7 @@ fn a_disqualified_winner_gives_a_walkover_in_the_next_round() {
 
 #[test]
 fn the_bracket_shows_byes_open_slots_and_results() {
-    let mut t = event(Format::Knockout, 5);
+    let mut t = event(TournamentFormat::Knockout, 5);
     let b = t.bracket().unwrap();
     let sizes: Vec<usize> = b.rounds.iter().map(Vec::len).collect();
     assert_eq!(sizes, [4, 2, 1]);
@@ -125,5 +125,5 @@ fn the_bracket_shows_byes_open_slots_and_results() {
     assert_eq!(b.rounds[0][1].winner, Some(id(4)));
     assert_eq!(b.rounds[1][0].bottom, seed(5));
     assert_eq!(b.rounds[2][0].top, Slot::Open);
-    assert!(event(Format::RoundRobin, 4).bracket().is_none());
+    assert!(event(TournamentFormat::RoundRobin, 4).bracket().is_none());
 }

@@ -1,11 +1,11 @@
 //! The event's life: validation, refusals that change nothing, disqualification, JSON.
 
 use super::super::{
-    Decision, Entrant, Finish, Format, Pairing, Settings, Tournament, TournamentError,
+    Decision, Entrant, Finish, Pairing, Settings, Tournament, TournamentError, TournamentFormat,
 };
 use super::{decide, event, favourites, field, id, won};
 
-fn settings(format: Format) -> Settings {
+fn settings(format: TournamentFormat) -> Settings {
     Settings {
         format,
         bye_points: 50,
@@ -14,7 +14,7 @@ fn settings(format: Format) -> Settings {
 
 #[test]
 fn the_field_and_the_swiss_rounds_are_validated() {
-    let swiss = |rounds| settings(Format::Swiss { rounds });
+    let swiss = |rounds| settings(TournamentFormat::Swiss { rounds });
     let err = |s, f| Tournament::new(s, f).unwrap_err();
     assert_eq!(err(swiss(1), field(1)), TournamentError::FieldSize(1));
     assert_eq!(err(swiss(1), field(257)), TournamentError::FieldSize(257));
@@ -41,13 +41,13 @@ fn the_field_and_the_swiss_rounds_are_validated() {
     };
     assert_eq!(err(swiss(0), field(4)), rounds(0));
     assert_eq!(err(swiss(4), field(4)), rounds(4));
-    assert!(Tournament::new(settings(Format::Knockout), field(2)).is_ok());
+    assert!(Tournament::new(settings(TournamentFormat::Knockout), field(2)).is_ok());
 }
 
 /// Each refusal names its reason and leaves the state exactly as it was.
 #[test]
 fn refused_operations_change_nothing() {
-    let mut t = event(Format::Swiss { rounds: 2 }, 5);
+    let mut t = event(TournamentFormat::Swiss { rounds: 2 }, 5);
     t.pair_next_round().unwrap();
     let before = t.clone();
     let refused = |t: &mut Tournament, r: Result<(), TournamentError>, e| {
@@ -106,7 +106,7 @@ fn refused_operations_change_nothing() {
 
 #[test]
 fn a_finished_event_refuses_more() {
-    let mut t = event(Format::Knockout, 2);
+    let mut t = event(TournamentFormat::Knockout, 2);
     t.pair_next_round().unwrap();
     decide(&mut t, favourites);
     assert!(t.is_finished());
@@ -123,7 +123,7 @@ fn a_finished_event_refuses_more() {
 /// again, and ends early once fewer than two are left.
 #[test]
 fn a_disqualified_entrant_is_never_paired_again() {
-    let mut t = event(Format::Swiss { rounds: 3 }, 4);
+    let mut t = event(TournamentFormat::Swiss { rounds: 3 }, 4);
     t.pair_next_round().unwrap();
     t.disqualify(id(0)).unwrap();
     let Pairing::Match { decision, .. } = t.rounds()[0].pairings[0] else {
@@ -167,7 +167,7 @@ fn the_json_keeps_its_field_names() {
             rating: 1300.0,
         },
     ];
-    let mut t = Tournament::new(settings(Format::Swiss { rounds: 2 }), entrants).unwrap();
+    let mut t = Tournament::new(settings(TournamentFormat::Swiss { rounds: 2 }), entrants).unwrap();
     t.pair_next_round().unwrap();
     t.record(0, 0, won(id(1), 87)).unwrap();
     let json = serde_json::to_string(&t).unwrap();
@@ -178,8 +178,8 @@ fn the_json_keeps_its_field_names() {
     let back: Tournament = serde_json::from_str(&json).unwrap();
     assert_eq!(back, t);
     for (format, text) in [
-        (Format::Knockout, r#"{"kind":"knockout"}"#),
-        (Format::RoundRobin, r#"{"kind":"round_robin"}"#),
+        (TournamentFormat::Knockout, r#"{"kind":"knockout"}"#),
+        (TournamentFormat::RoundRobin, r#"{"kind":"round_robin"}"#),
     ] {
         assert_eq!(serde_json::to_string(&format).unwrap(), text);
     }

@@ -9,7 +9,9 @@ mod round_robin;
 mod standings;
 mod swiss;
 
-use super::{Decision, Entrant, EntrantId, Finish, Format, Pairing, Settings, Tournament};
+use super::{
+    Decision, Entrant, EntrantId, Finish, Pairing, Settings, Tournament, TournamentFormat,
+};
 
 /// Entrant `i` of a test field: id 100 + i, registered i-th, rated 2000 - 10 i (so the
 /// registration order is also the seed order).
@@ -26,7 +28,7 @@ fn field(n: usize) -> Vec<Entrant> {
         .collect()
 }
 
-fn event(format: Format, n: usize) -> Tournament {
+fn event(format: TournamentFormat, n: usize) -> Tournament {
     let settings = Settings {
         format,
         bye_points: 50,

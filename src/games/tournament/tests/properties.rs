@@ -1,7 +1,7 @@
 //! Property tests: whole events on random fields of 2 to 256 with random results (and, in
 //! some, random disqualifications), each round checked as it is paired.
 
-use super::super::{Entrant, EntrantId, Format, Pairing, Round, Settings, Tournament};
+use super::super::{Entrant, EntrantId, Pairing, Round, Settings, Tournament, TournamentFormat};
 use super::brute::check_swiss_round;
 use super::{decide, fixed_cases, Dice};
 use proptest::prelude::*;
@@ -71,7 +71,7 @@ fn met_of(rounds: &[Round]) -> BTreeSet<(EntrantId, EntrantId)> {
 
 fn swiss(n: usize, rounds: u32, dice: &mut Dice) -> Tournament {
     let settings = Settings {
-        format: Format::Swiss { rounds },
+        format: TournamentFormat::Swiss { rounds },
         bye_points: 40,
     };
     Tournament::new(settings, random_field(n, dice)).expect("valid")
@@ -251,7 +251,7 @@ proptest! {
         dq in prop_oneof![Just(0u64), Just(2u64)],
     ) {
         let mut dice = Dice(seed);
-        let settings = Settings { format: Format::Knockout, bye_points: 40 };
+        let settings = Settings { format: TournamentFormat::Knockout, bye_points: 40 };
         let mut t = Tournament::new(settings, random_field(n, &mut dice)).expect("valid");
         let seeds = t.seeds();
         let size = n.next_power_of_two();
@@ -297,7 +297,7 @@ proptest! {
     #[test]
     fn round_robin_meets_every_pair_once(n in 2usize..=256, seed in any::<u64>()) {
         let mut dice = Dice(seed);
-        let settings = Settings { format: Format::RoundRobin, bye_points: 40 };
+        let settings = Settings { format: TournamentFormat::RoundRobin, bye_points: 40 };
         let mut t = Tournament::new(settings, random_field(n, &mut dice)).expect("valid");
         let mut met = BTreeSet::new();
         play_out(&mut t, &mut dice, 0, |_, round| {
@@ -332,14 +332,14 @@ proptest! {
         stop in 0usize..6,
         seed in any::<u64>(),
         format in prop_oneof![
-            Just(Format::Swiss { rounds: 6 }),
-            Just(Format::Knockout),
-            Just(Format::RoundRobin),
+            Just(TournamentFormat::Swiss { rounds: 6 }),
+            Just(TournamentFormat::Knockout),
+            Just(TournamentFormat::RoundRobin),
         ],
     ) {
         let mut dice = Dice(seed);
         let format = match format {
-            Format::Swiss { rounds } => Format::Swiss { rounds: rounds.min(n as u32 - 1) },
+            TournamentFormat::Swiss { rounds } => TournamentFormat::Swiss { rounds: rounds.min(n as u32 - 1) },
             other => other,
         };
         let settings = Settings { format, bye_points: 40 };

@@ -1,6 +1,6 @@
 //! Round robin by the circle method.
 
-use super::super::{circle, Finish, Format, Pairing};
+use super::super::{circle, Finish, Pairing, TournamentFormat};
 use super::{decide, event, favourites, id};
 
 #[test]
@@ -18,7 +18,7 @@ fn four_entrants_play_three_rounds_by_the_circle() {
 
 #[test]
 fn five_entrants_play_five_rounds_each_with_one_bye() {
-    let mut t = event(Format::RoundRobin, 5);
+    let mut t = event(TournamentFormat::RoundRobin, 5);
     let mut byes = Vec::new();
     let mut met = std::collections::BTreeSet::new();
     while !t.is_finished() {
@@ -43,7 +43,7 @@ fn five_entrants_play_five_rounds_each_with_one_bye() {
 /// Every match left for a disqualified entrant is a walkover, decided when paired.
 #[test]
 fn a_disqualified_entrant_gives_walkovers() {
-    let mut t = event(Format::RoundRobin, 4);
+    let mut t = event(TournamentFormat::RoundRobin, 4);
     t.pair_next_round().unwrap();
     t.disqualify(id(2)).unwrap();
     decide(&mut t, favourites);

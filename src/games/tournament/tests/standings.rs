@@ -1,6 +1,6 @@
 //! Standings and their tie-breaks.
 
-use super::super::{EntrantId, Format, Pairing, Round, Settings, Tournament};
+use super::super::{EntrantId, Pairing, Round, Settings, Tournament, TournamentFormat};
 use super::{field, id, won};
 
 fn play(a: usize, b: usize, winner: usize, margin: u32) -> Pairing {
@@ -14,7 +14,7 @@ fn play(a: usize, b: usize, winner: usize, margin: u32) -> Pairing {
 fn swiss_with(n: usize, rounds: Vec<Vec<Pairing>>) -> Tournament {
     Tournament {
         settings: Settings {
-            format: Format::Swiss { rounds: 3 },
+            format: TournamentFormat::Swiss { rounds: 3 },
             bye_points: 50,
         },
         entrants: field(n),
@@ -112,6 +112,6 @@ fn with_nothing_played_the_seed_order_stands() {
 #[test]
 fn a_knockout_ranks_by_round_reached_then_seed() {
     let mut t = swiss_with(4, vec![vec![play(0, 3, 3, 5), play(1, 2, 1, 5)]]);
-    t.settings.format = Format::Knockout;
+    t.settings.format = TournamentFormat::Knockout;
     assert_eq!(order(&t), [id(1), id(3), id(0), id(2)]);
 }

@@ -2,7 +2,7 @@
 
 use super::super::matching::Bits;
 use super::super::swiss::{pair, pair_within, Field, Pairs};
-use super::super::{Format, Pairing};
+use super::super::{Pairing, TournamentFormat};
 use super::{decide, event, favourites, id};
 
 /// A field of `points.len()` by position, no byes yet, with the pairs in `met` played.
@@ -28,7 +28,7 @@ fn repeats(pairs: &Pairs, f: &Field) -> usize {
 
 #[test]
 fn round_one_pairs_the_top_half_against_the_bottom_half_by_rating() {
-    let mut t = event(Format::Swiss { rounds: 3 }, 8);
+    let mut t = event(TournamentFormat::Swiss { rounds: 3 }, 8);
     let round = t.pair_next_round().unwrap().clone();
     let expected: Vec<Pairing> = [(0, 4), (1, 5), (2, 6), (3, 7)]
         .iter()
@@ -43,7 +43,7 @@ fn round_one_pairs_the_top_half_against_the_bottom_half_by_rating() {
 
 #[test]
 fn round_one_of_an_odd_field_gives_the_bye_to_the_lowest_rated() {
-    let mut t = event(Format::Swiss { rounds: 3 }, 7);
+    let mut t = event(TournamentFormat::Swiss { rounds: 3 }, 7);
     let round = t.pair_next_round().unwrap();
     assert_eq!(
         round.pairings.last(),
@@ -122,7 +122,7 @@ fn the_bye_moves_up_when_the_lowest_would_force_a_repeat() {
 
 #[test]
 fn no_one_has_the_bye_twice_in_a_three_player_event() {
-    let mut t = event(Format::Swiss { rounds: 2 }, 3);
+    let mut t = event(TournamentFormat::Swiss { rounds: 2 }, 3);
     let mut byes = Vec::new();
     while !t.is_finished() {
         let round = t.pair_next_round().unwrap();
@@ -138,7 +138,7 @@ fn no_one_has_the_bye_twice_in_a_three_player_event() {
 /// The favourites win everything: after round 1 the winners meet the winners.
 #[test]
 fn round_two_pairs_winners_with_winners() {
-    let mut t = event(Format::Swiss { rounds: 3 }, 8);
+    let mut t = event(TournamentFormat::Swiss { rounds: 3 }, 8);
     t.pair_next_round().unwrap();
     decide(&mut t, favourites);
     let round = t.pair_next_round().unwrap();

@@ -2,7 +2,7 @@
 //! names of a knockout's rounds.
 
 use crate::games::organizer::{TournamentGame, TournamentScene};
-use crate::games::tournament::Format;
+use crate::games::tournament::TournamentFormat;
 use crate::i18n::Lang;
 use crate::tr;
 use crate::ui::text::escape;
@@ -23,13 +23,13 @@ pub(super) fn about(s: &TournamentScene) -> String {
     )
 }
 
-fn format(lang: Lang, f: Format) -> String {
+fn format(lang: Lang, f: TournamentFormat) -> String {
     match f {
         // Before the start a Swiss may leave its rounds to the field's size.
-        Format::Swiss { rounds: 0 } => tr!(lang, "tournament-format-swiss-open"),
-        Format::Swiss { rounds } => tr!(lang, "tournament-format-swiss", rounds = rounds),
-        Format::Knockout => tr!(lang, "tournament-format-knockout"),
-        Format::RoundRobin => tr!(lang, "tournament-format-round-robin"),
+        TournamentFormat::Swiss { rounds: 0 } => tr!(lang, "tournament-format-swiss-open"),
+        TournamentFormat::Swiss { rounds } => tr!(lang, "tournament-format-swiss", rounds = rounds),
+        TournamentFormat::Knockout => tr!(lang, "tournament-format-knockout"),
+        TournamentFormat::RoundRobin => tr!(lang, "tournament-format-round-robin"),
     }
 }
 

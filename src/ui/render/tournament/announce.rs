@@ -7,7 +7,7 @@ use super::field::Field;
 use super::page::{cap, compose, List, Part, LIMIT};
 use super::{bracket, rounds};
 use crate::games::organizer::{Announcement, TournamentScene};
-use crate::games::tournament::{Format, MIN_FIELD};
+use crate::games::tournament::{TournamentFormat, MIN_FIELD};
 use crate::store::CancelCause;
 use crate::tr;
 use crate::ui::model::Msg;
@@ -84,7 +84,7 @@ fn over(s: &TournamentScene) -> Msg {
         winner = winner.map_or_else(|| "?".to_string(), |w| field.mention(w))
     ))];
     match (&s.format, &s.bracket) {
-        (Format::Knockout, Some(b)) => {
+        (TournamentFormat::Knockout, Some(b)) => {
             parts.push(Part::Line(tr!(lang, "tournament-bracket")));
             parts.extend(
                 bracket::lists(lang, &field, b, None)

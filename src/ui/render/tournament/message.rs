@@ -7,7 +7,7 @@ use super::field::Field;
 use super::page::{compose, List, Part, LIMIT};
 use super::{bracket, rounds};
 use crate::games::organizer::TournamentScene;
-use crate::games::tournament::Format;
+use crate::games::tournament::TournamentFormat;
 use crate::store::TournamentState;
 use crate::tr;
 use crate::ui::ids::Press;
@@ -122,7 +122,7 @@ fn results(
     parts: &mut Vec<Part>,
 ) {
     match (&s.format, &s.bracket) {
-        (Format::Knockout, Some(b)) => {
+        (TournamentFormat::Knockout, Some(b)) => {
             let lists = bracket::lists(s.lang, field, b, shown);
             if !lists.is_empty() {
                 parts.push(Part::Line(tr!(s.lang, "tournament-bracket")));

@@ -7,7 +7,8 @@ use crate::games::organizer::{
     TournamentScene,
 };
 use crate::games::tournament::{
-    Decision, Entrant, EntrantId, Finish, Format, Pairing, Settings, Tournament, MAX_FIELD,
+    Decision, Entrant, EntrantId, Finish, Pairing, Settings, Tournament, TournamentFormat,
+    MAX_FIELD,
 };
 use crate::games::{CardLook, Refusal};
 use crate::store::TournamentState;
@@ -40,7 +41,7 @@ fn entrants(n: usize, teams: bool) -> Vec<EntrantLine> {
 /// (some by forfeit, one by a disqualification); finished is every round won by the upper
 /// entrant.
 fn scene(
-    format: Format,
+    format: TournamentFormat,
     n: usize,
     game: TournamentGame,
     stage: TournamentState,
@@ -158,10 +159,10 @@ fn decide(t: &mut Tournament, which: impl Fn(usize) -> bool) {
     }
 }
 
-const FORMATS: [Format; 3] = [
-    Format::Swiss { rounds: 8 },
-    Format::Knockout,
-    Format::RoundRobin,
+const FORMATS: [TournamentFormat; 3] = [
+    TournamentFormat::Swiss { rounds: 8 },
+    TournamentFormat::Knockout,
+    TournamentFormat::RoundRobin,
 ];
 const STAGES: [TournamentState; 4] = [
     TournamentState::SignUp,
@@ -198,9 +199,9 @@ fn with_lang(mut s: TournamentScene, lang: Lang) -> TournamentScene {
 
 /// The round robin of 256 pairs 255 rounds: too slow to play out here, so its finished
 /// stage is tested on a smaller field.
-fn field_for(format: Format, stage: TournamentState) -> usize {
+fn field_for(format: TournamentFormat, stage: TournamentState) -> usize {
     match (format, stage) {
-        (Format::RoundRobin, TournamentState::Finished) => 24,
+        (TournamentFormat::RoundRobin, TournamentState::Finished) => 24,
         _ => MAX_FIELD,
     }
 }
@@ -234,7 +235,7 @@ fn every_message_of_the_largest_field_fits_discord() {
 #[test]
 fn a_long_list_says_how_many_it_leaves_out() {
     let s = scene(
-        Format::Knockout,
+        TournamentFormat::Knockout,
         MAX_FIELD,
         TournamentGame::Gin,
         TournamentState::SignUp,
@@ -252,7 +253,7 @@ fn a_long_list_says_how_many_it_leaves_out() {
 #[test]
 fn sign_up_shows_the_field_the_deadline_and_join_and_leave() {
     let s = scene(
-        Format::Swiss { rounds: 0 },
+        TournamentFormat::Swiss { rounds: 0 },
         3,
         TournamentGame::Gin,
         TournamentState::SignUp,
@@ -319,7 +320,7 @@ fn sign_up_shows_the_field_the_deadline_and_join_and_leave() {
 #[test]
 fn a_running_swiss_shows_its_round_tables_and_standings() {
     let s = scene(
-        Format::Swiss { rounds: 3 },
+        TournamentFormat::Swiss { rounds: 3 },
         9,
         TournamentGame::Gin,
         TournamentState::Running,
@@ -347,7 +348,7 @@ fn a_running_swiss_shows_its_round_tables_and_standings() {
     );
     assert!(de.contains("kampflos") && de.contains("Freilos"), "{de}");
     let over = scene(
-        Format::Swiss { rounds: 3 },
+        TournamentFormat::Swiss { rounds: 3 },
         9,
         TournamentGame::Gin,
         TournamentState::Finished,
@@ -366,7 +367,7 @@ fn a_running_swiss_shows_its_round_tables_and_standings() {
 #[test]
 fn a_knockout_shows_its_bracket_instead_of_standings() {
     let running = scene(
-        Format::Knockout,
+        TournamentFormat::Knockout,
         6,
         TournamentGame::Gin,
         TournamentState::Running,
@@ -378,7 +379,7 @@ fn a_knockout_shows_its_bracket_instead_of_standings() {
     assert!(text.contains("**Bracket**\n**Semi-finals**: "), "{text}");
     assert!(text.contains(" vs ?"), "{text}");
     let done = scene(
-        Format::Knockout,
+        TournamentFormat::Knockout,
         6,
         TournamentGame::Gin,
         TournamentState::Finished,
@@ -413,7 +414,7 @@ fn a_cancelled_event_says_so_without_buttons() {
     for lang in Lang::ALL {
         let s = with_lang(
             scene(
-                Format::RoundRobin,
+                TournamentFormat::RoundRobin,
                 4,
                 TournamentGame::Gin,
                 TournamentState::Cancelled,
@@ -425,7 +426,7 @@ fn a_cancelled_event_says_so_without_buttons() {
         assert!(msg.content.contains('❌'), "{}", msg.content);
     }
     let s = scene(
-        Format::RoundRobin,
+        TournamentFormat::RoundRobin,
         1,
         TournamentGame::Gin,
         TournamentState::SignUp,
@@ -442,7 +443,7 @@ fn a_cancelled_event_says_so_without_buttons() {
 #[test]
 fn a_rounds_pairings_call_every_player_with_a_match_to_play() {
     let s = scene(
-        Format::Swiss { rounds: 8 },
+        TournamentFormat::Swiss { rounds: 8 },
         MAX_FIELD,
         TournamentGame::Partnership,
         TournamentState::Running,
@@ -481,7 +482,7 @@ fn a_rounds_pairings_call_every_player_with_a_match_to_play() {
         }
     }
     let over = scene(
-        Format::Swiss { rounds: 3 },
+        TournamentFormat::Swiss { rounds: 3 },
         8,
         TournamentGame::Gin,
         TournamentState::Finished,
@@ -508,7 +509,7 @@ fn field_users(s: &TournamentScene, e: EntrantId) -> Vec<u64> {
 #[test]
 fn the_bracket_picture_decodes_and_says_what_it_shows() {
     let s = scene(
-        Format::Knockout,
+        TournamentFormat::Knockout,
         MAX_FIELD,
         TournamentGame::Gin,
         TournamentState::Running,
@@ -533,7 +534,7 @@ fn the_bracket_picture_decodes_and_says_what_it_shows() {
     );
     assert!(alt.chars().count() <= 1024 && alt.ends_with('…'), "{alt}");
     let small = scene(
-        Format::Knockout,
+        TournamentFormat::Knockout,
         5,
         TournamentGame::Gin,
         TournamentState::Finished,
@@ -551,7 +552,7 @@ fn the_bracket_picture_decodes_and_says_what_it_shows() {
     };
     assert!(bracket_picture(&text).is_none());
     let swiss = scene(
-        Format::Swiss { rounds: 3 },
+        TournamentFormat::Swiss { rounds: 3 },
         8,
         TournamentGame::Gin,
         TournamentState::Running,
