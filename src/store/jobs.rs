@@ -20,9 +20,9 @@ pub(crate) struct Writes;
 
 impl Jobs for Writes {
     type Move = SavedAction;
-    type Note = Delivered;
+    type Deletion = Delivered;
     type Batched = Batched;
-    type Noted = Noted;
+    type Held = Held;
 
     /// Moves only: the state, log and outbox rows of an action that neither ends a hand nor
     /// the match. These go to the database together, in one round trip.
@@ -69,26 +69,26 @@ impl Jobs for Writes {
         delete_delivered(conn, backend, delivered, own_transaction).await
     }
 
-    fn note(noted: &mut Noted, job: Batched) {
+    fn hold(held: &mut Held, job: Batched) {
         match job {
-            Batched::MessageId(id, done) => noted.message_ids.push((id, done)),
-            Batched::Challenge(new, done) => noted.challenges.push((*new, done)),
-            Batched::Accept(accept, done) => noted.accepts.push((*accept, done)),
+            Batched::MessageId(id, done) => held.message_ids.push((id, done)),
+            Batched::Challenge(new, done) => held.challenges.push((*new, done)),
+            Batched::Accept(accept, done) => held.accepts.push((*accept, done)),
         }
     }
 
     /// Kind by kind: no job of a slice has been answered yet, so none can depend on
     /// another's write (an acceptance names a challenge already stored, an id a message
     /// already posted).
-    async fn stage_noted(
-        noted: &mut Noted,
+    async fn stage_held(
+        held: &mut Held,
         tx: &mut AnyConnection,
         answers: &mut Vec<Answer>,
         savepoint: &mut Savepoint,
     ) -> bool {
-        let mut ok = stage_together(tx, &mut noted.challenges, answers, savepoint).await;
-        ok &= stage_together(tx, &mut noted.accepts, answers, savepoint).await;
-        ok &= stage_together(tx, &mut noted.message_ids, answers, savepoint).await;
+        let mut ok = stage_together(tx, &mut held.challenges, answers, savepoint).await;
+        ok &= stage_together(tx, &mut held.accepts, answers, savepoint).await;
+        ok &= stage_together(tx, &mut held.message_ids, answers, savepoint).await;
         ok
     }
 
@@ -113,7 +113,7 @@ pub(crate) enum Batched {
 
 /// The [`Batched`] jobs of a slice, by kind.
 #[derive(Default)]
-pub(crate) struct Noted {
+pub(crate) struct Held {
     challenges: Vec<(NewChallenge, Done<i64>)>,
     accepts: Vec<(Accept, Done<Acceptance>)>,
     message_ids: Vec<(MessageId, Done<()>)>,
@@ -190,7 +190,7 @@ impl Db {
     /// Notes that a row was delivered: it is deleted with the next batch of other writes,
     /// or on its own within a fifth of a second or once 16 are waiting.
     pub fn outbox_delivered(&self, key: OutboxKey) {
-        self.writer.note(Delivered(key));
+        self.writer.delete_later(Delivered(key));
     }
 }
 
@@ -276,7 +276,7 @@ mod tests {
     }
 
     /// A delivered row noted while nothing else is written waits for a commit with other
-    /// work, and after a while goes in a commit of its own: one, not one per note.
+    /// work, and after a while goes in a commit of its own: one, not one per row.
     #[tokio::test]
     async fn delivered_rows_alone_wait_then_go_in_one_commit() {
         let (_dir, db, ids) = db_with_matches(1).await;
@@ -293,17 +293,17 @@ mod tests {
         a.outbox = vec![row(0), row(1)];
         assert!(db.save_action(a).await.unwrap());
         let before = db.writer.commits();
-        let noted = std::time::Instant::now();
+        let since = std::time::Instant::now();
         db.outbox_delivered(row(0).key);
         db.outbox_delivered(row(1).key);
         while !db.pending_outbox().await.unwrap().is_empty() {
             assert!(
-                noted.elapsed().as_secs() < 30,
-                "the notes were never written"
+                since.elapsed().as_secs() < 30,
+                "the deletions were never written"
             );
             tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
-        assert!(noted.elapsed() >= crate::store::writer::NOTES_WAIT);
+        assert!(since.elapsed() >= crate::store::writer::DELETIONS_WAIT);
         assert_eq!(db.writer.commits() - before, 1);
     }
 

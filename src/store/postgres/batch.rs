@@ -88,10 +88,13 @@ pub(in crate::store) async fn states(
 ) -> Result<Vec<bool>, StoreError> {
     // Never reached: `matches::store_states` returns before on no actions, and the writer
     // commits no batch without moves (`writer::batch::commit_moves` returns first, and
-    // `write` is handed one move or that batch); delivery notes without moves go to
+    // `write` is handed one move or that batch); deletions of delivered rows without moves go to
     // `delete_delivered` instead. No round would carry `delivered`.
     if actions.is_empty() {
-        debug_assert!(delivered.is_empty(), "delivery notes without moves");
+        debug_assert!(
+            delivered.is_empty(),
+            "deletions of delivered rows without moves"
+        );
         return Ok(Vec::new());
     }
     let rounds = rounds(actions);

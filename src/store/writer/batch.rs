@@ -26,12 +26,13 @@ const SLICE: std::time::Duration =
 /// their own costs a sync of the disk, about two thirds of a commit per move under load.
 /// They wait at most this long, or until this many have gathered, then go on their own.
 /// Should the bot stop before, the rows are delivered again after the restart, as any
-/// delivered row whose note was not yet written.
-pub(in crate::store) const NOTES_WAIT: std::time::Duration = std::time::Duration::from_millis(200);
-const NOTES_HELD: usize = 16;
+/// delivered row whose deletion was not yet written.
+pub(in crate::store) const DELETIONS_WAIT: std::time::Duration =
+    std::time::Duration::from_millis(200);
+const DELETIONS_HELD: usize = 16;
 
 /// Under steady load (a commit of moves ended less than [`GATHER_WHEN`] ago), a batch of
-/// fewer than [`GATHER_UP_TO`] jobs (moves, and notes with them) waits [`GATHER`] for the
+/// fewer than [`GATHER_UP_TO`] jobs (moves, and deletions with them) waits [`GATHER`] for the
 /// next moves to share its commit: each commit is a sync of the disk and several wakes of
 /// the writer and of SQLite's worker. At a thousand moves a second, waiting 4 ms took the
 /// commits per move from 0.61 (0.7 ms) to 0.28 and the bot's CPU per move from 0.55 ms to
@@ -55,32 +56,32 @@ pub(super) async fn run<J: Jobs>(
 ) {
     let mut jobs = Vec::with_capacity(MAX_BATCH);
     let mut moves = Vec::with_capacity(MAX_BATCH);
-    let mut notes = Vec::new();
+    let mut deletions = Vec::new();
     let mut checkpoints_on_own = false;
-    // Since when the notes taken so far have waited for a commit to go with (none while
-    // there are none: every write of notes empties the list).
+    // Since when the deletions taken so far have waited for a commit to go with (none while
+    // there are none: every write of deletions empties the list).
     let mut held_since: Option<tokio::time::Instant> = None;
     let mut last_commit: Option<std::time::Instant> = None;
     loop {
-        if notes.is_empty() {
+        if deletions.is_empty() {
             held_since = None;
         }
         let received = match held_since {
             None => queue.recv_many(&mut jobs, MAX_BATCH).await,
             Some(since) => {
                 let next = queue.recv_many(&mut jobs, MAX_BATCH);
-                match tokio::time::timeout_at(since + NOTES_WAIT, next).await {
+                match tokio::time::timeout_at(since + DELETIONS_WAIT, next).await {
                     Ok(received) => received,
                     Err(_) => {
-                        delete_noted::<J>(&mut conn, backend, &mut notes, &commits).await;
+                        delete_pending::<J>(&mut conn, backend, &mut deletions, &commits).await;
                         continue;
                     }
                 }
             }
         };
         if received == 0 {
-            // Every handle is gone: the notes taken go before the thread ends.
-            delete_noted::<J>(&mut conn, backend, &mut notes, &commits).await;
+            // Every handle is gone: the deletions taken go before the thread ends.
+            delete_pending::<J>(&mut conn, backend, &mut deletions, &commits).await;
             return;
         }
         if let Some(wal) = &wal {
@@ -98,7 +99,7 @@ pub(super) async fn run<J: Jobs>(
         }
         let moves_only = moves_only(&jobs);
         if !moves_only {
-            if write_batch(&mut conn, backend, &mut jobs, &mut notes, &commits)
+            if write_batch(&mut conn, backend, &mut jobs, &mut deletions, &commits)
                 .await
                 .is_err()
             {
@@ -116,22 +117,22 @@ pub(super) async fn run<J: Jobs>(
         for job in jobs.drain(..) {
             match job {
                 Job::Move { job, done } => moves.push((job, done)),
-                Job::Note(n) => notes.push(n),
+                Job::Deletion(n) => deletions.push(n),
                 Job::Other(_) | Job::Batched(_) => {
                     unreachable!("only moves here")
                 }
             }
         }
         let committed = !moves.is_empty();
-        let ok = commit_moves::<J>(&mut conn, backend, &mut moves, &mut notes, &commits).await;
-        // Only a commit of moves says moves are coming steadily (notes alone commit nothing).
+        let ok = commit_moves::<J>(&mut conn, backend, &mut moves, &mut deletions, &commits).await;
+        // Only a commit of moves says moves are coming steadily (deletions alone commit nothing).
         last_commit = (committed && ok).then(std::time::Instant::now);
-        if !notes.is_empty() {
+        if !deletions.is_empty() {
             let since = *held_since.get_or_insert_with(tokio::time::Instant::now);
-            // After a failed commit the notes go on their own at once, as before they were
+            // After a failed commit the deletions go on their own at once, as before they were
             // held: they must not take the next moves' commits down with them.
-            if !ok || notes.len() >= NOTES_HELD || since.elapsed() >= NOTES_WAIT {
-                delete_noted::<J>(&mut conn, backend, &mut notes, &commits).await;
+            if !ok || deletions.len() >= DELETIONS_HELD || since.elapsed() >= DELETIONS_WAIT {
+                delete_pending::<J>(&mut conn, backend, &mut deletions, &commits).await;
             }
         }
         if !ok && connection_lost(&mut conn, backend).await {
@@ -140,13 +141,13 @@ pub(super) async fn run<J: Jobs>(
     }
 }
 
-/// Whether `jobs` hold plain moves and delivery notes only: their statements go to the
+/// Whether `jobs` hold plain moves and deletions of delivered rows only: their statements go to the
 /// database together, in one round trip.
 fn moves_only<J: Jobs>(jobs: &[Job<J>]) -> bool {
     jobs.iter().all(|j| match j {
         Job::Move { job, .. } => J::plain(job),
         Job::Other(_) | Job::Batched(_) => false,
-        Job::Note(_) => true,
+        Job::Deletion(_) => true,
     })
 }
 
@@ -191,7 +192,7 @@ async fn write_batch<J: Jobs>(
     conn: &mut AnyConnection,
     backend: Backend,
     jobs: &mut Vec<Job<J>>,
-    notes: &mut Vec<J::Note>,
+    deletions: &mut Vec<J::Deletion>,
     commits: &AtomicU64,
 ) -> Result<(), Lost> {
     let mut jobs = jobs.drain(..);
@@ -200,7 +201,7 @@ async fn write_batch<J: Jobs>(
             return Ok(());
         }
         match conn.begin_with(begin_write(backend)).await {
-            Ok(tx) => write_slice(tx, backend, &mut jobs, notes, commits).await?,
+            Ok(tx) => write_slice(tx, backend, &mut jobs, deletions, commits).await?,
             Err(e) => break e,
         }
     };
@@ -220,30 +221,30 @@ async fn write_batch<J: Jobs>(
                 work(conn).await.0(Ok(()));
             }
             Job::Batched(job) => J::alone(job, conn, backend).await,
-            Job::Note(n) => notes.push(n),
+            Job::Deletion(n) => deletions.push(n),
         }
     }
     commit_moves::<J>(conn, backend, &mut moves, &mut Vec::new(), commits).await;
-    delete_noted::<J>(conn, backend, notes, commits).await;
+    delete_pending::<J>(conn, backend, deletions, commits).await;
     Ok(())
 }
 
 /// The jobs of one [`SLICE`] of [`write_batch`] in its open transaction `tx`, with the
-/// notes taken so far. After any failure it makes sure the transaction is still there; if
+/// deletions taken so far. After any failure it makes sure the transaction is still there; if
 /// SQLite dropped it, the slice's jobs are answered with the error and the rest of the batch
 /// is not run.
 async fn write_slice<J: Jobs>(
     mut tx: sqlx::Transaction<'_, sqlx::Any>,
     backend: Backend,
     jobs: &mut std::vec::Drain<'_, Job<J>>,
-    notes: &mut Vec<J::Note>,
+    deletions: &mut Vec<J::Deletion>,
     commits: &AtomicU64,
 ) -> Result<(), Lost> {
     let began = std::time::Instant::now();
     let mut savepoint = Savepoint::new(backend);
     let mut answers: Vec<Answer> = Vec::new();
     let mut moves = Vec::new();
-    let mut noted = J::Noted::default();
+    let mut held = J::Held::default();
     let lost = |answers: Vec<Answer>| {
         let e = StoreError::Commit("the database rolled the transaction back".into());
         for answer in answers {
@@ -265,12 +266,12 @@ async fn write_slice<J: Jobs>(
                 answers.push(answer);
                 staged && ok
             }
-            Job::Note(n) => {
-                notes.push(n);
+            Job::Deletion(n) => {
+                deletions.push(n);
                 true
             }
             Job::Batched(job) => {
-                J::note(&mut noted, job);
+                J::hold(&mut held, job);
                 true
             }
         };
@@ -282,20 +283,20 @@ async fn write_slice<J: Jobs>(
         }
     }
     let mut ok = stage_moves::<J>(&mut tx, &mut moves, &mut answers, &mut savepoint).await;
-    ok &= J::stage_noted(&mut noted, &mut tx, &mut answers, &mut savepoint).await;
-    if !notes.is_empty() {
+    ok &= J::stage_held(&mut held, &mut tx, &mut answers, &mut savepoint).await;
+    if !deletions.is_empty() {
         let deleted = match savepoint.enter(&mut tx).await {
             Some(false) => Err(StoreError::Commit(
-                "no savepoint for the delivery notes".into(),
+                "no savepoint for the deletions of delivered rows".into(),
             )),
-            _ => J::delete(&mut tx, backend, notes, false).await,
+            _ => J::delete(&mut tx, backend, deletions, false).await,
         };
         if let Err(e) = deleted {
-            tracing::warn!(error = %e, "writing delivery notes");
+            tracing::warn!(error = %e, "deleting delivered rows");
             savepoint.undo(&mut tx).await;
             ok = false;
         }
-        notes.clear();
+        deletions.clear();
     }
     // The last job's savepoint is released before the COMMIT: a transaction spoilt by a
     // job that hid its error would otherwise be rolled back by a COMMIT that reports success.
@@ -368,32 +369,32 @@ async fn all_or_nothing<J: Jobs>(
     Ok(stored)
 }
 
-/// Deletes what the notes taken so far name, in a transaction of their own.
-async fn delete_noted<J: Jobs>(
+/// Writes the deletions taken so far, in a transaction of their own.
+async fn delete_pending<J: Jobs>(
     conn: &mut AnyConnection,
     backend: Backend,
-    notes: &mut Vec<J::Note>,
+    deletions: &mut Vec<J::Deletion>,
     commits: &AtomicU64,
 ) {
-    if notes.is_empty() {
+    if deletions.is_empty() {
         return;
     }
-    match J::delete(conn, backend, notes, true).await {
+    match J::delete(conn, backend, deletions, true).await {
         Ok(()) => {
             count_commit(commits);
         }
-        Err(e) => tracing::warn!(error = %e, "writing delivery notes"),
+        Err(e) => tracing::warn!(error = %e, "deleting delivered rows"),
     }
-    notes.clear();
+    deletions.clear();
 }
 
 /// Writes the waiting moves in one transaction and answers each of them. When they are
-/// all plain, the notes are written in the same commit (and the list emptied).
+/// all plain, the deletions are written in the same commit (and the list emptied).
 async fn commit_moves<J: Jobs>(
     conn: &mut AnyConnection,
     backend: Backend,
     moves: &mut Vec<Waiting<J>>,
-    notes: &mut Vec<J::Note>,
+    deletions: &mut Vec<J::Deletion>,
     commits: &AtomicU64,
 ) -> bool {
     if moves.is_empty() {
@@ -403,7 +404,7 @@ async fn commit_moves<J: Jobs>(
     let plain = batch.iter().all(|m| J::plain(m));
     let started = std::time::Instant::now();
     let written = if plain {
-        J::commit_plain(conn, backend, &batch, notes).await
+        J::commit_plain(conn, backend, &batch, deletions).await
     } else {
         write::<J>(conn, backend, &batch).await
     };
@@ -411,7 +412,7 @@ async fn commit_moves<J: Jobs>(
     match written {
         Ok(stored) => {
             if plain {
-                notes.clear();
+                deletions.clear();
             }
             count_commit(commits);
             for ((_, done), ok) in moves.drain(..).zip(stored) {
@@ -455,7 +456,7 @@ mod tests {
     use futures_util::future::join_all;
 
     /// Moves wait for more only under steady load, only a few, and only when nothing but
-    /// moves and notes came with them: a quiet server's move, a burst, or a batch with other
+    /// moves and deletions came with them: a quiet server's move, a burst, or a batch with other
     /// writes is written at once.
     #[test]
     fn only_a_few_moves_right_after_a_commit_wait_for_more() {
@@ -473,14 +474,17 @@ mod tests {
             version: 1,
             part: 0,
         };
-        let a_note = || Job::<Writes>::Note(Delivered(key));
+        let a_deletion = || Job::<Writes>::Deletion(Delivered(key));
         let other = || Job::<Writes>::Other(Box::new(|_| Box::pin(async { unreachable!() })));
         let recent = Some(Duration::from_micros(300));
         assert!(gathers(&[a_move()], recent));
-        assert!(gathers(&[a_move(), a_note()], recent));
+        assert!(gathers(&[a_move(), a_deletion()], recent));
         assert!(!gathers(&[a_move()], None), "no commit yet");
         assert!(!gathers(&[a_move()], Some(GATHER_WHEN)), "a quiet moment");
-        assert!(!gathers(&[a_note()], recent), "notes alone wait anyway");
+        assert!(
+            !gathers(&[a_deletion()], recent),
+            "deletions alone wait anyway"
+        );
         assert!(!gathers(&[a_move(), other()], recent));
         let burst: Vec<_> = (0..GATHER_UP_TO).map(|_| a_move()).collect();
         assert!(!gathers(&burst, recent));

@@ -17,7 +17,7 @@
 
 mod batch;
 #[cfg(test)]
-pub(in crate::store) use batch::NOTES_WAIT;
+pub(in crate::store) use batch::DELETIONS_WAIT;
 mod savepoint;
 mod stage;
 mod together;
@@ -58,25 +58,25 @@ pub(crate) trait Jobs: 'static {
     type Move: Send + 'static;
     /// Something to delete with a later commit (a delivered outbox row); nobody waits for
     /// it.
-    type Note: Send + 'static;
+    type Deletion: Send + 'static;
     /// One of the writes a burst brings many of (see [`Together`]), written with the others
     /// of its kind at the end of its slice.
     type Batched: Send + 'static;
     /// The [`Jobs::Batched`] jobs of a slice, by kind.
-    type Noted: Default;
+    type Held: Default;
 
     /// Whether `m` is a move and nothing more: the statements of such moves go to the
     /// database together, in one round trip.
     fn plain(m: &Self::Move) -> bool;
 
-    /// Writes the plain `moves` in a transaction of their own, with `notes` deleted in the
+    /// Writes the plain `moves` in a transaction of their own, with `deletions` deleted in the
     /// same commit: for each move, whether it was still at its version and is written.
     /// Nothing is kept on an error.
     async fn commit_plain(
         conn: &mut AnyConnection,
         backend: Backend,
         moves: &[&Self::Move],
-        notes: &[Self::Note],
+        deletions: &[Self::Deletion],
     ) -> Result<Vec<bool>, StoreError>;
 
     /// Writes `moves` inside the caller's transaction: for each, whether it was still at its
@@ -87,21 +87,21 @@ pub(crate) trait Jobs: 'static {
         moves: &[&Self::Move],
     ) -> Result<Vec<bool>, StoreError>;
 
-    /// Deletes what `notes` name: in a transaction of its own, or in the caller's.
+    /// Deletes what `deletions` name: in a transaction of its own, or in the caller's.
     async fn delete(
         conn: &mut AnyConnection,
         backend: Backend,
-        notes: &[Self::Note],
+        deletions: &[Self::Deletion],
         own_transaction: bool,
     ) -> Result<(), StoreError>;
 
     /// Keeps `job` for the end of its slice.
-    fn note(noted: &mut Self::Noted, job: Self::Batched);
+    fn hold(held: &mut Self::Held, job: Self::Batched);
 
-    /// Writes the jobs `noted` in the slice's open transaction `tx`, each answer waiting for
+    /// Writes the jobs `held` in the slice's open transaction `tx`, each answer waiting for
     /// the commit (see [`stage_together`]). False if any failed.
-    async fn stage_noted(
-        noted: &mut Self::Noted,
+    async fn stage_held(
+        held: &mut Self::Held,
         tx: &mut AnyConnection,
         answers: &mut Vec<Answer>,
         savepoint: &mut Savepoint,
@@ -118,7 +118,7 @@ enum Job<J: Jobs> {
     /// the batch's transaction, inside a savepoint of its own if it opens a transaction.
     Other(Work),
     /// Deleted with a later commit; nobody waits for it.
-    Note(J::Note),
+    Deletion(J::Deletion),
     /// Written with the others of its kind at the end of its slice.
     Batched(J::Batched),
 }
@@ -197,10 +197,10 @@ impl<J: Jobs> Writer<J> {
         while alive.changed().await.is_ok() {}
     }
 
-    /// Queues `note`, written with a later commit (see [`Jobs::Note`] and `NOTES_WAIT`).
-    pub(crate) fn note(&self, note: J::Note) {
-        if self.jobs.send(Job::Note(note)).is_err() {
-            tracing::warn!("the writer thread has stopped: a delivery note is lost");
+    /// Queues `deletion`, written with a later commit (see [`Jobs::Deletion`] and `DELETIONS_WAIT`).
+    pub(crate) fn delete_later(&self, deletion: J::Deletion) {
+        if self.jobs.send(Job::Deletion(deletion)).is_err() {
+            tracing::warn!("the writer thread has stopped: a deletion of a delivered row is lost");
         }
     }
 

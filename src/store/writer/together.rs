@@ -29,12 +29,12 @@ pub(in crate::store) trait Together: Sized {
 /// failed.
 pub(in crate::store) async fn stage_together<J: Together>(
     tx: &mut AnyConnection,
-    noted: &mut Vec<(J, Done<J::Out>)>,
+    held: &mut Vec<(J, Done<J::Out>)>,
     answers: &mut Vec<Answer>,
     savepoint: &mut Savepoint,
 ) -> bool {
     let backend = savepoint.backend;
-    let (all, dones): (Vec<J>, Vec<Done<J::Out>>) = noted.drain(..).unzip();
+    let (all, dones): (Vec<J>, Vec<Done<J::Out>>) = held.drain(..).unzip();
     let write = async |tx: &mut AnyConnection, all: &[J]| J::write_all(tx, backend, all).await;
     let outs: Vec<Result<J::Out, StoreError>> =
         match stage(tx, &all, savepoint, "a batch of writes", Lone::Fails, write).await {
