@@ -603,7 +603,7 @@ async fn load(a: &Args) {
     for v in violations.iter().take(5) {
         println!("  {v}");
     }
-    // Issue 40's goals; the answered rate cannot pass the offered one, so it is held to 99% of it.
+    // The load goals (README); the answered rate cannot pass the offered one, so it is held to 99% of it.
     let p99_goal = if a.store == "postgres" { 15.0 } else { 10.0 };
     println!(
         "targets: actions_per_second>={:.0} {}, latency_p99_ms<={p99_goal} {}, bot_cpu_ms_per_action<=0.25 {}, bot_peak_rss_mb<=64 {}",

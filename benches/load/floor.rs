@@ -1,6 +1,6 @@
 //! `--only floor`: what one move's work costs when nothing else is done, piece by piece, with
-//! the crates the bot is built on. Issue 40 asks for the bot's CPU per answered action to
-//! come down to 0.25 ms; this measures the parts no arrangement of the bot's own code can
+//! the crates the bot is built on. The goal is a bot CPU per answered action of 0.25 ms
+//! (see the README); this measures the parts no arrangement of the bot's own code can
 //! leave out, so that a goal below their sum is known to be out of reach rather than guessed.
 //!
 //! Every figure is CPU time of the thread (or, for the store, the process) doing that part

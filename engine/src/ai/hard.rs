@@ -42,60 +42,36 @@ pub struct HardConfig {
     /// than knocking as soon as it can (see `knowledge::Fit`): a knockable hand it did not
     /// knock with is then no contradiction. Each earlier showdown of the match moves it
     /// (`Knowledge::waiter_chance`): caught holding a knockable hand says gin-waiter, knocking
-    /// with deadwood says not. Under the EAAI protocol, 400 mirrored matches each (issue 41):
-    /// fixed for the whole match, 0.6 won 53.8% against `marjj` (48.3% at 0) but 69.0% against
-    /// `simple`, and 42.0% against `marjj` with the waiter's playouts off; moved by the
-    /// showdowns from 0.5, 56.0% against `marjj` [51.1, 60.8] (a quarter fewer knocks
-    /// undercut: 23% against 31%) but 78.0% against `simple` in each of two 400-match runs
-    /// [73.7, 81.8] (81.6% of 4,000 at 0); from 0.25, 60.5% of 200 against `marjj`
-    /// [53.6, 67.0] and 76.8% of 400 against `simple` [72.4, 80.6]. At 0 the showdowns move
-    /// nothing and hard plays as it did before the reading; that control, on the default seed:
-    /// 81.0% of 400 against `simple` [76.9, 84.5] (11 minutes on one busy core). With a
-    /// showdown caught waiting worth x1,000 (`waiter_evidence`), from 0.02 (so that hard plays
-    /// as at 0 until `marjj` is caught once): 81.25% of 400 against `simple` [77.1, 84.8],
-    /// as the control, and 51.75% of 400 against `marjj` [46.9, 56.6] (undercut share 25.3%,
-    /// 14 minutes; 48.3% at 0, see `marjj`); from 0.25: 56.0% [51.1, 60.8] (26.8%):
-    /// the hands before the first such showdown seem to cost about 4 points, within the noise.
-    /// Shipped at 0.25 with x1,000 since issue 41's reading of a gin-waiter's hand (see
-    /// [`HardConfig::default`]); 0 at a Partnership table ([`HardConfig::partnership`]).
+    /// with deadwood says not. A fixed chance cost too much against players who knock early,
+    /// so the showdowns move it; at 0 nothing moves and hard plays as without the reading.
+    /// 0 at a Partnership table ([`HardConfig::partnership`]), whose view cannot move it.
     pub gin_waiter: f64,
-    /// How much each kind of earlier showdown moves that chance ([`WaiterEvidence`]): x1,000,
-    /// x0.6 and x0.2 as shipped (x20 for the first before issue 41). A knock-at-once player is caught holding a knockable hand only
-    /// before its first discard of a hand, so the first factor may be far larger (x1,000
-    /// above).
+    /// How much each kind of earlier showdown moves that chance ([`WaiterEvidence`]). A
+    /// knock-at-once player is caught holding a knockable hand only before its first discard
+    /// of a hand, so that factor may be far larger than the others.
     pub waiter_evidence: WaiterEvidence,
     /// Whether, in a world where the opponent is such a gin-waiter, the playouts let it knock
     /// only with gin (else every playout opponent knocks as soon as it can).
     pub waiter_playouts: bool,
     /// How strongly a gin-waiter's guessed hands are weighted toward little deadwood, per
     /// point (`exp(-tilt x deadwood)`): it builds its hand for gin, and the replay of its moves
-    /// alone leaves guesses with more deadwood than it holds (against `marjj`, a knockable
-    /// hand in 16% of the worlds where it held one 30% of the time; 0.05 matches the truth in
-    /// the belief probe). Alone, 0.05 won 52.5% of 200 matches against `marjj` [45.6, 59.3],
-    /// no better than without; shipped at 0.1 along its ramp, with the melded guesses.
+    /// alone leaves guesses with more deadwood than it holds.
     pub waiter_tilt: f64,
     /// The opponent's discards this hand over which that tilt grows, linearly, from nothing
-    /// (up to the first) to full (from the second); `[0, 0]`: full throughout. Shipped `[5, 9]`.
-    /// A gin-waiter's hand tightens as the hand goes on, and the replay of its moves does not
-    /// see it: against `marjj` (issue 41 probe, `probe.rs`), the worlds' guesses at its
-    /// deadwood were right up to its sixth turn but twice the truth from its eleventh (17.6
-    /// against 8.5), so that hard's knocks there were undercut 58% of the time where the
-    /// worlds foresaw 5%. A tilt that fits the late turns (0.25) makes the early ones far too
-    /// tight (15 sampled against 32 true in its fourth turn).
+    /// (up to the first) to full (from the second); `[0, 0]`: full throughout. A gin-waiter's
+    /// hand tightens as the hand goes on, which the replay of its moves does not see (the
+    /// belief probe, `probe.rs`); a tilt that fits the late turns makes the early ones far too
+    /// tight.
     pub waiter_tilt_ramp: [u32; 2],
     /// The share of late guesses built around melds (`rollout::melded_pick`), growing with the
-    /// tilt's ramp (and only while the tilt and the gin-waiter chance are on): 0.5 as shipped.
-    /// They are weighted like the card-by-card guesses, so they tighten the knocker's part of
-    /// the worlds too, against `simple` as well (83.75% of 400 with them). With the
-    /// ramp alone the worlds' deadwood matched `marjj`'s at every turn, yet its true hand held
-    /// no more deadwood than hard's knock twice as often as the worlds said (the tight hands
-    /// that undercut are the ones card-by-card guesses never draw).
+    /// tilt's ramp (and only while the tilt and the gin-waiter chance are on). They are
+    /// weighted like the card-by-card guesses: the tight hands that undercut a knock are the
+    /// ones card-by-card guesses never draw.
     pub waiter_melded: f64,
     /// Weight, per discard outside the least-deadwood ones, of a guess in a gin-waiter's part
-    /// (`knowledge::Fit::weight_split`); `None` as shipped: `contradiction_accept` for both
-    /// kinds of player. `marjj` throws such cards 13% of the time, so its true hand was all
-    /// but ruled out late in a hand; in the probe, 0.1 for both kinds halved the undercuts of
-    /// hard's knocks at the same foresight, but costs the reading of `simple`.
+    /// (`knowledge::Fit::weight_split`); `None`: `contradiction_accept` for both kinds of
+    /// player. A gin-waiter that throws such cards is otherwise all but ruled out late in a
+    /// hand; a looser weight for both kinds costs the reading of `simple`.
     pub waiter_accept: Option<f64>,
     /// Whether this seat, in the playouts, knocks only when its deadwood is below the
     /// opponent's in that world (else at once, like `simple`).
@@ -107,23 +83,16 @@ pub struct HardConfig {
     /// Points a knock short of gin loses per point of its deadwood, in each world where the
     /// opponent is a gin-waiter, against playing on: the worlds' guesses at a waiter's hand
     /// hold more deadwood than the truth, so they see too few undercuts, the more so the more
-    /// deadwood the knock shows. Shipped at 0.3 (issue 41): with the reading of a gin-waiter's
-    /// hand, 61.75% of 400 mirrored matches against `marjj` [56.9, 66.4] against 59.75%
-    /// without (fewer knocks undercut: 18.5% against 22.2%), and 61.6% of 4,000 [60.1, 63.1];
-    /// 81.8% of 4,000 against `simple` [80.6, 82.9]. Earlier, 0.8 with the belief from 0.02
-    /// won 51.75% of 400 against `marjj` [46.9, 56.6], the same as without.
+    /// deadwood the knock shows.
     pub knock_margin: f64,
 }
 
 impl Default for HardConfig {
-    /// 600 worlds: about 11 ms per decision (p95 20 ms on one quiet thread) in a release
-    /// build. The opponent is read as a possible gin-waiter (issue 41): a prior of 0.25 moved
-    /// x1,000 by a showdown that catches it waiting, its discards judged loosely (0.1), and
-    /// late in a hand its guessed hand tightened and built around melds; a knock loses 0.3
-    /// points per point of its deadwood where the opponent waits. Under the EAAI protocol on
-    /// the default seed: 61.6% of 4,000 mirrored matches against `marjj` [60.1, 63.1] (46.5%
-    /// of 400 before the reading), 81.8% of 4,000 against `simple` [80.6, 82.9], 82.6% of
-    /// 2,000 against `baseline` and 76.6% of 2,000 against `medium`.
+    /// The tuning the bot ships (its strength and decision time are in the README). The
+    /// opponent is read as a possible gin-waiter: a prior moved sharply by a showdown that
+    /// catches it waiting, its discards judged loosely, and late in a hand its guessed hand
+    /// tightened and built around melds; a knock loses points per point of its deadwood where
+    /// the opponent waits.
     fn default() -> HardConfig {
         HardConfig {
             samples: 600,

@@ -14,8 +14,8 @@
 //! --ignored --nocapture`; a uniform guess gets 29.5%):
 //! - the latest discard, pass and decline only, contradictions weighted 0.2: 36.4%;
 //! - all the hand's moves, 0.2: 38.1%; 0.05: 39.5%;
-//! - and a discard's ties counted, 0.05: 40.1%; 0.01: 40.6% (shipped until issue 41 loosened
-//!   it to 0.1, which reads `marjj`'s off-pattern discards without ruling its hand out).
+//! - and a discard's ties counted, 0.05: 40.1%; 0.01: 40.6% (shipped until the gin-waiter
+//!   reading loosened it to 0.1, which reads `marjj`'s off-pattern discards without ruling its hand out).
 //!
 //! A passed knock is counted apart from the other moves ([`Fit`]), so that the opponent may
 //! be one that plays on for gin (MARJJ after its third turn) without being told whom it is.

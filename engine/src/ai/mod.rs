@@ -1,4 +1,4 @@
-//! Computer players (issue 8): `simple`, `medium` and `hard`, pure and deterministic.
+//! Computer players: `simple`, `medium` and `hard`, pure and deterministic.
 //!
 //! A player is a function of its strategy, a 32-byte seed and a [`PlayerView`], and of nothing
 //! else. It is never handed the hand state, so it cannot read the opponent's cards or the stock

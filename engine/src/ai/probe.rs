@@ -1,6 +1,7 @@
-//! A measurement, not a check: where hard loses points against `marjj` (issue 41). Ignored;
-//! run with `cargo test --release --lib marjj_diagnosis -- --ignored --nocapture`, tuned by
-//! the environment (PROBE_MATCHES, PROBE_SAMPLES, and the tuning: PROBE_WAITER, PROBE_ODDS,
+//! A measurement, not a check: where hard loses points against `marjj`, to tune its reading
+//! of a gin-waiter. Ignored; run with
+//! `cargo test --release --lib marjj_diagnosis -- --ignored --nocapture`, tuned by the
+//! environment (PROBE_MATCHES, PROBE_SAMPLES, and the tuning: PROBE_WAITER, PROBE_ODDS,
 //! PROBE_ACCEPT, PROBE_WACCEPT, PROBE_TILT, PROBE_RAMP_FROM/FULL, PROBE_MELDED, PROBE_MARGIN,
 //! PROBE_AHEAD=1), each defaulting to `HardConfig::default()` but for 300 samples.
 

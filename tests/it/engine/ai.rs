@@ -1,4 +1,4 @@
-//! The computer players of issue 8: they are handed a player view and nothing else, every move
+//! The computer players: they are handed a player view and nothing else, every move
 //! they make is legal, `simple` plays as the EAAI baseline does, and decisions replay from
 //! their seed.
 
@@ -503,7 +503,7 @@ fn levels_are_named_for_commands_and_storage() {
     assert!("expert".parse::<Level>().is_err());
 }
 
-/// The coach (issue 22): its move is the hard player's, and its reason states the facts.
+/// The coach: its move is the hard player's, and its reason states the facts.
 #[test]
 fn the_coach_takes_the_upcard_that_makes_a_set_and_says_what_it_saves() {
     use gin::engine::ai::coach::{hint, Why};

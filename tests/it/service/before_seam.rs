@@ -1,4 +1,4 @@
-//! Matches stored by the build from before issue 39's restructuring (commit 2d2c434) load and
+//! Matches stored by the build from before a restructuring (commit 2d2c434) load and
 //! play on with this one. `tests/fixtures/before_seam` holds what that build wrote through its
 //! own game service, as a SQLite database and as a dump of a PostgreSQL one: every format
 //! (Gin for two and three, its presets, Straight and Hollywood, Rummy for two to six with and
