@@ -32,9 +32,6 @@ pub mod settlement;
 pub mod showdown;
 pub mod solver;
 pub mod team;
-pub mod team_match;
-pub mod team_showdown;
-pub mod team_view;
 pub mod variant;
 pub mod view;
 
@@ -51,9 +48,10 @@ pub use seat::Seat;
 pub use settlement::{settle, MatchStatus, Payment, Settlement};
 pub use showdown::{solve_showdown, Layoff, Showdown, ShowdownError, ShowdownKind};
 pub use solver::{best_arrangement, knock_deadwood, min_deadwood, Arrangement};
-pub use team::{TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView};
-pub use team_match::{TeamHandRecord, TeamMatch, TeamMatchError, TeamMatchEvent};
-pub use team_showdown::{solve_team_showdown, TeamLayoff, TeamScore, TeamShowdown, TeamSide};
-pub use team_view::{TeamMove, TeamStage, TeamTable};
+pub use team::{
+    solve_team_showdown, TeamAction, TeamError, TeamHand, TeamHandEnd, TeamHandRecord, TeamLayoff,
+    TeamMatch, TeamMatchError, TeamMatchEvent, TeamMove, TeamPhase, TeamScore, TeamShowdown,
+    TeamSide, TeamStage, TeamTable, TeamView,
+};
 pub use variant::Variant;
 pub use view::{PlayerView, TableView};

@@ -49,7 +49,7 @@ use crate::engine::rummy::{
     RummyAction, RummyMatch, RummyMatchError, RummyRecord, RummyRules, RummySettlement, RummyTable,
     RummyView,
 };
-use crate::engine::team_match::TeamMatchError;
+use crate::engine::team::TeamMatchError;
 use crate::engine::{
     Action, HandRecord, Match, MatchError, PartnershipMatch, PlayerView, Preset, Rules, Seat,
     Settlement, TableView, TeamAction, TeamHandRecord, TeamMatch, TeamTable, TeamView, Variant,

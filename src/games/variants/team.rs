@@ -5,8 +5,8 @@ use super::figures::{count_own_knock, kind_of, team_figures};
 use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
 use crate::engine::ai::team as team_ai;
 use crate::engine::ai::Level;
+use crate::engine::team::TeamMatchError;
 use crate::engine::team::{left_of, team_of};
-use crate::engine::team_match::TeamMatchError;
 use crate::engine::{
     ActionError, MatchStatus, Rules, Seat, TeamAction, TeamError, TeamHandEnd, TeamHandRecord,
     TeamMatch, TeamTable,

@@ -1,14 +1,56 @@
-//! What the channel, and each player, may see of a Team Gin match (RULES.md section 11b). The
-//! public table names moves without their hidden cards: a stock draw, a swap and its answer
-//! are seen to happen, never which card moved.
+//! What the channel, and each player, may see of a Team Gin match (RULES.md section 11b): a
+//! player's view of the hand ([`TeamView`]) and the public table ([`TeamTable`]). The public
+//! table names moves without their hidden cards: a stock draw, a swap and its answer are seen
+//! to happen, never which card moved.
 
-use super::card::{Card, CardSet};
-use super::hand::Action;
-use super::rules::Rules;
-use super::seat::Seat;
-use super::settlement::MatchStatus;
-use super::team::{TeamAction, TeamHandEnd};
+use super::hand::{TeamAction, TeamHandEnd};
+use crate::card::{Card, CardSet};
+use crate::hand::Action;
+use crate::rules::Rules;
+use crate::seat::Seat;
+use crate::settlement::MatchStatus;
 use serde::{Deserialize, Serialize};
+
+/// What one player may see of a Team Gin hand: their own cards and their partner's, never an
+/// opponent's (but for the cards everyone saw them take from the discard pile).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamView {
+    /// Whose view this is.
+    pub seat: Seat,
+    /// Its cards.
+    pub hand: CardSet,
+    /// Its partner's cards.
+    pub partner_hand: CardSet,
+    /// Cards held, per seat.
+    pub hand_sizes: [usize; 4],
+    /// The discard pile, bottom first.
+    pub discard_pile: Vec<Card>,
+    /// Cards left in the stock.
+    pub stock_len: usize,
+    /// The card turned at the deal.
+    pub upcard: Card,
+    /// The highest deadwood that may knock in this hand.
+    pub knock_limit: u32,
+    /// The dealer.
+    pub dealer: Seat,
+    /// Who must act now (the partner, while a swap waits for its answer).
+    pub to_act: Option<Seat>,
+    /// Whose turn it is.
+    pub turn_of: Option<Seat>,
+    /// Swaps so far this hand: all the other team learns of them.
+    pub swaps: usize,
+    /// The card given in this team's own swap while the partner chooses what to return.
+    pub swap_given: Option<Card>,
+    /// Cards each seat took from the discard pile that its team still holds, as everyone saw
+    /// (after a swap either partner may hold them).
+    pub known: [CardSet; 4],
+    /// The card the player to move took from the discard pile this turn (public).
+    pub taken: Option<Card>,
+    /// What this seat may do now (empty when it is not its move).
+    pub legal_actions: Vec<TeamAction>,
+    /// The showdown, public once the hand is over.
+    pub end: Option<TeamHandEnd>,
+}
 
 /// A move as everyone saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,8 +154,7 @@ pub fn public_move(action: TeamAction, taken: Option<Card>) -> TeamMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::team::partner_of;
-    use crate::team_match::TeamMatch;
+    use crate::team::{partner_of, TeamMatch};
 
     #[test]
     fn the_table_shows_that_a_swap_happened_not_its_card() {

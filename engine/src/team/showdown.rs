@@ -7,11 +7,11 @@
 //! The defenders keep their least total deadwood; the knocking team keeps the arrangement with
 //! the largest (defending - knocking) total, then the least knocking deadwood.
 
-use super::card::{Card, CardSet};
-use super::meld::Meld;
-use super::rules::Rules;
-use super::showdown::{attach_layoffs, layoffs, ShowdownError, ShowdownKind};
-use super::solver::{for_each_packing, min_deadwood};
+use crate::card::{Card, CardSet};
+use crate::meld::Meld;
+use crate::rules::Rules;
+use crate::showdown::{attach_layoffs, layoffs, ShowdownError, ShowdownKind};
+use crate::solver::{for_each_packing, min_deadwood};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 

@@ -3,20 +3,25 @@
 //! scored for the teams.
 //!
 //! Seats 0 and 2 are team 0, seats 1 and 3 team 1. Table 0 is the one seat 0 plays at. Each
-//! table is an ordinary [`Hand`] with a seed of its own. Like [`super::Match`], a pure function
-//! of its rules, seed and event log; in its [`Settlement`] the "seats" are the two teams.
+//! table is an ordinary [`Hand`] with a seed of its own. Like [`crate::Match`], a pure function
+//! of its rules, seed and event log; in its [`Settlement`] the "seats" are the two teams. The
+//! match is here; a deal (who meets whom, what the two tables score) is in [`deal`].
 
-use super::deck::{hand_seed, Seed};
-use super::event::Event;
-use super::hand::{opponent_of, Action, Hand, HandEnd};
-use super::matchplay::MatchError;
-use super::rotation::first_dealer;
-use super::rules::{DealerRule, Rules};
-use super::seat::Seat;
-use super::settlement::{settle, MatchStatus, Settlement};
-use super::team::team_of;
-use super::variant::Variant;
-use super::view::{own_cards, PlayerView, TableView};
+pub mod deal;
+
+pub use deal::{deal_score, pairings, DealRecord, TableRecord};
+
+use crate::deck::{hand_seed, Seed};
+use crate::event::Event;
+use crate::hand::{opponent_of, Action, Hand};
+use crate::matchplay::MatchError;
+use crate::rotation::first_dealer;
+use crate::rules::{DealerRule, Rules};
+use crate::seat::Seat;
+use crate::settlement::{settle, MatchStatus, Settlement};
+use crate::team::team_of;
+use crate::variant::Variant;
+use crate::view::{own_cards, PlayerView, TableView};
 use serde::{Deserialize, Serialize};
 
 /// The target of this mode when the match does not set one (RULES.md section 11a).
@@ -24,57 +29,6 @@ pub const PARTNERSHIP_TARGET: u32 = 125;
 
 /// One entry of a partnership match's log. A resignation gives the match to the other team.
 pub type PartnershipEvent = Event<Action>;
-
-/// One table of a finished deal.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TableRecord {
-    /// The non-dealer first.
-    pub players: [Seat; 2],
-    /// The table's dealer.
-    pub dealer: Seat,
-    /// The table's seed.
-    pub seed: Seed,
-    /// How the table's hand ended.
-    pub end: HandEnd,
-}
-
-/// A finished deal: both tables and what the teams made of them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DealRecord {
-    /// The deal's number, from 0.
-    pub deal_no: u32,
-    /// Its two tables, table 0 (the one seat 0 played at) first.
-    pub tables: [TableRecord; 2],
-    /// The team that scored the deal and its points (`None`: nobody scored).
-    pub scored: Option<(usize, u32)>,
-    /// Team totals after this deal.
-    pub totals: Vec<u32>,
-}
-
-/// The two pairs of opponents of deal `deal_no`: opponents switch every deal.
-pub fn pairings(deal_no: u32) -> [[Seat; 2]; 2] {
-    if deal_no % 2 == 0 {
-        [[0, 1], [2, 3]]
-    } else {
-        [[0, 3], [2, 1]]
-    }
-}
-
-/// The team score of a deal from its two tables' results (winner seat and points; `None` for
-/// a dead table): both tables to one team, the sum; one each, the difference to the higher
-/// (equal: nobody). A dead table is won by nobody with 0.
-pub fn deal_score(tables: [Option<(Seat, u32)>; 2]) -> Option<(usize, u32)> {
-    let mut points = [0i64; 2];
-    for (seat, p) in tables.into_iter().flatten() {
-        points[team_of(seat)] += i64::from(p);
-    }
-    let net = points[0] - points[1];
-    match net {
-        0 => None,
-        n if n > 0 => Some((0, n as u32)),
-        n => Some((1, n.unsigned_abs() as u32)),
-    }
-}
 
 /// A whole Partnership Gin match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

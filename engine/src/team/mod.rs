@@ -1,22 +1,32 @@
-//! A Team Gin match (RULES.md section 11b, "The match"): team totals until one reaches the
-//! target, then game, shutout and line bonuses per team and the settlement between the teams.
+//! Team Gin with card swap (RULES.md section 11b): four players in two teams, partners
+//! seeing each other's hands. The match is here: team totals until one reaches the target,
+//! then game, shutout and line bonuses per team and the settlement between the teams. Its
+//! parts: the hand ([`hand`]), its showdown ([`showdown`]) and what each may see ([`view`]).
 //!
-//! Like [`super::Match`], a pure function of its rules, seed and event log. In its
+//! Like [`crate::Match`], a pure function of its rules, seed and event log. In its
 //! [`Settlement`] the "seats" are the two teams: 0 (seats 0 and 2) and 1 (seats 1 and 3).
 
-use super::deck::{commitment, hand_seed, Seed};
-use super::event::Event;
-use super::hand::Action;
-use super::rotation::first_dealer;
-use super::rules::Rules;
-use super::seat::Seat;
-use super::settlement::{settle, MatchStatus, Settlement};
-use super::team::{
-    left_of, team_of, TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase, TeamView,
+pub mod hand;
+pub mod showdown;
+pub mod view;
+
+pub use hand::{
+    left_of, partner_of, team_of, TeamAction, TeamError, TeamHand, TeamHandEnd, TeamPhase,
+    TEAM_HAND_SIZE,
 };
-use super::team_view::{public_move, TeamStage, TeamTable};
-use super::variant::Variant;
+pub use showdown::{solve_team_showdown, TeamLayoff, TeamScore, TeamShowdown, TeamSide};
+pub use view::{TeamMove, TeamStage, TeamTable, TeamView};
+
+use crate::deck::{commitment, hand_seed, Seed};
+use crate::event::Event;
+use crate::hand::Action;
+use crate::rotation::first_dealer;
+use crate::rules::Rules;
+use crate::seat::Seat;
+use crate::settlement::{settle, MatchStatus, Settlement};
+use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
+use view::public_move;
 
 /// One entry of a team match's log. A resignation gives the match to the other team.
 pub type TeamMatchEvent = Event<TeamAction>;

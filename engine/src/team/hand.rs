@@ -1,16 +1,17 @@
-//! Team Gin with card swap (RULES.md section 11b): one hand of four players in two teams.
+//! One Team Gin hand (RULES.md section 11b): four players in two teams.
 //!
 //! Seats 0 and 2 are one team, 1 and 3 the other; play runs clockwise (seat + 1). Every action
-//! is checked completely before anything changes, as in the two-player [`super::Hand`].
+//! is checked completely before anything changes, as in the two-player [`crate::Hand`].
 
-use super::card::{Card, CardSet};
-use super::deck::{shuffled_deck, Seed};
-use super::hand::{Action, ActionError};
-use super::rules::Rules;
-use super::scoring::knock_limit;
-use super::seat::Seat;
-use super::solver::min_deadwood;
-use super::team_showdown::{solve_team_showdown, TeamScore, TeamShowdown};
+use super::showdown::{solve_team_showdown, TeamScore, TeamShowdown};
+use super::view::TeamView;
+use crate::card::{Card, CardSet};
+use crate::deck::{shuffled_deck, Seed};
+use crate::hand::{Action, ActionError};
+use crate::rules::Rules;
+use crate::scoring::knock_limit;
+use crate::seat::Seat;
+use crate::solver::min_deadwood;
 use serde::{Deserialize, Serialize};
 
 /// Cards dealt to each player.
@@ -141,47 +142,6 @@ pub enum TeamError {
     #[error("nothing to give back: no swap is waiting for you")]
     /// No swap waits for an answer.
     NoSwapToAnswer,
-}
-
-/// What one player may see of a Team Gin hand: their own cards and their partner's, never an
-/// opponent's (but for the cards everyone saw them take from the discard pile).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamView {
-    /// Whose view this is.
-    pub seat: Seat,
-    /// Its cards.
-    pub hand: CardSet,
-    /// Its partner's cards.
-    pub partner_hand: CardSet,
-    /// Cards held, per seat.
-    pub hand_sizes: [usize; 4],
-    /// The discard pile, bottom first.
-    pub discard_pile: Vec<Card>,
-    /// Cards left in the stock.
-    pub stock_len: usize,
-    /// The card turned at the deal.
-    pub upcard: Card,
-    /// The highest deadwood that may knock in this hand.
-    pub knock_limit: u32,
-    /// The dealer.
-    pub dealer: Seat,
-    /// Who must act now (the partner, while a swap waits for its answer).
-    pub to_act: Option<Seat>,
-    /// Whose turn it is.
-    pub turn_of: Option<Seat>,
-    /// Swaps so far this hand: all the other team learns of them.
-    pub swaps: usize,
-    /// The card given in this team's own swap while the partner chooses what to return.
-    pub swap_given: Option<Card>,
-    /// Cards each seat took from the discard pile that its team still holds, as everyone saw
-    /// (after a swap either partner may hold them).
-    pub known: [CardSet; 4],
-    /// The card the player to move took from the discard pile this turn (public).
-    pub taken: Option<Card>,
-    /// What this seat may do now (empty when it is not its move).
-    pub legal_actions: Vec<TeamAction>,
-    /// The showdown, public once the hand is over.
-    pub end: Option<TeamHandEnd>,
 }
 
 /// A Team Gin hand in progress or finished.
