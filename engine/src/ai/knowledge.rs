@@ -8,14 +8,10 @@
 //!
 //! A guess at the opponent's hidden cards is judged against all its moves this hand, not only
 //! its latest: undone one by one from the last, they rebuild the hand each move was made with.
-//! Knowing the opponent's true hand, the hard player wins about 99% of matches against
-//! `simple`: what it knows of that hand is what limits it. The share of the opponent's hidden
-//! cards that sampled worlds get right (`cargo test --release --lib inference_overlap --
-//! --ignored --nocapture`; a uniform guess gets 29.5%):
-//! - the latest discard, pass and decline only, contradictions weighted 0.2: 36.4%;
-//! - all the hand's moves, 0.2: 38.1%; 0.05: 39.5%;
-//! - and a discard's ties counted, 0.05: 40.1%; 0.01: 40.6% (shipped until the gin-waiter
-//!   reading loosened it to 0.1, which reads `marjj`'s off-pattern discards without ruling its hand out).
+//! What hard knows of the opponent's hand is what limits it, so each of these choices was kept
+//! for the share of the hidden cards the sampled worlds get right (`cargo test --release --lib
+//! inference_overlap -- --ignored --nocapture`; figures in the README). A contradiction weighs
+//! 0.1, loose enough to read `marjj`'s off-pattern discards without ruling its hand out.
 //!
 //! A passed knock is counted apart from the other moves ([`Fit`]), so that the opponent may
 //! be one that plays on for gin (MARJJ after its third turn) without being told whom it is.

@@ -14,18 +14,9 @@
 //! `simple`, it never repeats a (card taken, card discarded) pair within a hand, so that two
 //! players that take pile cards cannot trade the same cards forever. It uses no randomness.
 //!
-//! Against `simple` under the arena's EAAI protocol it wins 78.4% of 4,000 mirrored matches
-//! [77.1, 79.7] (5 s on two cores; the published agent scored about 77%), mostly by undercuts
-//! of `simple`'s early knocks and by gin. What each rule is worth there (2,000 mirrored
-//! matches each, same rules, other seeds; 78.8% as shipped): without the look-ahead 70.0%;
-//! knocking whenever it can 62.4%, never short of gin 77.7%; without the danger term 75.1%;
-//! without the decay of the look-ahead's weight, or ignoring layoffs at a knock, no change
-//! beyond the noise (about 1 point). Hard before its gin-waiter reading, not told whom it
-//! plays, won 48.3% of 400 mirrored matches against it [43.4, 53.1] (9 minutes on two cores);
-//! with its belief that the opponent waits for gin moved by the match's showdowns from 0.5
-//! (`HardConfig::gin_waiter`), 56.0% [51.1, 60.8] (36 minutes on one busy core). As shipped
-//! now (that belief from 0.25, its discards read loosely, its late hands guessed
-//! tighter and around melds): 59.75% of 400 [54.9, 64.4] on the default seed.
+//! Against `simple` under the arena's EAAI protocol it wins mostly by undercuts of
+//! `simple`'s early knocks and by gin; its results, and what each of its rules is worth there,
+//! are in the README.
 
 mod danger;
 mod discard;
