@@ -68,7 +68,7 @@ impl Pressed {
 pub struct Places(Arc<Semaphore>);
 
 impl Places {
-    pub fn new() -> Places {
+    pub(super) fn new() -> Places {
         Places(Arc::new(Semaphore::new(AT_ONCE)))
     }
 
