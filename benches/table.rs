@@ -112,7 +112,7 @@ async fn run(moves: usize) {
         system_clock(),
         gin::discord::HAND_TOKEN_SECONDS,
     );
-    tokio::spawn(gin::discord::run_until(
+    tokio::spawn(gin::app::run_until(
         config,
         Arc::new(games),
         std::future::pending(),

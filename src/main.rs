@@ -1,11 +1,8 @@
 //! `gin`: runs the bot. `gin --config PATH` (default `config.toml`).
 
 use gin::config::Config;
-use gin::games::{system_clock, Games};
-use gin::store::Db;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 use tracing_subscriber::filter::FilterExt;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
@@ -81,71 +78,9 @@ fn main() -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
     };
-    match runtime.block_on(run(config)) {
+    match runtime.block_on(gin::app::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&e),
-    }
-}
-
-async fn run(config: Config) -> Result<(), String> {
-    let db = Db::open_with(&config.database_url, config.durability)
-        .await
-        .map_err(|e| {
-            let url = gin::store::without_password(&config.database_url);
-            format!("cannot open the database `{url}`: {e}")
-        })?
-        .owning(config.shard_range());
-    tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
-    let hand_edits = gin::discord::HAND_TOKEN_SECONDS;
-    let mut games = Games::new(db, config.clone(), system_clock(), hand_edits);
-    if let Some(first) = fixed_seeds() {
-        // For reproducible test runs only: every deck of this process is predictable.
-        tracing::warn!(
-            first,
-            "GIN_INSECURE_FIXED_SEEDS is set: decks are predictable"
-        );
-        let next = std::sync::atomic::AtomicU32::new(first);
-        games = games.with_seeds(Arc::new(move || {
-            let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            gin::engine::deck::hand_seed(&[0x5e; 32], n)
-        }));
-    }
-    // Before anything of these shards' servers is read: no other live process may run them.
-    let shards = config.shard_range();
-    match games.take_shards().await {
-        Ok(None) => {}
-        Ok(Some(held)) => {
-            let left = held.until - games.now();
-            return Err(format!(
-                "shards {shards} are held by another live process ({}, shards {}) until {} (unix time, {left} s from now); stop that process, or give this one other shards (GIN_SHARDS)",
-                held.holder, held.shards, held.until
-            ));
-        }
-        Err(e) => return Err(format!("cannot take the lease of shards {shards}: {e}")),
-    }
-    let games = Arc::new(games);
-    let result = gin::discord::run(config, games.clone()).await;
-    if result.is_err() {
-        // A start that failed (say, the metrics port in use) gives the shards up at once: the
-        // next process need not wait for the lease to run out. A no-op after a clean stop.
-        let _ = games.db.release_lease().await;
-    }
-    result.map_err(|e| format!("stopped: {e}"))
-}
-
-/// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an
-/// end-to-end test of the binary deals the same cards every run. Never for real play.
-/// Only debug builds (the tests' build) read it: a release build ignores it and says so.
-fn fixed_seeds() -> Option<u32> {
-    let first = std::env::var("GIN_INSECURE_FIXED_SEEDS")
-        .ok()?
-        .parse()
-        .ok()?;
-    if cfg!(debug_assertions) {
-        Some(first)
-    } else {
-        tracing::warn!("GIN_INSECURE_FIXED_SEEDS is ignored: this is a release build");
-        None
     }
 }
 

@@ -65,10 +65,10 @@ impl Pressed {
 /// The places presses are worked on in. Places go in the order asked, so whoever takes them
 /// all ([`Places::drain`]) has waited for every press that asked before.
 #[derive(Clone)]
-pub(super) struct Places(Arc<Semaphore>);
+pub struct Places(Arc<Semaphore>);
 
 impl Places {
-    pub fn new() -> Places {
+    pub(super) fn new() -> Places {
         Places(Arc::new(Semaphore::new(AT_ONCE)))
     }
 

@@ -13,7 +13,7 @@ use tracing_subscriber::filter::LevelFilter;
 static STOPPING: AtomicBool = AtomicBool::new(false);
 
 /// The stop has begun: from now on serenity's shutdown bookkeeping is left out.
-pub(super) fn stop_begins() {
+pub fn stop_begins() {
     STOPPING.store(true, Ordering::Relaxed);
 }
 

@@ -100,7 +100,7 @@ impl Bot {
             let stop = async move {
                 let _ = stopped.await;
             };
-            if let Err(e) = gin::discord::run_until(config, running, stop).await {
+            if let Err(e) = gin::app::run_until(config, running, stop).await {
                 eprintln!("the bot stopped with an error: {e}");
             }
         });

@@ -7,12 +7,11 @@
 //! [`HEADER_TIMEOUT`] to send its request's headers, a connection lasts at most
 //! [`CONNECTION_TIMEOUT`], and past [`MAX_CONNECTIONS`] at once a new one is answered 503.
 
+use crate::discord::Gateway;
 use crate::games::Games;
-use crate::store::Shards;
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::{Request, Response, StatusCode};
-use poise::serenity_prelude as serenity;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -37,8 +36,7 @@ content-length: 5\r\nconnection: close\r\n\r\nbusy\n";
 #[derive(Clone)]
 pub(super) struct Watch {
     pub games: Arc<Games>,
-    pub manager: Arc<serenity::ShardManager>,
-    pub shards: Shards,
+    pub gateway: Gateway,
 }
 
 /// The last probe of the database and what it found, shared by every health check.
@@ -176,21 +174,7 @@ async fn health(watch: &Watch, probe: &Probe) -> Vec<String> {
 
 /// Sets `gin_shard_up` for each shard of the process; returns those not connected.
 async fn shard_status(watch: &Watch) -> Vec<u32> {
-    let runners = watch.manager.runners.lock().await;
-    let mut down = Vec::new();
-    for shard in watch.shards.first..=watch.shards.last {
-        let up = runners
-            .get(&serenity::ShardId(shard))
-            .is_some_and(|r| r.stage == serenity::ConnectionStage::Connected);
-        crate::metrics::get()
-            .shard_up
-            .with_label_values(&[&shard.to_string()])
-            .set(i64::from(up));
-        if !up {
-            down.push(shard);
-        }
-    }
-    down
+    watch.gateway.down().await
 }
 
 fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {

@@ -1,0 +1,258 @@
+//! The process, assembled: the database and its writer, the shard lease, the games, the
+//! Discord client and the deliverer, the card emojis, the card table, the sweeper with the
+//! organizer and the operators' endpoint; started in that order, and stopped in one sequence
+//! on SIGTERM or Ctrl-C (the gateway, then the presses, the table and the lease).
+
+mod ops;
+mod sweeper;
+
+use crate::config::Config;
+use crate::discord::{self, stop_log};
+use crate::games::{system_clock, Games};
+use crate::store::Db;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What stops the process.
+pub type Error = discord::Error;
+
+/// Opens the database, takes the lease of the configured shards and runs the bot until
+/// Ctrl-C or SIGTERM. The error is one line saying what to fix.
+pub async fn run(config: Config) -> Result<(), String> {
+    let db = Db::open_with(&config.database_url, config.durability)
+        .await
+        .map_err(|e| {
+            let url = crate::store::without_password(&config.database_url);
+            format!("cannot open the database `{url}`: {e}")
+        })?
+        .owning(config.shard_range());
+    tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
+    let hand_edits = discord::HAND_TOKEN_SECONDS;
+    let mut games = Games::new(db, config.clone(), system_clock(), hand_edits);
+    if let Some(first) = fixed_seeds() {
+        // For reproducible test runs only: every deck of this process is predictable.
+        tracing::warn!(
+            first,
+            "GIN_INSECURE_FIXED_SEEDS is set: decks are predictable"
+        );
+        let next = std::sync::atomic::AtomicU32::new(first);
+        games = games.with_seeds(Arc::new(move || {
+            let n = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            crate::engine::deck::hand_seed(&[0x5e; 32], n)
+        }));
+    }
+    // Before anything of these shards' servers is read: no other live process may run them.
+    let shards = config.shard_range();
+    match games.take_shards().await {
+        Ok(None) => {}
+        Ok(Some(held)) => {
+            let left = held.until - games.now();
+            return Err(format!(
+                "shards {shards} are held by another live process ({}, shards {}) until {} (unix time, {left} s from now); stop that process, or give this one other shards (GIN_SHARDS)",
+                held.holder, held.shards, held.until
+            ));
+        }
+        Err(e) => return Err(format!("cannot take the lease of shards {shards}: {e}")),
+    }
+    let games = Arc::new(games);
+    let result = run_until(config, games.clone(), shutdown_signal()).await;
+    if result.is_err() {
+        // A start that failed (say, the metrics port in use) gives the shards up at once: the
+        // next process need not wait for the lease to run out. A no-op after a clean stop.
+        let _ = games.db.release_lease().await;
+    }
+    result.map_err(|e| format!("stopped: {e}"))
+}
+
+/// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an
+/// end-to-end test of the binary deals the same cards every run. Never for real play.
+/// Only debug builds (the tests' build) read it: a release build ignores it and says so.
+fn fixed_seeds() -> Option<u32> {
+    let first = std::env::var("GIN_INSECURE_FIXED_SEEDS")
+        .ok()?
+        .parse()
+        .ok()?;
+    if cfg!(debug_assertions) {
+        Some(first)
+    } else {
+        tracing::warn!("GIN_INSECURE_FIXED_SEEDS is ignored: this is a release build");
+        None
+    }
+}
+
+/// Ctrl-C, or SIGTERM (what `docker stop` sends).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(t) => t,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Runs the bot on `games` (whose shards' lease is taken), stopping cleanly when `stop`
+/// completes (tests use this to end an in-process bot).
+pub async fn run_until(
+    config: Config,
+    games: Arc<Games>,
+    stop: impl std::future::Future<Output = ()> + Send + 'static,
+) -> Result<(), Error> {
+    let (client, deliverer) = discord::Client::build(&config, games.clone()).await?;
+    let places = client.places();
+
+    // Deliver whatever was not delivered before the last stop, in the background while the
+    // gateway connects. Unfinished matches stay in the database until a press needs them.
+    if let Err(e) = games.load_settings().await {
+        tracing::warn!(error = %e, "reading the servers' settings: each is read when needed");
+    }
+    // Downtime is not idle time: the clocks move on before the first sweep looks at them,
+    // and before any press reads a match into memory (the tables' countdowns).
+    games.resume_clocks().await;
+    let resume = deliverer.clone();
+    // Ephemeral edits need the application id, which the first READY brings.
+    let ready = client.ready();
+    tokio::spawn(async move {
+        ready.await;
+        resume.resume().await;
+    });
+    if config.card_emojis {
+        let register = config.registers_commands();
+        tokio::spawn(client.sync_emojis(register, deliverer.clone()));
+    }
+    // The card table as an Activity: its moves are delivered by the same deliverer.
+    let web = crate::web::start(&config, games.clone(), Arc::new(deliverer.clone())).await;
+    let db = games.db.clone();
+    let watch_games = games.clone();
+    let sweep_every = Duration::from_secs(config.timeouts.sweep_seconds);
+    let sweeper = tokio::spawn(sweeper::run(games, deliverer.clone(), sweep_every));
+    let gateway = client.gateway();
+    let metrics_addr = config.metrics_addr.trim();
+    if !metrics_addr.is_empty() {
+        let addr = metrics_addr.parse()?;
+        let watch = ops::Watch {
+            games: watch_games,
+            gateway: gateway.clone(),
+        };
+        ops::serve(addr, watch)
+            .await
+            .map_err(|e| format!("cannot serve metrics on {addr}: {e}"))?;
+    }
+    let (stopping, mut stop_seen) = tokio::sync::watch::channel(false);
+    let stopper = tokio::spawn(async move {
+        stop.await;
+        tracing::info!("shutting down");
+        stop_log::stop_begins();
+        let _ = stopping.send(true);
+        gateway.close().await;
+    });
+    tokio::spawn(client.check_reachable());
+    // A gateway that never connected (Discord unreachable) never closes: the process stops
+    // anyway, a few seconds after it was asked to.
+    let deadline = async move {
+        let _ = stop_seen.wait_for(|&s| s).await;
+        tokio::time::sleep(STOP_GRACE).await;
+        tracing::warn!(
+            "the gateway did not close within {STOP_GRACE:?} of the stop: stopping anyway"
+        );
+    };
+    let running = async move {
+        tokio::select! {
+            r = client.start() => r,
+            () = deadline => Ok(()),
+        }
+    };
+    let result = supervise(running, db.writer_stopped(), sweeper).await;
+    stopper.abort();
+    if !places.drain(PRESS_GRACE).await {
+        tracing::warn!("presses still unanswered {PRESS_GRACE:?} after the stop: stopping anyway");
+    }
+    if let Some(web) = web {
+        web.task.abort();
+    }
+    // The next process of these shards need not wait for the lease to run out.
+    if let Err(e) = db.release_lease().await {
+        tracing::warn!(error = %e, "giving up the lease of the shards");
+    }
+    result
+}
+
+/// Runs the bot until `running` ends, or until the database writer or the sweeper does.
+/// Without its writer or its sweeper the bot would answer errors or forget its timers: it
+/// stops with a clear line instead, for its supervisor to restart it.
+async fn supervise(
+    running: impl std::future::Future<Output = Result<(), Error>>,
+    writer_stopped: impl std::future::Future<Output = ()>,
+    mut sweeper: tokio::task::JoinHandle<()>,
+) -> Result<(), Error> {
+    let result = tokio::select! {
+        r = running => r,
+        () = writer_stopped => Err("the database writer stopped; restart the bot".into()),
+        r = &mut sweeper => Err(match r {
+            Err(e) if e.is_panic() => format!("the sweeper panicked: {e}; restart the bot"),
+            _ => "the sweeper stopped; restart the bot".to_string(),
+        }
+        .into()),
+    };
+    sweeper.abort();
+    result
+}
+
+/// How long a stop waits for the gateway to close.
+const STOP_GRACE: Duration = Duration::from_secs(3);
+
+/// How long a stop waits, once the gateway is closed, for the presses already received to be
+/// answered: a move is stored before it is answered, so one that takes longer (the database
+/// held up) is only left without its answer. Within `docker stop`'s 10 s with [`STOP_GRACE`].
+const PRESS_GRACE: Duration = Duration::from_secs(5);
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn forever() -> tokio::task::JoinHandle<()> {
+        tokio::spawn(std::future::pending())
+    }
+
+    /// A sweeper that panics stops the bot with a line that says so.
+    #[tokio::test]
+    async fn a_panicking_sweeper_stops_the_bot_with_a_clear_line() {
+        let sweeper = tokio::spawn(async { panic!("boom") });
+        let e = supervise(std::future::pending(), std::future::pending(), sweeper)
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("the sweeper panicked"), "{e}");
+        assert!(e.to_string().contains("restart the bot"), "{e}");
+    }
+
+    /// A writer that stops stops the bot, and the sweeper with it.
+    #[tokio::test]
+    async fn a_stopped_writer_stops_the_bot_with_a_clear_line() {
+        let sweeper = forever();
+        let watch = sweeper.abort_handle();
+        let e = supervise(std::future::pending(), async {}, sweeper)
+            .await
+            .unwrap_err();
+        assert!(e.to_string().contains("database writer stopped"), "{e}");
+        tokio::task::yield_now().await;
+        assert!(watch.is_finished(), "the sweeper is stopped too");
+    }
+
+    /// A bot that stops as asked reports no error.
+    #[tokio::test]
+    async fn a_requested_stop_is_no_error() {
+        let r = supervise(async { Ok(()) }, std::future::pending(), forever()).await;
+        assert!(r.is_ok());
+    }
+}
