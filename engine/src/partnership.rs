@@ -27,6 +27,7 @@ pub type PartnershipEvent = Event<Action>;
 
 /// One table of a finished deal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableRecord {
     /// The non-dealer first.
     pub players: [Seat; 2],
@@ -40,6 +41,7 @@ pub struct TableRecord {
 
 /// A finished deal: both tables and what the teams made of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DealRecord {
     /// The deal's number, from 0.
     pub deal_no: u32,
@@ -78,6 +80,7 @@ pub fn deal_score(tables: [Option<(Seat, u32)>; 2]) -> Option<(usize, u32)> {
 
 /// A whole Partnership Gin match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PartnershipMatch {
     /// The rules of the match.
     pub rules: Rules,

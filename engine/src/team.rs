@@ -33,6 +33,7 @@ pub fn left_of(seat: Seat) -> Seat {
 
 /// What a player can do in a Team Gin hand: the moves of the two-player game, and the swap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "team_action", content = "action", rename_all = "snake_case")]
 pub enum TeamAction {
     /// A move of the two-player game.
@@ -45,6 +46,7 @@ pub enum TeamAction {
 
 /// Where the hand stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum TeamPhase {
     /// The upcard is offered to `seat`; `passes` players have declined it so far.
@@ -86,6 +88,7 @@ pub enum TeamPhase {
 
 /// How a Team Gin hand ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "end", rename_all = "snake_case")]
 pub enum TeamHandEnd {
     /// A player knocked (or went gin) and the four hands were shown.
@@ -146,6 +149,7 @@ pub enum TeamError {
 /// What one player may see of a Team Gin hand: their own cards and their partner's, never an
 /// opponent's (but for the cards everyone saw them take from the discard pile).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamView {
     /// Whose view this is.
     pub seat: Seat,
@@ -186,6 +190,7 @@ pub struct TeamView {
 
 /// A Team Gin hand in progress or finished.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamHand {
     /// The match's rules.
     pub rules: Rules,

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// A move as everyone saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum TeamMove {
     /// Took the upcard (this card).
     TookUpcard(Card),
@@ -33,6 +34,7 @@ pub enum TeamMove {
 
 /// Where the hand stands, without its hidden cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum TeamStage {
     /// The upcard is offered.
     UpcardOffer,
@@ -54,6 +56,7 @@ pub enum TeamStage {
 
 /// The public table of a Team Gin match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamTable {
     /// The rules of the match.
     pub rules: Rules,
