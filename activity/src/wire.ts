@@ -52,7 +52,7 @@ export type DealerRule = "loser_deals" | "winner_deals" | "alternate";
 export type End = { "game": "gin", settlement: Settlement, hollywood: HollywoodSheet | null, } | { "game": "teams", settlement: Settlement, } | { "game": "rummy", settlement: RummySettlement, };
 
 /**
- * What the bot sends a page.
+ * What the bot sends a page. Each is built, sent and dropped at once: no need to box a state.
  */
 export type Frame = { "t": "welcome", user: User, channel_id: string, } | { "t": "state" } & StateFrame | { "t": "ack", seq: number, } | { "t": "refused", seq: number, code: string, text: string, } | { "t": "error", code: string, text: string, } | { "t": "presence", users: Array<User>, } | { "t": "pong" };
 

@@ -16,7 +16,7 @@ use ts_rs::{Config, TypeVisitor, TS};
 
 /// A move as the page sends it back: the `play` of one of the state's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case")]
 pub enum WirePlay {
     Gin(Action),
     Rummy(RummyAction),
@@ -53,7 +53,8 @@ pub enum Incoming {
     Ping,
 }
 
-/// What the bot sends a page.
+/// What the bot sends a page. Each is built, sent and dropped at once: no need to box a state.
+#[allow(clippy::large_enum_variant)]
 #[derive(Serialize, TS)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum Frame<'a> {
