@@ -47,7 +47,8 @@ const app = new App({
   send: (f) => {
     sent.textContent = JSON.stringify(f);
     (window as unknown as { sent: unknown[] }).sent.push(f);
-    window.setTimeout(() => app.frame({ t: 'ack', seq: f.seq as number }), 50);
+    const acked = 'seq' in f ? f.seq : 0;
+    window.setTimeout(() => app.frame({ t: 'ack', seq: acked }), 50);
     return true;
   },
 });

@@ -8,10 +8,10 @@ import { type Scene } from './model';
 import { moveCard, ordered, resetOrder } from './order';
 import { render, type Ui } from './render';
 import { t } from './strings';
-import type { Move, ServerFrame, StateFrame } from './types';
+import type { Incoming, Move, ServerFrame, StateFrame } from './types';
 
 export interface Sender {
-  send(frame: Record<string, unknown>): boolean;
+  send(frame: Incoming): boolean;
   nextSeq(): number;
   /** Connects again after the bot said the player is not in this Activity. */
   restart(): void;
@@ -199,7 +199,7 @@ export class App {
   }
 
   /** A request that starts a match (practice, a challenge): answered like a move. */
-  private ask(frame: Record<string, unknown>): void {
+  private ask(frame: { t: 'practice' } | { t: 'challenge'; opponent: string }): void {
     if (this.pending !== null || !this.net) return;
     const seq = this.net.nextSeq();
     if (this.net.send({ ...frame, seq })) this.setPending(seq);

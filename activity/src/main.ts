@@ -5,16 +5,7 @@ import { DiscordSDK } from '@discord/embedded-app-sdk';
 import { App } from './app';
 import { Connection, type Hello } from './net';
 import { setStrings, t } from './strings';
-
-interface Config {
-  client_id: string;
-  langs?: string[];
-}
-
-interface Token {
-  access_token: string;
-  session: string;
-}
+import type { PageConfig, SignedIn } from './types';
 
 async function json<T>(url: string, init?: RequestInit): Promise<T> {
   const r = await fetch(url, init);
@@ -46,10 +37,10 @@ async function loadStrings(lang: string): Promise<void> {
 async function start(): Promise<void> {
   const app = new App({ send: (f) => conn.send(f), nextSeq: () => conn.nextSeq(), restart: () => conn.restart() });
   app.say(t('connecting'));
-  let cfg: Config;
+  let cfg: PageConfig;
   let sdk: DiscordSDK;
   try {
-    cfg = await json<Config>('api/config');
+    cfg = await json<PageConfig>('api/config');
     sdk = new DiscordSDK(cfg.client_id);
     await sdk.ready();
   } catch (e) {
@@ -67,7 +58,7 @@ async function start(): Promise<void> {
       prompt: 'none',
       scope: ['identify'],
     });
-    const tok = await json<Token>('api/token', {
+    const tok = await json<SignedIn>('api/token', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code }),

@@ -265,7 +265,7 @@ export function matchStatus(s: StateFrame): string | null {
   if (st.status !== 'finished') return s.match?.over ? t('match-over') : null;
   const side = (x: number) =>
     tb.game === 'team' || tb.game === 'partnership' ? teamLabel(s, x % 2) : name(s, x);
-  const winners = st.winners ?? (st.winner !== undefined ? [st.winner] : []);
+  const winners = 'winners' in st ? st.winners : [st.winner];
   return winners.length ? t('match-won', { name: winners.map(side).join(', ') }) : t('match-over');
 }
 

@@ -2,13 +2,10 @@
 // close it comes back with a growing pause (1 s, 2 s, 4 s … at most 10 s), unless the bot
 // said the player is not in this Activity: then it waits to be asked to try again.
 
-import type { ServerFrame } from './types';
+import type { Incoming, ServerFrame } from './types';
 
-export interface Hello {
-  session: string;
-  instance_id: string;
-  lang: string;
-}
+/** The hello's fields. */
+export type Hello = Omit<Extract<Incoming, { t: 'hello' }>, 't'>;
 
 export interface Handlers {
   frame(f: ServerFrame): void;
@@ -48,7 +45,7 @@ export class Connection {
   }
 
   /** Sends a frame; false when the socket is not open. */
-  send(frame: Record<string, unknown>): boolean {
+  send(frame: Incoming): boolean {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
     return true;

@@ -303,13 +303,13 @@ function endEl(s: StateFrame): HTMLElement | null {
 
 /** The match's result once it is settled: the winner, the final scores, and where to start
  * the next match (beside the result, so that the hand below stays in view). */
-function matchEndEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement | null {
+function matchEndEl(s: StateFrame, ui: Ui): HTMLElement | null {
   const tb = s.table;
   if (!tb) return null;
   const st = tb.game === 'partnership' ? tb.views[0].status : tb.view.status;
   if (st.status !== 'finished') return null;
   const sides = tb.game === 'team' || tb.game === 'partnership';
-  const finals = st.finals ?? st.totals ?? sc.scores.map((x) => x.total);
+  const finals = 'finals' in st ? st.finals : st.totals;
   const scores = finals
     .map((n, i) => `${sides ? teamLabel(s, i) : seatName(s, i)} ${n}`)
     .join(', ');
@@ -419,7 +419,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
   const totals = (seat: number): number | null =>
     game === 'gin' || game === 'rummy' ? (sc.scores[seat]?.total ?? null) : null;
   const end = endEl(s);
-  const result = matchEndEl(s, sc, ui);
+  const result = matchEndEl(s, ui);
   const table = h(
     'div.felt.game-' + game,
     { class: end ? 'ended' : null },

@@ -15,6 +15,7 @@ pub const SUITS: &[u8; 4] = b"SHDC";
 
 /// One of the four suits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Suit {
     /// Spades (S).
     Spades = 0,
@@ -149,6 +150,19 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+/// In TypeScript a card is its text, e.g. `"7H"`.
+#[cfg(feature = "ts")]
+impl ts_rs::TS for Card {
+    type WithoutGenerics = Card;
+    type OptionInnerType = Card;
+    fn name(_: &ts_rs::Config) -> String {
+        "string".into()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
+    }
+}
+
 /// Mask of the 13 rank bits of one suit lane.
 pub const LANE: u64 = 0x1FFF;
 /// Every real card bit.
@@ -268,6 +282,19 @@ impl Serialize for CardSet {
 impl<'de> Deserialize<'de> for CardSet {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardSet, D::Error> {
         Ok(Vec::<Card>::deserialize(d)?.into_iter().collect())
+    }
+}
+
+/// In TypeScript a set is the list of its cards.
+#[cfg(feature = "ts")]
+impl ts_rs::TS for CardSet {
+    type WithoutGenerics = CardSet;
+    type OptionInnerType = CardSet;
+    fn name(_: &ts_rs::Config) -> String {
+        "Array<string>".into()
+    }
+    fn inline(cfg: &ts_rs::Config) -> String {
+        Self::name(cfg)
     }
 }
 

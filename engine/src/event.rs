@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// One entry of a match's log; `A` is the game's action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event<A> {
     /// `seat` makes a move.

@@ -24,6 +24,7 @@ pub fn opponent_of(players: [Seat; 2], seat: Seat) -> Seat {
 
 /// Everything a player can do in a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "action", content = "card", rename_all = "snake_case")]
 pub enum Action {
     /// Take the upcard on the first turn (upcard offer).
@@ -42,6 +43,7 @@ pub enum Action {
 
 /// Where the hand stands; `player` is an index into [`Hand::players`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// The first turn: the upcard is offered to `player` (first the non-dealer, then the dealer).
@@ -78,6 +80,7 @@ pub enum Phase {
 
 /// How a hand ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "end", rename_all = "snake_case")]
 pub enum HandEnd {
     /// A player knocked (or went gin) and the hands were shown.
@@ -175,6 +178,7 @@ pub enum ActionError {
 
 /// A hand in progress or finished.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Hand {
     /// The match's rules.
     pub rules: Rules,

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// One of the three games on the sheet.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HollywoodGame {
     /// Points scored in this game, per seat.
     pub totals: Vec<u32>,
@@ -23,6 +24,7 @@ pub struct HollywoodGame {
 
 /// The sheet of a Hollywood match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HollywoodSheet {
     /// The three games, game 1 first.
     pub games: [HollywoodGame; 3],

@@ -24,6 +24,7 @@ pub type MatchEvent = Event<Action>;
 
 /// A finished hand as the score sheet keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HandRecord {
     /// Counts every deal, dead hands included.
     pub deal_no: u32,
@@ -61,6 +62,7 @@ pub enum MatchError {
 
 /// A whole match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Match {
     /// The rules of the match.
     pub rules: Rules,

@@ -6,10 +6,12 @@ use std::fmt;
 
 /// A run or a set, as shown at the showdown.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Meld(pub CardSet);
 
 /// Which of the two meld shapes a meld has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum MeldKind {
     /// Three or more cards in sequence in one suit.

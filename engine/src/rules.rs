@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 /// Who deals the next hand after a hand that was won (RULES.md section 8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DealerRule {
     /// The loser of the last hand deals the next.
@@ -18,6 +19,7 @@ pub enum DealerRule {
 
 /// The named presets of RULES.md section 9.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Preset {
     #[default]
@@ -111,6 +113,7 @@ impl fmt::Display for Preset {
 
 /// Every scoring and play option of a match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Rules {
     /// Points added for gin.
     pub gin_bonus: u32,

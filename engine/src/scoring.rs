@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a finished hand is worth and to whom (seats are the hand's: 0 knocker, 1 defender).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HandScore {
     /// `true` when the knocker scored, `false` when the defender undercut.
     pub knocker_won: bool,

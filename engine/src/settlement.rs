@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 /// One pair's settlement: `payer` pays `amount` to `payee` (RULES.md sections 7 and 10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Payment {
     /// Who pays.
     pub payer: Seat,
@@ -22,6 +23,7 @@ pub struct Payment {
 
 /// The end of a match: bonuses, final totals and who pays whom.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settlement {
     /// The seat (in the four-player modes, the team) that won.
     pub winner: Seat,
@@ -48,6 +50,7 @@ pub struct Settlement {
 
 /// Whether the match is still being played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum MatchStatus {
     /// Still being played.

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// How a knock ended (a dead hand has no showdown).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ShowdownKind {
     /// The knocker had no deadwood.
@@ -39,6 +40,7 @@ impl ShowdownKind {
 
 /// A defender card laid off onto one of the knocker's melds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Layoff {
     /// The card laid off.
     pub card: super::card::Card,
@@ -48,6 +50,7 @@ pub struct Layoff {
 
 /// Both hands as laid out, with the layoffs and the deadwood counts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Showdown {
     /// Gin, knock or undercut.
     pub kind: ShowdownKind,

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// A hand laid out: its melds and the deadwood left over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Arrangement {
     /// The melds.
     pub melds: Vec<Meld>,

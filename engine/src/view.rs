@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// The public table: what the channel's table message shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableView {
     /// The rules of the match.
     pub rules: Rules,
@@ -106,6 +107,7 @@ impl ShownHand {
 
 /// A player's view: the table plus their own cards and what they may do now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerView {
     /// Whose view this is.
     pub seat: Seat,

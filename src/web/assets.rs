@@ -9,18 +9,17 @@ use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A card's height in pixels: sharp on a phone's screen at the size the page shows it.
 const CARD_HEIGHT: u32 = 240;
 
-pub(super) async fn config(State(web): State<Arc<Web>>) -> Json<serde_json::Value> {
-    Json(json!({
-        "client_id": web.client_id.to_string(),
-        "langs": ["en", "de"],
-    }))
+pub(super) async fn config(State(web): State<Arc<Web>>) -> Json<super::wire::PageConfig> {
+    Json(super::wire::PageConfig {
+        client_id: web.client_id.to_string(),
+        langs: vec!["en".into(), "de".into()],
+    })
 }
 
 /// The page's texts: every `activity-…` message of the catalogue.

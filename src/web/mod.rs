@@ -11,6 +11,7 @@ mod serve;
 mod session;
 mod socket;
 mod state;
+pub mod wire;
 
 use crate::config::{Config, Secret};
 use crate::games::{Deliveries, Games, Outcome};
@@ -241,12 +242,10 @@ fn source_key(ip: IpAddr) -> IpAddr {
 
 /// An error answer: `{"error": code}`.
 fn error(status: StatusCode, code: &str) -> Response {
-    (status, Json(serde_json::json!({ "error": code }))).into_response()
-}
-
-#[derive(serde::Deserialize)]
-struct CodeBody {
-    code: String,
+    let body = wire::ApiError {
+        error: code.to_string(),
+    };
+    (status, Json(body)).into_response()
 }
 
 /// A code as Discord hands them out: short, of URL-safe characters.
@@ -274,7 +273,7 @@ async fn token(
         Err(_) => return error(StatusCode::BAD_REQUEST, "bad_request"),
     };
     let code = match serde_json::from_slice(&body) {
-        Ok(CodeBody { code }) if well_formed(&code) => code,
+        Ok(wire::TokenRequest { code }) if well_formed(&code) => code,
         _ => return error(StatusCode::BAD_REQUEST, "bad_request"),
     };
     let now = Instant::now();
@@ -290,11 +289,14 @@ async fn token(
                 expires: web.now() + web.session_secs,
             };
             tracing::info!(user = player.id, "web table: signed in");
-            Json(serde_json::json!({
-                "access_token": access_token,
-                "session": session.issue(&web.key),
-                "user": {"id": player.id.to_string(), "name": player.name},
-            }))
+            Json(wire::SignedIn {
+                access_token,
+                session: session.issue(&web.key),
+                user: wire::User {
+                    id: player.id.to_string(),
+                    name: player.name,
+                },
+            })
             .into_response()
         }
         // Discord refusing a code is anyone's junk, not the bot's trouble.

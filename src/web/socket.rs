@@ -4,7 +4,8 @@
 
 use super::instances::Place;
 use super::session::{Rejected, Session};
-use super::state::{empty_frame, note_of, state_frame, WirePlay};
+use super::state::{empty_frame, note_of, state_frame};
+use super::wire::{Frame, Incoming, User, WirePlay};
 use super::Web;
 use crate::games::{
     Caller, ChallengeRequest, GameChoice, Move, Refusal, Reply, UserRef, PRACTICE_LEVEL,
@@ -14,8 +15,6 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use serde::Deserialize;
-use serde_json::json;
 use std::collections::HashMap;
 
 /// Each open socket: its id, the user, their name.
@@ -52,35 +51,6 @@ pub(super) async fn upgrade(
     ws.max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
         .on_upgrade(move |socket| follow(web, socket))
-}
-
-/// What a page sends.
-#[derive(Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
-enum Incoming {
-    Hello {
-        session: String,
-        /// The SDK's `instanceId`: Discord says where it runs and who is in it.
-        instance_id: String,
-        #[serde(default)]
-        lang: Option<String>,
-    },
-    Move {
-        seq: u64,
-        match_id: i64,
-        version: i64,
-        play: WirePlay,
-    },
-    /// A Gin challenge to someone who has the table open here.
-    Challenge {
-        seq: u64,
-        opponent: String,
-    },
-    /// A practice match against the bot.
-    Practice {
-        seq: u64,
-    },
-    Ping,
 }
 
 /// Who is behind a socket, where.
@@ -154,10 +124,14 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
         checked: Instant::now(),
         recheck: None,
     };
-    let welcome = json!({"t": "welcome",
-        "user": {"id": f.me.user.to_string(), "name": f.me.name},
-        "channel_id": f.me.channel.to_string()});
-    if f.send(welcome.to_string()).await && f.show(None).await {
+    let welcome = Frame::Welcome {
+        user: User {
+            id: f.me.user.to_string(),
+            name: f.me.name.clone(),
+        },
+        channel_id: f.me.channel.to_string(),
+    };
+    if f.send(welcome.text()).await && f.show(None).await {
         let presence = f.web.presence.frame(f.me.channel);
         if f.send(presence).await {
             f.run(&mut changes, &mut news).await;
@@ -318,7 +292,7 @@ impl Follower {
     /// Takes one frame of the page; false when the socket is to close.
     async fn take(&mut self, text: &str) -> bool {
         let incoming = match serde_json::from_str(text) {
-            Ok(Incoming::Ping) => return self.send(json!({"t": "pong"}).to_string()).await,
+            Ok(Incoming::Ping) => return self.send(Frame::Pong.text()).await,
             Ok(Incoming::Hello { .. }) | Err(_) => {
                 return self.refuse(0, "bad_message", "").await;
             }
@@ -375,7 +349,7 @@ impl Follower {
             Reply::Hand { scene, .. } => match &scene.note {
                 None => {
                     tracing::info!(match_id, user = self.me.user, "web table: move taken");
-                    self.send(json!({"t": "ack", "seq": seq}).to_string()).await
+                    self.send(Frame::Ack { seq }.text()).await
                 }
                 Some(note) => {
                     let (code, text) = note_of(lang, note);
@@ -464,7 +438,7 @@ impl Follower {
             let text = text_of(lang, "cannot-post");
             return self.refuse(seq, "cannot_post", &text).await;
         }
-        self.send(json!({"t": "ack", "seq": seq}).to_string()).await && self.show(None).await
+        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
     }
 
     /// Sends the state of the match followed, if it changed since it was last shown (or with
@@ -514,8 +488,12 @@ impl Follower {
     }
 
     async fn refuse(&mut self, seq: u64, code: &str, text: &str) -> bool {
-        let frame = json!({"t": "refused", "seq": seq, "code": code, "text": text});
-        self.send(frame.to_string()).await
+        let frame = Frame::Refused {
+            seq,
+            code: code.to_string(),
+            text: text.to_string(),
+        };
+        self.send(frame.text()).await
     }
 }
 
@@ -556,9 +534,12 @@ async fn closing(socket: &mut WebSocket, e: axum::Error) {
 
 /// An error that ends the socket.
 async fn fail(socket: &mut WebSocket, code: &str, text: &str) -> bool {
-    let frame = json!({"t": "error", "code": code, "text": text});
+    let frame = Frame::Error {
+        code: code.to_string(),
+        text: text.to_string(),
+    };
     socket
-        .send(Message::Text(frame.to_string().into()))
+        .send(Message::Text(frame.text().into()))
         .await
         .is_ok()
 }
@@ -683,8 +664,11 @@ impl Presence {
         }
         let users: Vec<_> = users
             .into_iter()
-            .map(|(id, name)| json!({"id": id.to_string(), "name": name}))
+            .map(|(id, name)| User {
+                id: id.to_string(),
+                name,
+            })
             .collect();
-        json!({"t": "presence", "users": users}).to_string()
+        Frame::Presence { users }.text()
     }
 }

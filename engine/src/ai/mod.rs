@@ -45,6 +45,7 @@ use std::str::FromStr;
 
 /// How strongly a computer player plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
     /// The weakest level.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// One table of a finished deal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableRecord {
     /// The non-dealer first.
     pub players: [Seat; 2],
@@ -22,6 +23,7 @@ pub struct TableRecord {
 
 /// A finished deal: both tables and what the teams made of them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DealRecord {
     /// The deal's number, from 0.
     pub deal_no: u32,

@@ -32,6 +32,7 @@ pub type PartnershipEvent = Event<Action>;
 
 /// A whole Partnership Gin match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PartnershipMatch {
     /// The rules of the match.
     pub rules: Rules,

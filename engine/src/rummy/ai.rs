@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 /// How well a Rummy seat plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum RummyLevel {
     /// Melds what it sees and throws its highest loose card.

@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 
 /// Everything a player can do in a Rummy hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum RummyAction {
     /// Draw the top card of the stock; when the stock is empty, turn the discard pile first.
@@ -40,6 +41,7 @@ pub enum RummyAction {
 
 /// A meld on the table and who laid it out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableMeld {
     /// Who laid it out.
     pub owner: Seat,
@@ -49,6 +51,7 @@ pub struct TableMeld {
 
 /// Where the hand stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum RummyPhase {
     /// `seat` draws.
@@ -72,6 +75,7 @@ pub enum RummyPhase {
 
 /// How a Rummy hand ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "end", rename_all = "snake_case")]
 pub enum RummyEnd {
     /// `winner` went out and scores the cards left in the other hands.
@@ -141,6 +145,7 @@ pub enum RummyError {
 
 /// A Rummy hand in progress or finished.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RummyHand {
     /// The match's rules.
     pub rules: RummyRules,

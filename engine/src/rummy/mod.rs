@@ -29,6 +29,7 @@ pub type RummyEvent = Event<RummyAction>;
 
 /// A finished hand as the score sheet keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RummyRecord {
     /// The deal's number, from 0.
     pub deal_no: u32,
@@ -45,6 +46,7 @@ pub struct RummyRecord {
 /// The end of a Rummy match: who won (equal totals share the win) and who pays whom: every
 /// pair settles the difference of their totals (RULES.md sections 10 and 12).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RummySettlement {
     /// The winners: the highest total, several on a tie.
     pub winners: Vec<Seat>,
@@ -59,6 +61,7 @@ pub struct RummySettlement {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "status", rename_all = "snake_case")]
 /// Whether a Rummy match is still being played.
 pub enum RummyStatus {
@@ -89,6 +92,7 @@ pub enum RummyMatchError {
 
 /// A whole Rummy match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RummyMatch {
     /// The rules of the match.
     pub rules: RummyRules,
@@ -373,6 +377,7 @@ impl Variant for RummyMatch {
 
 /// The public table of a Rummy match: no player's cards (but those everyone saw taken).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RummyTable {
     /// The rules of the match.
     pub rules: RummyRules,
@@ -411,6 +416,7 @@ pub struct RummyTable {
 
 /// A player's view of a Rummy match: the public table and their own hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RummyView {
     /// The public table.
     pub table: RummyTable,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// What going out in one turn is worth (option `hand_rummy`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum HandRummy {
     /// The hand's score is doubled.
@@ -17,6 +18,7 @@ pub enum HandRummy {
 
 /// Basic Rummy's rules; the defaults are RULES.md's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(default)]
 pub struct RummyRules {
     /// Any number of melds per turn instead of one.

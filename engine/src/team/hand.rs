@@ -34,6 +34,7 @@ pub fn left_of(seat: Seat) -> Seat {
 
 /// What a player can do in a Team Gin hand: the moves of the two-player game, and the swap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "team_action", content = "action", rename_all = "snake_case")]
 pub enum TeamAction {
     /// A move of the two-player game.
@@ -46,6 +47,7 @@ pub enum TeamAction {
 
 /// Where the hand stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum TeamPhase {
     /// The upcard is offered to `seat`; `passes` players have declined it so far.
@@ -87,6 +89,7 @@ pub enum TeamPhase {
 
 /// How a Team Gin hand ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "end", rename_all = "snake_case")]
 pub enum TeamHandEnd {
     /// A player knocked (or went gin) and the four hands were shown.
@@ -146,6 +149,7 @@ pub enum TeamError {
 
 /// A Team Gin hand in progress or finished.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamHand {
     /// The match's rules.
     pub rules: Rules,

@@ -33,6 +33,7 @@ pub type TeamMatchEvent = Event<TeamAction>;
 
 /// A finished Team Gin hand as the score sheet keeps it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamHandRecord {
     /// The deal's number, from 0.
     pub deal_no: u32,
@@ -62,6 +63,7 @@ pub enum TeamMatchError {
 
 /// A whole Team Gin match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamMatch {
     /// The rules of the match.
     pub rules: Rules,

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 /// One hand of the showdown as laid out. For a defender, `deadwood_cards` is what is left after
 /// the layoffs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamSide {
     /// The hand's melds.
     pub melds: Vec<Meld>,
@@ -29,6 +30,7 @@ pub struct TeamSide {
 
 /// A defender's card laid off onto a meld of a knocking player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamLayoff {
     /// The card laid off.
     pub card: Card,
@@ -42,6 +44,7 @@ pub struct TeamLayoff {
 
 /// The four hands as laid out, the layoffs, and the two teams' deadwood.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamShowdown {
     /// Gin, knock or undercut.
     pub kind: ShowdownKind,
@@ -59,6 +62,7 @@ pub struct TeamShowdown {
 
 /// What a team showdown is worth and to which team (RULES.md section 11b, "Scoring").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamScore {
     /// `true` when the knocking team scored, `false` on an undercut.
     pub knocking_team_won: bool,

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 /// What one player may see of a Team Gin hand: their own cards and their partner's, never an
 /// opponent's (but for the cards everyone saw them take from the discard pile).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamView {
     /// Whose view this is.
     pub seat: Seat,
@@ -54,6 +55,7 @@ pub struct TeamView {
 
 /// A move as everyone saw it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum TeamMove {
     /// Took the upcard (this card).
     TookUpcard(Card),
@@ -75,6 +77,7 @@ pub enum TeamMove {
 
 /// Where the hand stands, without its hidden cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum TeamStage {
     /// The upcard is offered.
     UpcardOffer,
@@ -96,6 +99,7 @@ pub enum TeamStage {
 
 /// The public table of a Team Gin match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TeamTable {
     /// The rules of the match.
     pub rules: Rules,

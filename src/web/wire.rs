@@ -1,0 +1,374 @@
+//! The web table's protocol (docs/activity.md): every frame the page and the bot exchange, as
+//! types. The page's TypeScript (activity/src/wire.ts) is generated from them by
+//! [`typescript`]; a test fails when the committed file differs.
+
+use crate::engine::hollywood::HollywoodSheet;
+use crate::engine::partnership::DealRecord;
+use crate::engine::rummy::{RummyAction, RummyRecord, RummySettlement, RummyTable, RummyView};
+use crate::engine::team_match::TeamHandRecord;
+use crate::engine::{
+    Action, Card, HandRecord, PlayerView, Seat, Settlement, TableView, TeamAction, TeamTable,
+    TeamView,
+};
+use serde::{Deserialize, Serialize};
+use std::any::TypeId;
+use ts_rs::{Config, TypeVisitor, TS};
+
+/// A move as the page sends it back: the `play` of one of the state's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum WirePlay {
+    Gin(Action),
+    Rummy(RummyAction),
+    Team(TeamAction),
+}
+
+/// What a page sends.
+#[derive(Debug, Deserialize, TS)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum Incoming {
+    Hello {
+        session: String,
+        /// The SDK's `instanceId`: Discord says where it runs and who is in it.
+        instance_id: String,
+        #[serde(default)]
+        #[ts(optional)]
+        lang: Option<String>,
+    },
+    Move {
+        seq: u64,
+        match_id: i64,
+        version: i64,
+        play: WirePlay,
+    },
+    /// A Gin challenge to someone who has the table open here.
+    Challenge {
+        seq: u64,
+        opponent: String,
+    },
+    /// A practice match against the bot.
+    Practice {
+        seq: u64,
+    },
+    Ping,
+}
+
+/// What the bot sends a page. Each is built, sent and dropped at once: no need to box a state.
+#[allow(clippy::large_enum_variant)]
+#[derive(Serialize, TS)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum Frame<'a> {
+    Welcome {
+        user: User,
+        channel_id: String,
+    },
+    State(StateFrame<'a>),
+    /// A move was taken.
+    Ack {
+        seq: u64,
+    },
+    /// A move was not taken: nothing changed.
+    Refused {
+        seq: u64,
+        code: String,
+        text: String,
+    },
+    /// The socket ends.
+    Error {
+        code: String,
+        text: String,
+    },
+    /// Who has the table open in the channel.
+    Presence {
+        users: Vec<User>,
+    },
+    Pong,
+}
+
+impl Frame<'_> {
+    /// The frame's text.
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("a frame serializes")
+    }
+}
+
+/// A person, their id as text (a snowflake outgrows a JavaScript number).
+#[derive(Serialize, TS)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+}
+
+/// The match as the viewer sees it (all empty when the channel has none to show).
+#[derive(Default, Serialize, TS)]
+pub struct StateFrame<'a> {
+    #[serde(rename = "match")]
+    pub info: Option<MatchInfo<'a>>,
+    pub seat: Option<Seat>,
+    pub hand: Option<OwnHand<'a>>,
+    pub table: Option<PublicTable<'a>>,
+    pub arrangement: Option<Arrangement>,
+    pub moves: Vec<Move>,
+    pub last_deal: Option<LastDeal<'a>>,
+    pub end: Option<End<'a>>,
+    pub note: Option<Note>,
+}
+
+/// The match followed.
+#[derive(Serialize, TS)]
+pub struct MatchInfo<'a> {
+    pub id: i64,
+    /// What a move is checked against.
+    pub version: i64,
+    /// The match's own count of stored actions: every change raises it.
+    pub stored: i64,
+    pub game: Game,
+    pub preset: &'a str,
+    pub names: &'a [String],
+    /// Each seat's Discord id as text.
+    pub users: Vec<String>,
+    pub over: bool,
+    pub clock: Option<Clock>,
+}
+
+/// The match's game, as the page tells them apart.
+#[derive(Clone, Copy, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Game {
+    Gin,
+    Partnership,
+    Team,
+    Rummy,
+}
+
+/// The turn's idle clock (seconds since the epoch).
+#[derive(Serialize, TS)]
+pub struct Clock {
+    pub remind_at: i64,
+    pub forfeit_at: i64,
+}
+
+/// The viewer's own hand.
+#[derive(Serialize, TS)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum OwnHand<'a> {
+    Gin {
+        view: &'a PlayerView,
+    },
+    Rummy {
+        view: &'a RummyView,
+    },
+    Team {
+        table: &'a TeamTable,
+        view: &'a TeamView,
+    },
+}
+
+/// The public table.
+#[derive(Serialize, TS)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum PublicTable<'a> {
+    Gin { view: &'a TableView },
+    Partnership { views: &'a [TableView; 2] },
+    Team { view: &'a TeamTable },
+    Rummy { view: &'a RummyTable },
+}
+
+/// The viewer's cards in their best melds, the deadwood apart.
+#[derive(Serialize, TS)]
+pub struct Arrangement {
+    pub melds: Vec<Vec<Card>>,
+    pub deadwood: Vec<Card>,
+    pub points: u32,
+}
+
+/// A move the viewer may make now: `play` is what the page sends back.
+#[derive(Serialize, TS)]
+pub struct Move {
+    pub id: String,
+    pub kind: MoveKind,
+    pub card: Option<Card>,
+    /// A Rummy meld's cards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub cards: Option<Vec<Card>>,
+    /// The table meld a Rummy card is laid off on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub meld: Option<usize>,
+    pub play: WirePlay,
+}
+
+/// What a move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveKind {
+    TakeUpcard,
+    Pass,
+    DrawStock,
+    DrawDiscard,
+    Discard,
+    Knock,
+    Gin,
+    Swap,
+    Return,
+    Meld,
+    Layoff,
+}
+
+/// A refused move's code and remark.
+#[derive(Serialize, TS)]
+pub struct Note {
+    pub code: String,
+    pub text: String,
+}
+
+/// The last finished deal, public with its showdown.
+#[derive(Serialize, TS)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum LastDeal<'a> {
+    Gin { record: &'a HandRecord },
+    Partnership { record: &'a DealRecord },
+    Team { record: &'a TeamHandRecord },
+    Rummy { record: &'a RummyRecord },
+}
+
+/// The match's settlement.
+#[derive(Serialize, TS)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum End<'a> {
+    Gin {
+        settlement: &'a Settlement,
+        hollywood: Option<&'a HollywoodSheet>,
+    },
+    Teams {
+        settlement: &'a Settlement,
+    },
+    Rummy {
+        settlement: &'a RummySettlement,
+    },
+}
+
+/// Where the generated TypeScript is committed, from the package's root.
+pub const TYPESCRIPT_FILE: &str = "activity/src/wire.ts";
+/// The one command that rewrites [`TYPESCRIPT_FILE`].
+pub const REGENERATE: &str = "WIRE_TS=write cargo test --lib web::wire";
+
+/// `POST /api/token`'s body: the SDK's code.
+#[derive(Deserialize, TS)]
+pub struct TokenRequest {
+    pub code: String,
+}
+
+/// `POST /api/token`'s answer: the player's access token (for the SDK) and a session.
+#[derive(Serialize, TS)]
+pub struct SignedIn {
+    pub access_token: String,
+    pub session: String,
+    pub user: User,
+}
+
+/// `GET /api/config`'s answer: the application's id (for the SDK) and the page's languages.
+#[derive(Serialize, TS)]
+pub struct PageConfig {
+    pub client_id: String,
+    pub langs: Vec<String>,
+}
+
+/// An HTTP error's body.
+#[derive(Serialize, TS)]
+pub struct ApiError {
+    pub error: String,
+}
+
+/// The TypeScript of the protocol: every type the frames carry, the engine's among them, in
+/// one module.
+pub fn typescript() -> String {
+    let cfg = Config::new()
+        .with_large_int("number")
+        .with_array_tuple_limit(4);
+    let mut all = Declarations {
+        cfg: &cfg,
+        seen: Vec::new(),
+        out: Vec::new(),
+    };
+    all.visit::<Frame<'static>>();
+    all.visit::<Incoming>();
+    all.visit::<TokenRequest>();
+    all.visit::<SignedIn>();
+    all.visit::<ApiError>();
+    all.visit::<PageConfig>();
+    all.out.sort();
+    let mut ts =
+        format!("// Generated from src/web/wire.rs: do not edit. To regenerate: {REGENERATE}\n");
+    for (_, decl) in all.out {
+        ts.push('\n');
+        ts.push_str(&decl);
+        ts.push('\n');
+    }
+    ts
+}
+
+/// Every declared type reachable from the frames, each once.
+struct Declarations<'c> {
+    cfg: &'c Config,
+    seen: Vec<TypeId>,
+    out: Vec<(String, String)>,
+}
+
+impl TypeVisitor for Declarations<'_> {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if T::output_path().is_none() || self.seen.contains(&TypeId::of::<T>()) {
+            return;
+        }
+        self.seen.push(TypeId::of::<T>());
+        let docs = T::docs().unwrap_or_default();
+        let decl = format!("{docs}export {}", T::decl(self.cfg));
+        self.out.push((T::ident(self.cfg), decl));
+        T::visit_dependencies(self);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    /// The committed TypeScript is what the types declare; with `WIRE_TS=write` it is
+    /// rewritten instead (the only way this test writes a file).
+    #[test]
+    fn the_page_types_are_generated_from_these() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(TYPESCRIPT_FILE);
+        let fresh = typescript();
+        if std::env::var("WIRE_TS").as_deref() == Ok("write") {
+            std::fs::write(&path, &fresh).expect("write the TypeScript");
+            return;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "{TYPESCRIPT_FILE} differs from the types of src/web/wire.rs; regenerate it: {REGENERATE}"
+        );
+    }
+
+    /// The page sends back exactly what the state offered; anything else does not read.
+    #[test]
+    fn a_play_reads_back_as_it_was_offered() {
+        let c: Card = "7H".parse().unwrap();
+        for p in [
+            WirePlay::Gin(Action::Knock(c)),
+            WirePlay::Team(TeamAction::Swap(c)),
+            WirePlay::Rummy(RummyAction::LayOff { card: c, meld: 2 }),
+        ] {
+            let text = serde_json::to_string(&p).unwrap();
+            assert_eq!(serde_json::from_str::<WirePlay>(&text).unwrap(), p);
+        }
+        for bad in [
+            r#"{"gin":{"action":"discard","card":"1X"}}"#,
+            r#"{"chess":{"action":"draw_stock"}}"#,
+            r#"{"gin":{"action":"draw_stock"},"rummy":{"action":"draw_stock"}}"#,
+        ] {
+            assert!(serde_json::from_str::<WirePlay>(bad).is_err(), "{bad}");
+        }
+    }
+}
