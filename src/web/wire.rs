@@ -5,7 +5,7 @@
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::partnership::DealRecord;
 use crate::engine::rummy::{RummyAction, RummyRecord, RummySettlement, RummyTable, RummyView};
-use crate::engine::team_match::TeamHandRecord;
+use crate::engine::team::TeamHandRecord;
 use crate::engine::{
     Action, Card, HandRecord, PlayerView, Seat, Settlement, TableView, TeamAction, TeamTable,
     TeamView,
