@@ -45,7 +45,7 @@ async fn seed(db: &Db, now: i64) {
             guild_id: guild,
             channel_id: 700,
             table_message_id: None,
-            format: gin::store::Format::Two,
+            format: gin::store::Format::parse("two").unwrap(),
             preset: "classic".into(),
             rules_json: "{}".into(),
             locale: "en-US".into(),

@@ -743,7 +743,7 @@ async fn resume(a: &Args) {
                     guild_id: fake.guild_id(),
                     channel_id: channel,
                     table_message_id: Some(table_id),
-                    format: gin::store::Format::Two,
+                    format: gin::store::Format::parse("two").unwrap(),
                     preset: "classic".into(),
                     rules_json: rules_json.clone(),
                     locale: "en-US".into(),

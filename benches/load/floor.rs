@@ -305,7 +305,7 @@ fn new_match(i: usize) -> (NewMatch, Match) {
         guild_id: 1,
         channel_id: 2 + i as u64,
         table_message_id: Some(3),
-        format: gin::store::Format::Two,
+        format: gin::store::Format::parse("two").unwrap(),
         preset: "classic".into(),
         rules_json: serde_json::to_string(&rules).unwrap(),
         locale: "en-US".into(),

@@ -9,8 +9,9 @@
 //! Partnership Gin ([`PartnershipMatch`]), Team Gin ([`TeamMatch`]) and Basic Rummy
 //! ([`rummy::RummyMatch`]). Their logs are [`Event`]s over each game's action; the seat and the
 //! settlement that all of them share are in [`seat`] and [`settlement`]. A new game is a new
-//! module implementing [`Variant`]; `tests/random_play.rs` then plays it at random through
-//! the trait.
+//! module implementing [`Variant`] and its line in [`with_games!`], the one list of games that
+//! everything going over games derives from, here and in the bot; `tests/random_play.rs` then
+//! plays it at random through the trait.
 
 #![warn(missing_docs)]
 
@@ -54,4 +55,68 @@ pub use team::{
     TeamSide, TeamStage, TeamTable, TeamView,
 };
 pub use variant::Variant;
+
+/// Every game, listed once: its name (the variant of every per-game enum), its module in each
+/// layer of the bot, and its match type. `with_games!(then ARGS)` hands the list to the macro
+/// `then` as `then! { (ARGS) Name module Type, ... }`; everything that goes over games is
+/// generated that way, so a game is its own modules and its line here.
+#[macro_export]
+macro_rules! with_games {
+    ($then:ident $($args:tt)*) => {
+        $then! {
+            ($($args)*)
+            Gin gin $crate::Match,
+            Rummy rummy $crate::rummy::RummyMatch,
+            Partnership partnership $crate::PartnershipMatch,
+            Team team $crate::TeamMatch,
+        }
+    };
+}
+
+/// The games' discriminant and its text forms, from the list.
+macro_rules! game_kinds {
+    (() $($name:ident $module:ident $match:ty,)*) => {
+        /// A game, by name: what every per-game enum is cut by.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameKind {
+            $(
+                #[allow(missing_docs)]
+                $name,
+            )*
+        }
+
+        impl GameKind {
+            /// Every game, in the list's order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$name,)*];
+
+            /// The game's name in text: its module's name in every layer.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(GameKind::$name => stringify!($module),)*
+                }
+            }
+
+            /// The player counts the game is played at, each with the name of that form
+            /// (see [`Variant::FORMATS`]).
+            pub const fn formats(self) -> &'static [(u8, &'static str)] {
+                match self {
+                    $(GameKind::$name => <$match as Variant>::FORMATS,)*
+                }
+            }
+        }
+
+        /// A game's place in the list, known from its match type.
+        pub trait Listed: Variant {
+            /// Which game this is.
+            const KIND: GameKind;
+        }
+
+        $(
+            impl Listed for $match {
+                const KIND: GameKind = GameKind::$name;
+            }
+        )*
+    };
+}
+crate::with_games!(game_kinds);
 pub use view::{PlayerView, TableView};

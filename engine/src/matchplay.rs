@@ -348,6 +348,7 @@ impl Variant for Match {
     type View = PlayerView;
     type Table = TableView;
     type Settlement = Settlement;
+    const FORMATS: &'static [(u8, &'static str)] = &[(2, "two"), (3, "three")];
 
     fn start(setup: (Rules, u8), seed: Seed) -> Result<Match, MatchError> {
         let (rules, seats) = setup;

@@ -40,6 +40,10 @@ pub trait Variant: Clone + Debug + PartialEq + Serialize + DeserializeOwned {
     /// How a finished match is settled: who won, who pays whom.
     type Settlement: Clone + Debug + Serialize;
 
+    /// The player counts the game is played at, each with the name of that form of it (the
+    /// ledger files a match under it: a name, once used, never changes).
+    const FORMATS: &'static [(u8, &'static str)];
+
     /// Starts a match from its setup and seed and deals the first hand.
     fn start(setup: Self::Setup, seed: Seed) -> Result<Self, Self::Error>;
 

@@ -2,10 +2,10 @@
 //! Every query names the caller's server: no server ever sees another's rows. Public answers
 //! speak the server's language, the score sheet (only for the presser) the presser's.
 
+pub use super::formats::FormatFilter;
 use super::transition::Answered;
 use super::{
-    BoardRow, BoardSort, Caller, EndReason, Failure, Format, Games, Outcome, Refusal, Reply,
-    UserRef,
+    BoardRow, BoardSort, Caller, EndReason, Failure, Games, Outcome, Refusal, Reply, UserRef,
 };
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -25,116 +25,6 @@ impl Period {
             Period::Days30 => now - 30 * 86_400,
             Period::Days7 => now - 7 * 86_400,
         }
-    }
-}
-
-/// Which matches a ledger command counts: all, or one family of formats. The filters are one
-/// table, [`FormatFilter::ALL`]: the commands' `format` choices, the leaderboard buttons' ids
-/// and the texts all read it, so a new game adds its format to `Format` and a row here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FormatFilter {
-    /// Its choice in the ledger's `format` options (the catalogue's `choice-<name>` labels it).
-    pub name: &'static str,
-    /// The stored formats it counts, as a LIKE pattern with no wildcard but a final `%`;
-    /// `None`: all.
-    pattern: Option<&'static str>,
-    /// The catalogue key of its name, on boards and history lines.
-    pub key: &'static str,
-    /// Its digit (0 to 9) in a leaderboard button's id. Posted buttons carry it: never change
-    /// or reuse one.
-    pub code: u8,
-    /// Whether a history line names the game: all but two- and three-player Gin, the default.
-    pub named_in_history: bool,
-    /// Whether its score sheet has the Gin family's boxes and bonuses (Rummy's totals are
-    /// the points scored, and nothing more).
-    pub boxes: bool,
-}
-
-// The rows are named as the variants of the enum they replace, which callers still write.
-#[allow(non_upper_case_globals)]
-impl FormatFilter {
-    pub const Any: FormatFilter = FormatFilter {
-        name: "any",
-        pattern: None,
-        key: "board-format-any",
-        code: 0,
-        named_in_history: false,
-        boxes: true,
-    };
-    pub const Two: FormatFilter = FormatFilter {
-        name: "two",
-        pattern: Some("two"),
-        key: "board-format-two",
-        code: 1,
-        named_in_history: false,
-        boxes: true,
-    };
-    pub const Three: FormatFilter = FormatFilter {
-        name: "three",
-        pattern: Some("three"),
-        key: "board-format-three",
-        code: 2,
-        named_in_history: false,
-        boxes: true,
-    };
-    /// Basic Rummy, any player count.
-    pub const Rummy: FormatFilter = FormatFilter {
-        name: "rummy",
-        pattern: Some("rummy-%"),
-        key: "board-format-rummy",
-        code: 3,
-        named_in_history: true,
-        boxes: false,
-    };
-    pub const Partnership: FormatFilter = FormatFilter {
-        name: "partnership",
-        pattern: Some("partnership"),
-        key: "board-format-partnership",
-        code: 4,
-        named_in_history: true,
-        boxes: true,
-    };
-    pub const Team: FormatFilter = FormatFilter {
-        name: "team",
-        pattern: Some("team"),
-        key: "board-format-team",
-        code: 5,
-        named_in_history: true,
-        boxes: true,
-    };
-}
-
-impl FormatFilter {
-    /// Every filter, in the order the `format` choices list them (Discord sends the position).
-    pub const ALL: [FormatFilter; 6] = [
-        FormatFilter::Any,
-        FormatFilter::Two,
-        FormatFilter::Three,
-        FormatFilter::Rummy,
-        FormatFilter::Partnership,
-        FormatFilter::Team,
-    ];
-
-    /// The family of a stored format: the filter whose pattern holds it.
-    pub fn of(format: Format) -> FormatFilter {
-        let stored = format.as_str();
-        FormatFilter::ALL
-            .into_iter()
-            .find(|f| f.pattern.is_some_and(|p| holds(p, stored)))
-            .expect("every format has its family")
-    }
-
-    /// The filter a leaderboard button's digit names.
-    pub fn from_code(code: u8) -> Option<FormatFilter> {
-        FormatFilter::ALL.into_iter().find(|f| f.code == code)
-    }
-}
-
-/// Whether LIKE `pattern` (no wildcard but a final `%`) holds the stored format `stored`.
-fn holds(pattern: &str, stored: &str) -> bool {
-    match pattern.strip_suffix('%') {
-        Some(prefix) => stored.starts_with(prefix),
-        None => stored == pattern,
     }
 }
 
@@ -465,20 +355,26 @@ impl Games {
 
 #[cfg(test)]
 mod tests {
+    use super::super::formats::holds;
     use super::*;
+    use crate::store::Format;
 
     /// Each stored format is in one family, as the database's LIKE would find it.
     #[test]
     fn every_format_has_one_family() {
-        for f in Format::ALL {
-            let families: Vec<_> = FormatFilter::ALL
+        for f in Format::all() {
+            let families: Vec<_> = FormatFilter::all()
                 .into_iter()
                 .filter(|g| g.pattern.is_some_and(|p| holds(p, f.as_str())))
                 .collect();
             assert_eq!(families, [FormatFilter::of(f)], "{f}");
         }
-        assert_eq!(FormatFilter::of(Format::Rummy(4)), FormatFilter::Rummy);
-        assert!(FormatFilter::ALL
+        let rummy_4 = Format::parse("rummy-4").unwrap();
+        assert_eq!(
+            Some(FormatFilter::of(rummy_4)),
+            FormatFilter::named("rummy")
+        );
+        assert!(FormatFilter::all()
             .into_iter()
             .filter_map(|g| g.pattern)
             .all(|p| !p.contains('_') && !p.trim_end_matches('%').contains('%')));
@@ -487,7 +383,12 @@ mod tests {
     /// Names, keys and digits tell the filters apart; a digit fits one place of a button id.
     #[test]
     fn filters_are_told_apart() {
-        let all = FormatFilter::ALL;
+        let all = FormatFilter::all();
+        let names: Vec<&str> = all.iter().map(|f| f.name).collect();
+        assert_eq!(
+            names,
+            ["any", "two", "three", "rummy", "partnership", "team"]
+        );
         for (i, f) in all.iter().enumerate() {
             assert!(f.code < 10, "{}", f.name);
             assert_eq!(FormatFilter::from_code(f.code), Some(*f));

@@ -179,6 +179,7 @@ impl Live {
             look,
             seats: self.seats(),
             record: self.game.deal(deal)?,
+            deal_no: deal,
             aces_high: self.game.aces_high(),
         })
     }

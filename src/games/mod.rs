@@ -8,6 +8,7 @@ mod batch;
 mod challenge;
 mod effects;
 mod export;
+mod formats;
 mod hold;
 pub mod ledger;
 mod live;
@@ -47,9 +48,10 @@ pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_
 pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
+pub(crate) use variants::{each, each_kind};
 pub use variants::{
-    DealOf, EndOf, Event, Game, GameChoice, GameError, GinChoice, HandOf, Play, RulesOf, TableOf,
-    TeamMode, RUMMY_PRESET,
+    DealOf, EndOf, ErrorOf, Event, Game, GameChoice, GameError, GinChoice, GinEnd, HandOf, Kind,
+    Play, RulesOf, Sheet, TableOf, TeamHand, TeamMode, TeamsEnd, RUMMY_PRESET,
 };
 
 pub use crate::store::{

@@ -4,8 +4,8 @@
 //! and its seeds are still secret. Nor, outside the channel it was played in, for anyone but
 //! its players ([`may_see_hands`]).
 
-use super::{Caller, Failure, Format, Games, Outcome, Refusal, Reply};
-use crate::engine::{Hand, HandRecord, Match, MatchEvent};
+use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use crate::engine::{Hand, HandRecord, Listed, Match, MatchEvent};
 use crate::i18n::Lang;
 use crate::store::MatchRow;
 
@@ -86,7 +86,7 @@ impl Games {
         if row.status.is_active() {
             return Err(Refusal::ReplayInPlay.into());
         }
-        if !matches!(row.format, Format::Two | Format::Three) {
+        if row.format.game() != <Match as Listed>::KIND {
             return Err(Refusal::ReplayGinOnly.into());
         }
         let stored: Match =

@@ -96,6 +96,8 @@ pub struct ShowdownScene {
     pub look: CardLook,
     pub seats: Seats,
     pub record: DealOf,
+    /// The deal's number (from 0).
+    pub deal_no: u32,
     /// Rummy: aces count 15 (a rule the record's points were counted by).
     pub aces_high: bool,
 }

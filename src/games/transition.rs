@@ -51,7 +51,7 @@ impl Transition {
 /// resignation or a forfeit); the engine's refusal leaves everything as it was.
 pub fn transition(live: &Live, event: Event, resigned: EndReason) -> Result<Transition, GameError> {
     if !live.is_active() {
-        return Err(crate::engine::MatchError::MatchOver.into());
+        return Err(GameError::Ended);
     }
     let mut next = live.game.clone();
     next.apply(event)?;
@@ -235,7 +235,7 @@ pub fn record(live: &Live, t: &Transition, now: i64, deliveries: &[Delivery]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Action, MatchError};
+    use crate::engine::Action;
     use crate::games::Play;
 
     /// A fresh two-player match (seat 1 an AI when `ai`).
@@ -340,7 +340,10 @@ mod tests {
         let l = live(false);
         let t = transition(&l, Event::Cancel, EndReason::Resigned).unwrap();
         assert_eq!(t.state, MatchState::Ended(EndReason::Cancelled));
-        assert!(!t.settled && t.next.as_gin().unwrap().is_cancelled());
+        let crate::games::Game::Gin(next) = &t.next else {
+            panic!("a Gin match")
+        };
+        assert!(!t.settled && next.is_cancelled());
         let p = plan(&l, &t, Answered::Nothing, &|_| None);
         assert_eq!(p.messages, [vec![Effect::Table], both_hands()].concat());
         let saved = record(&l, &t, 5, &p.deliveries(7, 1, 0, 0));
@@ -354,7 +357,7 @@ mod tests {
         l.state = MatchState::Ended(EndReason::Cancelled);
         assert_eq!(
             transition(&l, pass(&l), EndReason::Resigned).unwrap_err(),
-            GameError::Gin(MatchError::MatchOver)
+            GameError::Ended
         );
     }
 

@@ -10,7 +10,7 @@ pub(super) fn new_match(i: u64) -> NewMatch {
         guild_id: 1,
         channel_id: 100 + i,
         table_message_id: None,
-        format: Format::Two,
+        format: Format::parse("two").expect("a stored format"),
         preset: "classic".into(),
         rules_json: "{}".into(),
         locale: "en-US".into(),

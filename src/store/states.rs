@@ -1,6 +1,7 @@
 //! The states a stored row can be in, as types. This is the one place that maps each to the
 //! text the database keeps, so a typo can never become a new state.
 
+use crate::engine::{GameKind, Listed};
 use std::fmt;
 
 /// The stored text of a state was none of the known ones.
@@ -129,64 +130,62 @@ impl TournamentState {
     }
 }
 
-/// The game and how many play at one table.
+/// The game and how many play at one table: what the ledger files a match under. Each game
+/// names its forms ([`Variant::FORMATS`]); the stored text is that name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// Gin Rummy, two players.
-    Two,
-    /// Gin Rummy, three players (the dealer sits out).
-    Three,
-    /// Basic Rummy with this many players (2 to 6).
-    Rummy(u8),
-    /// Partnership Gin, four players at two tables (RULES.md section 11a).
-    Partnership,
-    /// Team Gin with card swap, four players (RULES.md section 11b).
-    Team,
+pub struct Format {
+    game: GameKind,
+    players: u8,
 }
 
 impl Format {
-    /// Every format; the tests read each back and find its ledger family.
-    pub const ALL: [Format; 9] = [
-        Format::Two,
-        Format::Three,
-        Format::Rummy(2),
-        Format::Rummy(3),
-        Format::Rummy(4),
-        Format::Rummy(5),
-        Format::Rummy(6),
-        Format::Partnership,
-        Format::Team,
-    ];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Format::Two => "two",
-            Format::Three => "three",
-            Format::Rummy(2) => "rummy-2",
-            Format::Rummy(3) => "rummy-3",
-            Format::Rummy(4) => "rummy-4",
-            Format::Rummy(5) => "rummy-5",
-            Format::Rummy(_) => "rummy-6",
-            Format::Partnership => "partnership",
-            Format::Team => "team",
-        }
+    /// The format of match `m`: its game, at its number of seats.
+    pub fn of<K: Listed>(m: &K) -> Format {
+        let format = Format {
+            game: K::KIND,
+            players: m.seats(),
+        };
+        debug_assert!(
+            format.name().is_some(),
+            "a match is of one of its game's forms"
+        );
+        format
     }
 
-    /// The format stored as `text`: one of [`Format::ALL`], read back by its own text.
+    /// Every format of every game, in the list's order.
+    pub fn all() -> impl Iterator<Item = Format> {
+        GameKind::ALL.iter().flat_map(|&game| {
+            game.formats()
+                .iter()
+                .map(move |&(players, _)| Format { game, players })
+        })
+    }
+
+    pub fn game(self) -> GameKind {
+        self.game
+    }
+
+    pub fn players(self) -> u8 {
+        self.players
+    }
+
+    fn name(self) -> Option<&'static str> {
+        let forms = self.game.formats().iter();
+        forms
+            .filter(|(n, _)| *n == self.players)
+            .map(|(_, name)| *name)
+            .next()
+    }
+
+    pub fn as_str(self) -> &'static str {
+        self.name().unwrap_or("unknown")
+    }
+
+    /// The format stored as `text`: one of [`Format::all`], read back by its own text.
     pub fn parse(text: &str) -> Result<Format, UnknownState> {
-        Format::ALL
-            .into_iter()
+        Format::all()
             .find(|f| f.as_str() == text)
             .ok_or_else(|| unknown("format", text))
-    }
-
-    /// The format of a Gin match with `seats` players.
-    pub fn for_seats(seats: u8) -> Format {
-        if seats == 3 {
-            Format::Three
-        } else {
-            Format::Two
-        }
     }
 }
 
@@ -284,7 +283,23 @@ mod tests {
         ] {
             assert_eq!(ChallengeState::parse(s.as_str()), Ok(s));
         }
-        for f in Format::ALL {
+        let texts: Vec<&str> = Format::all().map(Format::as_str).collect();
+        assert_eq!(
+            texts,
+            [
+                "two",
+                "three",
+                "rummy-2",
+                "rummy-3",
+                "rummy-4",
+                "rummy-5",
+                "rummy-6",
+                "partnership",
+                "team"
+            ],
+            "stored texts never change"
+        );
+        for f in Format::all() {
             assert_eq!(Format::parse(f.as_str()), Ok(f));
         }
         assert!(Format::parse("rummy-7").is_err() && Format::parse("rummy-").is_err());

@@ -398,9 +398,10 @@ impl<T: Transport> Deliverer<T> {
         text: &Msg,
     ) -> Option<Attachment> {
         let text = text.clone();
-        let drawing = self
-            .painter
-            .draw(move || super::pictures::showdown_picture(&scene, &text));
+        let drawing = self.painter.draw(move || {
+            let drawn = super::render::showdown_rows(&scene);
+            super::pictures::showdown_picture(&scene, &text, drawn)
+        });
         match tokio::time::timeout(DRAW_TIMEOUT, drawing).await {
             Ok(Ok(picture)) => picture,
             Ok(Err(e)) => {

@@ -520,14 +520,12 @@ mod tests {
     /// A leaderboard button's id: posted buttons keep working, so each filter keeps its digit.
     #[test]
     fn board_ids_keep_their_digits() {
-        let filters = [
-            FormatFilter::Any,
-            FormatFilter::Two,
-            FormatFilter::Three,
-            FormatFilter::Rummy,
-            FormatFilter::Partnership,
-            FormatFilter::Team,
-        ];
+        let filters = FormatFilter::all();
+        let names: Vec<&str> = filters.iter().map(|f| f.name).collect();
+        assert_eq!(
+            names,
+            ["any", "two", "three", "rummy", "partnership", "team"]
+        );
         for (digit, format) in filters.into_iter().enumerate() {
             let q = BoardQuery {
                 sort: BoardSort::Rating,

@@ -7,8 +7,8 @@ use crate::engine::partnership::deal_score;
 use crate::engine::Seat;
 use crate::games::ledger::{BoardQuery, FormatFilter, Period, PAGE};
 use crate::games::{
-    BoardRow, BoardSort, EndReason, Format, HandKind, HistoryRow, MatchState, SheetHand,
-    SheetMatch, StatsRow,
+    each_kind, BoardRow, BoardSort, EndReason, Format, HandKind, HistoryRow, Kind, MatchState,
+    Sheet, SheetHand, SheetMatch, StatsRow,
 };
 use crate::i18n::Lang;
 use crate::tr;
@@ -359,14 +359,15 @@ fn kind_note(lang: Lang, h: &SheetHand) -> String {
 /// The sheet's lines: a hand each; a Partnership deal's two tables on one line, scored for
 /// the teams as the deal was (the sum, or the difference).
 fn sheet_lines(lang: Lang, m: &SheetMatch) -> Vec<SheetLine> {
-    if m.format != Format::Partnership {
+    let sheet = each_kind!(m.format.game(), K => K::SHEET);
+    if sheet != Sheet::TwoTables {
         return m
             .hands
             .iter()
             .map(|h| {
                 let credited = match h.winner_seat {
                     // Team Gin: a hand's points are the team's.
-                    Some(w) if m.format == Format::Team => vec![w as usize, (w as usize + 2) % 4],
+                    Some(w) if sheet == Sheet::TeamHands => vec![w as usize, (w as usize + 2) % 4],
                     Some(w) => vec![w as usize],
                     None => Vec::new(),
                 };
@@ -540,7 +541,7 @@ mod tests {
         let m = SheetMatch {
             match_id: 1,
             status: MatchState::Ended(EndReason::PlayedOut),
-            format: Format::Partnership,
+            format: Format::parse("partnership").unwrap(),
             players: ["Ann", "Bob", "Cat", "Dan"].map(player).to_vec(),
             hands: vec![
                 hand(0, Some(0), 20, HandKind::Knock),

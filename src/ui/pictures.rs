@@ -6,7 +6,7 @@ use super::art::{chart, showdown, Deck};
 use super::model::{Attachment, Msg};
 use crate::engine::hand::{opponent_of, HandEnd};
 use crate::engine::{Card, Meld, Seat, ShowdownKind};
-use crate::games::{CardLook, DealOf, Seats, ShowdownScene};
+use crate::games::{CardLook, Seats, ShowdownScene};
 use crate::i18n::Lang;
 use crate::store::RecentResult;
 use crate::tr;
@@ -63,7 +63,12 @@ fn deadwood_group(set: crate::engine::CardSet) -> Option<showdown::Group> {
 
 /// The two rows of one knocked hand: the knocker's melds with the cards laid off onto them
 /// (marked), then the defender's melds and what deadwood they kept.
-fn rows(lang: Lang, seats: &Seats, players: [Seat; 2], end: &HandEnd) -> Vec<showdown::Row> {
+pub(crate) fn knock_rows(
+    lang: Lang,
+    seats: &Seats,
+    players: [Seat; 2],
+    end: &HandEnd,
+) -> Vec<showdown::Row> {
     let HandEnd::Knocked {
         knocker,
         showdown: s,
@@ -113,36 +118,19 @@ fn rows(lang: Lang, seats: &Seats, players: [Seat; 2], end: &HandEnd) -> Vec<sho
 }
 
 /// The showdown picture of a finished deal, for the text `msg` already rendered from it
-/// (its description). `None` when the server shows text, for a dead hand, and for the games
-/// whose showdown is not two hands side by side (Team Gin's four hands, Rummy).
-pub fn showdown_picture(s: &ShowdownScene, msg: &Msg) -> Option<Attachment> {
+/// (its description), from the rows and footer its game draws (`drawn`, see
+/// `render::showdown_rows`). `None` when the server shows text, and where the game draws no
+/// picture of this deal (a dead hand, Team Gin's four hands, Rummy).
+pub fn showdown_picture(
+    s: &ShowdownScene,
+    msg: &Msg,
+    drawn: Option<(Vec<showdown::Row>, String)>,
+) -> Option<Attachment> {
     let deck = deck_of(s.look)?;
-    let (rows, no) = match &s.record {
-        DealOf::Gin(r) => (rows(s.lang, &s.seats, r.players, &r.end), r.deal_no),
-        DealOf::Partnership(r) => (
-            r.tables
-                .iter()
-                .flat_map(|t| rows(s.lang, &s.seats, t.players, &t.end))
-                .collect(),
-            r.deal_no,
-        ),
-        _ => return None,
-    };
+    let (rows, footer) = drawn?;
     if rows.is_empty() {
         return None;
     }
-    let footer = match &s.record {
-        DealOf::Gin(r) => match r.end.winner(r.players) {
-            Some((seat, score)) => tr!(
-                s.lang,
-                "pic-scores",
-                player = s.seats.name(seat).to_string(),
-                points = score.points
-            ),
-            None => String::new(),
-        },
-        _ => String::new(),
-    };
     let picture = showdown::Picture {
         title: super::text::unescape(msg.content.lines().next().unwrap_or_default()),
         rows,
@@ -150,7 +138,7 @@ pub fn showdown_picture(s: &ShowdownScene, msg: &Msg) -> Option<Attachment> {
         deck,
     };
     Some(Attachment {
-        name: format!("showdown-{}.png", no + 1),
+        name: format!("showdown-{}.png", s.deal_no + 1),
         bytes: showdown::render(&picture),
         description: Some(plain(&super::text::unescape(&msg.content))),
     })

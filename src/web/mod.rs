@@ -6,6 +6,7 @@
 
 mod assets;
 mod auth;
+mod games;
 mod instances;
 mod serve;
 mod session;

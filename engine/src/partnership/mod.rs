@@ -274,6 +274,7 @@ impl Variant for PartnershipMatch {
     type View = PlayerView;
     type Table = [TableView; 2];
     type Settlement = Settlement;
+    const FORMATS: &'static [(u8, &'static str)] = &[(4, "partnership")];
 
     fn start(setup: Rules, seed: Seed) -> Result<PartnershipMatch, MatchError> {
         Ok(PartnershipMatch::new(setup, seed))

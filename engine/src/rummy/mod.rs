@@ -320,6 +320,13 @@ impl Variant for RummyMatch {
     type View = RummyView;
     type Table = RummyTable;
     type Settlement = RummySettlement;
+    const FORMATS: &'static [(u8, &'static str)] = &[
+        (2, "rummy-2"),
+        (3, "rummy-3"),
+        (4, "rummy-4"),
+        (5, "rummy-5"),
+        (6, "rummy-6"),
+    ];
 
     fn start(setup: (RummyRules, u8), seed: Seed) -> Result<RummyMatch, RummyMatchError> {
         let (rules, players) = setup;

@@ -282,6 +282,7 @@ impl Variant for TeamMatch {
     type View = TeamView;
     type Table = TeamTable;
     type Settlement = Settlement;
+    const FORMATS: &'static [(u8, &'static str)] = &[(4, "team")];
 
     fn start(setup: Rules, seed: Seed) -> Result<TeamMatch, TeamMatchError> {
         Ok(TeamMatch::new(setup, seed))

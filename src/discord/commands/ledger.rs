@@ -38,7 +38,7 @@ pub struct FormatChoice(FormatFilter);
 
 impl poise::ChoiceParameter for FormatChoice {
     fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
-        FormatFilter::ALL
+        FormatFilter::all()
             .iter()
             .map(|f| poise::CommandParameterChoice {
                 name: Cow::Borrowed(f.name),
@@ -51,11 +51,11 @@ impl poise::ChoiceParameter for FormatChoice {
     }
 
     fn from_index(index: usize) -> Option<FormatChoice> {
-        FormatFilter::ALL.get(index).copied().map(FormatChoice)
+        FormatFilter::all().get(index).copied().map(FormatChoice)
     }
 
     fn from_name(name: &str) -> Option<FormatChoice> {
-        FormatFilter::ALL
+        FormatFilter::all()
             .into_iter()
             .find(|f| f.name.eq_ignore_ascii_case(name))
             .map(FormatChoice)

@@ -2,13 +2,14 @@
 //! service plays it, shows it and books it.
 
 use super::figures::{count_gin_hand, gin_hand_row, settled_figures};
-use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
+use super::{wrappers, FormatFilter, Decider, Kind, Play, RulesOf};
 use crate::engine::ai::{decide, Level};
+use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::{
-    Action, ActionError, Match, MatchError, MatchStatus, PlayerView, Preset, Rules, Seat,
-    TableView, PARTNERSHIP_TARGET,
+    Action, ActionError, HandRecord, Match, MatchError, MatchStatus, PlayerView, Preset, Rules,
+    Seat, Settlement, TableView, PARTNERSHIP_TARGET,
 };
-use crate::games::{Failure, Format, Refusal};
+use crate::games::{Failure, Refusal};
 use crate::store::{HandRow, HollywoodRow, PlayerResult};
 
 /// A Gin match's preset (the server's default when `None`), and whether it is Straight Gin
@@ -107,6 +108,14 @@ fn rules_with_target(preset: Preset, target: Option<i64>) -> Result<Rules, Failu
     Ok(rules)
 }
 
+/// A Gin match's end: its settlement, its rules, and a Hollywood match's three games.
+#[derive(Clone, Debug)]
+pub struct GinEnd {
+    pub settlement: Settlement,
+    pub rules: Rules,
+    pub hollywood: Option<HollywoodSheet>,
+}
+
 /// A Gin move's kind, for log lines (never its card).
 pub(super) fn move_kind(action: &Action) -> &'static str {
     match action {
@@ -120,20 +129,24 @@ pub(super) fn move_kind(action: &Action) -> &'static str {
 }
 
 /// Whether a Gin table shows a match that is over.
-pub(super) fn table_ended(table: &TableView) -> bool {
+fn table_ended(table: &TableView) -> bool {
     table.status != MatchStatus::InProgress
 }
 
-impl From<Match> for Game {
-    fn from(m: Match) -> Game {
-        Game::Gin(m)
-    }
-}
-
 impl Kind for Match {
-    deals_from_history!(DealOf::Gin);
+    deals_from_history!();
+    wrappers!(Gin);
 
     type Rules = Rules;
+    type Public = TableView;
+    type Own = PlayerView;
+    type Record = HandRecord;
+    type End = GinEnd;
+
+    const FAMILIES: &'static [FormatFilter] = &[
+        FormatFilter::family("two", "two", "board-format-two", 1, false, true),
+        FormatFilter::family("three", "three", "board-format-three", 2, false, true),
+    ];
 
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Match> {
         Match::new(rules.clone(), seats, seed).ok()
@@ -146,6 +159,10 @@ impl Kind for Match {
         }
     }
 
+    fn move_kind(action: &Action) -> &'static str {
+        move_kind(action)
+    }
+
     fn is_match_over(error: &MatchError) -> bool {
         *error == MatchError::MatchOver
     }
@@ -154,32 +171,56 @@ impl Kind for Match {
         *error == MatchError::Action(ActionError::HandOver)
     }
 
-    fn format(&self) -> Format {
-        Format::for_seats(self.seats)
+    fn public_ended(table: &TableView) -> bool {
+        table_ended(table)
+    }
+
+    fn own_ended(own: &PlayerView) -> bool {
+        table_ended(&own.table)
+    }
+
+    fn target(rules: &Rules) -> u32 {
+        rules.target
+    }
+
+    fn rules_json(rules: &Rules) -> serde_json::Value {
+        serde_json::to_value(rules).expect("rules serialize")
+    }
+
+    /// Gin's rules are stored bare, under the name of their preset.
+    fn bare_rules(preset: &str, json: &str) -> Option<Result<Rules, serde_json::Error>> {
+        preset
+            .parse::<Preset>()
+            .ok()
+            .map(|_| serde_json::from_str(json))
+    }
+
+    fn wrapped_rules(json: serde_json::Value) -> Result<Rules, serde_json::Error> {
+        serde_json::from_value(json)
     }
 
     fn to_act(&self) -> Option<Seat> {
         Match::to_act(self)
     }
 
-    fn table(&self) -> TableOf {
-        TableOf::Gin(self.table_view())
+    fn table(&self) -> TableView {
+        self.table_view()
     }
 
-    fn hand(&self, seat: Seat) -> HandOf {
-        HandOf::Gin(self.view_for(seat))
+    fn hand(&self, seat: Seat) -> PlayerView {
+        self.view_for(seat)
     }
 
-    fn end(&self) -> Option<EndOf> {
-        Some(EndOf::Gin {
+    fn end(&self) -> Option<GinEnd> {
+        Some(GinEnd {
             settlement: Match::settlement(self)?.clone(),
             rules: self.rules.clone(),
             hollywood: self.hollywood.clone(),
         })
     }
 
-    fn rules(&self) -> RulesOf {
-        RulesOf::Gin(self.rules.clone())
+    fn rules(&self) -> Rules {
+        self.rules.clone()
     }
 
     /// Every seat's figures: its side of the settlement, and the hands it played.

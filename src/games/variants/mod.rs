@@ -1,17 +1,15 @@
-//! Every game the bot plays, listed once. The engine's [`Variant`] says what a match does; the
-//! [`Kind`] trait adds what the service needs of it (its ledger format, whose turn the clock
-//! times, its scenes, its ledger rows, its AI). Each game implements both in its own file
-//! ([`gin`], [`partnership`], [`team`], [`rummy`]); this file holds the closed enums the rest of
-//! the bot matches on ([`Game`], [`Play`], [`GameError`], the scenes' `…Of` enums, [`RulesOf`],
-//! [`GameChoice`]) and dispatches each of them here, so a new game is a new file plus its line
-//! in each enum below and its arm in each dispatch here; no other file of `games` changes but
-//! the ledger's table of format families (`ledger.rs`).
+//! The games, as the service plays them. The list is the engine's (`with_games!`): every
+//! per-game enum here ([`Game`], [`Play`], [`GameError`], the scenes' [`TableOf`],
+//! [`HandOf`], [`DealOf`], [`EndOf`], and [`RulesOf`]) is generated from it, cut the same way,
+//! and [`each!`] runs code over whichever game a value of one holds. The engine's [`Variant`]
+//! says what a match does; the [`Kind`] trait adds what the service needs of it (its views,
+//! whose turn the clock times, its ledger rows, its AI), implemented by each game in its own
+//! module ([`gin`], [`partnership`], [`team`], [`rummy`]).
 
 /// The `Kind` methods about deals for a match that keeps `deal_no` (the deal being played)
-/// and `history` (the finished deals' records, each with its `deal_no`), as every game does;
-/// `$wrap` makes a record the scene's `DealOf`.
+/// and `history` (the finished deals' records, each with its `deal_no`), as every game does.
 macro_rules! deals_from_history {
-    ($wrap:path) => {
+    () => {
         fn deal_no(&self) -> u32 {
             self.deal_no
         }
@@ -24,56 +22,88 @@ macro_rules! deals_from_history {
             self.history[before..].iter().map(|r| r.deal_no).collect()
         }
 
-        fn deal(&self, deal: u32) -> Option<DealOf> {
-            let record = self.history.iter().find(|r| r.deal_no == deal)?;
-            Some($wrap(record.clone()))
+        fn deal(&self, deal: u32) -> Option<Self::Record> {
+            self.history.iter().find(|r| r.deal_no == deal).cloned()
         }
     };
 }
 
 mod figures;
-mod gin;
-mod partnership;
-mod rummy;
-mod team;
 
-pub use gin::{GinChoice, TeamMode};
+pub use gin::{GinChoice, GinEnd, TeamMode};
 use rummy::rummy_rules;
 pub use rummy::RUMMY_PRESET;
+pub use team::TeamHand;
 
+use super::formats::{holds, FormatFilter};
 use super::{Failure, Format, Refusal};
 use crate::engine::ai::Level;
-use crate::engine::hollywood::HollywoodSheet;
-use crate::engine::partnership::DealRecord;
-use crate::engine::rummy::{
-    RummyAction, RummyMatch, RummyMatchError, RummyRecord, RummyRules, RummySettlement, RummyTable,
-    RummyView,
-};
-use crate::engine::team::TeamMatchError;
-use crate::engine::{
-    Action, HandRecord, Match, MatchError, PartnershipMatch, PlayerView, Preset, Rules, Seat,
-    Settlement, TableView, TeamAction, TeamHandRecord, TeamMatch, TeamTable, TeamView, Variant,
-};
+use crate::engine::rummy::RummyRules;
+use crate::engine::{GameKind, Listed, PlayerView, Preset, Rules, Seat, Settlement, Variant};
 use crate::store::{HandRow, HollywoodRow, PlayerResult};
+use std::fmt::Debug;
 
 /// What the service needs of a game beside the engine's [`Variant`]: implemented once per
-/// game, in its own file. The defaults are what most games do.
-pub(crate) trait Kind: Variant + Into<Game> {
+/// game, in its own module. The defaults are what most games do.
+pub trait Kind: Variant + Listed + Into<Game> {
     /// The game's rules, as a challenge carries them until the match is dealt.
-    type Rules: Clone;
+    type Rules: Clone + Debug;
+    /// The public table (the channel's view).
+    type Public: Clone + Debug;
+    /// One seat's own view.
+    type Own: Clone + Debug;
+    /// A finished deal's record.
+    type Record: Clone + Debug;
+    /// A finished match's settlement, with what its messages show beside it.
+    type End: Clone + Debug;
+
+    /// Whether two teams play (seats 0 and 2 against 1 and 3): ratings move by team.
+    const TEAMS: bool = false;
+    /// The ledger's families of this game's formats (the `format` choices of the ledger
+    /// commands).
+    const FAMILIES: &'static [FormatFilter];
+    /// How a score sheet credits a hand of this game.
+    const SHEET: Sheet = Sheet::Hands;
 
     /// A new match of `seats` players dealt from `seed`; `None` if the game has no such table.
     fn new_game(rules: &Self::Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self>;
     /// This game's move, if `play` is one (a forged button may carry another game's).
     fn action_of(play: Play) -> Option<Self::Action>;
+    /// The move as any game's (see `wrappers!`).
+    fn play(action: Self::Action) -> Play;
+    /// The refusal as any game's.
+    fn error(error: Self::Error) -> GameError;
+    /// The rules as any game's.
+    fn rules_of(rules: Self::Rules) -> RulesOf;
+    /// A move's kind, for log lines: never its card.
+    fn move_kind(action: &Self::Action) -> &'static str;
     /// Whether a refusal says the match is over.
     fn is_match_over(error: &Self::Error) -> bool;
     /// Whether a refusal says the hand the button was drawn for is over (a stale button, not
     /// a wrong move).
     fn is_hand_over(error: &Self::Error) -> bool;
+    /// Whether a public table shows a match that is over.
+    fn public_ended(table: &Self::Public) -> bool;
+    /// Whether a seat's view shows a match that is over.
+    fn own_ended(own: &Self::Own) -> bool;
+
+    /// The score that ends a match under `rules`.
+    fn target(rules: &Self::Rules) -> u32;
+    /// `rules` as a challenge stores them: bare for the games that stored them bare before
+    /// there were others, else in a wrapper naming the game (`{"team": {...}}`).
+    fn rules_json(rules: &Self::Rules) -> serde_json::Value;
+    /// A challenge's stored rules, if they are this game's bare rules (see
+    /// [`Kind::rules_json`]); `None` for a game that stores them wrapped.
+    fn bare_rules(_preset: &str, _json: &str) -> Option<Result<Self::Rules, serde_json::Error>> {
+        None
+    }
+    /// Rules read from their wrapper.
+    fn wrapped_rules(json: serde_json::Value) -> Result<Self::Rules, serde_json::Error>;
 
     /// The ledger's format of this match.
-    fn format(&self) -> Format;
+    fn format(&self) -> Format {
+        Format::of(self)
+    }
     /// The deal being played (0-based).
     fn deal_no(&self) -> u32;
     /// How many deals are finished.
@@ -91,29 +121,25 @@ pub(crate) trait Kind: Variant + Into<Game> {
     fn press_version(&self, _seat: Seat, version: i64) -> i64 {
         version
     }
-    /// Whether two teams play (seats 0 and 2 against 1 and 3): ratings move by team.
-    fn is_teams(&self) -> bool {
-        false
-    }
     /// Whether a move also changes the mover's partner's hand message (Team Gin).
     fn shows_partner(&self) -> bool {
         false
     }
 
     /// The public table as it stands.
-    fn table(&self) -> TableOf;
+    fn table(&self) -> Self::Public;
     /// `seat`'s own view.
-    fn hand(&self, seat: Seat) -> HandOf;
+    fn hand(&self, seat: Seat) -> Self::Own;
     /// The record of finished deal `deal`.
-    fn deal(&self, deal: u32) -> Option<DealOf>;
+    fn deal(&self, deal: u32) -> Option<Self::Record>;
     /// Whether aces count high in the deal records (Rummy's option).
     fn aces_high(&self) -> bool {
         false
     }
     /// The settlement, once the match has one.
-    fn end(&self) -> Option<EndOf>;
+    fn end(&self) -> Option<Self::End>;
     /// The rules the match plays.
-    fn rules(&self) -> RulesOf;
+    fn rules(&self) -> Self::Rules;
 
     /// Every seat's figures at the end of a settled match.
     fn player_results(&self) -> Option<Vec<PlayerResult>>;
@@ -137,53 +163,267 @@ pub(crate) trait Kind: Variant + Into<Game> {
     }
 }
 
-/// An AI decision to run on a blocking thread.
-pub type Decider = Box<dyn FnOnce() -> Play + Send>;
-
-/// A match's engine state. One per match in memory, moved only when it changes: the size
-/// difference of the variants costs less than a box around the common one.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Game {
-    Gin(Match),
-    Rummy(RummyMatch),
-    /// Two two-player tables per deal, scored for the teams (RULES.md section 11a).
-    Partnership(PartnershipMatch),
-    /// Four at one table, partners swapping cards (RULES.md section 11b).
-    Team(TeamMatch),
+/// How a score sheet lists a match's hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sheet {
+    /// A line a hand, credited to its winner.
+    Hands,
+    /// A line a hand, credited to the winner's team.
+    TeamHands,
+    /// A line a deal of two tables, scored for the teams.
+    TwoTables,
 }
 
-/// `$body` with `$m` bound to the match and `$K` to its type, whatever the game.
-macro_rules! each_game {
-    ($game:expr, $m:ident => $body:expr) => {
-        match $game {
-            Game::Gin($m) => $body,
-            Game::Rummy($m) => $body,
-            Game::Partnership($m) => $body,
-            Game::Team($m) => $body,
+/// A four-player game's settlement: its "seats" are the teams (0: seats 0 and 2).
+#[derive(Clone, Debug)]
+pub struct TeamsEnd {
+    pub settlement: Settlement,
+    pub rules: Rules,
+}
+/// The enums cut by game, from the list, and the macros that go over them.
+macro_rules! games {
+    (($d:tt) $($name:ident $module:ident $match:ty,)*) => {
+        $(mod $module;)*
+
+        /// A match's engine state. One per match in memory, moved only when it changes: the
+        /// size difference of the variants costs less than a box around the common one.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Game {
+            $($name($match),)*
+        }
+
+        $(
+            impl From<$match> for Game {
+                fn from(m: $match) -> Game {
+                    Game::$name(m)
+                }
+            }
+        )*
+
+        /// A move of any game.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Play {
+            $($name(<$match as Variant>::Action),)*
+        }
+
+        /// A game's engine refusing an event, by game.
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        pub enum ErrorOf {
+            $(
+                #[error(transparent)]
+                $name(<$match as Variant>::Error),
+            )*
+        }
+
+        /// The public view of the table, by game (scenes travel boxed already).
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum TableOf {
+            $($name(<$match as Kind>::Public),)*
+        }
+
+        /// One player's own view, by game (scenes travel boxed already).
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum HandOf {
+            $($name(<$match as Kind>::Own),)*
+        }
+
+        /// A finished deal's record, by game.
+        #[derive(Clone, Debug)]
+        pub enum DealOf {
+            $($name(<$match as Kind>::Record),)*
+        }
+
+        /// A match's settlement, by game (scenes travel boxed already).
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum EndOf {
+            $($name(<$match as Kind>::End),)*
+        }
+
+        /// A game's rules, for `/gin rules` and challenges.
+        #[derive(Clone, Debug)]
+        pub enum RulesOf {
+            $($name(<$match as Kind>::Rules),)*
+        }
+
+        impl Game {
+            /// The public table as it stands.
+            pub fn table(&self) -> TableOf {
+                match self {
+                    $(Game::$name(m) => TableOf::$name(m.table()),)*
+                }
+            }
+
+            /// `seat`'s own view.
+            pub fn hand(&self, seat: Seat) -> HandOf {
+                match self {
+                    $(Game::$name(m) => HandOf::$name(m.hand(seat)),)*
+                }
+            }
+
+            /// The record of finished deal `deal`, if it is finished.
+            pub fn deal(&self, deal: u32) -> Option<DealOf> {
+                match self {
+                    $(Game::$name(m) => m.deal(deal).map(DealOf::$name),)*
+                }
+            }
+
+            /// The settlement, once the match has one.
+            pub fn end(&self) -> Option<EndOf> {
+                match self {
+                    $(Game::$name(m) => m.end().map(EndOf::$name),)*
+                }
+            }
+
+            /// The rules the match plays.
+            pub fn rules(&self) -> RulesOf {
+                match self {
+                    $(Game::$name(m) => RulesOf::$name(Kind::rules(m)),)*
+                }
+            }
+
+            /// Applies `event`; on a refusal nothing changed.
+            pub fn apply(&mut self, event: Event) -> Result<(), GameError> {
+                match self {
+                    $(Game::$name(m) => apply(m, event),)*
+                }
+            }
+        }
+
+        /// `$body` for whichever game `$value` (of the per-game enum `$enum`: `Game`,
+        /// `Play`, `TableOf`, ...) holds: `$x` binds what it holds and `$K` names the game's
+        /// match type. Every arm is written out: a new game is a new arm, found by the
+        /// compiler.
+        macro_rules! each {
+            ($d enum:ident, $d value:expr, $d x:pat_param, $d K:ident => $d body:expr) => {
+                match $d value {
+                    $(
+                        $crate::games::$d enum::$name($d x) => {
+                            #[allow(dead_code)]
+                            type $d K = $match;
+                            $d body
+                        }
+                    )*
+                }
+            };
+        }
+        pub(crate) use each;
+
+        /// `$body` for game `$kind` (a [`GameKind`](crate::engine::GameKind)), with `$K`
+        /// naming its match type.
+        macro_rules! each_kind {
+            ($d kind:expr, $d K:ident => $d body:expr) => {
+                match $d kind {
+                    $(
+                        $crate::engine::GameKind::$name => {
+                            #[allow(dead_code)]
+                            type $d K = $match;
+                            $d body
+                        }
+                    )*
+                }
+            };
+        }
+        pub(crate) use each_kind;
+    };
+}
+crate::engine::with_games!(games $);
+
+impl FormatFilter {
+    /// Every filter, in the order the `format` choices list them (Discord sends the position):
+    /// all matches, then each game's families in the list's order.
+    pub fn all() -> Vec<FormatFilter> {
+        let mut all = vec![FormatFilter::Any];
+        for &game in GameKind::ALL {
+            all.extend_from_slice(each_kind!(game, K => K::FAMILIES));
+        }
+        all
+    }
+
+    /// The filter named `name` (a `format` choice's name).
+    pub fn named(name: &str) -> Option<FormatFilter> {
+        FormatFilter::all().into_iter().find(|f| f.name == name)
+    }
+
+    /// The family of a stored format: the filter whose pattern holds it.
+    pub fn of(format: Format) -> FormatFilter {
+        let stored = format.as_str();
+        FormatFilter::all()
+            .into_iter()
+            .find(|f| f.pattern.is_some_and(|p| holds(p, stored)))
+            .expect("every format has its family")
+    }
+
+    /// The filter a leaderboard button's digit names.
+    pub fn from_code(code: u8) -> Option<FormatFilter> {
+        FormatFilter::all().into_iter().find(|f| f.code == code)
+    }
+}
+
+/// The `Kind` methods that put a game's values into the per-game enums, for the game
+/// `$name` of the list.
+macro_rules! wrappers {
+    ($name:ident) => {
+        fn play(action: Self::Action) -> super::Play {
+            super::Play::$name(action)
+        }
+
+        fn error(error: Self::Error) -> super::GameError {
+            super::GameError::Engine(super::ErrorOf::$name(error))
+        }
+
+        fn rules_of(rules: Self::Rules) -> super::RulesOf {
+            super::RulesOf::$name(rules)
         }
     };
 }
+use wrappers;
 
-/// A move of any game. Gin's moves are also Partnership's and, at Team Gin, the moves a
-/// Team Gin turn shares with Gin; `Team` is the swap and its answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Play {
-    Gin(Action),
-    Rummy(RummyAction),
-    Team(TeamAction),
+/// Why an event was refused; nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game's engine refused it.
+    #[error(transparent)]
+    Engine(ErrorOf),
+    /// A move of another game (a forged button).
+    #[error("that move belongs to another game")]
+    WrongGame,
+    /// The match was over before the event (ended, as stored).
+    #[error("the match is over")]
+    Ended,
 }
+
+impl GameError {
+    /// The match is over (any game).
+    pub fn is_match_over(&self) -> bool {
+        match self {
+            GameError::Engine(e) => each!(ErrorOf, e, e, K => K::is_match_over(e)),
+            GameError::WrongGame => false,
+            GameError::Ended => true,
+        }
+    }
+
+    /// The hand the move was meant for is over: the button was stale (any game).
+    pub fn is_hand_over(&self) -> bool {
+        match self {
+            GameError::Engine(e) => each!(ErrorOf, e, e, K => K::is_hand_over(e)),
+            GameError::WrongGame | GameError::Ended => false,
+        }
+    }
+}
+
+/// An AI decision to run on a blocking thread.
+pub type Decider = Box<dyn FnOnce() -> Play + Send>;
 
 impl Play {
     /// The kind of move, for log lines: never its card. A swap's card, a hint's move and the
     /// cards a player draws are hidden from others, and whoever reads the operator's logs may
     /// play too, so logs name no card at all.
     pub fn kind(&self) -> &'static str {
-        match self {
-            Play::Gin(a) => gin::move_kind(a),
-            Play::Team(a) => team::move_kind(a),
-            Play::Rummy(a) => rummy::move_kind(a),
-        }
+        each!(Play, self, a, K => K::move_kind(a))
     }
 }
 
@@ -195,201 +435,129 @@ pub enum Event {
     Cancel,
 }
 
-/// Why the engine refused an event; nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    #[error(transparent)]
-    Gin(#[from] MatchError),
-    #[error(transparent)]
-    Rummy(#[from] RummyMatchError),
-    #[error(transparent)]
-    Team(#[from] TeamMatchError),
-    /// A move of the other game (a forged button).
-    #[error("that move belongs to another game")]
-    WrongGame,
-}
-
-impl GameError {
-    /// The match is over (any game).
-    pub fn is_match_over(&self) -> bool {
-        match self {
-            GameError::Gin(e) => Match::is_match_over(e),
-            GameError::Rummy(e) => RummyMatch::is_match_over(e),
-            GameError::Team(e) => TeamMatch::is_match_over(e),
-            GameError::WrongGame => false,
-        }
-    }
-
-    /// The hand the move was meant for is over: the button was stale (any game).
-    pub fn is_hand_over(&self) -> bool {
-        match self {
-            GameError::Gin(e) => Match::is_hand_over(e),
-            GameError::Rummy(e) => RummyMatch::is_hand_over(e),
-            GameError::Team(e) => TeamMatch::is_hand_over(e),
-            GameError::WrongGame => false,
-        }
-    }
-}
-
 impl Game {
     /// The stored state of a match of `format`.
     pub fn from_json(format: Format, json: &str) -> Result<Game, serde_json::Error> {
-        Ok(match format {
-            Format::Rummy(_) => Game::Rummy(serde_json::from_str(json)?),
-            Format::Two | Format::Three => Game::Gin(serde_json::from_str(json)?),
-            Format::Partnership => Game::Partnership(serde_json::from_str(json)?),
-            Format::Team => Game::Team(serde_json::from_str(json)?),
-        })
+        each_kind!(format.game(), K => Ok(Game::from(serde_json::from_str::<K>(json)?)))
     }
 
     pub fn to_json(&self) -> String {
-        each_game!(self, m => serde_json::to_string(m)).expect("states serialize")
+        each!(Game, self, m, K => serde_json::to_string(m)).expect("states serialize")
+    }
+
+    /// The match, if it is a match of game `K`.
+    pub fn as_match<K: Kind + 'static>(&self) -> Option<&K> {
+        each!(Game, self, m, _K => (m as &dyn std::any::Any).downcast_ref::<K>())
     }
 
     /// The ledger's format of this match.
     pub fn format(&self) -> Format {
-        each_game!(self, m => m.format())
+        each!(Game, self, m, K => m.format())
     }
 
     /// Whether two teams play (seats 0 and 2 against 1 and 3).
     pub fn is_teams(&self) -> bool {
-        each_game!(self, m => m.is_teams())
+        each!(Game, self, _m, K => K::TEAMS)
     }
 
     /// Whether a move also changes the mover's partner's hand message.
     pub fn shows_partner(&self) -> bool {
-        each_game!(self, m => m.shows_partner())
+        each!(Game, self, m, K => m.shows_partner())
     }
 
     /// The seat the match's turn clock waits for: reminders and forfeits concern it. At
     /// Partnership Gin, where both tables play at once, the one that has waited longer.
     pub fn to_act(&self) -> Option<Seat> {
-        each_game!(self, m => Kind::to_act(m))
+        each!(Game, self, m, K => Kind::to_act(m))
     }
 
     /// The seat whose turn the idle clock times. At Team Gin the mover's, also while the
     /// partner answers a swap (RULES.md section 11b: the partner's idle time counts as the
     /// mover's turn), so a swap does not restart the clock.
     pub fn turn_clock(&self) -> Option<Seat> {
-        each_game!(self, m => m.turn_clock())
+        each!(Game, self, m, K => m.turn_clock())
     }
 
     /// Every seat that may move now (two at Partnership Gin, else at most one).
     pub fn seats_to_act(&self) -> Vec<Seat> {
-        each_game!(self, m => m.seats_to_act())
+        each!(Game, self, m, K => m.seats_to_act())
     }
 
     /// The version a button of `seat`'s hand message is drawn for. The match's own version,
     /// but at Partnership Gin a mark of the seat's table: a move at the other table leaves
     /// the button good.
     pub fn press_version(&self, seat: Seat, version: i64) -> i64 {
-        each_game!(self, m => m.press_version(seat, version))
+        each!(Game, self, m, K => m.press_version(seat, version))
     }
 
     /// The deal being played (0-based).
     pub fn deal_no(&self) -> u32 {
-        each_game!(self, m => m.deal_no())
+        each!(Game, self, m, K => m.deal_no())
     }
 
     /// How many deals are finished.
     pub fn deals_done(&self) -> usize {
-        each_game!(self, m => m.deals_done())
+        each!(Game, self, m, K => m.deals_done())
     }
 
     /// The numbers of the deals finished after the first `before`.
     pub fn finished_deals(&self, before: usize) -> Vec<u32> {
-        each_game!(self, m => m.finished_deals(before))
+        each!(Game, self, m, K => m.finished_deals(before))
     }
 
     /// Whether the match ended with a settlement (by play, resignation or forfeit).
     pub fn is_settled(&self) -> bool {
-        each_game!(self, m => Variant::settlement(m).is_some())
+        each!(Game, self, m, K => Variant::settlement(m).is_some())
     }
 
     /// The match seed (secret until the match ends).
     pub fn seed(&self) -> crate::engine::Seed {
-        each_game!(self, m => Variant::seed(m))
-    }
-
-    /// Applies `event`; on a refusal nothing changed.
-    pub fn apply(&mut self, event: Event) -> Result<(), GameError> {
-        each_game!(self, m => apply(m, event))
+        each!(Game, self, m, K => Variant::seed(m))
     }
 
     /// Drops the in-memory log (the actions table keeps it).
     pub fn clear_log(&mut self) {
-        each_game!(self, m => Variant::clear_log(m))
+        each!(Game, self, m, K => Variant::clear_log(m))
     }
 
     /// `event` as this game's log stores it (the engine's own event, for replays).
     pub fn event_json(&self, event: Event) -> String {
-        each_game!(self, m => event_json(m, event))
-    }
-
-    pub fn as_gin(&self) -> Option<&Match> {
-        match self {
-            Game::Gin(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    /// The public table as it stands.
-    pub fn table(&self) -> TableOf {
-        each_game!(self, m => m.table())
-    }
-
-    /// `seat`'s own view.
-    pub fn hand(&self, seat: Seat) -> HandOf {
-        each_game!(self, m => m.hand(seat))
-    }
-
-    /// The record of finished deal `deal`, if it is finished.
-    pub fn deal(&self, deal: u32) -> Option<DealOf> {
-        each_game!(self, m => m.deal(deal))
+        each!(Game, self, m, K => event_json(m, event))
     }
 
     /// Whether aces count high in the deal records.
     pub fn aces_high(&self) -> bool {
-        each_game!(self, m => m.aces_high())
-    }
-
-    /// The settlement, once the match has one.
-    pub fn end(&self) -> Option<EndOf> {
-        each_game!(self, m => m.end())
-    }
-
-    pub fn rules(&self) -> RulesOf {
-        each_game!(self, m => Kind::rules(m))
+        each!(Game, self, m, K => m.aces_high())
     }
 
     /// Every seat's figures at the end of a settled match; `None` if it has no settlement.
     pub fn player_results(&self) -> Option<Vec<PlayerResult>> {
-        each_game!(self, m => m.player_results())
+        each!(Game, self, m, K => m.player_results())
     }
 
     /// The ledger rows of the deals finished after the first `before`.
     pub fn hand_rows(&self, before: usize) -> Vec<HandRow> {
-        each_game!(self, m => m.hand_rows(before))
+        each!(Game, self, m, K => m.hand_rows(before))
     }
 
     /// A Hollywood match's closed games, per player (none for any other match).
     pub fn hollywood_rows(&self) -> Vec<HollywoodRow> {
-        each_game!(self, m => m.hollywood_rows())
+        each!(Game, self, m, K => m.hollywood_rows())
     }
 
     /// The AI's decision for `seat` at `level` from its own `seed`.
     pub fn decider(&self, seat: Seat, level: Level, seed: [u8; 32]) -> Decider {
-        each_game!(self, m => m.decider(seat, level, seed))
+        each!(Game, self, m, K => m.decider(seat, level, seed))
     }
 
     /// Whether the game offers the coach's Hint.
     pub fn offers_coach(&self) -> bool {
-        each_game!(self, m => m.offers_coach())
+        each!(Game, self, m, K => m.offers_coach())
     }
 
     /// The view the coach answers `seat` from, in games that offer the coach.
     pub fn coach_view(&self, seat: Seat) -> Option<PlayerView> {
-        each_game!(self, m => m.coach_view(seat))
+        each!(Game, self, m, K => m.coach_view(seat))
     }
 }
 
@@ -406,11 +574,8 @@ fn engine_event<K: Kind>(event: Event) -> Result<crate::engine::Event<K::Action>
     })
 }
 
-fn apply<K: Kind>(m: &mut K, event: Event) -> Result<(), GameError>
-where
-    GameError: From<K::Error>,
-{
-    Ok(m.apply_event(engine_event::<K>(event)?)?)
+fn apply<K: Kind>(m: &mut K, event: Event) -> Result<(), GameError> {
+    m.apply_event(engine_event::<K>(event)?).map_err(K::error)
 }
 
 fn event_json<K: Kind>(_: &K, event: Event) -> String {
@@ -418,166 +583,61 @@ fn event_json<K: Kind>(_: &K, event: Event) -> String {
     serde_json::to_string(&event).expect("events serialize")
 }
 
-/// The public view of the table, by game (scenes travel boxed already).
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum TableOf {
-    Gin(TableView),
-    Rummy(RummyTable),
-    /// Both tables of the deal (each with the teams' totals).
-    Partnership([TableView; 2]),
-    Team(TeamTable),
-}
-
 impl TableOf {
     /// The match is over (a table showing it needs no later edit).
     pub fn ended(&self) -> bool {
-        match self {
-            TableOf::Gin(v) => gin::table_ended(v),
-            TableOf::Rummy(v) => rummy::table_ended(v),
-            TableOf::Partnership(v) => gin::table_ended(&v[0]),
-            TableOf::Team(v) => team::table_ended(v),
-        }
+        each!(TableOf, self, v, K => K::public_ended(v))
     }
-}
-
-/// One player's own view, by game (scenes travel boxed already).
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum HandOf {
-    /// Gin, and Partnership Gin (the seat's own table).
-    Gin(PlayerView),
-    Rummy(RummyView),
-    /// Team Gin: the table and the seat's view (its own hand and its partner's).
-    Team {
-        table: TeamTable,
-        view: TeamView,
-    },
 }
 
 impl HandOf {
     pub fn ended(&self) -> bool {
-        match self {
-            HandOf::Gin(v) => gin::table_ended(&v.table),
-            HandOf::Rummy(v) => rummy::table_ended(&v.table),
-            HandOf::Team { table, .. } => team::table_ended(table),
-        }
+        each!(HandOf, self, v, K => K::own_ended(v))
     }
-}
-
-/// A finished deal's record, by game.
-#[derive(Clone, Debug)]
-pub enum DealOf {
-    Gin(HandRecord),
-    Rummy(RummyRecord),
-    Partnership(DealRecord),
-    Team(TeamHandRecord),
-}
-
-/// A match's settlement, by game (scenes travel boxed already).
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum EndOf {
-    Gin {
-        settlement: Settlement,
-        rules: Rules,
-        /// A Hollywood match's three games.
-        hollywood: Option<HollywoodSheet>,
-    },
-    Rummy(RummySettlement),
-    /// Partnership or Team Gin: the settlement's "seats" are the teams (0: seats 0 and 2).
-    Teams {
-        settlement: Settlement,
-        rules: Rules,
-    },
-}
-
-/// A game's rules, for `/gin rules` and challenges.
-#[derive(Clone, Debug)]
-pub enum RulesOf {
-    Gin(Rules),
-    Rummy(RummyRules),
-    Partnership(Rules),
-    Team(Rules),
-}
-
-/// `$body` with `$r` bound to the rules and `$K` to the game's match type.
-macro_rules! each_rules {
-    ($rules:expr, $r:ident, $K:ident => $body:expr) => {
-        match $rules {
-            RulesOf::Gin($r) => {
-                type $K = Match;
-                $body
-            }
-            RulesOf::Rummy($r) => {
-                type $K = RummyMatch;
-                $body
-            }
-            RulesOf::Partnership($r) => {
-                type $K = PartnershipMatch;
-                $body
-            }
-            RulesOf::Team($r) => {
-                type $K = TeamMatch;
-                $body
-            }
-        }
-    };
 }
 
 impl RulesOf {
     /// The score that ends the match.
     pub fn target(&self) -> u32 {
-        match self {
-            RulesOf::Gin(r) | RulesOf::Partnership(r) | RulesOf::Team(r) => r.target,
-            RulesOf::Rummy(r) => r.target,
-        }
+        each!(RulesOf, self, r, K => K::target(r))
     }
 
     /// Whether these are the rules of a four-player team game (two teams of two).
     pub fn four_players(&self) -> bool {
-        matches!(self, RulesOf::Partnership(_) | RulesOf::Team(_))
+        each!(RulesOf, self, _r, K => K::TEAMS)
     }
 
     /// A new match of `seats` players dealt from `seed`; `None` if the game has no such table.
     pub(crate) fn new_game(&self, seats: u8, seed: crate::engine::Seed) -> Option<Game> {
-        each_rules!(self, r, K => K::new_game(r, seats, seed).map(Into::into))
+        each!(RulesOf, self, r, K => K::new_game(r, seats, seed).map(Into::into))
     }
 
-    /// The rules as a challenge stores them: Rummy's and Gin's as they are, a four-player
-    /// game's in a wrapper naming it (`{"partnership": {...}}` or `{"team": {...}}`).
+    /// The rules as a challenge stores them (see [`Kind::rules_json`]).
     pub(crate) fn to_json(&self) -> String {
-        match self {
-            RulesOf::Gin(r) => serde_json::to_string(r),
-            RulesOf::Rummy(r) => serde_json::to_string(r),
-            RulesOf::Partnership(r) => {
-                serde_json::to_string(&StoredTeamRules::Partnership(r.clone()))
-            }
-            RulesOf::Team(r) => serde_json::to_string(&StoredTeamRules::Team(r.clone())),
-        }
-        .expect("rules serialize")
+        each!(RulesOf, self, r, K => K::rules_json(r).to_string())
     }
 
-    /// A challenge's stored rules: Rummy's under its preset name, a four-player game's in its
-    /// wrapper, Gin's otherwise.
+    /// A challenge's stored rules: a game's in its wrapper (`{"<game>": {...}}`), else the
+    /// bare rules of the game that takes `preset`'s.
     pub(crate) fn from_json(preset: &str, json: &str) -> Result<RulesOf, serde_json::Error> {
-        if preset == RUMMY_PRESET {
-            return Ok(RulesOf::Rummy(serde_json::from_str(json)?));
+        if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(json) {
+            let game = map.keys().next().and_then(|name| {
+                let named = GameKind::ALL.iter().find(|k| k.name() == name);
+                named.filter(|_| map.len() == 1)
+            });
+            if let (Some(&game), Some(inner)) = (game, map.values().next()) {
+                return each_kind!(game, K => Ok(K::rules_of(K::wrapped_rules(inner.clone())?)));
+            }
         }
-        Ok(match serde_json::from_str::<StoredTeamRules>(json) {
-            Ok(StoredTeamRules::Partnership(r)) => RulesOf::Partnership(r),
-            Ok(StoredTeamRules::Team(r)) => RulesOf::Team(r),
-            Err(_) => RulesOf::Gin(serde_json::from_str(json)?),
-        })
+        for &game in GameKind::ALL {
+            let bare =
+                each_kind!(game, K => K::bare_rules(preset, json).map(|r| r.map(K::rules_of)));
+            if let Some(rules) = bare {
+                return rules;
+            }
+        }
+        Err(serde::de::Error::custom("the rules of no game"))
     }
-}
-
-/// A four-player game's rules as stored: `{"partnership": {...}}` or `{"team": {...}}`.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
-enum StoredTeamRules {
-    Partnership(Rules),
-    Team(Rules),
 }
 
 /// Which game a new match plays, as a command asks for it.
@@ -634,8 +694,10 @@ impl GameChoice {
 }
 
 #[cfg(test)]
+#[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Action, TeamAction, TeamMatch};
 
     /// A swap hands the move to the partner but not the turn: the idle clock runs on.
     #[test]

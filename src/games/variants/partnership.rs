@@ -2,19 +2,13 @@
 //! once, scored for the teams.
 
 use super::figures::{count_gin_hand, gin_hand_row, team_figures};
-use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
+use super::{wrappers, Sheet, FormatFilter, Decider, Kind, Play, TeamsEnd};
 use crate::engine::ai::{decide_partnership, Level};
+use crate::engine::partnership::DealRecord;
 use crate::engine::{
-    Action, HandRecord, Match, MatchError, PartnershipMatch, PlayerView, Rules, Seat,
+    Action, HandRecord, Match, MatchError, PartnershipMatch, PlayerView, Rules, Seat, TableView,
 };
-use crate::games::Format;
 use crate::store::{HandRow, PlayerResult};
-
-impl From<PartnershipMatch> for Game {
-    fn from(m: PartnershipMatch) -> Game {
-        Game::Partnership(m)
-    }
-}
 
 /// The ledger's hand number of table `table` of deal `deal_no`: deal n's tables are rows 2n
 /// and 2n + 1.
@@ -23,17 +17,41 @@ fn row_no(deal_no: u32, table: usize) -> u32 {
 }
 
 impl Kind for PartnershipMatch {
-    deals_from_history!(DealOf::Partnership);
+    deals_from_history!();
+    wrappers!(Partnership);
 
     type Rules = Rules;
+    type Public = [TableView; 2];
+    type Own = PlayerView;
+    type Record = DealRecord;
+    type End = TeamsEnd;
+
+    const TEAMS: bool = true;
+
+    const FAMILIES: &'static [FormatFilter] = &[FormatFilter::family(
+        "partnership",
+        "partnership",
+        "board-format-partnership",
+        4,
+        true,
+        true,
+    )];
+    const SHEET: Sheet = Sheet::TwoTables;
 
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
         (seats == 4).then(|| PartnershipMatch::new(rules.clone(), seed))
     }
 
-    /// Gin's moves, refused as at Gin.
+    /// Its own moves, and Gin's: a Partnership hand message has Gin's buttons.
     fn action_of(play: Play) -> Option<Action> {
-        <Match as Kind>::action_of(play)
+        match play {
+            Play::Partnership(action) => Some(action),
+            other => <Match as Kind>::action_of(other),
+        }
+    }
+
+    fn move_kind(action: &Action) -> &'static str {
+        <Match as Kind>::move_kind(action)
     }
 
     fn is_match_over(error: &MatchError) -> bool {
@@ -44,8 +62,24 @@ impl Kind for PartnershipMatch {
         <Match as Kind>::is_hand_over(error)
     }
 
-    fn format(&self) -> Format {
-        Format::Partnership
+    fn public_ended(tables: &[TableView; 2]) -> bool {
+        <Match as Kind>::public_ended(&tables[0])
+    }
+
+    fn own_ended(own: &PlayerView) -> bool {
+        <Match as Kind>::own_ended(own)
+    }
+
+    fn target(rules: &Rules) -> u32 {
+        rules.target
+    }
+
+    fn rules_json(rules: &Rules) -> serde_json::Value {
+        serde_json::json!({ "partnership": rules })
+    }
+
+    fn wrapped_rules(json: serde_json::Value) -> Result<Rules, serde_json::Error> {
+        serde_json::from_value(json)
     }
 
     /// Both tables play at once: the clock waits for the one that has waited longer.
@@ -58,28 +92,24 @@ impl Kind for PartnershipMatch {
         self.table_step(seat)
     }
 
-    fn is_teams(&self) -> bool {
-        true
-    }
-
-    fn table(&self) -> TableOf {
-        TableOf::Partnership([self.table_view(0), self.table_view(1)])
+    fn table(&self) -> [TableView; 2] {
+        [self.table_view(0), self.table_view(1)]
     }
 
     /// The seat's own table, as at Gin.
-    fn hand(&self, seat: Seat) -> HandOf {
-        HandOf::Gin(self.view_for(seat))
+    fn hand(&self, seat: Seat) -> PlayerView {
+        self.view_for(seat)
     }
 
-    fn end(&self) -> Option<EndOf> {
-        Some(EndOf::Teams {
+    fn end(&self) -> Option<TeamsEnd> {
+        Some(TeamsEnd {
             settlement: PartnershipMatch::settlement(self)?.clone(),
             rules: self.rules.clone(),
         })
     }
 
-    fn rules(&self) -> RulesOf {
-        RulesOf::Partnership(self.rules.clone())
+    fn rules(&self) -> Rules {
+        self.rules.clone()
     }
 
     /// The team's figures, and the hands the player played at its tables.
@@ -127,7 +157,7 @@ impl Kind for PartnershipMatch {
     fn decider(&self, seat: Seat, level: Level, seed: [u8; 32]) -> Decider {
         let view = self.view_for(seat);
         let other = self.table_view(1 - self.table_of(seat).unwrap_or(0));
-        Box::new(move || Play::Gin(decide_partnership(level, &seed, &view, &other)))
+        Box::new(move || Play::Partnership(decide_partnership(level, &seed, &view, &other)))
     }
 
     fn offers_coach(&self) -> bool {

@@ -1,14 +1,14 @@
 //! Basic Rummy for two to six players (RULES.md section 12): melds and layoffs on the table,
 //! the first to go out scores the others' cards.
 
-use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
+use super::{wrappers, FormatFilter, Decider, Kind, Play};
 use crate::engine::ai::Level;
 use crate::engine::rummy::{
     decide_rummy, HandRummy, RummyAction, RummyEnd, RummyError, RummyLevel, RummyMatch,
-    RummyMatchError, RummyRecord, RummyRules, RummyStatus, RummyTable,
+    RummyMatchError, RummyRecord, RummyRules, RummySettlement, RummyStatus, RummyTable, RummyView,
 };
 use crate::engine::Seat;
-use crate::games::{Failure, Format, Refusal};
+use crate::games::{Failure, Refusal};
 use crate::store::{HandKind, HandRow, PlayerResult};
 
 /// The preset name a Rummy match is stored under.
@@ -56,32 +56,31 @@ pub(crate) fn rummy_level(level: Level) -> RummyLevel {
     }
 }
 
-/// A Rummy move's kind, for log lines (never its card).
-pub(super) fn move_kind(action: &RummyAction) -> &'static str {
-    match action {
-        RummyAction::DrawStock => "draw_stock",
-        RummyAction::DrawDiscard => "draw_discard",
-        RummyAction::Meld { .. } => "meld",
-        RummyAction::LayOff { .. } => "lay_off",
-        RummyAction::Discard { .. } => "discard",
-    }
-}
-
 /// Whether a Rummy table shows a match that is over.
-pub(super) fn table_ended(table: &RummyTable) -> bool {
+fn table_ended(table: &RummyTable) -> bool {
     table.status != RummyStatus::InProgress
 }
 
-impl From<RummyMatch> for Game {
-    fn from(m: RummyMatch) -> Game {
-        Game::Rummy(m)
-    }
-}
-
 impl Kind for RummyMatch {
-    deals_from_history!(DealOf::Rummy);
+    deals_from_history!();
+    wrappers!(Rummy);
 
     type Rules = RummyRules;
+    type Public = RummyTable;
+    type Own = RummyView;
+    type Record = RummyRecord;
+    type End = RummySettlement;
+
+    /// Basic Rummy, any player count; its sheet has no boxes (its totals are the points
+    /// scored, and nothing more).
+    const FAMILIES: &'static [FormatFilter] = &[FormatFilter::family(
+        "rummy",
+        "rummy-%",
+        "board-format-rummy",
+        3,
+        true,
+        false,
+    )];
 
     fn new_game(rules: &RummyRules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
         RummyMatch::new(rules.clone(), seats, seed).ok()
@@ -94,6 +93,16 @@ impl Kind for RummyMatch {
         }
     }
 
+    fn move_kind(action: &RummyAction) -> &'static str {
+        match action {
+            RummyAction::DrawStock => "draw_stock",
+            RummyAction::DrawDiscard => "draw_discard",
+            RummyAction::Meld { .. } => "meld",
+            RummyAction::LayOff { .. } => "lay_off",
+            RummyAction::Discard { .. } => "discard",
+        }
+    }
+
     fn is_match_over(error: &RummyMatchError) -> bool {
         *error == RummyMatchError::MatchOver
     }
@@ -102,32 +111,53 @@ impl Kind for RummyMatch {
         *error == RummyMatchError::Hand(RummyError::HandOver)
     }
 
-    fn format(&self) -> Format {
-        Format::Rummy(self.players)
+    fn public_ended(table: &RummyTable) -> bool {
+        table_ended(table)
+    }
+
+    fn own_ended(own: &RummyView) -> bool {
+        table_ended(&own.table)
+    }
+
+    fn target(rules: &RummyRules) -> u32 {
+        rules.target
+    }
+
+    fn rules_json(rules: &RummyRules) -> serde_json::Value {
+        serde_json::to_value(rules).expect("rules serialize")
+    }
+
+    /// Rummy's rules are stored bare, under its own preset name.
+    fn bare_rules(preset: &str, json: &str) -> Option<Result<RummyRules, serde_json::Error>> {
+        (preset == RUMMY_PRESET).then(|| serde_json::from_str(json))
+    }
+
+    fn wrapped_rules(json: serde_json::Value) -> Result<RummyRules, serde_json::Error> {
+        serde_json::from_value(json)
     }
 
     fn to_act(&self) -> Option<Seat> {
         RummyMatch::to_act(self)
     }
 
-    fn table(&self) -> TableOf {
-        TableOf::Rummy(self.table_view())
+    fn table(&self) -> RummyTable {
+        self.table_view()
     }
 
-    fn hand(&self, seat: Seat) -> HandOf {
-        HandOf::Rummy(self.view_for(seat))
+    fn hand(&self, seat: Seat) -> RummyView {
+        self.view_for(seat)
     }
 
     fn aces_high(&self) -> bool {
         self.rules.aces_high_low
     }
 
-    fn end(&self) -> Option<EndOf> {
-        Some(EndOf::Rummy(RummyMatch::settlement(self)?.clone()))
+    fn end(&self) -> Option<RummySettlement> {
+        Some(RummyMatch::settlement(self)?.clone())
     }
 
-    fn rules(&self) -> RulesOf {
-        RulesOf::Rummy(self.rules.clone())
+    fn rules(&self) -> RummyRules {
+        self.rules.clone()
     }
 
     /// The points each scored, the net of the pairwise settlement, who won (equal best totals

@@ -2,60 +2,69 @@
 //! each turn.
 
 use super::figures::{count_own_knock, kind_of, team_figures};
-use super::{DealOf, Decider, EndOf, Game, HandOf, Kind, Play, RulesOf, TableOf};
+use super::{wrappers, Sheet, FormatFilter, Decider, Kind, Play, TeamsEnd};
 use crate::engine::ai::team as team_ai;
 use crate::engine::ai::Level;
 use crate::engine::team::TeamMatchError;
 use crate::engine::team::{left_of, team_of};
 use crate::engine::{
     ActionError, MatchStatus, Rules, Seat, TeamAction, TeamError, TeamHandEnd, TeamHandRecord,
-    TeamMatch, TeamTable,
+    TeamMatch, TeamTable, TeamView,
 };
-use crate::games::Format;
 use crate::store::{HandKind, HandRow, PlayerResult};
 
-impl From<TeamMatch> for Game {
-    fn from(m: TeamMatch) -> Game {
-        Game::Team(m)
-    }
-}
-
-/// A Team Gin move's kind, for log lines (never its card).
-pub(super) fn move_kind(action: &TeamAction) -> &'static str {
-    match action {
-        TeamAction::Play(a) => super::gin::move_kind(a),
-        TeamAction::Swap(_) => "swap",
-        TeamAction::Return(_) => "return",
-    }
-}
-
-/// A turn's moves shared with Gin travel as Gin's; the swap and its answer as Team Gin's.
-fn play_of(action: TeamAction) -> Play {
-    match action {
-        TeamAction::Play(action) => Play::Gin(action),
-        other => Play::Team(other),
-    }
+/// A Team Gin player's own view: the table, and its own hand and its partner's.
+#[derive(Clone, Debug)]
+pub struct TeamHand {
+    pub table: TeamTable,
+    pub view: TeamView,
 }
 
 /// Whether a Team Gin table shows a match that is over.
-pub(super) fn table_ended(table: &TeamTable) -> bool {
+fn table_ended(table: &TeamTable) -> bool {
     table.status != MatchStatus::InProgress
 }
 
 impl Kind for TeamMatch {
-    deals_from_history!(DealOf::Team);
+    deals_from_history!();
+    wrappers!(Team);
 
     type Rules = Rules;
+    type Public = TeamTable;
+    type Own = TeamHand;
+    type Record = TeamHandRecord;
+    type End = TeamsEnd;
+
+    const TEAMS: bool = true;
+
+    const FAMILIES: &'static [FormatFilter] = &[FormatFilter::family(
+        "team",
+        "team",
+        "board-format-team",
+        5,
+        true,
+        true,
+    )];
+    const SHEET: Sheet = Sheet::TeamHands;
 
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
         (seats == 4).then(|| TeamMatch::new(rules.clone(), seed))
     }
 
+    /// Its own moves, and Gin's as the turn's moves shared with Gin: a Team Gin hand
+    /// message has Gin's buttons beside the swap's.
     fn action_of(play: Play) -> Option<TeamAction> {
         match play {
-            Play::Gin(action) => Some(TeamAction::Play(action)),
             Play::Team(action) => Some(action),
-            _ => None,
+            other => <crate::engine::Match as Kind>::action_of(other).map(TeamAction::Play),
+        }
+    }
+
+    fn move_kind(action: &TeamAction) -> &'static str {
+        match action {
+            TeamAction::Play(a) => <crate::engine::Match as Kind>::move_kind(a),
+            TeamAction::Swap(_) => "swap",
+            TeamAction::Return(_) => "return",
         }
     }
 
@@ -67,8 +76,24 @@ impl Kind for TeamMatch {
         *error == TeamMatchError::Hand(TeamError::Play(ActionError::HandOver))
     }
 
-    fn format(&self) -> Format {
-        Format::Team
+    fn public_ended(table: &TeamTable) -> bool {
+        table_ended(table)
+    }
+
+    fn own_ended(own: &TeamHand) -> bool {
+        table_ended(&own.table)
+    }
+
+    fn target(rules: &Rules) -> u32 {
+        rules.target
+    }
+
+    fn rules_json(rules: &Rules) -> serde_json::Value {
+        serde_json::json!({ "team": rules })
+    }
+
+    fn wrapped_rules(json: serde_json::Value) -> Result<Rules, serde_json::Error> {
+        serde_json::from_value(json)
     }
 
     fn to_act(&self) -> Option<Seat> {
@@ -85,35 +110,31 @@ impl Kind for TeamMatch {
         }
     }
 
-    fn is_teams(&self) -> bool {
-        true
-    }
-
     /// A player's hand message also shows the partner's hand, which the move changed.
     fn shows_partner(&self) -> bool {
         true
     }
 
-    fn table(&self) -> TableOf {
-        TableOf::Team(self.table_view())
+    fn table(&self) -> TeamTable {
+        self.table_view()
     }
 
-    fn hand(&self, seat: Seat) -> HandOf {
-        HandOf::Team {
+    fn hand(&self, seat: Seat) -> TeamHand {
+        TeamHand {
             table: self.table_view(),
             view: self.view_for(seat),
         }
     }
 
-    fn end(&self) -> Option<EndOf> {
-        Some(EndOf::Teams {
+    fn end(&self) -> Option<TeamsEnd> {
+        Some(TeamsEnd {
             settlement: TeamMatch::settlement(self)?.clone(),
             rules: self.rules.clone(),
         })
     }
 
-    fn rules(&self) -> RulesOf {
-        RulesOf::Team(self.rules.clone())
+    fn rules(&self) -> Rules {
+        self.rules.clone()
     }
 
     /// The team's figures; the hands won are the team's, the knocks the player's own.
@@ -153,10 +174,10 @@ impl Kind for TeamMatch {
     }
 
     /// Team Gin's players: `simple`'s, or the one of `medium` and `hard`; their moves are
-    /// Gin's or the swap's.
+    /// Team Gin's.
     fn decider(&self, seat: Seat, level: Level, _seed: [u8; 32]) -> Decider {
         let view = self.view_for(seat);
-        Box::new(move || play_of(team_ai::decide(level, &view)))
+        Box::new(move || Play::Team(team_ai::decide(level, &view)))
     }
 }
 

@@ -1,18 +1,17 @@
-//! The one place that knows every game: each scene goes to its game's renderer, over the
-//! closed enums of [`crate::games`] (a new game is a new arm here, and a file of its own).
-//! What a scene adds around any game's message (the turn's clock, the card look, Rematch,
-//! a watcher's buttons, a challenge's Accept and Decline) is added here too.
+//! Each scene goes to its game's [`Present`], over the per-game enums of [`crate::games`]
+//! (the list's `each!` writes every arm). What a scene adds around any game's message (the
+//! turn's clock, the card look, Rematch, a watcher's buttons, a challenge's Accept and
+//! Decline) is added here.
 
 use super::words::mention;
-use super::{gin, rummy, teams};
-use crate::engine::rummy::RummyMatchError;
-use crate::engine::{MatchError, TeamError, TeamMatchError};
+use super::Present;
 use crate::games::{
-    ChallengeScene, DealOf, EndOf, GameError, HandOf, HandScene, MatchEndScene, Note, RulesOf,
-    ShowdownScene, TableOf, TableScene,
+    each, ChallengeScene, GameError, HandScene, MatchEndScene, Note, RulesOf, ShowdownScene,
+    TableScene,
 };
 use crate::i18n::Lang;
 use crate::tr;
+use crate::ui::art::showdown::Row;
 use crate::ui::ids::Press;
 use crate::ui::model::{Button, Msg, Style};
 use crate::ui::{pictures, text};
@@ -70,42 +69,32 @@ pub fn new_table_scene(s: &TableScene, deal: u32) -> Msg {
 
 fn table_of(s: &TableScene) -> Msg {
     let seats = &text::shown(&s.seats);
-    match &s.view {
-        TableOf::Gin(v) => gin::table(s.lang, seats, v),
-        TableOf::Rummy(v) => rummy::table(s.lang, seats, v),
-        TableOf::Partnership(v) => teams::partnership_table(s.lang, seats, v),
-        TableOf::Team(v) => teams::team_table(s.lang, seats, v),
-    }
+    each!(TableOf, &s.view, v, K => K::table(s.lang, seats, v))
 }
 
 /// A player's hand message of a scene, with its note.
 pub fn hand_scene(s: &HandScene) -> Msg {
     let note = s.note.as_ref().map(|n| note_text(s.lang, n));
     let seats = &text::shown(&s.seats);
-    let mut msg = match &s.view {
-        HandOf::Gin(v) => gin::hand(s.lang, seats, v, s.mode, note.as_deref(), s.coach),
-        HandOf::Rummy(v) => rummy::hand(s.lang, seats, v, note.as_deref()),
-        HandOf::Team { table, view } => {
-            teams::team_hand(s.lang, seats, table, view, s.mode, note.as_deref())
-        }
-    };
+    let note = note.as_deref();
+    let mut msg = each!(HandOf, &s.view, v, K => K::hand(s.lang, seats, v, s.mode, note, s.coach));
     msg.cards = pictures::deck_of(s.look);
     msg
 }
 
 /// A finished deal in public, as text; where the server shows pictures the deliverer adds
 /// the showdown as one picture whose description says the same
-/// ([`pictures::showdown_picture`]).
+/// ([`pictures::showdown_picture`], from [`showdown_rows`]).
 pub fn showdown_text(s: &ShowdownScene) -> Msg {
     let seats = &text::shown(&s.seats);
-    let mut msg = match &s.record {
-        DealOf::Gin(r) => gin::showdown(s.lang, seats, r),
-        DealOf::Rummy(r) => rummy::hand_end(s.lang, seats, r, s.aces_high),
-        DealOf::Partnership(r) => teams::partnership_showdown(s.lang, seats, r),
-        DealOf::Team(r) => teams::team_showdown(s.lang, seats, r),
-    };
+    let mut msg = each!(DealOf, &s.record, r, K => K::showdown(s.lang, seats, r, s.aces_high));
     msg.cards = pictures::deck_of(s.look);
     msg
+}
+
+/// The rows and footer of a finished deal's picture, as its game draws them (`None`: none).
+pub fn showdown_rows(s: &ShowdownScene) -> Option<(Vec<Row>, String)> {
+    each!(DealOf, &s.record, r, K => K::picture(s.lang, &s.seats, r))
 }
 
 /// A match's end, with its Rematch button.
@@ -122,15 +111,7 @@ pub fn match_end_scene(s: &MatchEndScene) -> Msg {
 
 fn match_end_of(s: &MatchEndScene) -> Msg {
     let seats = &text::shown(&s.seats);
-    match &s.end {
-        EndOf::Gin {
-            settlement,
-            rules,
-            hollywood,
-        } => gin::match_end_with_sheet(s.lang, seats, settlement, rules, hollywood.as_ref()),
-        EndOf::Rummy(settlement) => rummy::match_end(s.lang, seats, settlement),
-        EndOf::Teams { settlement, rules } => teams::teams_end(s.lang, seats, settlement, rules),
-    }
+    each!(EndOf, &s.end, end, K => K::end(s.lang, seats, end))
 }
 
 /// `/gin watch`: a match's table for one watcher: no mention, Refresh and Rules.
@@ -154,12 +135,7 @@ pub fn watch(s: &TableScene) -> Msg {
 
 /// The rules of a match (or a preset) in words.
 pub fn rules_of_text(lang: Lang, preset: &str, rules: &RulesOf) -> String {
-    match rules {
-        RulesOf::Gin(r) => gin::rules_text(lang, preset, r),
-        RulesOf::Rummy(r) => rummy::rules_text(lang, r),
-        RulesOf::Partnership(r) => teams::rules(lang, preset, r, false),
-        RulesOf::Team(r) => teams::rules(lang, preset, r, true),
-    }
+    each!(RulesOf, rules, r, K => K::rules_text(lang, preset, r))
 }
 
 /// Why a hand message comes with a remark instead of the move.
@@ -167,16 +143,19 @@ pub fn note_text(lang: Lang, note: &Note) -> String {
     let key = match note {
         Note::Stale => "err-stale",
         Note::MatchOver => "err-match-over",
-        Note::Refused(GameError::Gin(MatchError::Action(a)))
-        | Note::Refused(GameError::Team(TeamMatchError::Hand(TeamError::Play(a)))) => {
-            return gin::action_error_text(lang, a)
+        Note::Refused(refused @ GameError::Engine(e)) => {
+            if let Some(text) = each!(ErrorOf, e, e, K => K::refusal(lang, e)) {
+                return text;
+            }
+            if refused.is_match_over() {
+                "err-match-over"
+            } else {
+                "err-internal"
+            }
         }
-        Note::Refused(GameError::Team(TeamMatchError::Hand(e))) => teams::error_key(e),
-        Note::Refused(GameError::Rummy(RummyMatchError::Hand(e))) => rummy::error_key(e),
-        Note::Refused(e) if e.is_match_over() => "err-match-over",
+        Note::Refused(GameError::Ended) => "err-match-over",
         Note::Refused(GameError::WrongGame) => "err-unknown-button",
-        Note::Refused(_) => "err-internal",
-        Note::Hint(hint) => return gin::hint_text(lang, hint),
+        Note::Hint(hint) => return super::gin::hint_text(lang, hint),
         Note::NoHint => "err-no-hint",
     };
     tr!(lang, key)
@@ -186,12 +165,7 @@ pub fn note_text(lang: Lang, note: &Note) -> String {
 /// Decline; it mentions those yet to accept.
 pub fn challenge(s: &ChallengeScene) -> Msg {
     let (lang, row) = (s.lang, &s.row);
-    let mut lines = vec![match &s.rules {
-        RulesOf::Gin(r) => gin::challenge_text(s, r),
-        RulesOf::Partnership(r) => teams::challenge_text(s, r, false),
-        RulesOf::Team(r) => teams::challenge_text(s, r, true),
-        RulesOf::Rummy(r) => rummy::challenge_text(s, r),
-    }];
+    let mut lines = vec![each!(RulesOf, &s.rules, r, K => K::challenge_text(s, r))];
     for a in &row.accepted {
         lines.push(tr!(lang, "challenge-accepted-by", player = mention(*a)));
     }
@@ -235,7 +209,7 @@ mod tests {
                 names: vec!["Anna".into(), "Ben".into()],
                 users: vec![11, 12],
             },
-            view: TableOf::Gin(m.table_view()),
+            view: crate::games::Game::from(m).table(),
             clock: None,
             event,
         }

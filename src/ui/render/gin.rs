@@ -13,7 +13,10 @@ use crate::engine::{
     min_deadwood, Action, ActionError, Card, CardSet, HandEnd, HandRecord, HandScore, MatchStatus,
     Phase, PlayerView, Rules, Seat, Settlement, Showdown, ShowdownKind, TableView,
 };
-use crate::games::{ChallengeScene, HandMode, Seats};
+use crate::engine::MatchError;
+use crate::games::{ChallengeScene, GinEnd, HandMode, Seats};
+use crate::ui::art::showdown::Row;
+use crate::ui::pictures::knock_rows;
 use crate::i18n::Lang;
 use crate::tr;
 use crate::ui::ids::Act;
@@ -725,4 +728,60 @@ pub(super) fn hint_text(lang: Lang, hint: &Hint) -> String {
         Why::Gin { card } => tr!(lang, "hint-gin", card = c(card)),
     };
     format!("💡 {why}")
+}
+
+impl super::Present for crate::engine::Match {
+    fn table(lang: Lang, seats: &Seats, view: &TableView) -> Msg {
+        table(lang, seats, view)
+    }
+
+    fn hand(
+        lang: Lang,
+        seats: &Seats,
+        own: &PlayerView,
+        mode: HandMode,
+        note: Option<&str>,
+        coach: bool,
+    ) -> Msg {
+        hand(lang, seats, own, mode, note, coach)
+    }
+
+    fn showdown(lang: Lang, seats: &Seats, record: &HandRecord, _aces_high: bool) -> Msg {
+        showdown(lang, seats, record)
+    }
+
+    fn end(lang: Lang, seats: &Seats, end: &GinEnd) -> Msg {
+        let hollywood = end.hollywood.as_ref();
+        match_end_with_sheet(lang, seats, &end.settlement, &end.rules, hollywood)
+    }
+
+    fn rules_text(lang: Lang, preset: &str, rules: &Rules) -> String {
+        rules_text(lang, preset, rules)
+    }
+
+    fn challenge_text(s: &ChallengeScene, rules: &Rules) -> String {
+        challenge_text(s, rules)
+    }
+
+    fn refusal(lang: Lang, error: &MatchError) -> Option<String> {
+        match error {
+            MatchError::Action(a) => Some(action_error_text(lang, a)),
+            _ => None,
+        }
+    }
+
+    /// The knocker's and the defender's rows, and the points scored.
+    fn picture(lang: Lang, seats: &Seats, r: &HandRecord) -> Option<(Vec<Row>, String)> {
+        let rows = knock_rows(lang, seats, r.players, &r.end);
+        let footer = match r.end.winner(r.players) {
+            Some((seat, score)) => tr!(
+                lang,
+                "pic-scores",
+                player = seats.name(seat).to_string(),
+                points = score.points
+            ),
+            None => String::new(),
+        };
+        Some((rows, footer))
+    }
 }

@@ -8,11 +8,11 @@ use super::words::{
     took_line, Turn,
 };
 use crate::engine::rummy::{
-    HandRummy, RummyAction, RummyEnd, RummyError, RummyRecord, RummyRules, RummySettlement,
-    RummyStatus, RummyTable, RummyView, TableMeld,
+    HandRummy, RummyAction, RummyEnd, RummyError, RummyMatch, RummyMatchError, RummyRecord,
+    RummyRules, RummySettlement, RummyStatus, RummyTable, RummyView, TableMeld,
 };
 use crate::engine::{Card, CardSet, Seat};
-use crate::games::{ChallengeScene, Seats};
+use crate::games::{ChallengeScene, HandMode, Seats};
 use crate::i18n::Lang;
 use crate::tr;
 use crate::ui::ids::{rummy_code, Menu, Press};
@@ -483,6 +483,46 @@ pub(super) fn error_key(e: &RummyError) -> &'static str {
         RummyError::CannotRediscard => "err-rummy-rediscard",
         RummyError::MustGoOutByDiscard => "err-rummy-discard-to-go-out",
         RummyError::WouldStrandTakenCard => "err-rummy-strand",
+    }
+}
+
+impl super::Present for RummyMatch {
+    fn table(lang: Lang, seats: &Seats, view: &RummyTable) -> Msg {
+        table(lang, seats, view)
+    }
+
+    fn hand(
+        lang: Lang,
+        seats: &Seats,
+        own: &RummyView,
+        _mode: HandMode,
+        note: Option<&str>,
+        _coach: bool,
+    ) -> Msg {
+        hand(lang, seats, own, note)
+    }
+
+    fn showdown(lang: Lang, seats: &Seats, record: &RummyRecord, aces_high: bool) -> Msg {
+        hand_end(lang, seats, record, aces_high)
+    }
+
+    fn end(lang: Lang, seats: &Seats, end: &RummySettlement) -> Msg {
+        match_end(lang, seats, end)
+    }
+
+    fn rules_text(lang: Lang, _preset: &str, rules: &RummyRules) -> String {
+        rules_text(lang, rules)
+    }
+
+    fn challenge_text(s: &ChallengeScene, rules: &RummyRules) -> String {
+        challenge_text(s, rules)
+    }
+
+    fn refusal(lang: Lang, error: &RummyMatchError) -> Option<String> {
+        match error {
+            RummyMatchError::Hand(e) => Some(tr!(lang, error_key(e))),
+            _ => None,
+        }
     }
 }
 

@@ -820,7 +820,7 @@ mod tests {
     #[test]
     fn team_gin_refusals_say_what_is_wrong() {
         use crate::engine::{ActionError, TeamError, TeamMatchError};
-        use crate::games::{GameError, Note};
+        use crate::games::{ErrorOf, GameError, Note};
         let refusals = || {
             [
                 TeamError::Play(ActionError::NotYourTurn),
@@ -838,7 +838,7 @@ mod tests {
             let internal = tr!(lang, "err-internal");
             let mut said = Vec::new();
             for e in refusals() {
-                let note = Note::Refused(GameError::Team(TeamMatchError::Hand(e)));
+                let note = Note::Refused(GameError::Engine(ErrorOf::Team(TeamMatchError::Hand(e))));
                 let text = super::super::note_text(lang, &note);
                 assert_ne!(text, internal, "{note:?}");
                 assert!(!said.contains(&text), "{text}");

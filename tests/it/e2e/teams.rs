@@ -139,7 +139,7 @@ async fn a_partnership_match_is_played_to_the_end_by_presses() {
         panic!("a Partnership match")
     };
     assert_eq!(m.rules.target, 25);
-    assert_eq!(game.format(), Format::Partnership);
+    assert_eq!(game.format(), Format::parse("partnership").unwrap());
     assert_ledger(&t, &game).await;
     assert_ratings_by_team(&t, &game).await;
     let public = t.public_at_end(&game).await;
@@ -212,7 +212,7 @@ async fn a_team_match_with_swaps_is_played_to_the_end_by_presses() {
     };
     assert!(t.swaps > 0, "swaps were played");
     assert_log_names_no_card(&bin, 1, &["action applied", "play=swap", "press{"]);
-    assert_eq!(game.format(), Format::Team);
+    assert_eq!(game.format(), Format::parse("team").unwrap());
     assert_ledger(&t, &game).await;
     assert_ratings_by_team(&t, &game).await;
     let public = t.public_at_end(&game).await;

@@ -23,7 +23,7 @@ async fn assert_no_hidden_card_in_public(h: &Harness, id: i64) {
     if !live.is_active() {
         return;
     }
-    let hand = &live.game.as_gin().unwrap().hand;
+    let hand = &live.game.as_match::<gin::engine::Match>().unwrap().hand;
     let hidden: Vec<String> = (0..2)
         .flat_map(|i| gin::engine::CardSet(hand.hands[i].0 & !hand.known[i].0).iter())
         .flat_map(|c| rendered([c]))
@@ -63,7 +63,8 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
     assert!(turns > 10);
 
     let live = h.games.snapshot(id).await.unwrap();
-    let MatchStatus::Finished(s) = &live.game.as_gin().unwrap().status else {
+    let MatchStatus::Finished(s) = &live.game.as_match::<gin::engine::Match>().unwrap().status
+    else {
         panic!("finished")
     };
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
@@ -73,9 +74,24 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
         assert_eq!(net, s.net[seat as usize]);
         assert_eq!(won, s.winner == seat);
     }
-    assert!(s.totals[s.winner as usize] >= live.game.as_gin().unwrap().rules.target);
+    assert!(
+        s.totals[s.winner as usize]
+            >= live
+                .game
+                .as_match::<gin::engine::Match>()
+                .unwrap()
+                .rules
+                .target
+    );
     let hands = h.games.db.match_hands(id).await.unwrap();
-    assert_eq!(hands.len(), live.game.as_gin().unwrap().history.len());
+    assert_eq!(
+        hands.len(),
+        live.game
+            .as_match::<gin::engine::Match>()
+            .unwrap()
+            .history
+            .len()
+    );
     let points: i64 = hands.iter().map(|h| h.2).sum();
     assert_eq!(points, s.totals.iter().map(|&t| t as i64).sum::<i64>());
 
@@ -90,14 +106,21 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
         .map(|(_, e)| serde_json::from_str(e).unwrap())
         .collect();
     let mut replayed = Match::replay(
-        live.game.as_gin().unwrap().rules.clone(),
+        live.game
+            .as_match::<gin::engine::Match>()
+            .unwrap()
+            .rules
+            .clone(),
         2,
         live.game.seed(),
         &log,
     )
     .unwrap();
     replayed.clear_log();
-    assert_eq!(&replayed, live.game.as_gin().unwrap());
+    assert_eq!(
+        &replayed,
+        live.game.as_match::<gin::engine::Match>().unwrap()
+    );
 
     // Showdowns and the match end were posted publicly.
     let sent = h.out.sent.lock().unwrap();
@@ -108,7 +131,14 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
         .iter()
         .filter(|s| s.msg.content.contains("Shuffle seed"))
         .count();
-    assert_eq!(showdowns, live.game.as_gin().unwrap().history.len());
+    assert_eq!(
+        showdowns,
+        live.game
+            .as_match::<gin::engine::Match>()
+            .unwrap()
+            .history
+            .len()
+    );
     for s in sent.iter() {
         check_limits(&s.msg);
     }

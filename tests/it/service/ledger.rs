@@ -22,9 +22,9 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         channel_id: CHANNEL + guild,
         table_message_id: None,
         format: if seats.len() == 2 {
-            gin::store::Format::Two
+            gin::store::Format::parse("two").unwrap()
         } else {
-            gin::store::Format::Three
+            gin::store::Format::parse("three").unwrap()
         },
         preset: "classic".into(),
         rules_json: "{}".into(),

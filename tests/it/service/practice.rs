@@ -36,7 +36,11 @@ async fn a_practice_match_is_played_to_the_end_with_the_ai_moving_by_itself() {
         );
     }
     let live = h.games.snapshot(id).await.unwrap();
-    assert!(live.game.as_gin().unwrap().is_over());
+    assert!(live
+        .game
+        .as_match::<gin::engine::Match>()
+        .unwrap()
+        .is_over());
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(status.to_string(), "finished");
     assert_eq!(players.len(), 2);
@@ -184,7 +188,11 @@ async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet()
         let live = h.games.snapshot(id).await.unwrap();
         let seat = live.game.to_act().unwrap();
         assert_eq!(live.users[seat as usize], ALICE, "the AI has moved");
-        let view = live.game.as_gin().unwrap().view_for(seat);
+        let view = live
+            .game
+            .as_match::<gin::engine::Match>()
+            .unwrap()
+            .view_for(seat);
         if view.legal_actions.len() > 1 {
             // The button is there, and pressing it answers with the hard AI's move for this
             // very view, in words.

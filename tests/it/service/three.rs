@@ -119,7 +119,12 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB, CAROL]).await;
     let live = h.games.snapshot(id).await.unwrap();
-    let out = live.game.as_gin().unwrap().hand.dealer;
+    let out = live
+        .game
+        .as_match::<gin::engine::Match>()
+        .unwrap()
+        .hand
+        .dealer;
     let table = gin::ui::render::table_scene(
         &live.table_scene(&Default::default(), gin::games::CardLook::Text),
     );
@@ -139,7 +144,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
 
     play_with_a_dead_first_hand(&h, id).await;
     let live = h.games.snapshot(id).await.unwrap();
-    let game = live.game.as_gin().unwrap();
+    let game = live.game.as_match::<gin::engine::Match>().unwrap();
     assert!(matches!(game.history[0].end, HandEnd::Dead));
     assert!(game.history.len() >= 3);
     check_rotation(game);
@@ -186,7 +191,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         .leaderboard(
             GUILD,
             i64::MIN,
-            Some(gin::store::Format::Three.as_str()),
+            Some("three"),
             gin::store::BoardSort::Net,
             1,
         )
@@ -196,36 +201,36 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let two = h
         .games
         .db
-        .leaderboard(
-            GUILD,
-            i64::MIN,
-            Some(gin::store::Format::Two.as_str()),
-            gin::store::BoardSort::Net,
-            1,
-        )
+        .leaderboard(GUILD, i64::MIN, Some("two"), gin::store::BoardSort::Net, 1)
         .await
         .unwrap();
     assert!(two.is_empty(), "the format filter");
     use gin::games::ledger::FormatFilter;
     let c = h.caller(ALICE, None);
     let stats = |f| h.games.stats(&c, None, f);
-    assert!(stats(FormatFilter::Three)
+    assert!(stats(FormatFilter::named("three").unwrap())
         .await
         .said()
         .content
         .contains("Matches: 1"));
-    assert!(stats(FormatFilter::Two)
+    assert!(stats(FormatFilter::named("two").unwrap())
         .await
         .said()
         .content
         .contains("no finished matches"));
-    let history = h.games.history(&c, None, FormatFilter::Three).await;
+    let history = h
+        .games
+        .history(&c, None, FormatFilter::named("three").unwrap())
+        .await;
     assert!(
         history.said().content.contains("vs Bob, Carol"),
         "{}",
         history.said().content
     );
-    let none = h.games.history(&c, None, FormatFilter::Two).await;
+    let none = h
+        .games
+        .history(&c, None, FormatFilter::named("two").unwrap())
+        .await;
     assert!(none.said().content.contains("no finished matches"));
 }
 
@@ -246,7 +251,13 @@ async fn a_restart_in_the_middle_of_a_three_player_hand_continues_correctly() {
     }
     let before = h.games.snapshot(id).await.unwrap();
     assert!(
-        !before.game.as_gin().unwrap().hand.actions.is_empty(),
+        !before
+            .game
+            .as_match::<gin::engine::Match>()
+            .unwrap()
+            .hand
+            .actions
+            .is_empty(),
         "in the middle of a hand"
     );
     let h = h.restart().await;

@@ -576,7 +576,7 @@ async fn a_team_event_seats_partners_opposite() {
     let matches = g.db.tournament_matches_in_play(id).await.unwrap();
     assert_eq!(matches.len(), 1);
     let row = g.db.load_match(matches[0]).await.unwrap().unwrap();
-    assert_eq!(row.format, gin::store::Format::Team);
+    assert_eq!(row.format, gin::store::Format::parse("team").unwrap());
     let seats: Vec<u64> = row.players.iter().map(|p| p.0).collect();
     let (a, b) = (seats[0], seats[1]);
     let partner = |u| match u {

@@ -402,7 +402,13 @@ fn choose(msg: &Msg, live: &gin::games::Live, seat: u8, knock: bool) -> String {
             return id;
         }
     }
-    let hand: CardSet = live.game.as_gin().unwrap().hand.hand_of(seat).unwrap();
+    let hand: CardSet = live
+        .game
+        .as_match::<gin::engine::Match>()
+        .unwrap()
+        .hand
+        .hand_of(seat)
+        .unwrap();
     let best = acts
         .iter()
         .filter_map(|(a, id)| match a {

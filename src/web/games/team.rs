@@ -1,0 +1,45 @@
+//! Team Gin on the card table: the seat's hand and its partner's, the swap.
+
+use super::{gin_move, one, OnTable};
+use crate::engine::{CardSet, TeamAction, TeamHandRecord, TeamMatch, TeamTable};
+use crate::games::{TeamHand, TeamsEnd};
+use crate::web::wire::{End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
+
+impl OnTable for TeamMatch {
+    const GAME: Game = Game::Team;
+
+    fn public(view: &TeamTable) -> PublicTable<'_> {
+        PublicTable::Team { view }
+    }
+
+    fn own(own: &TeamHand) -> OwnHand<'_> {
+        OwnHand::Team {
+            table: &own.table,
+            view: &own.view,
+        }
+    }
+
+    fn arranged(own: &TeamHand) -> Option<CardSet> {
+        Some(own.view.hand)
+    }
+
+    fn moves(own: &TeamHand) -> Vec<Move> {
+        let view = &own.view;
+        let moves = view.legal_actions.iter().map(|&a| match a {
+            TeamAction::Play(g) => gin_move(g, view.hand, WirePlay::Team(a)),
+            TeamAction::Swap(c) => one(MoveKind::Swap, Some(c), WirePlay::Team(a)),
+            TeamAction::Return(c) => one(MoveKind::Return, Some(c), WirePlay::Team(a)),
+        });
+        moves.collect()
+    }
+
+    fn last_deal(record: &TeamHandRecord) -> LastDeal<'_> {
+        LastDeal::Team { record }
+    }
+
+    fn end(end: &TeamsEnd) -> End<'_> {
+        End::Teams {
+            settlement: &end.settlement,
+        }
+    }
+}
