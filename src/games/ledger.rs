@@ -4,7 +4,7 @@
 
 use super::transition::Answered;
 use super::{
-    BoardRow, BoardSort, Caller, EndReason, Failure, Format, Games, Outcome, Refusal, Reply,
+    BoardRow, BoardSort, Caller, EndReason, Failure, Format, Ledger, Outcome, Refusal, Reply,
     UserRef,
 };
 use std::collections::HashMap;
@@ -213,7 +213,7 @@ impl BoardCache {
 /// How many of a player's recent matches the stats chart shows.
 const CHART_LEN: i64 = 30;
 
-impl Games {
+impl Ledger<'_> {
     /// `/gin leaderboard` (a new message) or a page button (`update`).
     pub async fn leaderboard(&self, caller: &Caller, q: BoardQuery, update: bool) -> Outcome {
         let result = async {
@@ -258,7 +258,7 @@ impl Games {
                 query.season = Some(*number);
             }
             Ok::<_, Failure>(Outcome::reply(Reply::Leaderboard {
-                lang: self.public_lang(caller),
+                lang: self.settings().public_lang(caller),
                 rows,
                 query,
                 viewer: caller.user_id,
@@ -304,7 +304,7 @@ impl Games {
                 .name;
             return Ok((rows, Some((0, name))));
         }
-        let seasons = self.season_list(caller, guild).await?;
+        let seasons = self.seasons().season_list(caller, guild).await?;
         let season = match q.season {
             None => seasons.last().expect("a season runs"),
             Some(n) => seasons
@@ -346,11 +346,11 @@ impl Games {
                 .recent_results(guild, user, format.pattern, CHART_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
-                lang: self.public_lang(caller),
+                lang: self.settings().public_lang(caller),
                 name,
                 stats,
                 recent,
-                look: self.public_look(guild),
+                look: self.settings().public_look(guild),
             }))
         }
         .await;
@@ -371,7 +371,7 @@ impl Games {
                 .history(guild, user, format.pattern, HISTORY_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::History {
-                lang: self.public_lang(caller),
+                lang: self.settings().public_lang(caller),
                 name,
                 rows,
             }))
@@ -436,6 +436,7 @@ impl Games {
                 }
             }
             let deliveries = match self
+                .matches()
                 .commit(
                     &mut live,
                     super::Event::Cancel,
@@ -450,7 +451,7 @@ impl Games {
             tracing::info!(match_id = id, by = caller.user_id, "match cancelled");
             Ok::<_, Failure>(Outcome {
                 reply: Reply::Cancelled {
-                    lang: self.public_lang(caller),
+                    lang: self.settings().public_lang(caller),
                     by: caller.name.clone(),
                 },
                 deliveries,

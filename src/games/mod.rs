@@ -19,6 +19,7 @@ mod replay;
 mod request;
 pub mod results;
 mod scenes;
+mod seams;
 mod seasons;
 mod settings;
 mod sight;
@@ -43,6 +44,7 @@ pub use scenes::{
     ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
     TurnClock,
 };
+pub use seams::{Challenges, Ledger, Matches, Practice, Seasons, Settings, Sweeper, Tournaments};
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
@@ -451,7 +453,7 @@ pub struct Games {
     /// Per match: whose turn it is to deliver (see [`Deliveries::turn`]); with the map's size
     /// at its last sweep.
     delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
-    /// Every server's settings (see [`Games::load_settings`]).
+    /// Every server's settings (see [`Settings::load_settings`]).
     settings: Mutex<HashMap<u64, crate::store::GuildSettings>>,
     /// Whether every server's settings were read (a server missing from `settings` then has
     /// none); until then each server's are read when needed.
@@ -460,11 +462,11 @@ pub struct Games {
     settings_change: tokio::sync::Mutex<()>,
     /// Each player's own card look as last known (`None`: never chosen) and when it was read
     /// from the database, since another process may store a new choice (see
-    /// [`Games::player_look`]).
+    /// [`Settings::player_look`]).
     player_looks: Mutex<HashMap<u64, (Option<CardLook>, i64)>>,
     /// Leaderboards read lately, for their page buttons.
     boards: ledger::BoardCache,
-    /// Wakes the tournament organizer's pass (see [`Games::run_tournaments`]).
+    /// Wakes the tournament organizer's pass (see [`Tournaments::run_tournaments`]).
     organizer: tokio::sync::Notify,
     /// Deliveries of other matches a command stored, for the organizer's pass to hand on.
     organizer_queue: Mutex<Vec<Deliveries>>,

@@ -1,11 +1,11 @@
 //! Playing: moves, hand messages, `/gin hand`, `/gin rules`, `/gin resign`, and the one path
-//! every accepted event takes ([`Games::commit`]).
+//! every accepted event takes ([`Matches::commit`]).
 
 use super::scenes::{HandMode, Note};
 use super::transition::{plan, record, transition, Answered};
 use super::variants::{Event, GameError, Play};
 use super::CardLook;
-use super::{Caller, Deliveries, EndReason, Failure, Games, Held, Outcome, Refusal, Reply};
+use super::{Caller, Deliveries, EndReason, Failure, Held, Matches, Outcome, Refusal, Reply};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 
@@ -31,7 +31,7 @@ enum MadeOn {
     Elsewhere,
 }
 
-impl Games {
+impl Matches<'_> {
     /// "My hand", `/gin hand` and "Refresh": the caller's hand, fresh (a new message, or
     /// `update`-ing the one the button was on).
     pub async fn hand(&self, caller: &Caller, match_id: i64, update: bool) -> Outcome {
@@ -46,7 +46,7 @@ impl Games {
         match_id: i64,
         update: bool,
     ) -> Result<Outcome, Failure> {
-        let look = self.player_look(caller.user_id).await;
+        let look = self.settings().player_look(caller.user_id).await;
         let live = self.hold(match_id).await?;
         played_here(&live, caller)?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
@@ -101,7 +101,8 @@ impl Games {
                 Err(_) => {
                     let choice = super::GinChoice::default();
                     choice.rules_of(
-                        self.default_preset(caller.guild_id.unwrap_or_default()),
+                        self.settings()
+                            .default_preset(caller.guild_id.unwrap_or_default()),
                         None,
                     )
                 }
@@ -112,7 +113,8 @@ impl Games {
                     ..Default::default()
                 };
                 choice.rules_of(
-                    self.default_preset(caller.guild_id.unwrap_or_default()),
+                    self.settings()
+                        .default_preset(caller.guild_id.unwrap_or_default()),
                     None,
                 )
             }
@@ -150,7 +152,7 @@ impl Games {
             .unwrap_or_else(Failure::into_outcome)
     }
 
-    /// [`Games::act`] for a move made elsewhere than on the player's hand message (the web
+    /// [`Matches::act`] for a move made elsewhere than on the player's hand message (the web
     /// table): that message, if one is open, is refreshed too, as the other players' are.
     pub async fn act_elsewhere(
         &self,
@@ -172,7 +174,7 @@ impl Games {
         mv: Move,
         made_on: MadeOn,
     ) -> Result<Outcome, Failure> {
-        let look = self.player_look(caller.user_id).await;
+        let look = self.settings().player_look(caller.user_id).await;
         let mut live = self.hold(match_id).await?;
         played_here(&live, caller)?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
@@ -212,7 +214,7 @@ impl Games {
             }
             Move::Back => return Ok(note(&live, None)),
             Move::Hint => {
-                let hint = self.hint(&mut live, seat).await?;
+                let hint = self.practice().hint(&mut live, seat).await?;
                 return Ok(note(&live, Some(hint)));
             }
         };
@@ -260,7 +262,7 @@ impl Games {
             live.id,
             live.version + 1,
             self.now_ms(),
-            self.timeouts_for(live.guild_id).ai_delay_ms,
+            self.settings().timeouts_for(live.guild_id).ai_delay_ms,
         );
         let now = self.now();
         let saved = record(live, &t, now, &rows);
@@ -284,7 +286,7 @@ impl Games {
         self.changed(live.id, live.channel_id);
         if live.event.is_some() && !live.is_active() {
             // A tournament match ended: its round may be complete.
-            self.wake_organizer();
+            self.tournaments().wake_organizer();
         }
         Ok(Ok(Deliveries {
             rows,
@@ -303,7 +305,7 @@ impl Games {
                 .end_by_resignation(&mut live, seat, EndReason::Resigned, Answered::MatchEnd)
                 .await?;
             let end = live
-                .match_end_scene(self.public_look(live.guild_id))
+                .match_end_scene(self.settings().public_look(live.guild_id))
                 .ok_or(Refusal::Internal)?;
             Ok::<_, Failure>(Outcome {
                 reply: Reply::MatchEnd(Box::new(end)),

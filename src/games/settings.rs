@@ -3,7 +3,7 @@
 //! and in memory (a few hundred bytes per server); every new match reads them, a running one
 //! keeps the rules it started with.
 
-use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use super::{Caller, Failure, Outcome, Refusal, Reply, Settings};
 use crate::config::Timeouts;
 use crate::engine::Preset;
 use crate::i18n::Lang;
@@ -180,9 +180,9 @@ pub const LOOK_FRESH_SECONDS: i64 = 30;
 /// Reads of one server's settings before a caller gives up (and changes nothing).
 const SETTINGS_TRIES: u32 = 3;
 
-impl Games {
+impl Settings<'_> {
     /// Reads every server's settings into memory (at start; the sweeper tries again until it
-    /// works). Meanwhile each server's are read when first needed ([`Games::ensure_settings`]):
+    /// works). Meanwhile each server's are read when first needed ([`Settings::ensure_settings`]):
     /// a server whose row could not be read never gets the defaults in its place.
     pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
         {
@@ -379,7 +379,7 @@ impl Games {
 
     /// `/gin settings`: shows the server's settings to anyone; changes them for moderators
     /// (Manage Server), every value checked before anything is stored.
-    pub async fn settings(
+    pub async fn command(
         &self,
         caller: &Caller,
         is_moderator: bool,

@@ -11,19 +11,19 @@ use crate::games::tournament::{
     self, Decision, Entrant, EntrantId, Finish, Pairing, Tournament, MAX_SWISS_ROUNDS, MIN_FIELD,
 };
 use crate::games::{
-    Answered, Caller, Deliveries, EndReason, Event, Failure, Games, Live, MatchState, Outcome,
-    Refusal, Reply, RulesOf,
+    Answered, Caller, Deliveries, EndReason, Event, Failure, Live, MatchState, Outcome, Refusal,
+    Reply, RulesOf, Tournaments,
 };
 use crate::i18n::Lang;
 use crate::store::{CancelCause, MatchEvent, NewMatch, Reach, Step, TableRow};
 
-impl Games {
+impl Tournaments<'_> {
     /// Wakes the organizer's pass now (a match of an event ended, a step was asked for).
     pub fn wake_organizer(&self) {
         self.organizer.notify_one();
     }
 
-    /// Resolves when the organizer was woken (see [`Games::wake_organizer`]).
+    /// Resolves when the organizer was woken (see [`Tournaments::wake_organizer`]).
     pub async fn organizer_woken(&self) {
         self.organizer.notified().await
     }
@@ -511,6 +511,7 @@ impl Games {
                 continue;
             }
             match self
+                .matches()
                 .end_by_resignation(&mut live, seat, EndReason::Forfeited, Answered::Nothing)
                 .await
             {
@@ -533,6 +534,7 @@ impl Games {
                 continue;
             }
             match self
+                .matches()
                 .commit(
                     &mut live,
                     Event::Cancel,
@@ -565,7 +567,7 @@ impl Games {
     }
 }
 
-impl Games {
+impl Tournaments<'_> {
     /// Discord refused the event's channel for good (no access, no permission, or the
     /// channel is gone): the event is called off if it was open, nothing of it is posted
     /// there again, and the next pass tells its organizer. Stored, so a restart does not

@@ -208,7 +208,8 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     assert!(two.is_empty(), "the format filter");
     use gin::games::ledger::FormatFilter;
     let c = h.caller(ALICE, None);
-    let stats = |f| h.games.stats(&c, None, f);
+    let ledger = h.games.ledger();
+    let stats = |f| ledger.stats(&c, None, f);
     assert!(stats(FormatFilter::Three)
         .await
         .said()
@@ -219,13 +220,17 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         .said()
         .content
         .contains("no finished matches"));
-    let history = h.games.history(&c, None, FormatFilter::Three).await;
+    let history = h
+        .games
+        .ledger()
+        .history(&c, None, FormatFilter::Three)
+        .await;
     assert!(
         history.said().content.contains("vs Bob, Carol"),
         "{}",
         history.said().content
     );
-    let none = h.games.history(&c, None, FormatFilter::Two).await;
+    let none = h.games.ledger().history(&c, None, FormatFilter::Two).await;
     assert!(none.said().content.contains("no finished matches"));
 }
 
