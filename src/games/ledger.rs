@@ -436,7 +436,6 @@ impl Ledger<'_> {
                 }
             }
             let deliveries = match self
-                .matches()
                 .commit(
                     &mut live,
                     super::Event::Cancel,

@@ -177,7 +177,6 @@ impl Practice<'_> {
         })?;
         let event = Event::Play { seat, play };
         match self
-            .matches()
             .commit(&mut live, event, EndReason::Resigned, Answered::Nothing)
             .await?
         {

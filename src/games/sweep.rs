@@ -127,7 +127,7 @@ impl Sweeper<'_> {
             }
             Err(e) => tracing::warn!(error = %e, "noting the heartbeat"),
         }
-        if !self.settings_read.load(std::sync::atomic::Ordering::SeqCst) {
+        if !self.settings.all_read() {
             if let Err(e) = self.settings().load_settings().await {
                 tracing::warn!(error = %e, "reading the servers' settings");
             }
@@ -206,7 +206,6 @@ impl Sweeper<'_> {
             let waited_out = reminded > 0 && now - reminded >= forfeit - reminder;
             if now - idle_since >= forfeit && waited_out {
                 match self
-                    .matches()
                     .end_by_resignation(&mut live, seat, EndReason::Forfeited, Answered::Nothing)
                     .await
                 {

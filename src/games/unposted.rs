@@ -33,7 +33,6 @@ impl Challenges<'_> {
         }
         let shown = live.table_message_id.is_some();
         let cancelled = self
-            .matches()
             .commit(
                 &mut live,
                 Event::Cancel,

@@ -14,6 +14,7 @@ mod run;
 mod scene;
 mod signup;
 
+pub(crate) use run::Organizer;
 pub use scene::{EntrantLine, RoundLine, TableLine, TournamentGame, TournamentScene};
 
 use super::tournament::{self, EntrantId, Tournament};

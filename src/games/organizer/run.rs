@@ -16,16 +16,25 @@ use crate::games::{
 };
 use crate::i18n::Lang;
 use crate::store::{CancelCause, MatchEvent, NewMatch, Reach, Step, TableRow};
+use std::sync::Mutex;
+
+/// What the organizer's pass keeps between passes: its wake-up, and the deliveries of other
+/// matches a command stored for it to hand on.
+#[derive(Default)]
+pub(crate) struct Organizer {
+    wake: tokio::sync::Notify,
+    queue: Mutex<Vec<Deliveries>>,
+}
 
 impl Tournaments<'_> {
     /// Wakes the organizer's pass now (a match of an event ended, a step was asked for).
     pub fn wake_organizer(&self) {
-        self.organizer.notify_one();
+        self.organizer.wake.notify_one();
     }
 
     /// Resolves when the organizer was woken (see [`Tournaments::wake_organizer`]).
     pub async fn organizer_woken(&self) {
-        self.organizer.notified().await
+        self.organizer.wake.notified().await
     }
 
     /// Deliveries a command stored for other matches than its own (a cancelled event's
@@ -34,7 +43,8 @@ impl Tournaments<'_> {
         if deliveries.is_empty() {
             return;
         }
-        self.organizer_queue
+        self.organizer
+            .queue
             .lock()
             .expect("organizer queue lock")
             .extend(deliveries);
@@ -131,7 +141,7 @@ impl Tournaments<'_> {
     pub async fn run_tournaments(&self) -> TournamentPass {
         let mut pass = TournamentPass {
             deliveries: std::mem::take(
-                &mut *self.organizer_queue.lock().expect("organizer queue lock"),
+                &mut *self.organizer.queue.lock().expect("organizer queue lock"),
             ),
             ..TournamentPass::default()
         };
@@ -511,7 +521,6 @@ impl Tournaments<'_> {
                 continue;
             }
             match self
-                .matches()
                 .end_by_resignation(&mut live, seat, EndReason::Forfeited, Answered::Nothing)
                 .await
             {
@@ -534,7 +543,6 @@ impl Tournaments<'_> {
                 continue;
             }
             match self
-                .matches()
                 .commit(
                     &mut live,
                     Event::Cancel,
