@@ -43,7 +43,7 @@ pub async fn run(config: Config) -> Result<(), String> {
     }
     // Before anything of these shards' servers is read: no other live process may run them.
     let shards = config.shard_range();
-    match games.take_shards().await {
+    match games.sweeper().take_shards().await {
         Ok(None) => {}
         Ok(Some(held)) => {
             let left = held.until - games.now();
@@ -115,12 +115,12 @@ pub async fn run_until(
 
     // Deliver whatever was not delivered before the last stop, in the background while the
     // gateway connects. Unfinished matches stay in the database until a press needs them.
-    if let Err(e) = games.load_settings().await {
+    if let Err(e) = games.settings().load_settings().await {
         tracing::warn!(error = %e, "reading the servers' settings: each is read when needed");
     }
     // Downtime is not idle time: the clocks move on before the first sweep looks at them,
     // and before any press reads a match into memory (the tables' countdowns).
-    games.resume_clocks().await;
+    games.sweeper().resume_clocks().await;
     let resume = deliverer.clone();
     // Ephemeral edits need the application id, which the first READY brings.
     let ready = client.ready();

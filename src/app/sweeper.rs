@@ -23,7 +23,7 @@ pub(crate) async fn run<T: Transport>(
     let organizer = games.clone();
     let pass = move || {
         let games = organizer.clone();
-        async move { games.run_tournaments().await }
+        async move { games.tournaments().run_tournaments().await }
     };
     run_with(games, deliverer, every, pass).await
 }
@@ -53,10 +53,11 @@ async fn run_with<T, P, F>(
     let organizing = async {
         let mut tick = tokio::time::interval(every);
         let show_budget = every.min(SHOW_BUDGET);
+        let tournaments = games.tournaments();
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
-                () = games.organizer_woken() => {}
+                () = tournaments.organizer_woken() => {}
             }
             organize(&deliverer, pass().await, show_budget).await;
         }
@@ -69,7 +70,7 @@ async fn run_with<T, P, F>(
 
 /// One sweep, its deliveries each in a task of its own: false once the lease is lost.
 async fn sweep<T: Transport>(games: &Games, deliverer: &Arc<Deliverer<T>>) -> bool {
-    let found = games.sweep().await;
+    let found = games.sweeper().sweep().await;
     if found.lease_lost {
         return false;
     }

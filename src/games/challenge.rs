@@ -4,7 +4,7 @@ use super::effects::Delivery;
 use super::scenes::ChallengeScene;
 use super::variants::{GameChoice, RulesOf};
 use super::{
-    Caller, ChallengeRow, ChallengeState, Deliveries, Failure, Games, Live, Outcome, Refusal,
+    Caller, ChallengeRow, ChallengeState, Challenges, Deliveries, Failure, Live, Outcome, Refusal,
     Reply, ReplyRole,
 };
 use crate::engine::deck;
@@ -29,7 +29,7 @@ const DECLINE_PAUSE_SECONDS: i64 = 10 * 60;
 /// apart say nothing about pestering.
 const DECLINE_WINDOW_SECONDS: i64 = 60 * 60;
 
-impl Games {
+impl Challenges<'_> {
     /// `/gin start`: a challenge the others accept or decline.
     pub async fn start(
         &self,
@@ -56,10 +56,10 @@ impl Games {
             return Err(Refusal::PlayerCount.into());
         }
         let guild = caller.guild_id.unwrap_or_default();
-        self.ensure_settings(guild).await?;
+        self.settings().ensure_settings(guild).await?;
         let (preset, rules) = game.rules(
-            self.default_preset(guild),
-            self.default_target(guild),
+            self.settings().default_preset(guild),
+            self.settings().default_target(guild),
             target,
         )?;
         self.open_challenge(caller, opponents, preset, rules).await
@@ -74,8 +74,8 @@ impl Games {
         rules: RulesOf,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        self.ensure_settings(guild_id).await?;
-        self.check_channel(caller)?;
+        self.settings().ensure_settings(guild_id).await?;
+        self.settings().check_channel(caller)?;
         if opponents.iter().any(|o| o.id == caller.user_id) {
             return Err(Refusal::SelfChallenge.into());
         }
@@ -112,7 +112,7 @@ impl Games {
             opponents: opponents.iter().map(|o| (o.id, o.name.clone())).collect(),
             preset: preset.to_string(),
             rules_json: rules.to_json(),
-            locale: self.public_lang(caller).code().to_string(),
+            locale: self.settings().public_lang(caller).code().to_string(),
             now,
             expires_at: now + minutes as i64 * 60,
         };
@@ -123,7 +123,13 @@ impl Games {
             challenger = caller.user_id,
             "challenge opened"
         );
-        let mut out = challenge_reply(self.public_lang(caller), row, rules, minutes, false);
+        let mut out = challenge_reply(
+            self.settings().public_lang(caller),
+            row,
+            rules,
+            minutes,
+            false,
+        );
         out.reply_is = Some(ReplyRole::Challenge(id));
         Ok(out)
     }
@@ -239,8 +245,8 @@ impl Games {
             Acceptance::Complete(match_id) => {
                 let live = Live::from_row(new.stored_as(match_id))?;
                 let scene = live.table_scene(
-                    &self.timeouts_for(live.guild_id),
-                    self.public_look(live.guild_id),
+                    &self.settings().timeouts_for(live.guild_id),
+                    self.settings().public_look(live.guild_id),
                 );
                 self.put_live(live).await;
                 tracing::info!(challenge = id, match_id, "match started");

@@ -189,8 +189,8 @@ impl Games {
                         channel,
                         message,
                         scene: Box::new(live.table_scene(
-                            &self.timeouts_for(live.guild_id),
-                            self.public_look(live.guild_id),
+                            &self.settings().timeouts_for(live.guild_id),
+                            self.settings().public_look(live.guild_id),
                         )),
                     },
                     retire => Show::NewTable {
@@ -198,14 +198,14 @@ impl Games {
                         retire,
                         deal: live.game.deal_no(),
                         scene: Box::new(live.table_scene(
-                            &self.timeouts_for(live.guild_id),
-                            self.public_look(live.guild_id),
+                            &self.settings().timeouts_for(live.guild_id),
+                            self.settings().public_look(live.guild_id),
                         )),
                     },
                 }
             }
             Effect::Showdown { deal } => {
-                match live.showdown_scene(deal, self.public_look(live.guild_id)) {
+                match live.showdown_scene(deal, self.settings().public_look(live.guild_id)) {
                     Some(scene) => Show::Post {
                         channel,
                         post: Post::Showdown(Box::new(scene)),
@@ -213,13 +213,15 @@ impl Games {
                     None => Show::Nothing,
                 }
             }
-            Effect::MatchEnd => match live.match_end_scene(self.public_look(live.guild_id)) {
-                Some(scene) => Show::Post {
-                    channel,
-                    post: Post::MatchEnd(Box::new(scene)),
-                },
-                None => Show::Nothing,
-            },
+            Effect::MatchEnd => {
+                match live.match_end_scene(self.settings().public_look(live.guild_id)) {
+                    Some(scene) => Show::Post {
+                        channel,
+                        post: Post::MatchEnd(Box::new(scene)),
+                    },
+                    None => Show::Nothing,
+                }
+            }
             Effect::Forfeit { seat } => Show::Post {
                 channel,
                 post: Post::Forfeit {
@@ -237,14 +239,14 @@ impl Games {
                         post: Post::Reminder {
                             lang: live.lang,
                             user: live.users[seat as usize],
-                            hours: self.timeouts_for(live.guild_id).forfeit_hours,
+                            hours: self.settings().timeouts_for(live.guild_id).forfeit_hours,
                             // A tournament match's forfeit may come sooner (its round's
                             // deadline): the moment itself, as its table counts down to it.
                             at: live
                                 .event
                                 .and(
                                     live.table_scene(
-                                        &self.timeouts_for(live.guild_id),
+                                        &self.settings().timeouts_for(live.guild_id),
                                         Default::default(),
                                     )
                                     .clock,
@@ -268,7 +270,7 @@ impl Games {
                             seat,
                             HandMode::Normal,
                             None,
-                            self.player_look(live.users[seat as usize]).await,
+                            self.settings().player_look(live.users[seat as usize]).await,
                         )),
                     },
                     None => Show::Nothing,
@@ -340,7 +342,7 @@ impl Games {
     /// The AI's move for the AI-turn delivery `key`, if it is still the AI's turn at that
     /// version: what the move requires next. `Ok(None)`: nothing to do (any more).
     pub async fn ai_turn(&self, key: OutboxKey) -> Result<Option<Deliveries>, StoreError> {
-        match self.ai_move(key.match_id, key.version).await {
+        match self.practice().ai_move(key.match_id, key.version).await {
             Ok(d) => Ok(d),
             // Our own failure (the decision's task died): worth another try.
             Err(Failure::User(super::Refusal::Internal)) => Err(StoreError::Thread(format!(

@@ -2,7 +2,7 @@
 //! per match and player. A file holds at most [`EXPORT_MATCHES`] matches, newest first (well
 //! under Discord's upload limit); the answer names where the next file starts.
 
-use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use super::{Caller, Failure, Ledger, Outcome, Refusal, Reply};
 use crate::i18n::Lang;
 use crate::store::ExportRow;
 
@@ -26,7 +26,7 @@ pub struct ExportFile {
 const HEADER: &str = "match,ended_at,format,preset,status,seat,user_id,player,ai,total,lines,\
 line_bonus,game_bonus,final_total,net,won,rules,tournament,round";
 
-impl Games {
+impl Ledger<'_> {
     /// The server's ledger (`mine`: only the caller's matches) below match `before`.
     pub async fn export(
         &self,

@@ -5,7 +5,7 @@
 pub use super::formats::FormatFilter;
 use super::transition::Answered;
 use super::{
-    BoardRow, BoardSort, Caller, EndReason, Failure, Games, Outcome, Refusal, Reply, UserRef,
+    BoardRow, BoardSort, Caller, EndReason, Failure, Ledger, Outcome, Refusal, Reply, UserRef,
 };
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -103,7 +103,7 @@ impl BoardCache {
 /// How many of a player's recent matches the stats chart shows.
 const CHART_LEN: i64 = 30;
 
-impl Games {
+impl Ledger<'_> {
     /// `/gin leaderboard` (a new message) or a page button (`update`).
     pub async fn leaderboard(&self, caller: &Caller, q: BoardQuery, update: bool) -> Outcome {
         let result = async {
@@ -148,7 +148,7 @@ impl Games {
                 query.season = Some(*number);
             }
             Ok::<_, Failure>(Outcome::reply(Reply::Leaderboard {
-                lang: self.public_lang(caller),
+                lang: self.settings().public_lang(caller),
                 rows,
                 query,
                 viewer: caller.user_id,
@@ -194,7 +194,7 @@ impl Games {
                 .name;
             return Ok((rows, Some((0, name))));
         }
-        let seasons = self.season_list(caller, guild).await?;
+        let seasons = self.seasons().season_list(caller, guild).await?;
         let season = match q.season {
             None => seasons.last().expect("a season runs"),
             Some(n) => seasons
@@ -236,11 +236,11 @@ impl Games {
                 .recent_results(guild, user, format.pattern, CHART_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
-                lang: self.public_lang(caller),
+                lang: self.settings().public_lang(caller),
                 name,
                 stats,
                 recent,
-                look: self.public_look(guild),
+                look: self.settings().public_look(guild),
             }))
         }
         .await;
@@ -261,7 +261,7 @@ impl Games {
                 .history(guild, user, format.pattern, HISTORY_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::History {
-                lang: self.public_lang(caller),
+                lang: self.settings().public_lang(caller),
                 name,
                 rows,
             }))
@@ -340,7 +340,7 @@ impl Games {
             tracing::info!(match_id = id, by = caller.user_id, "match cancelled");
             Ok::<_, Failure>(Outcome {
                 reply: Reply::Cancelled {
-                    lang: self.public_lang(caller),
+                    lang: self.settings().public_lang(caller),
                     by: caller.name.clone(),
                 },
                 deliveries,

@@ -6,6 +6,7 @@
 
 mod batch;
 mod challenge;
+mod commit;
 mod effects;
 mod export;
 mod formats;
@@ -20,6 +21,7 @@ mod replay;
 mod request;
 pub mod results;
 mod scenes;
+mod seams;
 mod seasons;
 mod settings;
 mod sight;
@@ -44,6 +46,7 @@ pub use scenes::{
     ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
     TurnClock,
 };
+pub use seams::{Challenges, Ledger, Matches, Practice, Seasons, Settings, Sweeper, Tournaments};
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
@@ -445,31 +448,18 @@ pub struct Games {
     loads: std::sync::atomic::AtomicU64,
     /// Matches read for their first press, together (see [`batch`]).
     match_reads: batch::Batched<i64, Result<crate::store::MatchRow, String>>,
-    /// Players' card looks read for their presses, together.
-    look_reads: batch::Batched<u64, String>,
     /// Open hand messages: their token, when it was issued, their language; with the time of
     /// the last sweep of expired ones.
     hand_tokens: Mutex<(HandTokens, i64)>,
     /// Per match: whose turn it is to deliver (see [`Deliveries::turn`]); with the map's size
     /// at its last sweep.
     delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
-    /// Every server's settings (see [`Games::load_settings`]).
-    settings: Mutex<HashMap<u64, crate::store::GuildSettings>>,
-    /// Whether every server's settings were read (a server missing from `settings` then has
-    /// none); until then each server's are read when needed.
-    settings_read: std::sync::atomic::AtomicBool,
-    /// One settings change at a time: read, checked, stored and cached in that order.
-    settings_change: tokio::sync::Mutex<()>,
-    /// Each player's own card look as last known (`None`: never chosen) and when it was read
-    /// from the database, since another process may store a new choice (see
-    /// [`Games::player_look`]).
-    player_looks: Mutex<HashMap<u64, (Option<CardLook>, i64)>>,
+    /// Servers' settings and players' card looks in memory (see [`Settings`]).
+    settings: settings::Cache,
     /// Leaderboards read lately, for their page buttons.
     boards: ledger::BoardCache,
-    /// Wakes the tournament organizer's pass (see [`Games::run_tournaments`]).
-    organizer: tokio::sync::Notify,
-    /// Deliveries of other matches a command stored, for the organizer's pass to hand on.
-    organizer_queue: Mutex<Vec<Deliveries>>,
+    /// The tournament organizer's wake-up and queue (see [`Tournaments::run_tournaments`]).
+    organizer: organizer::Organizer,
     /// News of every change of a match (see [`Games::changes`]).
     changes: tokio::sync::broadcast::Sender<Change>,
 }
@@ -490,12 +480,7 @@ impl Games {
                 }) as _
             }),
         );
-        let look_reads = batch::Batched::new(
-            db.clone(),
-            Arc::new(|db: Db, users: Vec<u64>| {
-                Box::pin(async move { db.player_card_looks(&users).await }) as _
-            }),
-        );
+        let settings = settings::Cache::new(&db);
         Games {
             db,
             config,
@@ -505,16 +490,11 @@ impl Games {
             slots: Mutex::new(Default::default()),
             loads: Default::default(),
             match_reads,
-            look_reads,
             hand_tokens: Mutex::new((HashMap::new(), 0)),
             delivery_turns: Mutex::new((HashMap::new(), 0)),
-            settings: Mutex::new(HashMap::new()),
-            settings_read: Default::default(),
-            settings_change: tokio::sync::Mutex::new(()),
-            player_looks: Mutex::new(HashMap::new()),
+            settings,
             boards: Default::default(),
-            organizer: tokio::sync::Notify::new(),
-            organizer_queue: Mutex::new(Vec::new()),
+            organizer: Default::default(),
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
         }
     }

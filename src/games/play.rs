@@ -1,11 +1,11 @@
-//! Playing: moves, hand messages, `/gin hand`, `/gin rules`, `/gin resign`, and the one path
-//! every accepted event takes ([`Games::commit`]).
+//! Playing: moves, hand messages, `/gin hand`, `/gin rules`, `/gin resign`; each accepted
+//! event then takes the one path every event takes ([`super::Games::commit`]).
 
 use super::scenes::{HandMode, Note};
-use super::transition::{plan, record, transition, Answered};
+use super::transition::Answered;
 use super::variants::{Event, GameError, Play};
 use super::CardLook;
-use super::{Caller, Deliveries, EndReason, Failure, Games, Held, Outcome, Refusal, Reply};
+use super::{Caller, Deliveries, EndReason, Failure, Held, Matches, Outcome, Refusal, Reply};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 
@@ -31,7 +31,7 @@ enum MadeOn {
     Elsewhere,
 }
 
-impl Games {
+impl Matches<'_> {
     /// "My hand", `/gin hand` and "Refresh": the caller's hand, fresh (a new message, or
     /// `update`-ing the one the button was on).
     pub async fn hand(&self, caller: &Caller, match_id: i64, update: bool) -> Outcome {
@@ -46,7 +46,7 @@ impl Games {
         match_id: i64,
         update: bool,
     ) -> Result<Outcome, Failure> {
-        let look = self.player_look(caller.user_id).await;
+        let look = self.settings().player_look(caller.user_id).await;
         let live = self.hold(match_id).await?;
         played_here(&live, caller)?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
@@ -101,7 +101,8 @@ impl Games {
                 Err(_) => {
                     let choice = super::GinChoice::default();
                     choice.rules_of(
-                        self.default_preset(caller.guild_id.unwrap_or_default()),
+                        self.settings()
+                            .default_preset(caller.guild_id.unwrap_or_default()),
                         None,
                     )
                 }
@@ -112,7 +113,8 @@ impl Games {
                     ..Default::default()
                 };
                 choice.rules_of(
-                    self.default_preset(caller.guild_id.unwrap_or_default()),
+                    self.settings()
+                        .default_preset(caller.guild_id.unwrap_or_default()),
                     None,
                 )
             }
@@ -150,7 +152,7 @@ impl Games {
             .unwrap_or_else(Failure::into_outcome)
     }
 
-    /// [`Games::act`] for a move made elsewhere than on the player's hand message (the web
+    /// [`Matches::act`] for a move made elsewhere than on the player's hand message (the web
     /// table): that message, if one is open, is refreshed too, as the other players' are.
     pub async fn act_elsewhere(
         &self,
@@ -172,7 +174,7 @@ impl Games {
         mv: Move,
         made_on: MadeOn,
     ) -> Result<Outcome, Failure> {
-        let look = self.player_look(caller.user_id).await;
+        let look = self.settings().player_look(caller.user_id).await;
         let mut live = self.hold(match_id).await?;
         played_here(&live, caller)?;
         let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;
@@ -212,7 +214,7 @@ impl Games {
             }
             Move::Back => return Ok(note(&live, None)),
             Move::Hint => {
-                let hint = self.hint(&mut live, seat).await?;
+                let hint = self.practice().hint(&mut live, seat).await?;
                 return Ok(note(&live, Some(hint)));
             }
         };
@@ -241,57 +243,6 @@ impl Games {
         }
     }
 
-    /// Applies `event` to the held match: the transition, its stored record with the outbox
-    /// rows it requires (one transaction), then the match in memory. Returns the deliveries to
-    /// carry out after answering, or the engine's refusal (nothing changed).
-    pub(crate) async fn commit(
-        &self,
-        live: &mut Held<'_>,
-        event: Event,
-        resigned: EndReason,
-        answered: Answered,
-    ) -> Result<Result<Deliveries, GameError>, Failure> {
-        let t = match transition(live, event, resigned) {
-            Ok(t) => t,
-            Err(e) => return Ok(Err(e)),
-        };
-        let handles = |seat| self.hand_handle(live.id, seat);
-        let rows = plan(live, &t, answered, &handles).deliveries(
-            live.id,
-            live.version + 1,
-            self.now_ms(),
-            self.timeouts_for(live.guild_id).ai_delay_ms,
-        );
-        let now = self.now();
-        let saved = record(live, &t, now, &rows);
-        if !self.db.save_action(saved).await? {
-            // Stored by someone else first (another process?): reload and call it stale.
-            let row = self
-                .db
-                .load_match(live.id)
-                .await?
-                .ok_or(Refusal::UnknownMatch)?;
-            **live = super::Live::from_row(row)?;
-            return Err(Failure::User(Refusal::Stale));
-        }
-        if t.turn_changed() {
-            // As stored: the table's countdown and the sweeper agree.
-            live.turn_started_at = now;
-        }
-        live.game = t.next;
-        live.version += 1;
-        live.state = t.state;
-        self.changed(live.id, live.channel_id);
-        if live.event.is_some() && !live.is_active() {
-            // A tournament match ended: its round may be complete.
-            self.wake_organizer();
-        }
-        Ok(Ok(Deliveries {
-            rows,
-            turn: Some(self.take_turn(live.id)),
-        }))
-    }
-
     /// `/gin resign`: the caller gives up their match in this channel; the answer is the
     /// match's end.
     pub async fn resign(&self, caller: &Caller) -> Outcome {
@@ -303,7 +254,7 @@ impl Games {
                 .end_by_resignation(&mut live, seat, EndReason::Resigned, Answered::MatchEnd)
                 .await?;
             let end = live
-                .match_end_scene(self.public_look(live.guild_id))
+                .match_end_scene(self.settings().public_look(live.guild_id))
                 .ok_or(Refusal::Internal)?;
             Ok::<_, Failure>(Outcome {
                 reply: Reply::MatchEnd(Box::new(end)),
@@ -314,23 +265,6 @@ impl Games {
         }
         .await;
         result.unwrap_or_else(Failure::into_outcome)
-    }
-
-    /// Ends the held match by `seat`'s resignation or forfeit.
-    pub(crate) async fn end_by_resignation(
-        &self,
-        live: &mut Held<'_>,
-        seat: Seat,
-        how: EndReason,
-        answered: Answered,
-    ) -> Result<Deliveries, Failure> {
-        match self
-            .commit(live, Event::Resign { seat }, how, answered)
-            .await?
-        {
-            Ok(deliveries) => Ok(deliveries),
-            Err(_) => Err(Failure::User(Refusal::MatchOver)),
-        }
     }
 }
 

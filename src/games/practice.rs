@@ -8,15 +8,15 @@ use super::scenes::Note;
 use super::transition::Answered;
 use super::variants::{Event, GameChoice, Play, RulesOf};
 use super::ReplyRole;
-use super::{Caller, Deliveries, EndReason, Failure, Games, Live, Outcome, Refusal, Reply};
+use super::{Caller, Deliveries, EndReason, Failure, Live, Outcome, Practice, Refusal, Reply};
 use crate::engine::ai::{coach, Level};
 use crate::engine::{deck, Seat};
 use crate::store::{NewMatch, OutboxKey};
 use sha2::{Digest, Sha256};
 
-impl Games {
+impl Practice<'_> {
     /// Starts a match between the caller and the AI at `level`; the bot is `bot` (id, name).
-    pub async fn practice(
+    pub async fn start(
         &self,
         caller: &Caller,
         level: Level,
@@ -25,12 +25,12 @@ impl Games {
         target: Option<i64>,
         bot: (u64, String),
     ) -> Outcome {
-        self.try_practice(caller, level, game, seats, target, bot)
+        self.try_start(caller, level, game, seats, target, bot)
             .await
             .unwrap_or_else(Failure::into_outcome)
     }
 
-    async fn try_practice(
+    async fn try_start(
         &self,
         caller: &Caller,
         level: Level,
@@ -40,7 +40,7 @@ impl Games {
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
         let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        self.ensure_settings(guild).await?;
+        self.settings().ensure_settings(guild).await?;
         if self
             .db
             .busy_in_channel(caller.channel_id, caller.user_id)
@@ -50,13 +50,13 @@ impl Games {
         }
         let seats = game.practice_seats(seats);
         let (preset, rules) = game.rules(
-            self.default_preset(guild),
-            self.default_target(guild),
+            self.settings().default_preset(guild),
+            self.settings().default_target(guild),
             target,
         )?;
         let seats = seats?;
         let level_name = crate::i18n::t(
-            self.public_lang(caller),
+            self.settings().public_lang(caller),
             &format!("choice-{}", level.name()),
             &[],
         );
@@ -67,7 +67,7 @@ impl Games {
                 bot.1.clone()
             };
             crate::tr!(
-                self.public_lang(caller),
+                self.settings().public_lang(caller),
                 "ai-name",
                 bot = bot,
                 level = level_name.clone()
@@ -90,8 +90,8 @@ impl Games {
         players: Vec<(u64, String, bool)>,
     ) -> Result<Outcome, Failure> {
         let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        self.ensure_settings(guild_id).await?;
-        self.check_channel(caller)?;
+        self.settings().ensure_settings(guild_id).await?;
+        self.settings().check_channel(caller)?;
         let seed = self.next_seed();
         let seats = players.len() as u8;
         let game = rules.new_game(seats, seed).ok_or(Refusal::Internal)?;
@@ -104,7 +104,7 @@ impl Games {
                 version: 0,
                 part: PART_AI,
             },
-            due_ms: self.now_ms() + self.timeouts_for(guild_id).ai_delay_ms as i64,
+            due_ms: self.now_ms() + self.settings().timeouts_for(guild_id).ai_delay_ms as i64,
             effects: vec![Effect::AiTurn],
         });
         let new = NewMatch {
@@ -114,7 +114,7 @@ impl Games {
             format: game.format(),
             preset: preset.to_string(),
             rules_json: rules.to_json(),
-            locale: self.public_lang(caller).code().to_string(),
+            locale: self.settings().public_lang(caller).code().to_string(),
             state_json: game.to_json(),
             seed_hex: deck::seed_hex(&seed),
             players,
@@ -131,8 +131,8 @@ impl Games {
         };
         let live = Live::from_row(new.stored_as(match_id))?;
         let table = live.table_scene(
-            &self.timeouts_for(live.guild_id),
-            self.public_look(live.guild_id),
+            &self.settings().timeouts_for(live.guild_id),
+            self.settings().public_look(live.guild_id),
         );
         self.put_live(live).await;
         tracing::info!(match_id, level = level.name(), "practice match started");
@@ -192,7 +192,7 @@ impl Games {
     }
 }
 
-impl Games {
+impl Practice<'_> {
     /// The coach's answer to `seat`'s Hint: the hard player's move from the seat's own view
     /// (what the AI would play in that seat), counted in the match record once per moment of
     /// the match. A match that offers no hints ([`Live::coached`]), or a moment with no choice

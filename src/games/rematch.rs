@@ -2,9 +2,9 @@
 //! the AI), and `/gin watch` (the table of a match, for the caller only, never a hand).
 
 use super::challenge::UserRef;
-use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use super::{Caller, Failure, Matches, Outcome, Refusal, Reply};
 
-impl Games {
+impl Matches<'_> {
     /// The match end's Rematch button: a player of the ended match challenges the others to
     /// the same game under the same rules, seated as before from the presser on (partners
     /// stay opposite). Against the bot, the new match starts at once.
@@ -56,6 +56,7 @@ impl Games {
             }
             let level = level.unwrap_or(crate::engine::ai::Level::Medium);
             return self
+                .practice()
                 .start_practice(caller, level, &preset, rules, players)
                 .await;
         }
@@ -67,7 +68,8 @@ impl Games {
                 bot: false,
             })
             .collect();
-        self.open_challenge(caller, &opponents, &preset, rules)
+        self.challenges()
+            .open_challenge(caller, &opponents, &preset, rules)
             .await
     }
 
@@ -97,8 +99,8 @@ impl Games {
             }
             Ok::<_, Failure>(Outcome::reply(Reply::Watch {
                 scene: Box::new(live.table_scene(
-                    &self.timeouts_for(live.guild_id),
-                    self.public_look(live.guild_id),
+                    &self.settings().timeouts_for(live.guild_id),
+                    self.settings().public_look(live.guild_id),
                 )),
                 update: match_id.is_some(),
             }))

@@ -4,7 +4,7 @@
 //! and its seeds are still secret. Nor, outside the channel it was played in, for anyone but
 //! its players ([`may_see_hands`]).
 
-use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use super::{Caller, Failure, Ledger, Outcome, Refusal, Reply};
 use crate::engine::{Hand, HandRecord, Listed, Match, MatchEvent};
 use crate::i18n::Lang;
 use crate::store::MatchRow;
@@ -37,7 +37,7 @@ pub struct ReplayScene {
     pub record: Option<HandRecord>,
 }
 
-impl Games {
+impl Ledger<'_> {
     /// Match `match_id` of the caller's server, if the caller may see its hands
     /// ([`may_see_hands`]).
     pub(crate) async fn match_with_hands(

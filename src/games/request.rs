@@ -2,7 +2,7 @@
 //! sits where, what an option left unset means, and that challenging the bot is practice.
 //! An adapter (the slash commands today) only translates its inputs into these.
 
-use super::{Caller, GameChoice, Games, Outcome, Refusal, UserRef};
+use super::{Caller, Challenges, GameChoice, Outcome, Refusal, UserRef};
 use crate::engine::ai::Level;
 use crate::engine::rummy::{HandRummy, RummyRules};
 
@@ -21,7 +21,7 @@ pub const PRACTICE_LEVEL: Level = Level::Medium;
 /// How many play a Rummy practice match when nobody says.
 pub const RUMMY_PRACTICE_SEATS: u8 = 2;
 
-impl Games {
+impl Challenges<'_> {
     /// A challenge as asked. Challenging the bot (`bot`: its id and name) alone, to a Gin
     /// match without teams, starts a practice match against it instead.
     pub async fn challenge(
@@ -35,7 +35,8 @@ impl Games {
         if ask.game.practice_against_bot() && only_the_bot && ask.partner.is_none() {
             let seats = 2;
             return self
-                .practice(caller, PRACTICE_LEVEL, ask.game, seats, ask.target, bot)
+                .practice()
+                .start(caller, PRACTICE_LEVEL, ask.game, seats, ask.target, bot)
                 .await;
         }
         if ask.partner.is_some() && !teams {

@@ -3,14 +3,14 @@
 //! seasons stay browsable (`/gin leaderboard season:`).
 
 use super::ledger::{BoardQuery, FormatFilter, Period};
-use super::{BoardSort, Caller, Failure, Games, Outcome, Refusal, Reply};
+use super::{BoardSort, Caller, Failure, Outcome, Refusal, Reply, Seasons};
 use crate::store::{Season, StoreError};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// The longest season name, in characters.
 pub const SEASON_NAME_MAX: usize = 50;
 
-impl Games {
+impl Seasons<'_> {
     /// A server's seasons, oldest first; the running one last (the first one if it never
     /// started another).
     pub(crate) async fn season_list(
@@ -101,7 +101,7 @@ impl Games {
                 )
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::SeasonStarted {
-                lang: self.public_lang(caller),
+                lang: self.settings().public_lang(caller),
                 ended: current.name,
                 started: name,
                 rows,
@@ -143,6 +143,6 @@ fn checked_season_name(name: &str) -> Result<String, Refusal> {
 }
 
 /// "Season n" in the server's public language.
-fn season_name(games: &Games, caller: &Caller, n: i64) -> String {
-    crate::tr!(games.public_lang(caller), "season-name", n = n)
+fn season_name(games: &super::Games, caller: &Caller, n: i64) -> String {
+    crate::tr!(games.settings().public_lang(caller), "season-name", n = n)
 }

@@ -3,12 +3,16 @@
 //! and in memory (a few hundred bytes per server); every new match reads them, a running one
 //! keeps the rules it started with.
 
-use super::{Caller, Failure, Games, Outcome, Refusal, Reply};
+use super::batch::Batched;
+use super::{Caller, Failure, Outcome, Refusal, Reply, Settings};
 use crate::config::Timeouts;
 use crate::engine::Preset;
 use crate::i18n::Lang;
+use crate::store::Db;
 use crate::store::GuildSettings;
-use std::sync::atomic::Ordering;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// The longest pause a server may give the AI before its moves.
 pub const MAX_AI_DELAY_MS: u64 = 10_000;
@@ -180,19 +184,62 @@ pub const LOOK_FRESH_SECONDS: i64 = 30;
 /// Reads of one server's settings before a caller gives up (and changes nothing).
 const SETTINGS_TRIES: u32 = 3;
 
-impl Games {
+/// What the settings keep in memory.
+pub(super) struct Cache {
+    /// Every server's settings (see [`Settings::load_settings`]).
+    servers: Mutex<HashMap<u64, GuildSettings>>,
+    /// Whether every server's settings were read (a server missing from `servers` then has
+    /// none); until then each server's are read when needed.
+    all_read: AtomicBool,
+    /// One settings change at a time: read, checked, stored and cached in that order.
+    change: tokio::sync::Mutex<()>,
+    /// Each player's own card look as last known (`None`: never chosen) and when it was read
+    /// from the database, since another process may store a new choice (see
+    /// [`Settings::player_look`]).
+    player_looks: Mutex<HashMap<u64, (Option<CardLook>, i64)>>,
+    /// Players' card looks read for their presses, together.
+    look_reads: Batched<u64, String>,
+}
+
+impl Cache {
+    pub(super) fn new(db: &Db) -> Cache {
+        Cache {
+            servers: Mutex::new(HashMap::new()),
+            all_read: AtomicBool::new(false),
+            change: tokio::sync::Mutex::new(()),
+            player_looks: Mutex::new(HashMap::new()),
+            look_reads: Batched::new(
+                db.clone(),
+                Arc::new(|db: Db, users: Vec<u64>| {
+                    Box::pin(async move { db.player_card_looks(&users).await }) as _
+                }),
+            ),
+        }
+    }
+
+    /// Whether every server's settings were read (until then the sweeper tries again).
+    pub(super) fn all_read(&self) -> bool {
+        self.all_read.load(Ordering::SeqCst)
+    }
+}
+
+impl Settings<'_> {
     /// Reads every server's settings into memory (at start; the sweeper tries again until it
-    /// works). Meanwhile each server's are read when first needed ([`Games::ensure_settings`]):
+    /// works). Meanwhile each server's are read when first needed ([`Settings::ensure_settings`]):
     /// a server whose row could not be read never gets the defaults in its place.
     pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
         {
-            let _one_at_a_time = self.settings_change.lock().await;
+            let _one_at_a_time = self.settings.change.lock().await;
             let all = self.db.all_guild_settings().await?;
-            self.settings.lock().expect("settings lock").extend(all);
-            self.settings_read.store(true, Ordering::SeqCst);
+            self.settings
+                .servers
+                .lock()
+                .expect("settings lock")
+                .extend(all);
+            self.settings.all_read.store(true, Ordering::SeqCst);
         }
         let players = self.db.all_player_card_looks().await?;
-        let mut looks = self.player_looks.lock().expect("looks lock");
+        let mut looks = self.settings.player_looks.lock().expect("looks lock");
         looks.clear();
         // Known, but read again on first use: they stand in only if that read fails.
         looks.extend(players.into_iter().filter_map(|(user, code)| {
@@ -203,9 +250,10 @@ impl Games {
 
     /// Whether a server's settings are known: read, or known to be the defaults.
     fn settings_known(&self, guild: u64) -> bool {
-        self.settings_read.load(Ordering::SeqCst)
+        self.settings.all_read.load(Ordering::SeqCst)
             || self
                 .settings
+                .servers
                 .lock()
                 .expect("settings lock")
                 .contains_key(&guild)
@@ -218,10 +266,11 @@ impl Games {
         if self.settings_known(guild) {
             return Ok(());
         }
-        let _one_at_a_time = self.settings_change.lock().await;
+        let _one_at_a_time = self.settings.change.lock().await;
         if !self.settings_known(guild) {
             let read = self.read_settings(guild).await?;
             self.settings
+                .servers
                 .lock()
                 .expect("settings lock")
                 .insert(guild, read);
@@ -266,17 +315,18 @@ impl Games {
         }
         let now = self.now();
         let read = self
+            .settings
             .player_looks
             .lock()
             .expect("looks lock")
             .get(&user)
             .map(|&(_, at)| at);
         if read.is_none_or(|at| now.saturating_sub(at) >= LOOK_FRESH_SECONDS) {
-            match self.look_reads.get(user).await {
+            match self.settings.look_reads.get(user).await {
                 Ok(code) => {
                     // A `/gin cards` answered while this read was under way wins: the read
                     // may have started before its save.
-                    let mut looks = self.player_looks.lock().expect("looks lock");
+                    let mut looks = self.settings.player_looks.lock().expect("looks lock");
                     if looks.get(&user).map(|&(_, at)| at) == read {
                         let look = code.as_deref().and_then(CardLook::from_code);
                         looks.insert(user, (look, now));
@@ -286,7 +336,7 @@ impl Games {
                 Err(e) => tracing::warn!(error = %e, "reading a player's card look"),
             }
         }
-        let looks = self.player_looks.lock().expect("looks lock");
+        let looks = self.settings.player_looks.lock().expect("looks lock");
         looks
             .get(&user)
             .and_then(|&(look, _)| look)
@@ -304,7 +354,8 @@ impl Games {
                     .await?;
                 // Read now: unlike what a read under way saw (none, or a time at least
                 // LOOK_FRESH_SECONDS old), so that read leaves this choice alone.
-                self.player_looks
+                self.settings
+                    .player_looks
                     .lock()
                     .expect("looks lock")
                     .insert(caller.user_id, (Some(look), self.now()));
@@ -321,7 +372,7 @@ impl Games {
 
     /// A server's settings (the defaults when it set none).
     pub fn settings_for(&self, guild: u64) -> GuildSettings {
-        let map = self.settings.lock().expect("settings lock");
+        let map = self.settings.servers.lock().expect("settings lock");
         map.get(&guild).cloned().unwrap_or_default()
     }
 
@@ -333,11 +384,11 @@ impl Games {
     /// The longest pause before the AI's moves of any server (the sweeper's bar for an AI
     /// turn that was lost).
     pub(crate) fn longest_ai_delay_ms(&self) -> u64 {
-        if !self.settings_read.load(Ordering::SeqCst) {
+        if !self.settings.all_read.load(Ordering::SeqCst) {
             // Some server's may be unread: the longest any server may give.
             return MAX_AI_DELAY_MS.max(self.config.timeouts.ai_delay_ms);
         }
-        let map = self.settings.lock().expect("settings lock");
+        let map = self.settings.servers.lock().expect("settings lock");
         map.values()
             .filter_map(|s| s.ai_delay_ms)
             .fold(self.config.timeouts.ai_delay_ms, u64::max)
@@ -379,7 +430,7 @@ impl Games {
 
     /// `/gin settings`: shows the server's settings to anyone; changes them for moderators
     /// (Manage Server), every value checked before anything is stored.
-    pub async fn settings(
+    pub async fn command(
         &self,
         caller: &Caller,
         is_moderator: bool,
@@ -387,11 +438,12 @@ impl Games {
     ) -> Outcome {
         let result = async {
             let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-            let _one_at_a_time = self.settings_change.lock().await;
+            let _one_at_a_time = self.settings.change.lock().await;
             // A change applies to the row as stored (never to defaults standing in for a row
             // that could not be read): unreadable, nothing is written.
             let current = self.read_settings(guild).await?;
             self.settings
+                .servers
                 .lock()
                 .expect("settings lock")
                 .insert(guild, current.clone());
@@ -406,6 +458,7 @@ impl Games {
                 .map_err(Refusal::SettingRange)?;
             self.db.save_guild_settings(guild, &new, self.now()).await?;
             self.settings
+                .servers
                 .lock()
                 .expect("settings lock")
                 .insert(guild, new.clone());

@@ -88,8 +88,8 @@ impl Games {
         }
         let seat = live.seat_of(user_id);
         let mut table = live.table_scene(
-            &self.timeouts_for(live.guild_id),
-            self.public_look(live.guild_id),
+            &self.settings().timeouts_for(live.guild_id),
+            self.settings().public_look(live.guild_id),
         );
         table.lang = lang;
         let done = live.game.deals_done();

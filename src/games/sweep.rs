@@ -4,7 +4,7 @@
 
 use super::effects::{Delivery, Effect, PART_REMINDER};
 use super::transition::Answered;
-use super::{ChallengeState, Deliveries, EndReason, Games};
+use super::{ChallengeState, Deliveries, EndReason, Sweeper};
 use crate::i18n::Lang;
 use crate::store::{HeldElsewhere, OutboxKey, StoreError};
 use std::time::Duration;
@@ -33,7 +33,7 @@ pub struct ExpiredChallenge {
     pub lang: Lang,
 }
 
-impl Games {
+impl Sweeper<'_> {
     /// How long a heartbeat holds the lease of this process's shards: a few sweeps.
     fn lease_seconds(&self) -> i64 {
         3 * self.config.timeouts.sweep_seconds as i64
@@ -127,8 +127,8 @@ impl Games {
             }
             Err(e) => tracing::warn!(error = %e, "noting the heartbeat"),
         }
-        if !self.settings_read.load(std::sync::atomic::Ordering::SeqCst) {
-            if let Err(e) = self.load_settings().await {
+        if !self.settings.all_read() {
+            if let Err(e) = self.settings().load_settings().await {
                 tracing::warn!(error = %e, "reading the servers' settings");
             }
         }
@@ -152,7 +152,7 @@ impl Games {
         }
         // The AI's turn is an outbox row; should one have been given up, the AI still moves.
         // Past the longest pause any server gives its AI.
-        let overdue = (self.longest_ai_delay_ms() / 1000) as i64 + 2;
+        let overdue = (self.settings().longest_ai_delay_ms() / 1000) as i64 + 2;
         match self.db.waiting_ai_matches(now - overdue, PAGE).await {
             Ok(ids) => {
                 let (due, not) = self.ai_due_in(ids).await;
@@ -198,7 +198,7 @@ impl Games {
             // The server's own times as the row was picked by (never defaults standing in for
             // settings that could not be read); the reminder's text reads them too.
             let (reminder, forfeit) = (row.reminder, row.forfeit);
-            if let Err(e) = self.ensure_settings(live.guild_id).await {
+            if let Err(e) = self.settings().ensure_settings(live.guild_id).await {
                 tracing::warn!(error = %e, "reading a server's settings");
             }
             let idle_since = row.idle_since;

@@ -1,6 +1,6 @@
 //! An accepted action in three steps: [`transition`] (pure: what the action did), [`record`]
-//! (pure: the stored record, with the outbox rows of the [`plan`]), then storing it (in
-//! `play.rs`). Only after the store has it does the match in memory move on.
+//! (pure: the stored record, with the outbox rows of the [`plan`]), then storing it
+//! ([`super::Games::commit`]). Only after the store has it does the match in memory move on.
 
 use super::effects::{Delivery, Effect, HandHandle, PART_AI, PART_MESSAGES};
 use super::variants::{Event, Game, GameError};

@@ -3,9 +3,9 @@
 //! taken back at once, and its opener is free to open another.
 
 use super::transition::Answered;
-use super::{ChallengeState, Deliveries, EndReason, Event, Failure, Games, ReplyRole};
+use super::{ChallengeState, Challenges, Deliveries, EndReason, Event, Failure, ReplyRole};
 
-impl Games {
+impl Challenges<'_> {
     /// Takes back what the unposted message of `role` opened: a challenge is withdrawn, a
     /// practice match cancelled. Returns what the cancel requires to be shown: nothing unless
     /// a table of the match was posted meanwhile (an AI's first move posts one).

@@ -59,23 +59,28 @@ pub async fn press_on(
         }
     }
     let mut outcome = match press {
-        Press::Accept(id) => games.accept(caller, id).await,
-        Press::Decline(id) => games.decline(caller, id).await,
-        Press::Hand(id) => games.hand(caller, id, false).await,
-        Press::Refresh(id) => games.hand(caller, id, true).await,
-        Press::Rules(id) => games.rules(caller, id).await,
+        Press::Accept(id) => games.challenges().accept(caller, id).await,
+        Press::Decline(id) => games.challenges().decline(caller, id).await,
+        Press::Hand(id) => games.matches().hand(caller, id, false).await,
+        Press::Refresh(id) => games.matches().hand(caller, id, true).await,
+        Press::Rules(id) => games.matches().rules(caller, id).await,
         Press::Act { .. } | Press::Rummy { .. } => {
             let (match_id, version, mv) = press.as_move().expect("a move's press");
-            games.act(caller, match_id, version, mv).await
+            games.matches().act(caller, match_id, version, mv).await
         }
-        Press::Board(q) => games.leaderboard(caller, q, true).await,
-        Press::Rematch(id) => games.rematch(caller, id).await,
-        Press::Watch(id) => games.watch(caller, None, Some(id)).await,
+        Press::Board(q) => games.ledger().leaderboard(caller, q, true).await,
+        Press::Rematch(id) => games.matches().rematch(caller, id).await,
+        Press::Watch(id) => games.matches().watch(caller, None, Some(id)).await,
         // On the public tournament message; answered to the presser alone (the message
         // itself follows from the organizer's next pass).
-        Press::Join(id) => games.tournament_join(caller, None, Some(id)).await,
-        Press::Leave(id) => games.tournament_leave(caller, Some(id)).await,
-        Press::Sheet(id) => games.sheet(caller, id).await,
+        Press::Join(id) => {
+            games
+                .tournaments()
+                .tournament_join(caller, None, Some(id))
+                .await
+        }
+        Press::Leave(id) => games.tournaments().tournament_leave(caller, Some(id)).await,
+        Press::Sheet(id) => games.ledger().sheet(caller, id).await,
         Press::Replay {
             match_id,
             deal,
@@ -83,6 +88,7 @@ pub async fn press_on(
         } => {
             let private_update = private;
             games
+                .ledger()
                 .replay(
                     caller,
                     match_id,

@@ -1,8 +1,9 @@
 //! The card table as a Discord Activity (docs/activity.md): a web server in the bot process,
 //! one more presentation beside [`crate::ui`]. A move from the browser is taken as a button
-//! press is ([`Games::act_elsewhere`]: one owner per match, stored with its outbox before it is
-//! answered), and what it requires, the channel's table message first and the mover's own
-//! open hand message too, is delivered by the same deliverer.
+//! press is ([`Matches::act_elsewhere`](crate::games::Matches::act_elsewhere): one owner per
+//! match, stored with its outbox before it is answered), and what it requires, the channel's
+//! table message first and the mover's own open hand message too, is delivered by the same
+//! deliverer.
 
 mod assets;
 mod auth;

@@ -335,6 +335,7 @@ impl Follower {
         let outcome = self
             .web
             .games
+            .matches()
             .act_elsewhere(
                 &self.me.caller(),
                 match_id,
@@ -396,6 +397,7 @@ impl Follower {
         let outcome = self
             .web
             .games
+            .challenges()
             .challenge(&self.me.caller(), ask, (bot.id, bot.name))
             .await;
         self.opened(seq, outcome).await
@@ -409,7 +411,8 @@ impl Follower {
         let outcome = self
             .web
             .games
-            .practice(
+            .practice()
+            .start(
                 &self.me.caller(),
                 PRACTICE_LEVEL,
                 GameChoice::Gin(Default::default()),
@@ -432,7 +435,7 @@ impl Follower {
         if !self.web.out.post(self.me.channel, outcome, lang).await {
             // Nobody in chat can see it: taken back, so that the player is free again.
             if let Some(role) = opens {
-                let taken_back = self.web.games.unposted(role).await;
+                let taken_back = self.web.games.challenges().unposted(role).await;
                 tokio::spawn(self.web.out.deliver(taken_back));
             }
             let text = text_of(lang, "cannot-post");

@@ -87,14 +87,18 @@ pub async fn leaderboard(
     use crate::games::ledger::{BoardQuery, Period};
     let games = &ctx.data().games;
     let tournament = match tournament {
-        Some(text) => match games.find_tournament(&caller(ctx), &text).await {
+        Some(text) => match games
+            .tournaments()
+            .find_tournament(&caller(ctx), &text)
+            .await
+        {
             Ok(id) => Some(id),
             Err(why) => return answer(ctx, Outcome::refusal(why)).await,
         },
         None => None,
     };
     let season = match season {
-        Some(text) => match games.find_season(&caller(ctx), &text).await {
+        Some(text) => match games.seasons().find_season(&caller(ctx), &text).await {
             Ok(n) => Some(n),
             Err(why) => return answer(ctx, Outcome::refusal(why)).await,
         },
@@ -119,7 +123,7 @@ pub async fn leaderboard(
         season,
         tournament,
     };
-    let outcome = games.leaderboard(&caller(ctx), q, false).await;
+    let outcome = games.ledger().leaderboard(&caller(ctx), q, false).await;
     answer(ctx, outcome).await
 }
 
@@ -134,6 +138,7 @@ pub async fn stats(
     let outcome = ctx
         .data()
         .games
+        .ledger()
         .stats(&caller(ctx), player.as_ref(), format_filter(format))
         .await;
     answer(ctx, outcome).await
@@ -150,6 +155,7 @@ pub async fn history(
     let outcome = ctx
         .data()
         .games
+        .ledger()
         .history(&caller(ctx), player.as_ref(), format_filter(format))
         .await;
     answer(ctx, outcome).await
@@ -170,6 +176,7 @@ pub async fn replay(
     let outcome = ctx
         .data()
         .games
+        .ledger()
         .replay(&caller(ctx), match_id, deal, None, false)
         .await;
     answer(ctx, outcome).await
@@ -192,6 +199,7 @@ pub(super) async fn export_ledger(
     let outcome = ctx
         .data()
         .games
+        .ledger()
         .export(&caller(ctx), is_moderator(ctx), mine, before)
         .await;
     answer(ctx, outcome).await

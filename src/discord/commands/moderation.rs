@@ -14,7 +14,8 @@ pub async fn settings(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx
         .data()
         .games
-        .settings(&caller(ctx), false, Default::default())
+        .settings()
+        .command(&caller(ctx), false, Default::default())
         .await;
     answer(ctx, outcome).await
 }
@@ -62,7 +63,8 @@ pub async fn mod_settings(
     let outcome = ctx
         .data()
         .games
-        .settings(&caller(ctx), is_moderator, change)
+        .settings()
+        .command(&caller(ctx), is_moderator, change)
         .await;
     answer(ctx, outcome).await
 }
@@ -74,6 +76,7 @@ pub async fn mod_season(ctx: Context<'_>, name: Option<String>) -> Result<(), Er
     let outcome = ctx
         .data()
         .games
+        .seasons()
         .new_season(&caller(ctx), is_moderator, name)
         .await;
     answer(ctx, outcome).await
@@ -93,6 +96,7 @@ pub async fn mod_cancel(ctx: Context<'_>, player: Option<serenity::User>) -> Res
     let outcome = ctx
         .data()
         .games
+        .ledger()
         .cancel(&caller(ctx), is_moderator, player.as_ref())
         .await;
     answer(ctx, outcome).await

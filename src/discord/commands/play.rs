@@ -40,6 +40,7 @@ pub async fn start(
     let outcome = ctx
         .data()
         .games
+        .challenges()
         .challenge(&caller(ctx), ask, bot_user(ctx))
         .await;
     answer(ctx, outcome).await
@@ -90,7 +91,8 @@ pub(super) async fn practice_against_bot(
     let outcome = ctx
         .data()
         .games
-        .practice(&caller(ctx), level, game, seats, target, bot_user(ctx))
+        .practice()
+        .start(&caller(ctx), level, game, seats, target, bot_user(ctx))
         .await;
     answer(ctx, outcome).await
 }
@@ -98,14 +100,14 @@ pub(super) async fn practice_against_bot(
 /// Show your hand in your match here.
 #[poise::command(slash_command, guild_only)]
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
-    let outcome = ctx.data().games.my_hand(&caller(ctx)).await;
+    let outcome = ctx.data().games.matches().my_hand(&caller(ctx)).await;
     answer(ctx, outcome).await
 }
 
 /// Give up your match here.
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    let outcome = ctx.data().games.resign(&caller(ctx)).await;
+    let outcome = ctx.data().games.matches().resign(&caller(ctx)).await;
     answer(ctx, outcome).await
 }
 
@@ -115,6 +117,7 @@ pub async fn cards(ctx: Context<'_>, look: Option<LookChoice>) -> Result<(), Err
     let outcome = ctx
         .data()
         .games
+        .settings()
         .set_card_look(&caller(ctx), look.map(CardLook::from))
         .await;
     answer(ctx, outcome).await
@@ -124,7 +127,12 @@ pub async fn cards(ctx: Context<'_>, look: Option<LookChoice>) -> Result<(), Err
 #[poise::command(slash_command, guild_only)]
 pub async fn watch(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let player = player.map(|u| u.id.get());
-    let outcome = ctx.data().games.watch(&caller(ctx), player, None).await;
+    let outcome = ctx
+        .data()
+        .games
+        .matches()
+        .watch(&caller(ctx), player, None)
+        .await;
     answer(ctx, outcome).await
 }
 
@@ -134,6 +142,7 @@ pub async fn rules(ctx: Context<'_>, mode: Option<ModeChoice>) -> Result<(), Err
     let outcome = ctx
         .data()
         .games
+        .matches()
         .rules_command(&caller(ctx), mode.map(TeamMode::from))
         .await;
     answer(ctx, outcome).await

@@ -75,6 +75,7 @@ pub async fn rummy_start(
     let outcome = ctx
         .data()
         .games
+        .challenges()
         .challenge(&caller(ctx), ask, bot_user(ctx))
         .await;
     answer(ctx, outcome).await
@@ -100,6 +101,11 @@ pub async fn rummy_practice(
 /// The rules of Rummy (of your match here, if it is one).
 #[poise::command(slash_command, guild_only, rename = "rules")]
 pub async fn rummy_rules(ctx: Context<'_>) -> Result<(), Error> {
-    let outcome = ctx.data().games.rummy_rules_command(&caller(ctx)).await;
+    let outcome = ctx
+        .data()
+        .games
+        .matches()
+        .rummy_rules_command(&caller(ctx))
+        .await;
     answer(ctx, outcome).await
 }

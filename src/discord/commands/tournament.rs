@@ -92,6 +92,7 @@ pub async fn create(
     let outcome = ctx
         .data()
         .games
+        .tournaments()
         .tournament_create(&caller(ctx), is_moderator(ctx), can_post(ctx), ask)
         .await;
     answer(ctx, outcome).await
@@ -115,6 +116,7 @@ pub async fn join(ctx: Context<'_>, partner: Option<serenity::User>) -> Result<(
     let outcome = ctx
         .data()
         .games
+        .tournaments()
         .tournament_join(&caller(ctx), partner.as_ref(), None)
         .await;
     answer(ctx, outcome).await
@@ -123,7 +125,12 @@ pub async fn join(ctx: Context<'_>, partner: Option<serenity::User>) -> Result<(
 /// Leave this channel's tournament before it starts.
 #[poise::command(slash_command, guild_only)]
 pub async fn leave(ctx: Context<'_>) -> Result<(), Error> {
-    let outcome = ctx.data().games.tournament_leave(&caller(ctx), None).await;
+    let outcome = ctx
+        .data()
+        .games
+        .tournaments()
+        .tournament_leave(&caller(ctx), None)
+        .await;
     answer(ctx, outcome).await
 }
 
@@ -133,6 +140,7 @@ pub async fn begin(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx
         .data()
         .games
+        .tournaments()
         .tournament_start(&caller(ctx), is_moderator(ctx))
         .await;
     answer(ctx, outcome).await
@@ -141,7 +149,12 @@ pub async fn begin(ctx: Context<'_>) -> Result<(), Error> {
 /// This channel's tournament as it stands.
 #[poise::command(slash_command, guild_only)]
 pub async fn standings(ctx: Context<'_>) -> Result<(), Error> {
-    let outcome = ctx.data().games.tournament_standings(&caller(ctx)).await;
+    let outcome = ctx
+        .data()
+        .games
+        .tournaments()
+        .tournament_standings(&caller(ctx))
+        .await;
     answer(ctx, outcome).await
 }
 
@@ -151,6 +164,7 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx
         .data()
         .games
+        .tournaments()
         .tournament_cancel(&caller(ctx), is_moderator(ctx))
         .await;
     answer(ctx, outcome).await
@@ -162,6 +176,7 @@ pub async fn disqualify(ctx: Context<'_>, player: serenity::User) -> Result<(), 
     let outcome = ctx
         .data()
         .games
+        .tournaments()
         .tournament_disqualify(&caller(ctx), is_moderator(ctx), &user_ref(&player))
         .await;
     answer(ctx, outcome).await
@@ -178,6 +193,7 @@ pub async fn extend(
     let outcome = ctx
         .data()
         .games
+        .tournaments()
         .tournament_extend(&caller(ctx), is_moderator(ctx), minutes)
         .await;
     answer(ctx, outcome).await

@@ -5,7 +5,7 @@
 //! pairing core ([`super::tournament`]) pairs round 1 and each table is opened as an
 //! ordinary match, with the round's deadline on it. When a round's last match ends, the
 //! next round is paired. Every step is stored (see `store::tournaments`) before it is
-//! shown, and the organizer's pass ([`Games::run_tournaments`]) takes whatever step is due
+//! shown, and the organizer's pass ([`Tournaments::run_tournaments`]) takes whatever step is due
 //! from what is stored, so a restart, a crash between two steps or a second process finds
 //! the same step to take and stores it once.
 
@@ -14,10 +14,11 @@ mod run;
 mod scene;
 mod signup;
 
+pub(crate) use run::Organizer;
 pub use scene::{EntrantLine, RoundLine, TableLine, TournamentGame, TournamentScene};
 
 use super::tournament::{self, EntrantId, Tournament};
-use super::{Failure, Games, GinChoice, Refusal, RulesOf};
+use super::{Failure, GinChoice, Refusal, RulesOf, Tournaments};
 use crate::i18n::Lang;
 use crate::store::{CancelCause, EntryRow, StoreError, TournamentRow, TournamentState};
 
@@ -54,7 +55,7 @@ const BYE_POINTS: u32 = 100;
 const UNRATED: f64 = 1500.0;
 
 /// A tournament message to post or bring up to date: the deliverer shows it, then notes it
-/// with [`Games::tournament_shown`].
+/// with [`Tournaments::tournament_shown`].
 #[derive(Clone, Debug)]
 pub struct TournamentShow {
     pub tournament_id: i64,
@@ -92,7 +93,7 @@ pub struct TournamentPass {
 
 /// A private note to an event's organizer: the bot can no longer post in the event's
 /// channel, so the event was called off there (or its end could not be shown). Sent once;
-/// the deliverer notes it with [`Games::organizer_told`].
+/// the deliverer notes it with [`Tournaments::organizer_told`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OrganizerNote {
     pub tournament_id: i64,
@@ -174,7 +175,7 @@ fn game_of(row: &TournamentRow) -> TournamentGame {
     }
 }
 
-impl Games {
+impl Tournaments<'_> {
     /// An event with its field and state.
     pub(crate) async fn load_tournament(&self, id: i64) -> Result<Option<Loaded>, Failure> {
         let Some(row) = self.db.tournament(id).await? else {
@@ -228,7 +229,7 @@ impl Games {
         };
         TournamentScene {
             lang,
-            look: self.public_look(t.row.guild_id),
+            look: self.settings().public_look(t.row.guild_id),
             id: t.row.id,
             name: t.row.name.clone(),
             stage: t.row.status,

@@ -2,10 +2,10 @@
 
 use super::{Loaded, TournamentNote, TournamentPass, TournamentState, ROUND_MINUTES};
 use crate::games::tournament::EntrantId;
-use crate::games::{Caller, Failure, Games, Outcome, Refusal, Reply, UserRef};
+use crate::games::{Caller, Failure, Outcome, Refusal, Reply, Tournaments, UserRef};
 use crate::store::{CancelCause, Step};
 
-impl Games {
+impl Tournaments<'_> {
     /// `/tournament standings`: the channel's event (or the last one here) as it stands, for
     /// the caller only.
     pub async fn tournament_standings(&self, caller: &Caller) -> Outcome {

@@ -11,21 +11,30 @@ use crate::games::tournament::{
     self, Decision, Entrant, EntrantId, Finish, Pairing, Tournament, MAX_SWISS_ROUNDS, MIN_FIELD,
 };
 use crate::games::{
-    Answered, Caller, Deliveries, EndReason, Event, Failure, Games, Live, MatchState, Outcome,
-    Refusal, Reply, RulesOf,
+    Answered, Caller, Deliveries, EndReason, Event, Failure, Live, MatchState, Outcome, Refusal,
+    Reply, RulesOf, Tournaments,
 };
 use crate::i18n::Lang;
 use crate::store::{CancelCause, MatchEvent, NewMatch, Reach, Step, TableRow};
+use std::sync::Mutex;
 
-impl Games {
+/// What the organizer's pass keeps between passes: its wake-up, and the deliveries of other
+/// matches a command stored for it to hand on.
+#[derive(Default)]
+pub(crate) struct Organizer {
+    wake: tokio::sync::Notify,
+    queue: Mutex<Vec<Deliveries>>,
+}
+
+impl Tournaments<'_> {
     /// Wakes the organizer's pass now (a match of an event ended, a step was asked for).
     pub fn wake_organizer(&self) {
-        self.organizer.notify_one();
+        self.organizer.wake.notify_one();
     }
 
-    /// Resolves when the organizer was woken (see [`Games::wake_organizer`]).
+    /// Resolves when the organizer was woken (see [`Tournaments::wake_organizer`]).
     pub async fn organizer_woken(&self) {
-        self.organizer.notified().await
+        self.organizer.wake.notified().await
     }
 
     /// Deliveries a command stored for other matches than its own (a cancelled event's
@@ -34,7 +43,8 @@ impl Games {
         if deliveries.is_empty() {
             return;
         }
-        self.organizer_queue
+        self.organizer
+            .queue
             .lock()
             .expect("organizer queue lock")
             .extend(deliveries);
@@ -131,7 +141,7 @@ impl Games {
     pub async fn run_tournaments(&self) -> TournamentPass {
         let mut pass = TournamentPass {
             deliveries: std::mem::take(
-                &mut *self.organizer_queue.lock().expect("organizer queue lock"),
+                &mut *self.organizer.queue.lock().expect("organizer queue lock"),
             ),
             ..TournamentPass::default()
         };
@@ -565,7 +575,7 @@ impl Games {
     }
 }
 
-impl Games {
+impl Tournaments<'_> {
     /// Discord refused the event's channel for good (no access, no permission, or the
     /// channel is gone): the event is called off if it was open, nothing of it is posted
     /// there again, and the next pass tells its organizer. Stored, so a restart does not

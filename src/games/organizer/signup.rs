@@ -6,11 +6,11 @@ use super::{
 };
 use crate::games::tournament::{self, MAX_FIELD, MAX_SWISS_ROUNDS};
 use crate::games::{
-    Caller, Failure, GameChoice, Games, Outcome, Refusal, Reply, ReplyRole, UserRef,
+    Caller, Failure, GameChoice, Outcome, Refusal, Reply, ReplyRole, Tournaments, UserRef,
 };
 use crate::store::{Joined, NewEntry, NewTournament};
 
-impl Games {
+impl Tournaments<'_> {
     /// `/tournament create` (Manage Server): an event in sign-up in this channel, its message
     /// with the Join button as the answer. `bot_can_post`: whether the bot may post (and
     /// attach files) here, as the interaction says; an event it could not run is refused.
@@ -64,11 +64,11 @@ impl Games {
         if ask.game.hollywood && ask.game.teams.is_some() {
             return Err(Refusal::PlayerCount.into());
         }
-        self.ensure_settings(guild_id).await?;
-        self.check_channel(caller)?;
+        self.settings().ensure_settings(guild_id).await?;
+        self.settings().check_channel(caller)?;
         let (preset, rules) = GameChoice::Gin(ask.game).rules(
-            self.default_preset(guild_id),
-            self.default_target(guild_id),
+            self.settings().default_preset(guild_id),
+            self.settings().default_target(guild_id),
             ask.target,
         )?;
         let settings = tournament::Settings {
@@ -83,7 +83,7 @@ impl Games {
             created_by: caller.user_id,
             preset: preset.to_string(),
             rules_json: rules.to_json(),
-            locale: self.public_lang(caller).code().to_string(),
+            locale: self.settings().public_lang(caller).code().to_string(),
             settings_json: serde_json::to_string(&settings).map_err(|_| Refusal::Internal)?,
             signup_closes: now + ask.signup_minutes * 60,
             round_minutes: ask.round_minutes,

@@ -47,12 +47,12 @@ fn nonce(tournament: i64, version: i64, part: usize) -> String {
 
 impl<T: Transport> Deliverer<T> {
     /// Shows a step of an event (see the module's documentation); once its message is out,
-    /// notes it with [`crate::games::Games::tournament_shown`]. While Discord fails this
+    /// notes it with [`crate::games::Tournaments::tournament_shown`]. While Discord fails this
     /// takes as long as the outbox's tries (about ten minutes): call it in a task of its own
     /// if nothing should wait for it. A show refused for good in a channel the bot can no
-    /// longer post in ends the event's posts there (see [`Games::tournament_channel_lost`]).
+    /// longer post in ends the event's posts there (see [`Tournaments::tournament_channel_lost`]).
     ///
-    /// [`Games::tournament_channel_lost`]: crate::games::Games::tournament_channel_lost
+    /// [`Tournaments::tournament_channel_lost`]: crate::games::Tournaments::tournament_channel_lost
     pub async fn show_tournament(&self, show: TournamentShow) {
         let mut posts = match &show.announce {
             Some(what) => render::announcement(&show.scene, what),
@@ -73,7 +73,10 @@ impl<T: Transport> Deliverer<T> {
                 Ok(()) => break,
                 Err(e) if e.gone == Some(Gone::Channel) => {
                     tracing::warn!(tournament = show.tournament_id, error = %e, "the tournament's channel refuses the bot");
-                    self.games.tournament_channel_lost(show.tournament_id).await;
+                    self.games
+                        .tournaments()
+                        .tournament_channel_lost(show.tournament_id)
+                        .await;
                     self.forget_board(show.tournament_id);
                     return;
                 }
@@ -123,7 +126,10 @@ impl<T: Transport> Deliverer<T> {
             }
             Ok(_) => tracing::info!(tournament = note.tournament_id, "the organizer was told"),
         }
-        self.games.organizer_told(note.tournament_id).await;
+        self.games
+            .tournaments()
+            .organizer_told(note.tournament_id)
+            .await;
     }
 
     /// One try, from where the last one failed.
@@ -176,7 +182,10 @@ impl<T: Transport> Deliverer<T> {
         }
         if let Some(message) = board.message.or(show.message) {
             // The posts went out, or were refused for good: either way not to be tried again.
-            self.games.tournament_shown(show, message, true).await;
+            self.games
+                .tournaments()
+                .tournament_shown(show, message, true)
+                .await;
         }
         Ok(())
     }

@@ -302,7 +302,11 @@ async fn play_to_end(h: &Harness, id: i64, label: &str) {
             message_id: Some(1),
         };
         let version = live.game.press_version(seat, live.version);
-        let outcome = h.games.act(&caller, id, version, Move::Play(play)).await;
+        let outcome = h
+            .games
+            .matches()
+            .act(&caller, id, version, Move::Play(play))
+            .await;
         h.settle_outcome(outcome, user, Some(1)).await;
         let after = h.games.snapshot(id).await.unwrap();
         assert!(

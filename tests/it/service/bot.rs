@@ -336,6 +336,7 @@ async fn challenge_refusals_decline_and_expiry() {
     };
     let o = h.answer(
         h.games
+            .challenges()
             .start(
                 &h.caller(ALICE, None),
                 &[bot],
@@ -347,6 +348,7 @@ async fn challenge_refusals_decline_and_expiry() {
     assert!(o.response.msg().content.contains("Bots"));
     let o = h.answer(
         h.games
+            .challenges()
             .start(
                 &h.caller(ALICE, None),
                 &[gin::games::UserRef {
@@ -384,7 +386,7 @@ async fn challenge_refusals_decline_and_expiry() {
     // Expiry: the sweeper edits the challenge message.
     let challenge = h.start(ALICE, &[BOB]).await;
     h.advance(16 * 60);
-    let found = h.games.sweep().await;
+    let found = h.games.sweeper().sweep().await;
     assert_eq!(found.expired.len(), 1);
     assert_eq!(found.expired[0].message, 5000);
     h.deliverer.expired(found.expired[0].clone()).await;
@@ -404,7 +406,7 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
     let live = h.games.snapshot(id).await.unwrap();
     let idle = live.users[live.game.to_act().unwrap() as usize];
     h.advance(31 * 60);
-    let found = h.games.sweep().await;
+    let found = h.games.sweeper().sweep().await;
     for d in found.deliveries {
         h.deliverer.deliver(d).await;
     }
@@ -412,12 +414,12 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
         h.sent_count(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"));
     assert_eq!(reminded, 1);
     assert!(
-        h.games.sweep().await.deliveries.is_empty(),
+        h.games.sweeper().sweep().await.deliveries.is_empty(),
         "one reminder per turn"
     );
     let h = h.restart().await;
     h.advance(24 * 3600);
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     assert_eq!(h.sent_count(|s| s.msg.content.contains("forfeits")), 1);
@@ -436,7 +438,7 @@ async fn a_forfeit_without_hand_tokens_leaves_no_delivery_gate() {
     let h = h.restart().await;
     for wait in [31 * 60, 24 * 3600] {
         h.advance(wait);
-        for d in h.games.sweep().await.deliveries {
+        for d in h.games.sweeper().sweep().await.deliveries {
             h.deliverer.deliver(d).await;
         }
     }
@@ -450,7 +452,7 @@ async fn a_forfeit_without_hand_tokens_leaves_no_delivery_gate() {
 async fn resigning_ends_the_match_for_the_opponent() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
-    let o = h.answer(h.games.resign(&h.caller(BOB, None)).await);
+    let o = h.answer(h.games.matches().resign(&h.caller(BOB, None)).await);
     let Response::Public(m) = &o.response else {
         panic!("public")
     };
@@ -458,7 +460,7 @@ async fn resigning_ends_the_match_for_the_opponent() {
     assert!(m.content.contains("Bob resigned"));
     let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(status.to_string(), "resigned");
-    let o = h.answer(h.games.resign(&h.caller(BOB, None)).await);
+    let o = h.answer(h.games.matches().resign(&h.caller(BOB, None)).await);
     assert!(o.response.msg().content.contains("no match"));
 }
 
@@ -478,6 +480,7 @@ async fn public_messages_follow_the_server_language_and_hands_the_players() {
     };
     let challenge = h.answer(
         h.games
+            .challenges()
             .start(
                 &german_server(ALICE, gin::i18n::Lang::En),
                 &[bob],
@@ -563,8 +566,12 @@ async fn touching_a_hundred_finished_matches_leaves_none_in_memory() {
         let id = h.new_match(&[BOB]).await;
         let hand = h.press(BOB, 1, &Press::Hand(id).encode()).await;
         let old_move = button(hand.response.msg(), |p| matches!(p, Press::Act { .. }));
-        h.settle_outcome(h.games.resign(&h.caller(BOB, None)).await, BOB, None)
-            .await;
+        h.settle_outcome(
+            h.games.matches().resign(&h.caller(BOB, None)).await,
+            BOB,
+            None,
+        )
+        .await;
         ids.push((id, old_move));
     }
     assert_eq!(h.games.live_count(), 0, "a match leaves memory as it ends");
@@ -606,20 +613,20 @@ async fn downtime_is_not_counted_as_idle_time() {
     let id = h.new_match(&[BOB]).await;
     let live = h.games.snapshot(id).await.unwrap();
     let idle = live.users[live.game.to_act().unwrap() as usize];
-    h.games.resume_clocks().await;
+    h.games.sweeper().resume_clocks().await;
     assert!(
-        h.games.sweep().await.deliveries.is_empty(),
+        h.games.sweeper().sweep().await.deliveries.is_empty(),
         "alive, nothing due"
     );
     // Down for a day, then started again.
     h.advance(25 * 3600);
     let h = h.restart().await;
-    h.games.resume_clocks().await;
+    h.games.sweeper().resume_clocks().await;
     let sweep = |h: &Harness| {
         let games = h.games.clone();
         let deliverer = h.deliverer.clone();
         async move {
-            for d in games.sweep().await.deliveries {
+            for d in games.sweeper().sweep().await.deliveries {
                 deliverer.deliver(d).await;
             }
         }
@@ -697,6 +704,7 @@ async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
         };
         let caller = h.caller(live.users[usize::from(seat)], None);
         h.games
+            .matches()
             .act(&caller, id, live.version, Move::Play(play))
             .await;
     };
@@ -709,25 +717,25 @@ async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
         h.sent_count(|s| s.msg.mentions == vec![user] && s.msg.content.contains("your turn"))
     };
     h.advance(31 * 60);
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     assert_eq!(reminded(mover_user), 1);
     // The mover swaps: the partner must answer, and is reminded at the next sweep.
     let caller = h.caller(mover_user, None);
     let swap = Move::Play(Play::Team(TeamAction::Swap(give)));
-    h.games.act(&caller, id, live.version, swap).await;
+    h.games.matches().act(&caller, id, live.version, swap).await;
     assert_eq!(
         h.games.snapshot(id).await.unwrap().version,
         live.version + 1
     );
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     assert_eq!(reminded(partner_user), 1, "the partner is reminded");
     // The turn's clock ran on: a forfeit follows once the partner's reminder is waited out.
     h.advance(24 * 3600);
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
@@ -744,9 +752,13 @@ async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
 async fn a_rematch_against_the_ai_starts_at_once_with_the_same_rules() {
     let h = Harness::new().await;
     let first = h.practice(gin::engine::ai::Level::Simple).await;
-    h.answer(h.games.resign(&h.caller(ALICE, None)).await);
+    h.answer(h.games.matches().resign(&h.caller(ALICE, None)).await);
     let before = h.games.snapshot(first).await.unwrap();
-    let o = h.games.rematch(&h.caller(ALICE, Some(1)), first).await;
+    let o = h
+        .games
+        .matches()
+        .rematch(&h.caller(ALICE, Some(1)), first)
+        .await;
     assert!(
         matches!(o.reply, gin::games::Reply::Table { .. }),
         "{:?}",
@@ -766,7 +778,11 @@ async fn a_rematch_against_the_ai_starts_at_once_with_the_same_rules() {
     assert_eq!(after.names, before.names);
     assert_eq!(after.rules().target(), before.rules().target());
     // A second press while the rematch is on: the player is busy here.
-    let again = h.games.rematch(&h.caller(ALICE, Some(1)), first).await;
+    let again = h
+        .games
+        .matches()
+        .rematch(&h.caller(ALICE, Some(1)), first)
+        .await;
     assert!(matches!(
         again.reply,
         gin::games::Reply::Refused(gin::games::Refusal::YouBusy)
@@ -783,7 +799,11 @@ async fn a_servers_reminder_time_is_the_one_the_sweeper_keeps() {
         forfeit_hours: Some(2),
         ..Default::default()
     };
-    let o = h.games.settings(&h.caller(CAROL, None), true, change).await;
+    let o = h
+        .games
+        .settings()
+        .command(&h.caller(CAROL, None), true, change)
+        .await;
     assert!(matches!(
         o.reply,
         gin::games::Reply::Settings { changed: true, .. }
@@ -792,7 +812,10 @@ async fn a_servers_reminder_time_is_the_one_the_sweeper_keeps() {
     let live = h.games.snapshot(id).await.unwrap();
     let idle = live.users[live.game.to_act().unwrap() as usize];
     let clock = live
-        .table_scene(&h.games.timeouts_for(GUILD), gin::games::CardLook::Text)
+        .table_scene(
+            &h.games.settings().timeouts_for(GUILD),
+            gin::games::CardLook::Text,
+        )
         .clock
         .unwrap();
     assert_eq!(clock.remind_at - live.turn_started_at, 5 * 60);
@@ -801,16 +824,19 @@ async fn a_servers_reminder_time_is_the_one_the_sweeper_keeps() {
         h.sent_count(|s| s.msg.mentions == vec![idle] && s.msg.content.contains("your turn"))
     };
     h.advance(4 * 60);
-    assert!(h.games.sweep().await.deliveries.is_empty(), "not yet");
+    assert!(
+        h.games.sweeper().sweep().await.deliveries.is_empty(),
+        "not yet"
+    );
     h.advance(2 * 60);
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     assert_eq!(reminded(&h), 1, "after the server's 5 minutes");
     // After a restart the settings still hold: the forfeit comes after the server's 2 hours.
     let h = h.restart().await;
     h.advance(2 * 3600);
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
@@ -869,7 +895,10 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
         language: Some(LanguageSetting::Fixed(gin::i18n::Lang::De)),
         ..Default::default()
     };
-    h.games.settings(&h.caller(CAROL, None), true, chosen).await;
+    h.games
+        .settings()
+        .command(&h.caller(CAROL, None), true, chosen)
+        .await;
     let id = h.new_match(&[BOB]).await;
     let stored = h.games.db.guild_settings(GUILD).await.unwrap().unwrap();
     assert_eq!(stored.reminder_minutes, Some(5));
@@ -885,13 +914,14 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
     let clock: gin::games::Clock = std::sync::Arc::new(move || now.load(Ordering::SeqCst));
     let db = gin::store::Db::open(&h.url).await.unwrap();
     let games = Games::new(db, test_config(), clock, gin::discord::HAND_TOKEN_SECONDS);
-    assert!(games.load_settings().await.is_err());
+    assert!(games.settings().load_settings().await.is_err());
     let one_value = SettingsChange {
         target: Some(300),
         ..Default::default()
     };
     let refused = games
-        .settings(&h.caller(CAROL, None), true, one_value.clone())
+        .settings()
+        .command(&h.caller(CAROL, None), true, one_value.clone())
         .await;
     assert!(
         matches!(refused.reply, Reply::Refused(Refusal::Internal)),
@@ -905,10 +935,10 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
     // Past the server's 5 minutes the sweeper reminds, and past its 2 hours (the bot's own
     // forfeit time is 24 hours) the idle player forfeits.
     h.advance(6 * 60);
-    let found = games.sweep().await;
+    let found = games.sweeper().sweep().await;
     assert_eq!(found.deliveries.len(), 1, "reminded");
     h.advance(2 * 3600);
-    games.sweep().await;
+    games.sweeper().sweep().await;
     let (status, _) = games.db.match_result(id).await.unwrap().unwrap();
     assert_eq!(
         status.to_string(),
@@ -918,7 +948,8 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
 
     // A moderator changes one value: only that one changes.
     let changed = games
-        .settings(&h.caller(CAROL, None), true, one_value)
+        .settings()
+        .command(&h.caller(CAROL, None), true, one_value)
         .await;
     assert!(matches!(
         changed.reply,
@@ -945,9 +976,9 @@ async fn a_clock_stepped_back_delays_no_reminder_by_the_step() {
     let idle = live.users[live.game.to_act().unwrap() as usize];
     h.advance(-24 * 3600);
     let h = h.restart().await;
-    h.games.resume_clocks().await;
+    h.games.sweeper().resume_clocks().await;
     h.advance(31 * 60);
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     let reminded =
@@ -1055,8 +1086,12 @@ async fn leaderboard_pages_are_read_once_and_kept_briefly_per_server() {
     use gin::games::ledger::{BoardQuery, FormatFilter, Period};
     let h = Harness::new().await;
     h.new_match(&[BOB]).await;
-    h.settle_outcome(h.games.resign(&h.caller(BOB, None)).await, BOB, None)
-        .await;
+    h.settle_outcome(
+        h.games.matches().resign(&h.caller(BOB, None)).await,
+        BOB,
+        None,
+    )
+    .await;
     let q = BoardQuery {
         sort: gin::games::BoardSort::Net,
         period: Period::All,
@@ -1066,22 +1101,22 @@ async fn leaderboard_pages_are_read_once_and_kept_briefly_per_server() {
         tournament: None,
     };
     let caller = h.caller(CAROL, None);
-    let first = board_players(&h.games.leaderboard(&caller, q, false).await);
+    let first = board_players(&h.games.ledger().leaderboard(&caller, q, false).await);
     assert_eq!(first.len(), 2);
     // Carol and Mallory finish a match.
     let c = h.start(CAROL, &[MALLORY]).await;
     let accept = button(c.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
     h.press(MALLORY, 5000, &accept).await;
     h.settle_outcome(
-        h.games.resign(&h.caller(MALLORY, None)).await,
+        h.games.matches().resign(&h.caller(MALLORY, None)).await,
         MALLORY,
         None,
     )
     .await;
     h.advance(5);
-    let page = board_players(&h.games.leaderboard(&caller, q, true).await);
+    let page = board_players(&h.games.ledger().leaderboard(&caller, q, true).await);
     assert_eq!(page, first, "the page comes from the same reading");
     h.advance(60);
-    let later = board_players(&h.games.leaderboard(&caller, q, true).await);
+    let later = board_players(&h.games.ledger().leaderboard(&caller, q, true).await);
     assert_eq!(later.len(), 4, "a fresh reading after a while");
 }

@@ -25,6 +25,7 @@ async fn carols_challenge(h: &Harness, message: u64) -> i64 {
     };
     let o = h
         .games
+        .challenges()
         .start(
             &h.caller(CAROL, None),
             &[dave],

@@ -173,6 +173,7 @@ async fn leaderboard_figures_by_hand() {
     let c = h.caller(ALICE, None);
     let net = text(
         &h.games
+            .ledger()
             .leaderboard(&c, board(BoardSort::Net, Period::All), false)
             .await,
     );
@@ -201,6 +202,7 @@ async fn leaderboard_figures_by_hand() {
     // Last 30 days: Alice 30 - 20 = 10, Bob +50, Carol -60.
     let month = text(
         &h.games
+            .ledger()
             .leaderboard(&c, board(BoardSort::Net, Period::Days30), false)
             .await,
     );
@@ -214,6 +216,7 @@ async fn leaderboard_figures_by_hand() {
     // Last 7 days: Alice +10 (two matches), Carol -10; Bob played none.
     let week = text(
         &h.games
+            .ledger()
             .leaderboard(&c, board(BoardSort::Net, Period::Days7), false)
             .await,
     );
@@ -225,6 +228,7 @@ async fn leaderboard_figures_by_hand() {
     // Gins: Alice 2, Carol 1 + 1 = 2 (equal matches too: the lower user id first), Bob 0.
     let gins = text(
         &h.games
+            .ledger()
             .leaderboard(&c, board(BoardSort::Gins, Period::All), false)
             .await,
     );
@@ -238,6 +242,7 @@ async fn leaderboard_figures_by_hand() {
     // Win rate needs five matches: nobody qualifies.
     let rate = text(
         &h.games
+            .ledger()
             .leaderboard(&c, board(BoardSort::WinRate, Period::All), false)
             .await,
     );
@@ -245,6 +250,7 @@ async fn leaderboard_figures_by_hand() {
     // Rating: Glicko-2 in match order; the board shows each stored rating, highest first.
     let rating = text(
         &h.games
+            .ledger()
             .leaderboard(&c, board(BoardSort::Rating, Period::All), false)
             .await,
     );
@@ -313,6 +319,7 @@ async fn leaderboard_pages_and_the_callers_rank_off_the_page() {
     let c = h.caller(2001, None);
     let first = h
         .games
+        .ledger()
         .leaderboard(&c, board(BoardSort::Net, Period::All), false)
         .await;
     let page1 = text(&first);
@@ -348,7 +355,12 @@ async fn stats_figures_by_hand() {
     let h = seeded().await;
     let c = h.caller(BOB, None);
     let alice = user(ALICE);
-    let s = text(&h.games.stats(&c, Some(&alice), FormatFilter::Any).await);
+    let s = text(
+        &h.games
+            .ledger()
+            .stats(&c, Some(&alice), FormatFilter::Any)
+            .await,
+    );
     // Four matches (one against the AI), three won; net 110 + 500 = 610; biggest win 500.
     assert!(
         s.contains("Matches: 4 · won 3 · lost 1 · win rate 75% · against the bot 1"),
@@ -364,13 +376,14 @@ async fn stats_figures_by_hand() {
     assert!(s.contains("Average deadwood when knocking: 1.6"), "{s}");
     // Latest first: lost to Carol (1 day ago) → a losing streak of 1.
     assert!(s.contains("Current streak: 1 lost"), "{s}");
-    let mine = text(&h.games.stats(&c, None, FormatFilter::Any).await);
+    let mine = text(&h.games.ledger().stats(&c, None, FormatFilter::Any).await);
     assert!(
         mine.contains("Matches: 2 · won 1 · lost 1"),
         "Bob here, not in the other server: {mine}"
     );
     let nobody = text(
         &h.games
+            .ledger()
             .stats(&c, Some(&user(MALLORY)), FormatFilter::Any)
             .await,
     );
@@ -381,7 +394,7 @@ async fn stats_figures_by_hand() {
 async fn history_lists_recent_matches_with_score_sheets() {
     let h = seeded().await;
     let c = h.caller(ALICE, None);
-    let o = h.games.history(&c, None, FormatFilter::Any).await;
+    let o = h.games.ledger().history(&c, None, FormatFilter::Any).await;
     let t = text(&o);
     let rows: Vec<&str> = t.lines().skip(1).collect();
     assert_eq!(rows.len(), 4, "{t}");
@@ -483,13 +496,18 @@ async fn an_empty_server_gets_friendly_answers() {
     let c = h.caller(ALICE, None);
     assert!(text(
         &h.games
+            .ledger()
             .leaderboard(&c, board(BoardSort::Net, Period::All), false)
             .await
     )
     .contains("No matches count"));
-    assert!(text(&h.games.stats(&c, None, FormatFilter::Any).await).contains("no finished matches"));
     assert!(
-        text(&h.games.history(&c, None, FormatFilter::Any).await).contains("no finished matches")
+        text(&h.games.ledger().stats(&c, None, FormatFilter::Any).await)
+            .contains("no finished matches")
+    );
+    assert!(
+        text(&h.games.ledger().history(&c, None, FormatFilter::Any).await)
+            .contains("no finished matches")
     );
     let forged = h.press(ALICE, 1, "gin:sheet:123456").await;
     assert!(text(&forged).contains("do not know that match"));
@@ -499,10 +517,18 @@ async fn an_empty_server_gets_friendly_answers() {
 async fn moderators_cancel_a_stuck_match_without_scoring() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
-    let refused = h.games.cancel(&h.caller(BOB, None), false, None).await;
+    let refused = h
+        .games
+        .ledger()
+        .cancel(&h.caller(BOB, None), false, None)
+        .await;
     assert!(text(&refused).contains("Only moderators"));
     assert!(h.games.snapshot(id).await.unwrap().is_active());
-    let done = h.games.cancel(&h.caller(CAROL, None), true, None).await;
+    let done = h
+        .games
+        .ledger()
+        .cancel(&h.caller(CAROL, None), true, None)
+        .await;
     assert!(
         text(&done).contains("cancelled by Carol"),
         "{}",
@@ -519,7 +545,11 @@ async fn moderators_cancel_a_stuck_match_without_scoring() {
     assert!(board.is_empty(), "a cancelled match counts for nobody");
     let history = h.games.db.history(GUILD, ALICE, None, 10).await.unwrap();
     assert_eq!(history[0].status.to_string(), "cancelled");
-    let again = h.games.cancel(&h.caller(CAROL, None), true, None).await;
+    let again = h
+        .games
+        .ledger()
+        .cancel(&h.caller(CAROL, None), true, None)
+        .await;
     assert!(text(&again).contains("no running match"));
     // The players can start again.
     h.new_match(&[BOB]).await;
@@ -547,11 +577,17 @@ async fn hands_of_a_match_stay_in_its_channel_but_for_its_players() {
         }
         assert!(h.play_turn(id).await, "the match runs");
     }
-    let resigned = h.games.resign(&h.caller(ALICE, None)).await;
+    let resigned = h.games.matches().resign(&h.caller(ALICE, None)).await;
     h.settle_outcome(resigned, ALICE, None).await;
     let replay = |c: gin::games::Caller| {
         let games = h.games.clone();
-        async move { games.replay(&c, id, Some(0), None, false).await.reply }
+        async move {
+            games
+                .ledger()
+                .replay(&c, id, Some(0), None, false)
+                .await
+                .reply
+        }
     };
     let step = Press::Replay {
         match_id: id,
@@ -626,7 +662,11 @@ async fn a_season_name_must_show_something_on_one_line() {
         "Sum\u{7}mer",
         long.as_str(),
     ] {
-        let o = h.games.new_season(&c, true, Some(bad.to_string())).await;
+        let o = h
+            .games
+            .seasons()
+            .new_season(&c, true, Some(bad.to_string()))
+            .await;
         assert!(text(&o).contains("season's name"), "{bad:?}: {}", text(&o));
     }
     assert!(
@@ -634,7 +674,11 @@ async fn a_season_name_must_show_something_on_one_line() {
         "no season was started"
     );
     for good in ["  Frühling 🌸 ", &"x".repeat(50)] {
-        let o = h.games.new_season(&c, true, Some(good.to_string())).await;
+        let o = h
+            .games
+            .seasons()
+            .new_season(&c, true, Some(good.to_string()))
+            .await;
         assert!(text(&o).contains(good.trim()), "{good:?}: {}", text(&o));
     }
 }

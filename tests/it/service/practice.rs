@@ -93,8 +93,9 @@ async fn a_restart_resumes_a_match_where_the_ai_was_due() {
 async fn two_practice_starts_at_once_make_one_match() {
     let h = Harness::new().await;
     let alice = h.caller(ALICE, None);
+    let practice = h.games.practice();
     let start = || {
-        h.games.practice(
+        practice.start(
             &alice,
             Level::Simple,
             gin::games::GameChoice::Gin(Default::default()),
@@ -135,7 +136,8 @@ async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
     for i in 0..1000 {
         let o = h
             .games
-            .practice(
+            .practice()
+            .start(
                 &in_channel(10_000 + i),
                 Level::Simple,
                 gin::games::GameChoice::Gin(Default::default()),
@@ -158,7 +160,7 @@ async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
     let before = h.games.snapshot(id).await.unwrap();
     assert!(before.ai_to_act().is_some(), "the AI is to move");
     h.advance(3);
-    for d in h.games.sweep().await.deliveries {
+    for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
     let after = h.games.snapshot(id).await.unwrap();
@@ -202,6 +204,7 @@ async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet()
             let expected = decide(Level::Hard, &ai_seed(&live.game.seed(), seat), &view);
             let outcome = h
                 .games
+                .matches()
                 .act(&h.caller(ALICE, Some(1)), id, live.version, Move::Hint)
                 .await;
             let Reply::Hand { scene, .. } = &outcome.reply else {
@@ -221,7 +224,7 @@ async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet()
         }
         assert!(h.play_turn(id).await);
     }
-    h.games.resign(&h.caller(ALICE, None)).await;
+    h.games.matches().resign(&h.caller(ALICE, None)).await;
     let sheet = h.games.db.score_sheet(GUILD, id).await.unwrap().unwrap();
     let counted: Vec<i64> = sheet.players.iter().map(|p| p.hints).collect();
     assert_eq!(counted, vec![hints, 0]);
@@ -249,7 +252,7 @@ async fn rated_matches_never_offer_hints_and_refuse_a_forged_one() {
         "{}",
         answer.response.msg().content
     );
-    h.games.resign(&h.caller(ALICE, None)).await;
+    h.games.matches().resign(&h.caller(ALICE, None)).await;
     let sheet = h.games.db.score_sheet(GUILD, id).await.unwrap().unwrap();
     assert!(sheet.players.iter().all(|p| p.hints == 0));
 }

@@ -207,7 +207,8 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     assert!(two.is_empty(), "the format filter");
     use gin::games::ledger::FormatFilter;
     let c = h.caller(ALICE, None);
-    let stats = |f| h.games.stats(&c, None, f);
+    let ledger = h.games.ledger();
+    let stats = |f| ledger.stats(&c, None, f);
     assert!(stats(FormatFilter::named("three").unwrap())
         .await
         .said()
@@ -220,6 +221,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
         .contains("no finished matches"));
     let history = h
         .games
+        .ledger()
         .history(&c, None, FormatFilter::named("three").unwrap())
         .await;
     assert!(
@@ -229,6 +231,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     );
     let none = h
         .games
+        .ledger()
         .history(&c, None, FormatFilter::named("two").unwrap())
         .await;
     assert!(none.said().content.contains("no finished matches"));

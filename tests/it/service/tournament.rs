@@ -51,6 +51,7 @@ fn elsewhere(h: &Harness, user: u64, channel: u64) -> Caller {
 async fn signed_up(h: &Harness, players: &[u64]) -> i64 {
     let g = &h.games;
     let o = g
+        .tournaments()
         .tournament_create(
             &h.caller(MALLORY, None),
             true,
@@ -60,7 +61,10 @@ async fn signed_up(h: &Harness, players: &[u64]) -> i64 {
         .await;
     assert!(matches!(o.reply, Reply::Tournament { .. }), "{:?}", o.reply);
     for &p in players {
-        let o = g.tournament_join(&h.caller(p, None), None, None).await;
+        let o = g
+            .tournaments()
+            .tournament_join(&h.caller(p, None), None, None)
+            .await;
         assert!(
             matches!(o.reply, Reply::TournamentDone { .. }),
             "{:?}",
@@ -108,7 +112,7 @@ async fn pass(h: &Harness) {
 
 /// [`pass`] through any deliverer: the opened tables, the messages, the organizers' notes.
 async fn pass_through<T: Transport>(h: &Harness, deliverer: &Arc<Deliverer<T>>) {
-    let p = h.games.run_tournaments().await;
+    let p = h.games.tournaments().run_tournaments().await;
     for d in p.deliveries {
         deliverer.deliver(d).await;
     }
@@ -146,6 +150,7 @@ async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
     let discord = through_discord(&h, &fake);
     // A sign-up after the message was shown: the message is behind, and the pass shows it.
     h.games
+        .tournaments()
         .tournament_join(&h.caller(BOB, None), None, None)
         .await;
     for _ in 0..20 {
@@ -208,6 +213,7 @@ async fn a_moderators_cancel_during_sign_up_is_announced_as_theirs() {
         .unwrap();
     let o = h
         .games
+        .tournaments()
         .tournament_cancel(&h.caller(MALLORY, None), true)
         .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
@@ -245,6 +251,7 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
     let id = signed_up(&h, &[ALICE, BOB, CAROL, DAVE]).await;
     let o = h
         .games
+        .tournaments()
         .tournament_start(&h.caller(MALLORY, None), true)
         .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
@@ -262,7 +269,8 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
     // the next one unpaired, as a crash would leave it.
     assert_eq!(core(&h, id).await.rounds().len(), 1);
     let h = h.restart().await;
-    let (a, b) = tokio::join!(h.games.run_tournaments(), h.games.run_tournaments());
+    let tournaments = h.games.tournaments();
+    let (a, b) = tokio::join!(tournaments.run_tournaments(), tournaments.run_tournaments());
     for d in a.deliveries.into_iter().chain(b.deliveries) {
         h.deliverer.deliver(d).await;
     }
@@ -282,12 +290,13 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
     let g = &h.games;
     let alice = h.caller(ALICE, None);
     let history = g
+        .ledger()
         .history(&alice, None, gin::games::ledger::FormatFilter::Any)
         .await;
     let history = h.answer(history);
     let text = &history.response.msg().content;
     assert!(text.contains("Spring Cup, round 1"), "{text}");
-    let export = g.export(&alice, false, true, None).await;
+    let export = g.ledger().export(&alice, false, true, None).await;
     let Reply::Export(file) = &export.reply else {
         panic!("{:?}", export.reply)
     };
@@ -298,10 +307,16 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
         "{lines:?}"
     );
     let id_text = id.to_string();
-    assert_eq!(g.find_tournament(&alice, "spring cup").await, Ok(id));
-    assert_eq!(g.find_tournament(&alice, &id_text).await, Ok(id));
     assert_eq!(
-        g.find_tournament(&alice, "Autumn Cup").await,
+        g.tournaments().find_tournament(&alice, "spring cup").await,
+        Ok(id)
+    );
+    assert_eq!(
+        g.tournaments().find_tournament(&alice, &id_text).await,
+        Ok(id)
+    );
+    assert_eq!(
+        g.tournaments().find_tournament(&alice, "Autumn Cup").await,
         Err(Refusal::NoSuchTournament)
     );
     let q = gin::games::ledger::BoardQuery {
@@ -312,7 +327,7 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
         season: None,
         tournament: Some(id),
     };
-    let board = g.leaderboard(&alice, q, false).await;
+    let board = g.ledger().leaderboard(&alice, q, false).await;
     let Reply::Leaderboard { rows, .. } = &board.reply else {
         panic!("{:?}", board.reply)
     };
@@ -335,7 +350,9 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let h = Harness::new().await;
     let g = &h.games;
     let m = h.caller(MALLORY, None);
-    let create = |moderator, can_post, ask| g.tournament_create(&m, moderator, can_post, ask);
+    let tournaments = g.tournaments();
+    let create =
+        |moderator, can_post, ask| tournaments.tournament_create(&m, moderator, can_post, ask);
     let swiss = FormatAsk::Swiss { rounds: Some(2) };
     assert_eq!(
         refusal(&create(false, true, ask(swiss)).await),
@@ -383,22 +400,36 @@ async fn bad_input_is_refused_and_changes_nothing() {
         "one open event per channel"
     );
     let entries = g.db.entries(id).await.unwrap();
-    let join = g.tournament_join(&h.caller(ALICE, None), None, None).await;
+    let join = g
+        .tournaments()
+        .tournament_join(&h.caller(ALICE, None), None, None)
+        .await;
     assert_eq!(refusal(&join), Some(Refusal::AlreadyEntered));
     let join = g
+        .tournaments()
         .tournament_join(&h.caller(MALLORY, None), Some(&user(BOB)), None)
         .await;
     assert_eq!(refusal(&join), Some(Refusal::PartnerNotWanted));
-    let leave = g.tournament_leave(&h.caller(MALLORY, None), None).await;
+    let leave = g
+        .tournaments()
+        .tournament_leave(&h.caller(MALLORY, None), None)
+        .await;
     assert_eq!(refusal(&leave), Some(Refusal::NotEntered));
     // A button of this event pressed in another channel names nothing there.
     let forged = g
+        .tournaments()
         .tournament_join(&elsewhere(&h, MALLORY, CHANNEL + 1), None, Some(id))
         .await;
     assert_eq!(refusal(&forged), Some(Refusal::UnknownButton));
-    let start = g.tournament_start(&h.caller(ALICE, None), false).await;
+    let start = g
+        .tournaments()
+        .tournament_start(&h.caller(ALICE, None), false)
+        .await;
     assert_eq!(refusal(&start), Some(Refusal::ModeratorsOnly));
-    let dq = g.tournament_disqualify(&m, true, &user(ALICE)).await;
+    let dq = g
+        .tournaments()
+        .tournament_disqualify(&m, true, &user(ALICE))
+        .await;
     assert_eq!(refusal(&dq), Some(Refusal::TournamentNotRunning));
     assert_eq!(g.db.entries(id).await.unwrap(), entries);
 
@@ -411,21 +442,28 @@ async fn bad_input_is_refused_and_changes_nothing() {
         ..ask(FormatAsk::Knockout)
     };
     let other = elsewhere(&h, MALLORY, CHANNEL + 1);
-    let o = g.tournament_create(&other, true, true, teams).await;
+    let o = g
+        .tournaments()
+        .tournament_create(&other, true, true, teams)
+        .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     let alone = g
+        .tournaments()
         .tournament_join(&elsewhere(&h, ALICE, CHANNEL + 1), None, None)
         .await;
     assert_eq!(refusal(&alone), Some(Refusal::PartnerNeeded));
     let me = g
+        .tournaments()
         .tournament_join(&elsewhere(&h, ALICE, CHANNEL + 1), Some(&user(ALICE)), None)
         .await;
     assert_eq!(refusal(&me), Some(Refusal::SelfChallenge));
     let pair = g
+        .tournaments()
         .tournament_join(&elsewhere(&h, ALICE, CHANNEL + 1), Some(&user(CAROL)), None)
         .await;
     assert!(refusal(&pair).is_none(), "{:?}", pair.reply);
     let again = g
+        .tournaments()
         .tournament_join(&elsewhere(&h, CAROL, CHANNEL + 1), Some(&user(DAVE)), None)
         .await;
     assert_eq!(
@@ -435,7 +473,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
     );
 
     // The start: Carol and Dave's table waits for their own match to end.
-    let o = g.tournament_start(&m, true).await;
+    let o = g.tournaments().tournament_start(&m, true).await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
     // Round 1 pairs the top half with the bottom half: Carol and Dave sit at both tables.
@@ -443,13 +481,18 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let in_play = g.db.tournament_matches_in_play(id).await.unwrap();
     assert!(in_play.is_empty(), "both tables wait: {in_play:?}");
     let late = g
+        .tournaments()
         .tournament_join(&h.caller(MALLORY, None), None, None)
         .await;
     assert_eq!(refusal(&late), Some(Refusal::SignUpClosed));
-    let leave = g.tournament_leave(&h.caller(ALICE, None), None).await;
+    let leave = g
+        .tournaments()
+        .tournament_leave(&h.caller(ALICE, None), None)
+        .await;
     assert_eq!(refusal(&leave), Some(Refusal::SignUpClosed));
     // Entrants are busy in the channel while the event runs.
     let busy = g
+        .challenges()
         .start(
             &h.caller(ALICE, None),
             &[user(MALLORY)],
@@ -460,21 +503,24 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert_eq!(refusal(&busy), Some(Refusal::YouBusy));
     // A tournament match is not the moderators' /ginmod cancel's.
     // Carol resigns her own match: the waiting tables open at the next pass.
-    let o = g.resign(&h.caller(CAROL, None)).await;
+    let o = g.matches().resign(&h.caller(CAROL, None)).await;
     h.settle_outcome(o, CAROL, None).await;
     assert!(g.db.active_match_for(CHANNEL, CAROL).await.unwrap() != Some(private));
     pass(&h).await;
     let in_play = g.db.tournament_matches_in_play(id).await.unwrap();
     assert_eq!(in_play.len(), 2);
     // A tournament match is not the moderators' /ginmod cancel's.
-    let cancel = g.cancel(&m, true, Some(&user(ALICE))).await;
+    let cancel = g.ledger().cancel(&m, true, Some(&user(ALICE))).await;
     assert_eq!(refusal(&cancel), Some(Refusal::TournamentMatch));
     assert_eq!(g.db.tournament_matches_in_play(id).await.unwrap(), in_play);
 
     // A moderator calls it off mid-round: the event is cancelled and its matches with it.
-    let o = g.tournament_cancel(&h.caller(ALICE, None), false).await;
+    let o = g
+        .tournaments()
+        .tournament_cancel(&h.caller(ALICE, None), false)
+        .await;
     assert_eq!(refusal(&o), Some(Refusal::ModeratorsOnly));
-    let o = g.tournament_cancel(&m, true).await;
+    let o = g.tournaments().tournament_cancel(&m, true).await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
     let row = g.db.tournament(id).await.unwrap().unwrap();
@@ -487,13 +533,17 @@ async fn bad_input_is_refused_and_changes_nothing() {
         .is_empty());
     assert!(!g.db.busy_in_channel(CHANNEL, ALICE).await.unwrap());
     // The standings of the last event here stay at hand.
-    let o = g.tournament_standings(&h.caller(ALICE, None)).await;
+    let o = g
+        .tournaments()
+        .tournament_standings(&h.caller(ALICE, None))
+        .await;
     assert!(
         matches!(&o.reply, Reply::Standings(s) if s.stage == TournamentState::Cancelled),
         "{:?}",
         o.reply
     );
     let o = g
+        .tournaments()
         .tournament_standings(&elsewhere(&h, ALICE, CHANNEL + 2))
         .await;
     assert_eq!(refusal(&o), Some(Refusal::NoTournamentHere));
@@ -516,6 +566,7 @@ async fn a_team_event_seats_partners_opposite() {
         ..ask(FormatAsk::Knockout)
     };
     let o = g
+        .tournaments()
         .tournament_create(&h.caller(MALLORY, None), true, true, teams)
         .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
@@ -526,6 +577,7 @@ async fn a_team_event_seats_partners_opposite() {
     // A team is entered once the partner confirms: nobody is signed up by someone else.
     for (p, partner) in [(ALICE, CAROL), (BOB, DAVE)] {
         let o = g
+            .tournaments()
             .tournament_join(&h.caller(p, None), Some(&user(partner)), None)
             .await;
         assert!(
@@ -542,24 +594,32 @@ async fn a_team_event_seats_partners_opposite() {
         .unwrap()
         .iter()
         .all(|e| e.awaiting_partner));
-    let o = g.tournament_leave(&h.caller(DAVE, None), None).await;
+    let o = g
+        .tournaments()
+        .tournament_leave(&h.caller(DAVE, None), None)
+        .await;
     assert!(
         refusal(&o).is_none(),
         "a partner may withdraw the team: {:?}",
         o.reply
     );
     let o = g
+        .tournaments()
         .tournament_join(&h.caller(DAVE, None), Some(&user(BOB)), None)
         .await;
     assert!(matches!(note(&o), TournamentNote::AwaitingPartner { .. }));
     // Carol confirms by joining (naming no one); Bob by naming Dave.
-    let o = g.tournament_join(&h.caller(CAROL, None), None, None).await;
+    let o = g
+        .tournaments()
+        .tournament_join(&h.caller(CAROL, None), None, None)
+        .await;
     assert!(
         matches!(note(&o), TournamentNote::Confirmed { .. }),
         "{:?}",
         o.reply
     );
     let o = g
+        .tournaments()
         .tournament_join(&h.caller(BOB, None), Some(&user(DAVE)), None)
         .await;
     assert!(
@@ -570,7 +630,10 @@ async fn a_team_event_seats_partners_opposite() {
     let entries = g.db.entries(id).await.unwrap();
     assert_eq!(entries.len(), 2, "two teams");
     assert!(entries.iter().all(|e| !e.awaiting_partner));
-    let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
+    let o = g
+        .tournaments()
+        .tournament_start(&h.caller(MALLORY, None), true)
+        .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
     let matches = g.db.tournament_matches_in_play(id).await.unwrap();
@@ -589,7 +652,7 @@ async fn a_team_event_seats_partners_opposite() {
     assert_eq!(seats[3], partner(b), "{seats:?}");
     // A resignation ends it for the team: the other team wins the event.
     let loser = a;
-    let o = g.resign(&h.caller(loser, None)).await;
+    let o = g.matches().resign(&h.caller(loser, None)).await;
     h.settle_outcome(o, loser, None).await;
     pass(&h).await;
     let row = g.db.tournament(id).await.unwrap().unwrap();
@@ -609,7 +672,10 @@ async fn a_table_waiting_past_the_deadline_is_a_forfeit() {
     let g = &h.games;
     own_match(&h).await;
     let id = signed_up(&h, &[ALICE, BOB, CAROL, DAVE]).await;
-    let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
+    let o = g
+        .tournaments()
+        .tournament_start(&h.caller(MALLORY, None), true)
+        .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
     assert!(g
@@ -676,7 +742,7 @@ async fn only_the_process_of_the_events_server_runs_it() {
         gin::discord::HAND_TOKEN_SECONDS,
     );
     h.advance(61 * 60);
-    let pass = other.run_tournaments().await;
+    let pass = other.tournaments().run_tournaments().await;
     assert!(pass.shows.is_empty() && pass.deliveries.is_empty());
     let row = h.games.db.tournament(id).await.unwrap().unwrap();
     assert_eq!(row.status, TournamentState::SignUp, "not its server");
@@ -687,7 +753,7 @@ async fn only_the_process_of_the_events_server_runs_it() {
         h.games.clock.clone(),
         gin::discord::HAND_TOKEN_SECONDS,
     );
-    ours.run_tournaments().await;
+    ours.tournaments().run_tournaments().await;
     let row = h.games.db.tournament(id).await.unwrap().unwrap();
     assert_eq!(
         row.status,
@@ -712,15 +778,22 @@ async fn a_round_robin_of_straight_gin_meets_every_pair_once() {
         ..ask(FormatAsk::RoundRobin)
     };
     let o = g
+        .tournaments()
         .tournament_create(&h.caller(MALLORY, None), true, true, straight)
         .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     for p in [ALICE, BOB, CAROL, DAVE] {
-        let o = g.tournament_join(&h.caller(p, None), None, None).await;
+        let o = g
+            .tournaments()
+            .tournament_join(&h.caller(p, None), None, None)
+            .await;
         assert!(refusal(&o).is_none(), "{:?}", o.reply);
     }
     let id = g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id;
-    let o = g.tournament_start(&h.caller(MALLORY, None), true).await;
+    let o = g
+        .tournaments()
+        .tournament_start(&h.caller(MALLORY, None), true)
+        .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     for round in 1..=3 {
         pass(&h).await;

@@ -53,6 +53,7 @@ fn assert_plain(content: &str) {
 async fn hostile_challenge(h: &Harness, message: u64) -> Answer {
     let o = h
         .games
+        .challenges()
         .start(
             &hostile(h, ALICE, None),
             &[UserRef {
@@ -119,13 +120,26 @@ async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
         bot: false,
     };
     for o in [
-        h.games.leaderboard(&alice, q, false).await,
-        h.games.stats(&alice, None, FormatFilter::Any).await,
-        h.games.stats(&alice, Some(&bob), FormatFilter::Any).await,
-        h.games.history(&alice, None, FormatFilter::Any).await,
-        h.games.history(&alice, Some(&bob), FormatFilter::Any).await,
-        h.games.sheet(&alice, id).await,
+        h.games.ledger().leaderboard(&alice, q, false).await,
         h.games
+            .ledger()
+            .stats(&alice, None, FormatFilter::Any)
+            .await,
+        h.games
+            .ledger()
+            .stats(&alice, Some(&bob), FormatFilter::Any)
+            .await,
+        h.games
+            .ledger()
+            .history(&alice, None, FormatFilter::Any)
+            .await,
+        h.games
+            .ledger()
+            .history(&alice, Some(&bob), FormatFilter::Any)
+            .await,
+        h.games.ledger().sheet(&alice, id).await,
+        h.games
+            .seasons()
             .new_season(&alice, true, Some(SEASON_NAME.into()))
             .await,
     ] {
@@ -139,6 +153,7 @@ async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
     // A moderator's cancel names the moderator.
     let o = h
         .games
+        .challenges()
         .start(
             &alice,
             std::slice::from_ref(&bob),
@@ -150,7 +165,7 @@ async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
     let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
     let a = gin::ui::press(&h.games, &hostile(&h, BOB, Some(5002)), &accept).await;
     h.settle(a, BOB, Some(5002)).await;
-    let cancelled = h.games.cancel(&alice, true, None).await;
+    let cancelled = h.games.ledger().cancel(&alice, true, None).await;
     let cancelled = h.settle(h.answer(cancelled), ALICE, None).await;
     assert!(cancelled.response.msg().content.contains("\\[Verify\\]"));
     seen.push(cancelled.response.msg().clone());
@@ -170,19 +185,20 @@ async fn a_card_look_chosen_in_one_process_reaches_hands_in_another() {
     let clock: gin::games::Clock = Arc::new(move || now.load(Ordering::SeqCst));
     let db = gin::store::Db::open(&h.url).await.unwrap();
     let other = gin::games::Games::new(db, test_config(), clock, gin::discord::HAND_TOKEN_SECONDS);
-    other.load_settings().await.unwrap();
+    other.settings().load_settings().await.unwrap();
     let look = |o: gin::games::Outcome| match o.reply {
         gin::games::Reply::Hand { scene, .. } => scene.look,
         r => panic!("a hand, got {r:?}"),
     };
     let alice = h.caller(ALICE, None);
-    let before = look(other.hand(&alice, id, false).await);
+    let before = look(other.matches().hand(&alice, id, false).await);
     assert_eq!(before, gin::games::CardLook::Pictures);
     h.games
+        .settings()
         .set_card_look(&alice, Some(gin::games::CardLook::Text))
         .await;
     h.advance(60);
-    let after = look(other.hand(&alice, id, false).await);
+    let after = look(other.matches().hand(&alice, id, false).await);
     assert_eq!(
         after,
         gin::games::CardLook::Text,

@@ -142,7 +142,7 @@ impl Harness {
                 Arc::new(move || seed_from(seed_counter.fetch_add(1, Ordering::SeqCst))),
             ),
         );
-        games.load_settings().await.unwrap();
+        games.settings().load_settings().await.unwrap();
         let out = Arc::new(Recorder::default());
         Harness {
             deliverer: Deliverer::new(games.clone(), out.clone()),
@@ -267,6 +267,7 @@ impl Harness {
             .collect();
         let o = self
             .games
+            .challenges()
             .start(&self.caller(from, None), &refs, game, None)
             .await;
         self.settle_outcome(o, from, Some(5000)).await
@@ -297,7 +298,8 @@ impl Harness {
     pub async fn practice(&self, level: gin::engine::ai::Level) -> i64 {
         let o = self
             .games
-            .practice(
+            .practice()
+            .start(
                 &self.caller(ALICE, None),
                 level,
                 gin::games::GameChoice::Gin(Default::default()),
