@@ -675,7 +675,7 @@ fn seed_hand(fake: &FakeDiscord, channel: u64, hand: &Msg, owner: &User) -> (u64
     );
     let id = hand
         .buttons()
-        .find(|b| matches!(Press::decode(&b.id), Some(Press::Act { .. })))
+        .find(|b| fake_discord::acts::act_of_id(&b.id).is_some())
         .expect("a move")
         .id
         .clone();

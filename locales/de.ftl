@@ -695,6 +695,7 @@ tournament-game-straight = Straight Gin ({ $preset })
 tournament-game-hollywood = Hollywood Gin ({ $preset })
 tournament-game-partnership = Partnership Gin, Zweierteams ({ $preset })
 tournament-game-team = Team Gin, Zweierteams ({ $preset })
+tournament-game-rummy = Rommé ({ $preset })
 tournament-signup = 📝 Die Anmeldung schließt { $closes }; dann beginnt Runde 1. Jede Runde dauert { $length }.
 tournament-signup-teams = Teams melden sich mit `/turnier teilnehmen` an und nennen dabei den Partner; der Partner bestätigt dann mit **Mitmachen** (ein Team, das darauf wartet, ist mit ⏳ markiert).
 tournament-minutes = { $count ->

@@ -696,6 +696,7 @@ tournament-game-straight = Straight Gin ({ $preset })
 tournament-game-hollywood = Hollywood Gin ({ $preset })
 tournament-game-partnership = Partnership Gin, teams of two ({ $preset })
 tournament-game-team = Team Gin, teams of two ({ $preset })
+tournament-game-rummy = Basic Rummy ({ $preset })
 tournament-signup = 📝 Sign-up closes { $closes }; then round 1 begins. Each round lasts { $length }.
 tournament-signup-teams = Teams sign up with `/tournament join`, naming the partner; the partner then confirms with **Join** (a team waiting for that is marked ⏳).
 tournament-minutes = { $count ->

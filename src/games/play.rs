@@ -5,7 +5,9 @@ use super::scenes::{HandMode, Note};
 use super::transition::Answered;
 use super::variants::{Event, GameError, Play};
 use super::CardLook;
-use super::{Caller, Deliveries, EndReason, Failure, Held, Matches, Outcome, Refusal, Reply};
+use super::{
+    Caller, Deliveries, EndReason, Failure, Held, Matches, Outcome, Refusal, Reply, RulesOf,
+};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 
@@ -126,21 +128,23 @@ impl Matches<'_> {
         })
     }
 
-    /// `/rummy rules`: the rules of the caller's Rummy match here, or Rummy's defaults.
-    pub async fn rummy_rules_command(&self, caller: &Caller) -> Outcome {
+    /// A game's rules command: the rules of the caller's match here if it plays that game,
+    /// else `defaults` (under `preset`).
+    pub async fn game_rules(&self, caller: &Caller, preset: &str, defaults: RulesOf) -> Outcome {
         if let Ok(id) = self.match_here(caller).await {
             if let Ok(live) = self.hold(id).await {
-                if let super::RulesOf::Rummy(rules) = live.rules() {
+                let rules = live.rules();
+                if rules.game() == defaults.game() {
                     return Outcome::reply(Reply::Rules {
                         preset: live.preset.clone(),
-                        rules: Box::new(super::RulesOf::Rummy(rules)),
+                        rules: Box::new(rules),
                     });
                 }
             }
         }
         Outcome::reply(Reply::Rules {
-            preset: super::RUMMY_PRESET.to_string(),
-            rules: Box::new(super::RulesOf::Rummy(Default::default())),
+            preset: preset.to_string(),
+            rules: Box::new(defaults),
         })
     }
 

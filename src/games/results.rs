@@ -202,7 +202,7 @@ mod tests {
             vec![40, -80, 40],
             "who resigns pays everyone's total"
         );
-        let results = Game::Rummy(m.clone()).player_results().unwrap();
+        let results = Game::from(m.clone()).player_results().unwrap();
         let s = m.settlement().unwrap();
         assert_eq!(results.len(), 3);
         for r in &results {
@@ -222,7 +222,7 @@ mod tests {
         rules.hollywood = true;
         let mut m = Match::new(rules, 2, [5; 32]).unwrap();
         m.apply_event(MatchEvent::Resign { seat: 0 }).unwrap();
-        let rows = Game::Gin(m.clone()).hollywood_rows();
+        let rows = Game::from(m.clone()).hollywood_rows();
         assert_eq!(rows.len(), 6, "three games, two players");
         let s = m.settlement().unwrap();
         for seat in 0..2u8 {

@@ -64,7 +64,7 @@ pub async fn press_on(
         Press::Hand(id) => games.matches().hand(caller, id, false).await,
         Press::Refresh(id) => games.matches().hand(caller, id, true).await,
         Press::Rules(id) => games.matches().rules(caller, id).await,
-        Press::Act { .. } | Press::Rummy { .. } => {
+        Press::Move { .. } => {
             let (match_id, version, mv) = press.as_move().expect("a move's press");
             games.matches().act(caller, match_id, version, mv).await
         }

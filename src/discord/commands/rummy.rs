@@ -4,7 +4,10 @@ use super::choices::LevelChoice;
 use super::play::practice_against_bot;
 use super::{answer, bot_user, caller, user_ref, Context, Error};
 use crate::engine::rummy::HandRummy;
-use crate::games::{ChallengeRequest, GameChoice, RummyOptions, UserRef, RUMMY_PRACTICE_SEATS};
+use crate::games::{
+    ChallengeRequest, GameChoice, RulesOf, RummyOptions, UserRef, RUMMY_PRACTICE_SEATS,
+    RUMMY_PRESET,
+};
 use poise::serenity_prelude as serenity;
 
 /// What going out in one turn is worth, as a choice.
@@ -105,7 +108,11 @@ pub async fn rummy_rules(ctx: Context<'_>) -> Result<(), Error> {
         .data()
         .games
         .matches()
-        .rummy_rules_command(&caller(ctx))
+        .game_rules(
+            &caller(ctx),
+            RUMMY_PRESET,
+            RulesOf::Rummy(Default::default()),
+        )
         .await;
     answer(ctx, outcome).await
 }

@@ -18,7 +18,7 @@ pub(crate) use run::Organizer;
 pub use scene::{EntrantLine, RoundLine, TableLine, TournamentGame, TournamentScene};
 
 use super::tournament::{self, EntrantId, Tournament};
-use super::{Failure, GinChoice, Refusal, RulesOf, Tournaments};
+use super::{each, Failure, GinChoice, Kind, Refusal, RulesOf, Tournaments};
 use crate::i18n::Lang;
 use crate::store::{CancelCause, EntryRow, StoreError, TournamentRow, TournamentState};
 
@@ -167,11 +167,15 @@ impl Loaded {
 /// What an event's matches play, from its stored rules.
 fn game_of(row: &TournamentRow) -> TournamentGame {
     match RulesOf::from_json(&row.preset, &row.rules_json) {
-        Ok(RulesOf::Partnership(_)) => TournamentGame::Partnership,
-        Ok(RulesOf::Team(_)) => TournamentGame::Team,
-        Ok(RulesOf::Gin(r)) if r.hollywood => TournamentGame::Hollywood,
-        Ok(RulesOf::Gin(r)) if r.knock_limit == 0 && !r.oklahoma => TournamentGame::Straight,
-        _ => TournamentGame::Gin,
+        Ok(rules) => TournamentGame {
+            key: each!(RulesOf, &rules, r, K => K::tournament_key(r)),
+            teams: rules.four_players(),
+        },
+        // Sign-up stored them: unreadable, they name no game.
+        Err(_) => TournamentGame {
+            key: "tournament-game-gin",
+            teams: false,
+        },
     }
 }
 

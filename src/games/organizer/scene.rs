@@ -39,20 +39,19 @@ pub struct TournamentScene {
     pub bracket: Option<Bracket>,
 }
 
-/// What a tournament's matches are.
+/// What a tournament's matches are, as its game names them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TournamentGame {
-    Gin,
-    Straight,
-    Hollywood,
-    Partnership,
-    Team,
+pub struct TournamentGame {
+    /// The catalogue key of its name (with the preset as `$preset`).
+    pub key: &'static str,
+    /// Whether entrants are teams of two (the four-player games).
+    pub teams: bool,
 }
 
 impl TournamentGame {
     /// Whether entrants are teams of two (the four-player games).
     pub fn is_teams(self) -> bool {
-        matches!(self, TournamentGame::Partnership | TournamentGame::Team)
+        self.teams
     }
 }
 

@@ -179,6 +179,16 @@ impl Kind for Match {
         table_ended(&own.table)
     }
 
+    fn tournament_key(rules: &Rules) -> &'static str {
+        if rules.hollywood {
+            "tournament-game-hollywood"
+        } else if rules.knock_limit == 0 && !rules.oklahoma {
+            "tournament-game-straight"
+        } else {
+            "tournament-game-gin"
+        }
+    }
+
     fn target(rules: &Rules) -> u32 {
         rules.target
     }

@@ -100,6 +100,10 @@ pub trait Kind: Variant + Listed + Into<Game> {
     /// Rules read from their wrapper.
     fn wrapped_rules(json: serde_json::Value) -> Result<Self::Rules, serde_json::Error>;
 
+    /// The catalogue key naming a tournament of this game under `rules` (with the preset
+    /// as `$preset`).
+    fn tournament_key(rules: &Self::Rules) -> &'static str;
+
     /// The ledger's format of this match.
     fn format(&self) -> Format {
         Format::of(self)
@@ -597,6 +601,11 @@ impl HandOf {
 }
 
 impl RulesOf {
+    /// The game these rules are of.
+    pub fn game(&self) -> GameKind {
+        each!(RulesOf, self, _r, K => K::KIND)
+    }
+
     /// The score that ends the match.
     pub fn target(&self) -> u32 {
         each!(RulesOf, self, r, K => K::target(r))

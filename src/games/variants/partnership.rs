@@ -70,6 +70,10 @@ impl Kind for PartnershipMatch {
         <Match as Kind>::own_ended(own)
     }
 
+    fn tournament_key(_rules: &Rules) -> &'static str {
+        "tournament-game-partnership"
+    }
+
     fn target(rules: &Rules) -> u32 {
         rules.target
     }

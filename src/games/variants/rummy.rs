@@ -119,6 +119,10 @@ impl Kind for RummyMatch {
         table_ended(&own.table)
     }
 
+    fn tournament_key(_rules: &RummyRules) -> &'static str {
+        "tournament-game-rummy"
+    }
+
     fn target(rules: &RummyRules) -> u32 {
         rules.target
     }

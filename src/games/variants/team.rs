@@ -84,6 +84,10 @@ impl Kind for TeamMatch {
         table_ended(&own.table)
     }
 
+    fn tournament_key(_rules: &Rules) -> &'static str {
+        "tournament-game-team"
+    }
+
     fn target(rules: &Rules) -> u32 {
         rules.target
     }

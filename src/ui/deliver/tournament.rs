@@ -365,7 +365,10 @@ mod tests {
             stage: TournamentState::SignUp,
             format: tournament::TournamentFormat::Knockout,
             preset: "classic".into(),
-            game: TournamentGame::Gin,
+            game: TournamentGame {
+                key: "tournament-game-gin",
+                teams: false,
+            },
             created_by: 1,
             signup_closes: 1_800_000_600,
             round_minutes: 60,

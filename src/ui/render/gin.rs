@@ -16,11 +16,17 @@ use crate::engine::{
 use crate::engine::MatchError;
 use crate::games::{ChallengeScene, GinEnd, HandMode, Seats};
 use crate::ui::art::showdown::Row;
+use crate::ui::ids::Buttons;
 use crate::ui::pictures::knock_rows;
 use crate::i18n::Lang;
 use crate::tr;
-use crate::ui::ids::Act;
+use crate::games::{Move, Play};
 use crate::ui::model::{Msg, Style};
+
+/// A Gin move as a hand message's button presses it.
+pub(super) fn play(action: Action) -> Move {
+    Move::Play(Play::Gin(action))
+}
 
 /// One past action in words, for the table's "last action" line.
 pub fn action_text(lang: Lang, seats: &Seats, seat: Seat, action: Action) -> String {
@@ -164,7 +170,7 @@ pub fn hand(
     }
     // The coach, where the player has a choice to make.
     if coach && view.legal_actions.len() > 1 {
-        buttons.push(seats.button(Act::Hint, tr!(lang, "button-hint"), Style::Secondary));
+        buttons.push(seats.button(Move::Hint, tr!(lang, "button-hint"), Style::Secondary));
     }
     buttons.push(refresh);
     Msg::text(lines.join("\n")).with_buttons(buttons)
@@ -254,11 +260,11 @@ fn turn(
             line: tr!(lang, "you-upcard", card = top.clone()),
             buttons: vec![
                 seats.button(
-                    Act::TakeUpcard,
+                    play(Action::TakeUpcard),
                     tr!(lang, "button-take-upcard", card = top),
                     Style::Success,
                 ),
-                seats.button(Act::Pass, tr!(lang, "button-pass"), Style::Secondary),
+                seats.button(play(Action::Pass), tr!(lang, "button-pass"), Style::Secondary),
             ],
         },
         Phase::Draw { .. } => draw_turn(lang, seats, view, &top),
@@ -275,12 +281,12 @@ fn draw_turn(lang: Lang, seats: &Seats, view: &PlayerView, top: &str) -> Turn {
         .iter()
         .filter_map(|a| match a {
             Action::DrawStock => Some(seats.button(
-                Act::DrawStock,
+                play(Action::DrawStock),
                 tr!(lang, "button-draw-stock"),
                 Style::Primary,
             )),
             Action::DrawDiscard => Some(seats.button(
-                Act::DrawDiscard,
+                play(Action::DrawDiscard),
                 tr!(lang, "button-take-discard", card = top.to_string()),
                 Style::Secondary,
             )),
@@ -298,12 +304,12 @@ fn fiftieth_turn(lang: Lang, seats: &Seats, view: &PlayerView, top: String) -> T
     let mut buttons = Vec::new();
     if view.legal_actions.contains(&Action::DrawDiscard) {
         buttons.push(seats.button(
-            Act::DrawDiscard,
+            play(Action::DrawDiscard),
             tr!(lang, "button-fiftieth-take", card = top.clone()),
             Style::Success,
         ));
     }
-    buttons.push(seats.button(Act::Pass, tr!(lang, "button-pass"), Style::Secondary));
+    buttons.push(seats.button(play(Action::Pass), tr!(lang, "button-pass"), Style::Secondary));
     Turn {
         line: tr!(lang, "you-fiftieth", card = top),
         buttons,
@@ -331,25 +337,25 @@ fn discard_turn(
     let mut buttons = Vec::new();
     if mode == HandMode::Knock || must_knock {
         for &(c, dw) in &knocks {
-            buttons.push(seats.button(Act::Knock(c), knock_label(lang, c, dw), Style::Danger));
+            buttons.push(seats.button(play(Action::Knock(c)), knock_label(lang, c, dw), Style::Danger));
         }
         if !must_knock {
-            buttons.push(seats.button(Act::Back, tr!(lang, "button-back"), Style::Secondary));
+            buttons.push(seats.button(Move::Back, tr!(lang, "button-back"), Style::Secondary));
         }
         let line = tr!(lang, "you-knock", limit = view.table.knock_limit);
         return Turn { line, buttons };
     }
     for a in &view.legal_actions {
         if let Action::Discard(c) = a {
-            buttons.push(seats.button(Act::Discard(*c), card(lang, *c), Style::Secondary));
+            buttons.push(seats.button(play(Action::Discard(*c)), card(lang, *c), Style::Secondary));
         }
     }
     if let Some(&(c, _)) = knocks.iter().find(|k| k.1 == 0) {
         let label = tr!(lang, "button-gin", card = card(lang, c));
-        buttons.push(seats.button(Act::Knock(c), label, Style::Success));
+        buttons.push(seats.button(play(Action::Knock(c)), label, Style::Success));
     } else if !knocks.is_empty() {
         let label = tr!(lang, "button-knock-mode");
-        buttons.push(seats.button(Act::KnockMode, label, Style::Danger));
+        buttons.push(seats.button(Move::ShowKnocks, label, Style::Danger));
     }
     Turn {
         line: tr!(lang, "you-discard"),
@@ -728,6 +734,37 @@ pub(super) fn hint_text(lang: Lang, hint: &Hint) -> String {
         Why::Gin { card } => tr!(lang, "hint-gin", card = c(card)),
     };
     format!("💡 {why}")
+}
+
+/// Gin's moves under the verb `a` (the hand message's, which the four-player games share).
+impl Buttons for crate::engine::Match {
+    const VERB: &'static str = "a";
+
+    fn code(action: &Action) -> String {
+        match action {
+            Action::TakeUpcard => "up".into(),
+            Action::Pass => "pass".into(),
+            Action::DrawStock => "stock".into(),
+            Action::DrawDiscard => "pile".into(),
+            Action::Discard(c) => format!("d-{c}"),
+            Action::Knock(c) => format!("k-{c}"),
+        }
+    }
+
+    fn read(code: &str) -> Option<Action> {
+        let card = |s: &str| s.parse::<Card>().ok();
+        Some(match code {
+            "up" => Action::TakeUpcard,
+            "pass" => Action::Pass,
+            "stock" => Action::DrawStock,
+            "pile" => Action::DrawDiscard,
+            _ => match code.split_once('-')? {
+                ("d", c) => Action::Discard(card(c)?),
+                ("k", c) => Action::Knock(card(c)?),
+                _ => return None,
+            },
+        })
+    }
 }
 
 impl super::Present for crate::engine::Match {

@@ -5,10 +5,11 @@ use super::gin;
 use super::teams::{challenge_text, partnership_showdown, partnership_table, rules, teams_end};
 use super::Present;
 use crate::engine::partnership::DealRecord;
-use crate::engine::{Match, MatchError, PartnershipMatch, PlayerView, Rules, TableView};
+use crate::engine::{Action, Match, MatchError, PartnershipMatch, PlayerView, Rules, TableView};
 use crate::games::{ChallengeScene, HandMode, Seats, TeamsEnd};
 use crate::i18n::Lang;
 use crate::ui::art::showdown::Row;
+use crate::ui::ids::Buttons;
 use crate::ui::model::Msg;
 use crate::ui::pictures::knock_rows;
 
@@ -54,5 +55,18 @@ impl Present for PartnershipMatch {
         let rows = r.tables.iter();
         let rows = rows.flat_map(|t| knock_rows(lang, seats, t.players, &t.end));
         Some((rows.collect(), String::new()))
+    }
+}
+
+/// Gin's buttons: a Partnership hand message is Gin's.
+impl Buttons for PartnershipMatch {
+    const VERB: &'static str = <Match as Buttons>::VERB;
+
+    fn code(action: &Action) -> String {
+        <Match as Buttons>::code(action)
+    }
+
+    fn read(code: &str) -> Option<Action> {
+        <Match as Buttons>::read(code)
     }
 }

@@ -15,7 +15,8 @@ use crate::engine::{Card, CardSet, Seat};
 use crate::games::{ChallengeScene, HandMode, Seats};
 use crate::i18n::Lang;
 use crate::tr;
-use crate::ui::ids::{rummy_code, Menu, Press};
+use crate::games::{Move, Play};
+use crate::ui::ids::{menu_id, Buttons, Press};
 use crate::ui::model::{Button, Msg, Select, SelectOption, Style};
 
 /// Discord's most options in one menu.
@@ -161,6 +162,83 @@ fn prompt(lang: Lang, seats: &Seats, view: &RummyTable) -> String {
     }
 }
 
+/// The Rummy select menus of a hand message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Menu {
+    Meld,
+    LayOff,
+    Discard,
+}
+
+impl Menu {
+    const ALL: [Menu; 3] = [Menu::Meld, Menu::LayOff, Menu::Discard];
+
+    fn code(self) -> &'static str {
+        match self {
+            Menu::Meld => "meld",
+            Menu::LayOff => "lay",
+            Menu::Discard => "disc",
+        }
+    }
+
+    /// Whether `action` is one this menu offers.
+    fn offers(self, action: &RummyAction) -> bool {
+        matches!(
+            (self, action),
+            (Menu::Meld, RummyAction::Meld { .. })
+                | (Menu::LayOff, RummyAction::LayOff { .. })
+                | (Menu::Discard, RummyAction::Discard { .. })
+        )
+    }
+
+}
+
+/// A Rummy action as an id's last part: `stock`, `pile`, `m-7H8H9H`, `l-7H-2`, `d-7H`.
+fn rummy_code(action: RummyAction) -> String {
+    match action {
+        RummyAction::DrawStock => "stock".into(),
+        RummyAction::DrawDiscard => "pile".into(),
+        RummyAction::Meld { cards } => {
+            let mut code = String::from("m-");
+            for c in cards.iter() {
+                code.push_str(&c.to_string());
+            }
+            code
+        }
+        RummyAction::LayOff { card, meld } => format!("l-{card}-{meld}"),
+        RummyAction::Discard { card } => format!("d-{card}"),
+    }
+}
+
+fn rummy_action(code: &str) -> Option<RummyAction> {
+    let card = |s: &str| s.parse::<Card>().ok();
+    Some(match code {
+        "stock" => RummyAction::DrawStock,
+        "pile" => RummyAction::DrawDiscard,
+        _ => match code.split_once('-')? {
+            ("m", cards) => {
+                if cards.is_empty() || cards.len() % 2 != 0 || cards.len() > 26 {
+                    return None;
+                }
+                let mut set = CardSet::EMPTY;
+                for i in (0..cards.len()).step_by(2) {
+                    set.insert(card(cards.get(i..i + 2)?)?);
+                }
+                RummyAction::Meld { cards: set }
+            }
+            ("l", rest) => {
+                let (c, meld) = rest.split_once('-')?;
+                RummyAction::LayOff {
+                    card: card(c)?,
+                    meld: meld.parse().ok().filter(|m: &usize| *m < 52)?,
+                }
+            }
+            ("d", c) => RummyAction::Discard { card: card(c)? },
+            _ => return None,
+        },
+    })
+}
+
 /// A menu of up to 25 of `actions`, labelled by `label`.
 fn menu(
     seats: &Seats,
@@ -172,14 +250,14 @@ fn menu(
         return None;
     }
     Some(Select {
-        id: kind.id(seats.match_id, seats.version),
+        id: menu_id::<RummyMatch>(kind.code(), seats.match_id, seats.version),
         placeholder,
         options: actions
             .into_iter()
             .take(MENU_OPTIONS)
             .map(|(a, label)| SelectOption {
                 label,
-                value: rummy_code(a),
+                value: <RummyMatch as Buttons>::code(&a),
                 emoji: None,
             })
             .collect(),
@@ -269,10 +347,10 @@ fn draw_turn(lang: Lang, seats: &Seats, view: &RummyView) -> Turn {
 }
 
 fn rummy_id(seats: &Seats, action: RummyAction) -> String {
-    Press::Rummy {
+    Press::Move {
         match_id: seats.match_id,
         version: seats.version,
-        action,
+        mv: Move::Play(Play::Rummy(action)),
     }
     .encode()
 }
@@ -526,6 +604,24 @@ impl super::Present for RummyMatch {
     }
 }
 
+/// Rummy's moves under the verb `r`; its menus offer melds, layoffs and discards.
+impl Buttons for RummyMatch {
+    const VERB: &'static str = "r";
+
+    fn code(action: &RummyAction) -> String {
+        rummy_code(*action)
+    }
+
+    fn read(code: &str) -> Option<RummyAction> {
+        rummy_action(code)
+    }
+
+    fn menu_offers(menu: &str, action: &RummyAction) -> bool {
+        let menu = Menu::ALL.into_iter().find(|m| m.code() == menu);
+        menu.is_some_and(|m| m.offers(action))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -583,7 +679,11 @@ mod tests {
                 for o in &s.options {
                     assert!(o.label.chars().count() <= 100 && o.value.len() <= 100);
                     let press = Press::decode_choice(&s.id, &o.value).expect("a choice");
-                    let Press::Rummy { action, .. } = press else {
+                    let Press::Move {
+                        mv: Move::Play(Play::Rummy(action)),
+                        ..
+                    } = press
+                    else {
                         panic!("a Rummy move")
                     };
                     assert!(view.legal_actions.contains(&action), "{action:?}");

@@ -4,10 +4,11 @@
 use super::gin::action_error_text;
 use super::teams::{challenge_text, error_key, rules, team_hand, team_showdown, team_table, teams_end};
 use super::Present;
-use crate::engine::{Rules, TeamError, TeamHandRecord, TeamMatch, TeamMatchError, TeamTable};
+use crate::engine::{Card, Match, Rules, TeamAction, TeamError, TeamHandRecord, TeamMatch, TeamMatchError, TeamTable};
 use crate::games::{ChallengeScene, HandMode, Seats, TeamHand, TeamsEnd};
 use crate::i18n::Lang;
 use crate::tr;
+use crate::ui::ids::Buttons;
 use crate::ui::model::Msg;
 
 impl Present for TeamMatch {
@@ -49,5 +50,27 @@ impl Present for TeamMatch {
             TeamMatchError::Hand(e) => Some(tr!(lang, error_key(e))),
             _ => None,
         }
+    }
+}
+
+/// Gin's buttons beside the swap's (`s-<card>`) and its answer's (`r-<card>`).
+impl Buttons for TeamMatch {
+    const VERB: &'static str = <Match as Buttons>::VERB;
+
+    fn code(action: &TeamAction) -> String {
+        match action {
+            TeamAction::Play(a) => <Match as Buttons>::code(a),
+            TeamAction::Swap(c) => format!("s-{c}"),
+            TeamAction::Return(c) => format!("r-{c}"),
+        }
+    }
+
+    fn read(code: &str) -> Option<TeamAction> {
+        let card = |s: &str| s.parse::<Card>().ok();
+        Some(match code.split_once('-') {
+            Some(("s", c)) => TeamAction::Swap(card(c)?),
+            Some(("r", c)) => TeamAction::Return(card(c)?),
+            _ => TeamAction::Play(<Match as Buttons>::read(code)?),
+        })
     }
 }

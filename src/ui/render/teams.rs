@@ -7,7 +7,7 @@
 //! hand message from the seat's own [`TeamView`], which holds its hand and its partner's only.
 
 use super::gin::{
-    action_text, challenge_text as gin_challenge_text, prompt, rules_text, settlement_lines,
+    action_text, challenge_text as gin_challenge_text, play, prompt, rules_text, settlement_lines,
     showdown_lines, EndWords,
 };
 use super::words::{
@@ -22,9 +22,9 @@ use crate::engine::{
     TeamStage, TeamTable, TeamView,
 };
 use crate::games::{ChallengeScene, HandMode, Seats};
+use crate::games::{Move, Play};
 use crate::i18n::Lang;
 use crate::tr;
-use crate::ui::ids::Act;
 use crate::ui::model::{Button, Msg, Style};
 
 /// "Ann & Cat": the two players of team 0 (seats 0 and 2) or team 1 (seats 1 and 3).
@@ -430,22 +430,26 @@ fn team_turn(
             line: tr!(lang, "you-upcard", card = top.clone()),
             buttons: vec![
                 seats.button(
-                    Act::TakeUpcard,
+                    play(Action::TakeUpcard),
                     tr!(lang, "button-take-upcard", card = top),
                     Style::Success,
                 ),
-                seats.button(Act::Pass, tr!(lang, "button-pass"), Style::Secondary),
+                seats.button(
+                    play(Action::Pass),
+                    tr!(lang, "button-pass"),
+                    Style::Secondary,
+                ),
             ],
         },
         TeamStage::Draw { .. } => {
             let mut buttons = Vec::new();
             if legal.contains(&TeamAction::Play(Action::DrawStock)) {
                 let label = tr!(lang, "button-draw-stock");
-                buttons.push(seats.button(Act::DrawStock, label, Style::Primary));
+                buttons.push(seats.button(play(Action::DrawStock), label, Style::Primary));
             }
             if legal.contains(&TeamAction::Play(Action::DrawDiscard)) {
                 let label = tr!(lang, "button-take-discard", card = top);
-                buttons.push(seats.button(Act::DrawDiscard, label, Style::Secondary));
+                buttons.push(seats.button(play(Action::DrawDiscard), label, Style::Secondary));
             }
             Turn {
                 line: tr!(lang, "you-draw"),
@@ -470,9 +474,11 @@ fn return_turn(lang: Lang, seats: &Seats, view: &TeamView) -> Turn {
         .legal_actions
         .iter()
         .filter_map(|a| match a {
-            TeamAction::Return(c) => {
-                Some(seats.button(Act::Return(*c), card(lang, *c), Style::Primary))
-            }
+            TeamAction::Return(c) => Some(seats.button(
+                Move::Play(Play::Team(TeamAction::Return(*c))),
+                card(lang, *c),
+                Style::Primary,
+            )),
             _ => None,
         })
         .collect();
@@ -496,13 +502,17 @@ fn after_draw(lang: Lang, seats: &Seats, view: &TeamView, mode: HandMode) -> Tur
             _ => None,
         })
         .collect();
-    let back = || seats.button(Act::Back, tr!(lang, "button-back"), Style::Secondary);
+    let back = || seats.button(Move::Back, tr!(lang, "button-back"), Style::Secondary);
     match mode {
         HandMode::Knock if !knocks.is_empty() => {
             let mut buttons: Vec<Button> = knocks
                 .iter()
                 .map(|&(c, dw)| {
-                    seats.button(Act::Knock(c), knock_label(lang, c, dw), Style::Danger)
+                    seats.button(
+                        play(Action::Knock(c)),
+                        knock_label(lang, c, dw),
+                        Style::Danger,
+                    )
                 })
                 .collect();
             buttons.push(back());
@@ -512,7 +522,13 @@ fn after_draw(lang: Lang, seats: &Seats, view: &TeamView, mode: HandMode) -> Tur
         HandMode::Swap if !swaps.is_empty() => {
             let mut buttons: Vec<Button> = swaps
                 .into_iter()
-                .map(|c| seats.button(Act::Swap(c), card(lang, c), Style::Primary))
+                .map(|c| {
+                    seats.button(
+                        Move::Play(Play::Team(TeamAction::Swap(c))),
+                        card(lang, c),
+                        Style::Primary,
+                    )
+                })
                 .collect();
             buttons.push(back());
             let line = tr!(lang, "team-you-swap");
@@ -535,23 +551,23 @@ fn discard_turn(
         .iter()
         .filter_map(|a| match a {
             TeamAction::Play(Action::Discard(c)) => {
-                Some(seats.button(Act::Discard(*c), card(lang, *c), Style::Secondary))
+                Some(seats.button(play(Action::Discard(*c)), card(lang, *c), Style::Secondary))
             }
             _ => None,
         })
         .collect();
     if may_swap {
         let label = tr!(lang, "team-button-swap");
-        buttons.push(seats.button(Act::SwapMode, label, Style::Primary));
+        buttons.push(seats.button(Move::ShowSwaps, label, Style::Primary));
     }
     if let Some(&(c, _)) = knocks.iter().find(|k| k.1 == 0) {
         let label = tr!(lang, "button-gin", card = card(lang, c));
-        buttons.push(seats.button(Act::Knock(c), label, Style::Success));
+        buttons.push(seats.button(play(Action::Knock(c)), label, Style::Success));
     }
     // Every other knock is one press further (a team may want one that is not gin).
     if knocks.iter().any(|k| k.1 > 0) {
         let label = tr!(lang, "button-knock-mode");
-        buttons.push(seats.button(Act::KnockMode, label, Style::Danger));
+        buttons.push(seats.button(Move::ShowKnocks, label, Style::Danger));
     }
     let line = tr!(
         lang,
@@ -788,7 +804,9 @@ mod tests {
                 None,
             );
             if let Some(TeamAction::Swap(c)) = swap {
-                assert!(msg.buttons().any(|b| b.id == seats().act(Act::Swap(*c))));
+                assert!(msg
+                    .buttons()
+                    .any(|b| b.id == seats().act(Move::Play(Play::Team(TeamAction::Swap(*c))))));
             }
             // Swap on every second turn; else the AI's move.
             let action = match swap {

@@ -3,18 +3,19 @@
 //! so each of them (and a new one) can build on it without importing another.
 
 use crate::engine::{best_arrangement, deck, Card, CardSet, MatchStatus, Meld, Payment, Seat};
+use crate::games::Move;
 use crate::games::Seats;
 use crate::i18n::Lang;
 use crate::tr;
-use crate::ui::ids::{Act, Press};
+use crate::ui::ids::Press;
 use crate::ui::model::{Button, Msg, Style};
 
 /// Mentions and buttons of a match's seats.
 pub(super) trait SeatsExt {
     fn mention(&self, seat: Seat) -> String;
-    fn act(&self, act: Act) -> String;
-    /// A button that presses `act` for this match at this version.
-    fn button(&self, act: Act, label: String, style: Style) -> Button;
+    fn act(&self, mv: Move) -> String;
+    /// A button that presses `mv` for this match at this version.
+    fn button(&self, mv: Move, label: String, style: Style) -> Button;
 }
 
 impl SeatsExt for Seats {
@@ -22,17 +23,17 @@ impl SeatsExt for Seats {
         mention(self.user(seat))
     }
 
-    fn act(&self, act: Act) -> String {
-        Press::Act {
+    fn act(&self, mv: Move) -> String {
+        Press::Move {
             match_id: self.match_id,
             version: self.version,
-            act,
+            mv,
         }
         .encode()
     }
 
-    fn button(&self, act: Act, label: String, style: Style) -> Button {
-        Button::new(self.act(act), label, style)
+    fn button(&self, mv: Move, label: String, style: Style) -> Button {
+        Button::new(self.act(mv), label, style)
     }
 }
 

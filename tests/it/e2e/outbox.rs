@@ -6,12 +6,12 @@
 
 use crate::support::{fake_discord, wire};
 
+use crate::support::fake_discord::acts::{act_of_id, Act};
 use fake_discord::player::{choose, has_moves, has_note, mention, Game};
 use fake_discord::{Hold, StoredMessage, User, WriteKind};
 use gin::engine::MatchEvent;
 use gin::i18n::Lang;
 use gin::store::Db;
-use gin::ui::ids::{Act, Press};
 use std::collections::HashSet;
 use std::time::Duration;
 use wire::*;
@@ -31,9 +31,9 @@ struct Turn {
 /// A Pass or a Discard on `hand` (the policy's choice if it is one): in the engine, the turn
 /// passes after either.
 fn passing_move(hand: &StoredMessage) -> Option<(String, i64, Act)> {
-    let decode = |id: &str| match Press::decode(id) {
-        Some(Press::Act { version, act, .. }) if matches!(act, Act::Pass | Act::Discard(_)) => {
-            Some((id.to_string(), version, act))
+    let decode = |id: &str| match act_of_id(id) {
+        Some(a) if matches!(a.act, Act::Pass | Act::Discard(_)) => {
+            Some((id.to_string(), a.version, a.act))
         }
         _ => None,
     };

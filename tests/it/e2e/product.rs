@@ -5,13 +5,14 @@
 use crate::support::endpoint::{bot_with_metrics, http_get};
 use crate::support::{fake_discord, wire};
 
+use crate::support::fake_discord::acts::{act_of_id, Act};
 use fake_discord::player::{choose, has_moves, has_note, Game, Step};
 use fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, Write};
 use futures_util::future::join_all;
 use gin::engine::{CardSet, Match, MatchEvent};
 use gin::i18n::Lang;
 use gin::store::Db;
-use gin::ui::ids::{Act, Press};
+use gin::ui::ids::Press;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::time::Duration;
@@ -385,7 +386,9 @@ async fn move_answered(fake: &FakeDiscord, game: &mut Game) {
     };
     for _ in 0..3 {
         let id = choose(&msg).expect("a move");
-        let Some(Press::Act { version, act, .. }) = Press::decode(&id) else {
+        let Some(crate::support::fake_discord::acts::ActPress { version, act, .. }) =
+            act_of_id(&id)
+        else {
             unreachable!("choose returns moves")
         };
         let cb = fake
@@ -664,15 +667,7 @@ async fn strangers_wrong_players_stale_and_forged_buttons_get_an_ephemeral_refus
         (Press::Hand(unknown).encode(), "do not know that match"),
         (Press::Refresh(unknown).encode(), "do not know that match"),
         (Press::Rules(unknown).encode(), "do not know that match"),
-        (
-            Press::Act {
-                match_id: unknown,
-                version: 0,
-                act: Act::DrawStock,
-            }
-            .encode(),
-            "do not know that match",
-        ),
+        (Act::DrawStock.id(unknown, 0), "do not know that match"),
         (Press::Accept(unknown).encode(), "not one of mine"),
         (Press::Decline(unknown).encode(), "not one of mine"),
     ] {
@@ -745,13 +740,8 @@ async fn fifty_concurrent_presses_of_one_button_apply_once() {
     let hand = game.open_hand(p).await.expect("a hand message");
     let id = hand
         .find_button(|id| {
-            matches!(
-                Press::decode(id),
-                Some(Press::Act {
-                    act: Act::Pass | Act::DrawStock | Act::TakeUpcard,
-                    ..
-                })
-            )
+            act_of_id(id)
+                .is_some_and(|a| matches!(a.act, Act::Pass | Act::DrawStock | Act::TakeUpcard))
         })
         .expect("a move");
     let who = game.players[p].user.clone();
@@ -822,14 +812,7 @@ async fn hand_buttons_forged_onto_the_table_are_answered_privately() {
         .user
         .clone();
     let version = snap(&bot.db, mid).await.version;
-    let act = |act| {
-        Press::Act {
-            match_id: mid,
-            version,
-            act,
-        }
-        .encode()
-    };
+    let act = |act: Act| act.id(mid, version);
     // The match's first table delivery (stored with the match, should the answer fail) may
     // still rewrite the table with what it shows: let it land before taking the reference.
     fake.wait_until(fake.channel_id(), Duration::from_secs(2), || {

@@ -3,6 +3,7 @@
 //! one whole Team Gin match; a practice Team match with an AI partner; a kill -9 while a swap
 //! waits for its answer. No message shows a card of a hand its reader may not see.
 
+use crate::support::fake_discord::acts::Act;
 use crate::support::fake_discord::{FakeDiscord, Opt, User};
 use crate::support::table::{assert_ledger, scan, table_face_up, write_of, Table};
 use crate::support::wire::Binary;
@@ -11,7 +12,6 @@ use gin::engine::{Card, CardSet, PartnershipMatch, TeamAction, TeamMatch};
 use gin::games::Game;
 use gin::i18n::Lang;
 use gin::store::Format;
-use gin::ui::ids::Act;
 
 const NAMES: [&str; 4] = ["Alice", "Bob", "Carol", "Dave"];
 const PARTNERSHIP: i64 = 0;

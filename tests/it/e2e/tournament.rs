@@ -357,9 +357,7 @@ impl Event {
 /// The match a write belongs to, by the buttons it carries.
 fn match_of(w: &Write) -> Option<i64> {
     w.custom_ids.iter().find_map(|id| match Press::decode(id)? {
-        Press::Act { match_id, .. }
-        | Press::Rummy { match_id, .. }
-        | Press::Replay { match_id, .. } => Some(match_id),
+        Press::Move { match_id, .. } | Press::Replay { match_id, .. } => Some(match_id),
         Press::Hand(m)
         | Press::Rules(m)
         | Press::Refresh(m)

@@ -3,6 +3,7 @@
 //! message cannot be posted is taken back, and a page showing a finished match does not read
 //! it again for every change in its channel.
 
+use crate::support::fake_discord::acts::act_of_id;
 use crate::support::fake_discord::player::{hand_cards, has_moves};
 use crate::support::web::{self as page, own_cards, sensible_move, Socket};
 use crate::support::wire::*;
@@ -31,10 +32,7 @@ async fn drained(bot: &Bot) {
 fn button_versions(content_ids: &[String]) -> Vec<i64> {
     content_ids
         .iter()
-        .filter_map(|id| match Press::decode(id) {
-            Some(Press::Act { version, .. }) => Some(version),
-            _ => None,
-        })
+        .filter_map(|id| act_of_id(id).map(|a| a.version))
         .collect()
 }
 

@@ -1,6 +1,7 @@
 //! The bot's handlers against the real engine and a real SQLite file: whole matches, restarts,
 //! stale and double presses, refusals, timers.
 
+use crate::support::fake_discord::acts::act_press;
 use crate::support::harness::*;
 use gin::engine::{Match, MatchStatus};
 use gin::ui::ids::Press;
@@ -565,7 +566,7 @@ async fn touching_a_hundred_finished_matches_leaves_none_in_memory() {
     for _ in 0..100 {
         let id = h.new_match(&[BOB]).await;
         let hand = h.press(BOB, 1, &Press::Hand(id).encode()).await;
-        let old_move = button(hand.response.msg(), |p| matches!(p, Press::Act { .. }));
+        let old_move = button(hand.response.msg(), |p| act_press(p).is_some());
         h.settle_outcome(
             h.games.matches().resign(&h.caller(BOB, None)).await,
             BOB,
@@ -589,7 +590,7 @@ async fn touching_a_hundred_finished_matches_leaves_none_in_memory() {
                 "{}",
                 refreshed.response.msg().content
             );
-            assert!(button(refreshed.response.msg(), |p| matches!(p, Press::Act { .. })).is_none());
+            assert!(button(refreshed.response.msg(), |p| act_press(p).is_some()).is_none());
             h.press(user, 1, &Press::Hand(*id).encode()).await;
             h.press(user, 1, &Press::Rules(*id).encode()).await;
         }

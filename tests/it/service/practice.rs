@@ -6,16 +6,11 @@ use gin::engine::ai::Level;
 
 /// Alice passes or draws in match `id`: the answer, whose deliveries have not run.
 async fn alice_moves_undelivered(h: &Harness, id: i64) -> gin::ui::Answer {
-    use gin::ui::ids::{Act, Press};
+    use crate::support::fake_discord::acts::{act_press, Act};
+    use gin::ui::ids::Press;
     let hand = h.press(ALICE, 1, &Press::Hand(id).encode()).await;
     let pass = button(hand.response.msg(), |p| {
-        matches!(
-            p,
-            Press::Act {
-                act: Act::Pass | Act::DrawStock,
-                ..
-            }
-        )
+        act_press(p).is_some_and(|a| matches!(a.act, Act::Pass | Act::DrawStock))
     })
     .unwrap();
     gin::ui::press(&h.games, &h.caller(ALICE, Some(1)), &pass).await
@@ -172,10 +167,11 @@ async fn an_overdue_ai_turn_is_found_behind_a_thousand_abandoned_matches() {
 
 /// The Hint button of `user`'s hand message in match `id`, if it offers one.
 async fn hint_button(h: &Harness, user: u64, id: i64) -> Option<String> {
-    use gin::ui::ids::{Act, Press};
+    use crate::support::fake_discord::acts::{act_press, Act};
+    use gin::ui::ids::Press;
     let hand = h.press(user, 1, &Press::Hand(id).encode()).await;
     button(hand.response.msg(), |p| {
-        matches!(p, Press::Act { act: Act::Hint, .. })
+        act_press(p).is_some_and(|a| matches!(a.act, Act::Hint))
     })
 }
 
@@ -234,18 +230,13 @@ async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet()
 
 #[tokio::test]
 async fn rated_matches_never_offer_hints_and_refuse_a_forged_one() {
-    use gin::ui::ids::{Act, Press};
+    use crate::support::fake_discord::acts::Act;
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
     let live = h.games.snapshot(id).await.unwrap();
     let mover = live.users[live.game.to_act().unwrap() as usize];
     assert_eq!(hint_button(&h, mover, id).await, None);
-    let forged = Press::Act {
-        match_id: id,
-        version: live.version,
-        act: Act::Hint,
-    }
-    .encode();
+    let forged = Act::Hint.id(id, live.version);
     let answer = h.press(mover, 1, &forged).await;
     assert!(
         answer.response.msg().content.contains("practice matches"),

@@ -5,9 +5,10 @@
 //! for this one test). A subscriber for the whole process would capture, and slow, every
 //! other test of the binary; one for this thread alone would miss the database's threads.
 
+use crate::support::fake_discord::acts::{act_press, Act};
 use crate::support::harness::*;
 use gin::engine::ai::Level;
-use gin::ui::ids::{Act, Press};
+use gin::ui::ids::Press;
 use gin::ui::model::Msg;
 use gin::ui::{Deliverer, SendError, Transport};
 use std::sync::{Arc, Mutex};
@@ -117,13 +118,7 @@ async fn refused_hand_edit(log: &Mutex<Vec<u8>>) {
     h.games
         .remember_hand_token(id, seat, TOKEN.into(), gin::i18n::Lang::En);
     let pass = button(hand.response.msg(), |p| {
-        matches!(
-            p,
-            Press::Act {
-                act: Act::Pass | Act::DrawStock,
-                ..
-            }
-        )
+        act_press(p).is_some_and(|a| matches!(a.act, Act::Pass | Act::DrawStock))
     })
     .expect("a pass or a draw");
     // Alice's move: the AI answers, and its move stores the refresh of her hand message

@@ -1,12 +1,13 @@
 //! A test harness around the real game service: a real SQLite file, the real engine, the real
 //! presentation layer and deliverer, and a recording transport standing in for Discord.
 
+use crate::support::fake_discord::acts::{act_of_id, act_press, Act};
 use gin::config::Config;
 use gin::engine::{deck, min_deadwood, Card, CardSet, Seed};
 use gin::games::{Caller, Clock, Games, Outcome, UserRef};
 use gin::i18n::Lang;
 use gin::store::Db;
-use gin::ui::ids::{Act, Press};
+use gin::ui::ids::Press;
 use gin::ui::model::{Msg, Response};
 use gin::ui::{Answer, Deliverer, SendError, Transport};
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
@@ -323,7 +324,7 @@ impl Harness {
         let user = live.users[live.game.to_act().unwrap() as usize];
         let hand = self.press(user, 1, &Press::Hand(match_id).encode()).await;
         let pass = button(hand.response.msg(), |p| {
-            matches!(p, Press::Act { act: Act::Pass, .. })
+            act_press(p).is_some_and(|a| matches!(a.act, Act::Pass))
         })
         .unwrap();
         (live, user, pass)
@@ -354,13 +355,7 @@ impl Harness {
             let o = self.press(user, 1, &id).await;
             let before = msg.clone();
             msg = o.response.msg().clone();
-            if !matches!(
-                Press::decode(&id),
-                Some(Press::Act {
-                    act: Act::KnockMode,
-                    ..
-                })
-            ) {
+            if !act_of_id(&id).is_some_and(|a| a.act == Act::KnockMode) {
                 assert_ne!(before, msg);
                 return true;
             }
@@ -381,10 +376,7 @@ pub fn button(msg: &Msg, f: impl Fn(Press) -> bool) -> Option<String> {
 fn choose(msg: &Msg, live: &gin::games::Live, seat: u8, knock: bool) -> String {
     let acts: Vec<(Act, String)> = msg
         .buttons()
-        .filter_map(|b| match Press::decode(&b.id) {
-            Some(Press::Act { act, .. }) => Some((act, b.id.clone())),
-            _ => None,
-        })
+        .filter_map(|b| act_of_id(&b.id).map(|a| (a.act, b.id.clone())))
         .collect();
     let find = |f: &dyn Fn(&Act) -> bool| acts.iter().find(|(a, _)| f(a)).map(|(_, id)| id.clone());
     if knock {

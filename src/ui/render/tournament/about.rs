@@ -34,14 +34,7 @@ fn format(lang: Lang, f: TournamentFormat) -> String {
 }
 
 fn game(lang: Lang, game: TournamentGame, preset: &str) -> String {
-    let key = match game {
-        TournamentGame::Gin => "tournament-game-gin",
-        TournamentGame::Straight => "tournament-game-straight",
-        TournamentGame::Hollywood => "tournament-game-hollywood",
-        TournamentGame::Partnership => "tournament-game-partnership",
-        TournamentGame::Team => "tournament-game-team",
-    };
-    tr!(lang, key, preset = escape(preset))
+    tr!(lang, game.key, preset = escape(preset))
 }
 
 /// A length of time as players say it: "3 days", "2 hours", "90 minutes".

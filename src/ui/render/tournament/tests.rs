@@ -15,6 +15,19 @@ use crate::store::TournamentState;
 use crate::ui::ids::Press;
 use crate::ui::model::Msg;
 
+const GIN: TournamentGame = TournamentGame {
+    key: "tournament-game-gin",
+    teams: false,
+};
+const PARTNERSHIP: TournamentGame = TournamentGame {
+    key: "tournament-game-partnership",
+    teams: true,
+};
+const TEAM: TournamentGame = TournamentGame {
+    key: "tournament-game-team",
+    teams: true,
+};
+
 const DEADLINE: i64 = 1_900_000_000;
 
 fn entrants(n: usize, teams: bool) -> Vec<EntrantLine> {
@@ -210,7 +223,7 @@ fn field_for(format: TournamentFormat, stage: TournamentState) -> usize {
 fn every_message_of_the_largest_field_fits_discord() {
     for format in FORMATS {
         for stage in STAGES {
-            for game in [TournamentGame::Gin, TournamentGame::Partnership] {
+            for game in [GIN, PARTNERSHIP] {
                 let base = scene(format, field_for(format, stage), game, stage);
                 for lang in Lang::ALL {
                     let s = with_lang(base.clone(), lang);
@@ -237,7 +250,7 @@ fn a_long_list_says_how_many_it_leaves_out() {
     let s = scene(
         TournamentFormat::Knockout,
         MAX_FIELD,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::SignUp,
     );
     let text = tournament(&s).content;
@@ -255,7 +268,7 @@ fn sign_up_shows_the_field_the_deadline_and_join_and_leave() {
     let s = scene(
         TournamentFormat::Swiss { rounds: 0 },
         3,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::SignUp,
     );
     let msg = tournament(&s);
@@ -296,7 +309,7 @@ fn sign_up_shows_the_field_the_deadline_and_join_and_leave() {
     );
     // Teams sign up by command (naming the partner); the partner confirms with Join.
     let teams = TournamentScene {
-        game: TournamentGame::Team,
+        game: TEAM,
         entrants: entrants(2, true),
         ..s.clone()
     };
@@ -322,7 +335,7 @@ fn a_running_swiss_shows_its_round_tables_and_standings() {
     let s = scene(
         TournamentFormat::Swiss { rounds: 3 },
         9,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::Running,
     );
     let text = tournament(&s).content;
@@ -350,7 +363,7 @@ fn a_running_swiss_shows_its_round_tables_and_standings() {
     let over = scene(
         TournamentFormat::Swiss { rounds: 3 },
         9,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::Finished,
     );
     let text = tournament(&over).content;
@@ -366,12 +379,7 @@ fn a_running_swiss_shows_its_round_tables_and_standings() {
 
 #[test]
 fn a_knockout_shows_its_bracket_instead_of_standings() {
-    let running = scene(
-        TournamentFormat::Knockout,
-        6,
-        TournamentGame::Gin,
-        TournamentState::Running,
-    );
+    let running = scene(TournamentFormat::Knockout, 6, GIN, TournamentState::Running);
     let text = tournament(&running).content;
     assert!(text.contains("Knockout"), "{text}");
     assert!(!text.contains("**Standings**"), "{text}");
@@ -381,7 +389,7 @@ fn a_knockout_shows_its_bracket_instead_of_standings() {
     let done = scene(
         TournamentFormat::Knockout,
         6,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::Finished,
     );
     let text = tournament(&done).content;
@@ -416,7 +424,7 @@ fn a_cancelled_event_says_so_without_buttons() {
             scene(
                 TournamentFormat::RoundRobin,
                 4,
-                TournamentGame::Gin,
+                GIN,
                 TournamentState::Cancelled,
             ),
             lang,
@@ -428,7 +436,7 @@ fn a_cancelled_event_says_so_without_buttons() {
     let s = scene(
         TournamentFormat::RoundRobin,
         1,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::SignUp,
     );
     let off = announcement(&s, &Announcement::Cancelled(None));
@@ -445,7 +453,7 @@ fn a_rounds_pairings_call_every_player_with_a_match_to_play() {
     let s = scene(
         TournamentFormat::Swiss { rounds: 8 },
         MAX_FIELD,
-        TournamentGame::Partnership,
+        PARTNERSHIP,
         TournamentState::Running,
     );
     let posts = announcement(&s, &Announcement::Round(1));
@@ -484,7 +492,7 @@ fn a_rounds_pairings_call_every_player_with_a_match_to_play() {
     let over = scene(
         TournamentFormat::Swiss { rounds: 3 },
         8,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::Finished,
     );
     let post = &announcement(&over, &Announcement::Final)[0];
@@ -511,7 +519,7 @@ fn the_bracket_picture_decodes_and_says_what_it_shows() {
     let s = scene(
         TournamentFormat::Knockout,
         MAX_FIELD,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::Running,
     );
     let started = std::time::Instant::now();
@@ -536,7 +544,7 @@ fn the_bracket_picture_decodes_and_says_what_it_shows() {
     let small = scene(
         TournamentFormat::Knockout,
         5,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::Finished,
     );
     let de = bracket_picture(&with_lang(small, Lang::De)).unwrap();
@@ -554,7 +562,7 @@ fn the_bracket_picture_decodes_and_says_what_it_shows() {
     let swiss = scene(
         TournamentFormat::Swiss { rounds: 3 },
         8,
-        TournamentGame::Gin,
+        GIN,
         TournamentState::Running,
     );
     assert!(bracket_picture(&swiss).is_none());

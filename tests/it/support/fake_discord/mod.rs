@@ -8,6 +8,7 @@
 //! The tests reach it as `crate::support::fake_discord`; a bench includes it:
 //! `#[path = "../tests/it/support/fake_discord/mod.rs"] mod fake_discord;`.
 
+pub mod acts;
 mod gateway;
 /// What only the load benchmark uses (the tests build it too).
 #[allow(dead_code)]

@@ -3,10 +3,11 @@
 //! at once, never take the upcard, draw from the stock, discard to the least deadwood).
 //! They read who is to move from the table and their cards from their own hand message.
 
+use super::acts::{act_of_id, Act};
 use super::{Callback, FakeDiscord, Opt, StoredMessage, User};
 use gin::engine::{min_deadwood, Card, CardSet};
 use gin::i18n::Lang;
-use gin::ui::ids::{Act, Press};
+use gin::ui::ids::Press;
 use std::cmp::Reverse;
 use std::time::Duration;
 use tokio::time::Instant;
@@ -53,9 +54,7 @@ impl super::Write {
 
 /// Whether the message shows move buttons.
 pub fn has_moves(msg: &StoredMessage) -> bool {
-    msg.custom_ids()
-        .iter()
-        .any(|id| matches!(Press::decode(id), Some(Press::Act { .. })))
+    msg.custom_ids().iter().any(|id| act_of_id(id).is_some())
 }
 
 /// The cards of a hand message (the line ending in "deadwood **n**"), read with the bot's own
@@ -79,10 +78,7 @@ pub fn choose(msg: &StoredMessage) -> Option<String> {
     let acts: Vec<(Act, String)> = msg
         .custom_ids()
         .into_iter()
-        .filter_map(|id| match Press::decode(&id) {
-            Some(Press::Act { act, .. }) => Some((act, id)),
-            _ => None,
-        })
+        .filter_map(|id| act_of_id(&id).map(|a| (a.act, id)))
         .collect();
     let find = |f: &dyn Fn(&Act) -> bool| acts.iter().find(|(a, _)| f(a)).map(|(_, id)| id.clone());
     if let Some(id) =
@@ -342,7 +338,7 @@ impl Game {
 
     async fn act(&mut self, p: usize, msg: StoredMessage) -> Step {
         let id = choose(&msg).expect("a move on a message with moves");
-        let Some(Press::Act { version, act, .. }) = Press::decode(&id) else {
+        let Some(super::acts::ActPress { version, act, .. }) = act_of_id(&id) else {
             unreachable!("choose returns move buttons")
         };
         let before = self.fake.public_writes(self.channel);

@@ -2,11 +2,11 @@
 //! of their own hand message as the bot last drew it.
 
 use super::Table;
+use crate::support::fake_discord::acts::{act_of_id, Act};
 use crate::support::fake_discord::StoredMessage;
 use gin::engine::ai::{decide, Level};
 use gin::engine::rummy::RummyMatch;
 use gin::engine::{Action, PartnershipMatch, Seat, TeamAction, TeamMatch};
-use gin::ui::ids::{Act, Press};
 use std::time::Duration;
 
 impl Table<'_> {
@@ -184,7 +184,7 @@ fn drawn_for(m: &StoredMessage) -> Option<i64> {
 fn button(m: &StoredMessage, act: Act) -> Option<String> {
     m.custom_ids()
         .into_iter()
-        .find(|id| matches!(Press::decode(id), Some(Press::Act { act: a, .. }) if a == act))
+        .find(|id| act_of_id(id).is_some_and(|a| a.act == act))
 }
 
 fn act_of(a: Action) -> Act {
