@@ -1167,6 +1167,7 @@ export type TokenRequest = { code: string, };
 export type User = { id: string, name: string, };
 
 /**
- * A move as the page sends it back: the `play` of one of the state's moves.
+ * A move as the page sends it back: the `play` of one of the state's moves, under
+ * its game's name.
  */
-export type WirePlay = { "gin": Action } | { "rummy": RummyAction } | { "team": TeamAction };
+export type WirePlay = { "gin": Action } | { "rummy": RummyAction } | { "partnership": Action } | { "team": TeamAction };

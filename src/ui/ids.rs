@@ -304,7 +304,7 @@ mod tests {
     #[test]
     fn ids_round_trip_and_stay_short() {
         let max = i64::MAX;
-        let run = "9HTHJHQHKHAH2H3H4H5H6H7H8H";
+        let run = "AH2H3H4H5H6H7H8H9HTHJHQHKH";
         let codes = [
             "a:up",
             "a:pass",

@@ -3,22 +3,10 @@
 //! into melds. Nothing here reads the match itself.
 
 use super::games::{sorted, OnTable};
-use super::wire::{Arrangement, Clock, Frame, MatchInfo, Note as NoteFrame, StateFrame, WirePlay};
-use crate::engine::rummy::RummyMatch;
+use super::wire::{Arrangement, Clock, Frame, MatchInfo, Note as NoteFrame, StateFrame};
 use crate::engine::solver::best_arrangement;
-use crate::engine::{Match, TeamMatch};
-use crate::games::{each, HandOf, Kind, Note, Play, Sight};
+use crate::games::{each, HandOf, Note, Sight};
 use crate::i18n::Lang;
-
-impl From<WirePlay> for Play {
-    fn from(p: WirePlay) -> Play {
-        match p {
-            WirePlay::Gin(a) => <Match as Kind>::play(a),
-            WirePlay::Rummy(a) => <RummyMatch as Kind>::play(a),
-            WirePlay::Team(a) => <TeamMatch as Kind>::play(a),
-        }
-    }
-}
 
 /// The state frame for `sight`, with `note` (a refused move's remark) in `lang`.
 pub(super) fn state_frame(sight: &Sight, note: Option<(&str, String)>) -> String {

@@ -4,24 +4,46 @@
 
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::partnership::DealRecord;
-use crate::engine::rummy::{RummyAction, RummyRecord, RummySettlement, RummyTable, RummyView};
+use crate::engine::rummy::{RummyRecord, RummySettlement, RummyTable, RummyView};
 use crate::engine::team::TeamHandRecord;
+use crate::engine::Variant;
 use crate::engine::{
-    Action, Card, HandRecord, PlayerView, Seat, Settlement, TableView, TeamAction, TeamTable,
-    TeamView,
+    Card, HandRecord, PlayerView, Seat, Settlement, TableView, TeamTable, TeamView,
 };
+use crate::games::Play;
 use serde::{Deserialize, Serialize};
 use std::any::TypeId;
 use ts_rs::{Config, TypeVisitor, TS};
 
-/// A move as the page sends it back: the `play` of one of the state's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum WirePlay {
-    Gin(Action),
-    Rummy(RummyAction),
-    Team(TeamAction),
+/// The protocol's per-game types, from the list of games.
+macro_rules! wire_games {
+    (() $($name:ident $module:ident $match:ty,)*) => {
+        /// A move as the page sends it back: the `play` of one of the state's moves, under
+        /// its game's name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
+        #[serde(rename_all = "snake_case")]
+        pub enum WirePlay {
+            $($name(<$match as Variant>::Action),)*
+        }
+
+        impl From<WirePlay> for Play {
+            fn from(p: WirePlay) -> Play {
+                match p {
+                    $(WirePlay::$name(a) => Play::$name(a),)*
+                }
+            }
+        }
+
+        impl From<Play> for WirePlay {
+            fn from(p: Play) -> WirePlay {
+                match p {
+                    $(Play::$name(a) => WirePlay::$name(a),)*
+                }
+            }
+        }
+    };
 }
+crate::engine::with_games!(wire_games);
 
 /// What a page sends.
 #[derive(Debug, Deserialize, TS)]
@@ -354,14 +376,15 @@ mod tests {
     /// The page sends back exactly what the state offered; anything else does not read.
     #[test]
     fn a_play_reads_back_as_it_was_offered() {
-        let c: Card = "7H".parse().unwrap();
-        for p in [
-            WirePlay::Gin(Action::Knock(c)),
-            WirePlay::Team(TeamAction::Swap(c)),
-            WirePlay::Rummy(RummyAction::LayOff { card: c, meld: 2 }),
+        for text in [
+            r#"{"gin":{"action":"knock","card":"7H"}}"#,
+            r#"{"partnership":{"action":"discard","card":"7H"}}"#,
+            r#"{"team":{"team_action":"swap","action":"7H"}}"#,
+            r#"{"rummy":{"action":"lay_off","card":"7H","meld":2}}"#,
         ] {
-            let text = serde_json::to_string(&p).unwrap();
-            assert_eq!(serde_json::from_str::<WirePlay>(&text).unwrap(), p);
+            let p: WirePlay = serde_json::from_str(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(serde_json::to_string(&p).unwrap(), text);
+            assert_eq!(WirePlay::from(Play::from(p)), p);
         }
         for bad in [
             r#"{"gin":{"action":"discard","card":"1X"}}"#,
