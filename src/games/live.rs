@@ -226,7 +226,7 @@ impl Live {
             names: vec!["Ann".into(), "Ben".into()],
             ai: vec![false, ai],
             ai_level: None,
-            game: Game::Gin(game),
+            game: Game::from(game),
             turn_started_at: 0,
             last_hint: None,
             event: None,

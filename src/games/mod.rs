@@ -54,7 +54,7 @@ pub use transition::{plan, record, transition, Answered, Plan, Transition};
 pub(crate) use variants::{each, each_kind};
 pub use variants::{
     DealOf, EndOf, ErrorOf, Event, Game, GameChoice, GameError, GinChoice, GinEnd, HandOf, Kind,
-    Play, RulesOf, Sheet, TableOf, TeamHand, TeamMode, TeamsEnd, RUMMY_PRESET,
+    Play, RulesOf, Sheet, TableOf, TeamHand, TeamsEnd, RUMMY_PRESET,
 };
 
 pub use crate::store::{
@@ -344,7 +344,7 @@ pub enum Refusal {
 
 /// Why an interaction could not be served; shown to the caller, nothing changed.
 #[derive(Debug)]
-pub(crate) enum Failure {
+pub enum Failure {
     User(Refusal),
     Store(StoreError),
 }

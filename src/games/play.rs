@@ -96,34 +96,22 @@ impl Matches<'_> {
 
     /// `/gin rules [mode]`: the rules of a four-player mode when one is named, else of the
     /// caller's match here, else of the default preset.
-    pub async fn rules_command(&self, caller: &Caller, mode: Option<super::TeamMode>) -> Outcome {
-        let (preset, rules) = match mode {
+    pub async fn rules_command(&self, caller: &Caller, game: Option<super::GameChoice>) -> Outcome {
+        let game = match game {
+            Some(game) => game,
             None => match self.match_here(caller).await {
                 Ok(id) => return self.rules(caller, id).await,
-                Err(_) => {
-                    let choice = super::GinChoice::default();
-                    choice.rules_of(
-                        self.settings()
-                            .default_preset(caller.guild_id.unwrap_or_default()),
-                        None,
-                    )
-                }
+                Err(_) => super::GameChoice::Gin(super::GinChoice::default()),
             },
-            Some(mode) => {
-                let choice = super::GinChoice {
-                    teams: Some(mode),
-                    ..Default::default()
-                };
-                choice.rules_of(
-                    self.settings()
-                        .default_preset(caller.guild_id.unwrap_or_default()),
-                    None,
-                )
-            }
-        }
-        .expect("the default preset's rules are valid");
+        };
+        let default = self
+            .settings()
+            .default_preset(caller.guild_id.unwrap_or_default());
+        let (preset, rules) = game
+            .rules(default, None, None)
+            .expect("the default preset's rules are valid");
         Outcome::reply(Reply::Rules {
-            preset: preset.name().to_string(),
+            preset: preset.to_string(),
             rules: Box::new(rules),
         })
     }

@@ -6,7 +6,7 @@ use super::effects::{Delivery, Effect, PART_AI};
 use super::hold::Held;
 use super::scenes::Note;
 use super::transition::Answered;
-use super::variants::{Event, GameChoice, Play, RulesOf};
+use super::variants::{Event, GameChoice, RulesOf};
 use super::ReplyRole;
 use super::{Caller, Deliveries, EndReason, Failure, Live, Outcome, Practice, Refusal, Reply};
 use crate::engine::ai::{coach, Level};
@@ -224,7 +224,7 @@ impl Practice<'_> {
         tracing::info!(
             match_id = live.id,
             seat,
-            action = %Play::Gin(hint.action).kind(),
+            action = <crate::engine::Match as super::Kind>::move_kind(&hint.action),
             "hint given"
         );
         live.last_hint = Some((seat, moment, hint.clone()));

@@ -2,7 +2,7 @@
 
 use crate::engine::ai::Level;
 use crate::engine::Preset;
-use crate::games::{CardLook, TeamMode};
+use crate::games::{CardLook, GameChoice, GinChoice};
 
 /// Rule presets as a choice (registered as integers 0..4 by poise).
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -37,11 +37,13 @@ pub enum ModeChoice {
     Team,
 }
 
-impl From<ModeChoice> for TeamMode {
-    fn from(m: ModeChoice) -> TeamMode {
-        match m {
-            ModeChoice::Partnership => TeamMode::Partnership,
-            ModeChoice::Team => TeamMode::Team,
+impl ModeChoice {
+    /// The game a `/gin` command's options ask for: Gin, or the four-player game `mode`.
+    pub fn game(mode: Option<ModeChoice>, choice: GinChoice) -> GameChoice {
+        match mode {
+            None => GameChoice::Gin(choice),
+            Some(ModeChoice::Partnership) => GameChoice::Partnership(choice),
+            Some(ModeChoice::Team) => GameChoice::Team(choice),
         }
     }
 }

@@ -5,7 +5,7 @@ use super::choices::{LevelChoice, LookChoice, ModeChoice, PresetChoice};
 use super::{answer, bot_user, caller, user_ref, Context, Error};
 use crate::engine::ai::Level;
 use crate::engine::Preset;
-use crate::games::{CardLook, ChallengeRequest, GameChoice, GinChoice, TeamMode, PRACTICE_LEVEL};
+use crate::games::{CardLook, ChallengeRequest, GameChoice, GinChoice, PRACTICE_LEVEL};
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 
@@ -71,12 +71,12 @@ fn gin(
     hollywood: Option<bool>,
     mode: Option<ModeChoice>,
 ) -> GameChoice {
-    GameChoice::Gin(GinChoice {
+    let choice = GinChoice {
         preset: preset.map(Preset::from),
         straight: straight.unwrap_or(false),
         hollywood: hollywood.unwrap_or(false),
-        teams: mode.map(TeamMode::from),
-    })
+    };
+    ModeChoice::game(mode, choice)
 }
 
 /// A practice match of `game` with `seats` players, all but the caller the bot's AI.
@@ -143,7 +143,10 @@ pub async fn rules(ctx: Context<'_>, mode: Option<ModeChoice>) -> Result<(), Err
         .data()
         .games
         .matches()
-        .rules_command(&caller(ctx), mode.map(TeamMode::from))
+        .rules_command(
+            &caller(ctx),
+            mode.map(|m| ModeChoice::game(Some(m), GinChoice::default())),
+        )
         .await;
     answer(ctx, outcome).await
 }

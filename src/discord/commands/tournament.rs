@@ -6,7 +6,7 @@ use super::choices::{ModeChoice, PresetChoice};
 use super::{answer, caller, is_moderator, user_ref, Context, Error};
 use crate::engine::Preset;
 use crate::games::organizer::{FormatAsk, TournamentRequest};
-use crate::games::{GinChoice, TeamMode};
+use crate::games::GinChoice;
 use poise::serenity_prelude as serenity;
 
 /// How the event is played, as a choice.
@@ -79,12 +79,14 @@ pub async fn create(
             FormatChoice::Knockout => FormatAsk::Knockout,
             FormatChoice::RoundRobin => FormatAsk::RoundRobin,
         },
-        game: GinChoice {
-            preset: preset.map(Preset::from),
-            straight: straight.unwrap_or(false),
-            hollywood: hollywood.unwrap_or(false),
-            teams: mode.map(TeamMode::from),
-        },
+        game: ModeChoice::game(
+            mode,
+            GinChoice {
+                preset: preset.map(Preset::from),
+                straight: straight.unwrap_or(false),
+                hollywood: hollywood.unwrap_or(false),
+            },
+        ),
         target,
         signup_minutes: signup_minutes.unwrap_or(SIGNUP_MINUTES),
         round_minutes: round_minutes.unwrap_or(ROUND_MINUTES),

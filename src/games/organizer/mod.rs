@@ -18,7 +18,7 @@ pub(crate) use run::Organizer;
 pub use scene::{EntrantLine, RoundLine, TableLine, TournamentGame, TournamentScene};
 
 use super::tournament::{self, EntrantId, Tournament};
-use super::{each, Failure, GinChoice, Kind, Refusal, RulesOf, Tournaments};
+use super::{each, Failure, GameChoice, Kind, Refusal, RulesOf, Tournaments};
 use crate::i18n::Lang;
 use crate::store::{CancelCause, EntryRow, StoreError, TournamentRow, TournamentState};
 
@@ -28,7 +28,7 @@ pub struct TournamentRequest {
     pub name: String,
     pub format: FormatAsk,
     /// The matches' game; `target` as in `/gin start`.
-    pub game: GinChoice,
+    pub game: GameChoice,
     pub target: Option<i64>,
     /// Minutes until sign-up closes and the event starts by itself.
     pub signup_minutes: i64,

@@ -5,9 +5,7 @@ use super::{
     ROUND_MINUTES, SIGNUP_MINUTES, UNRATED,
 };
 use crate::games::tournament::{self, MAX_FIELD, MAX_SWISS_ROUNDS};
-use crate::games::{
-    Caller, Failure, GameChoice, Outcome, Refusal, Reply, ReplyRole, Tournaments, UserRef,
-};
+use crate::games::{Caller, Failure, Outcome, Refusal, Reply, ReplyRole, Tournaments, UserRef};
 use crate::store::{Joined, NewEntry, NewTournament};
 
 impl Tournaments<'_> {
@@ -61,12 +59,13 @@ impl Tournaments<'_> {
             FormatAsk::Knockout => tournament::TournamentFormat::Knockout,
             FormatAsk::RoundRobin => tournament::TournamentFormat::RoundRobin,
         };
-        if ask.game.hollywood && ask.game.teams.is_some() {
+        // A game with no table under these options (Hollywood's sheet is for two).
+        if ask.game.opponents().1 == 0 {
             return Err(Refusal::PlayerCount.into());
         }
         self.settings().ensure_settings(guild_id).await?;
         self.settings().check_channel(caller)?;
-        let (preset, rules) = GameChoice::Gin(ask.game).rules(
+        let (preset, rules) = ask.game.clone().rules(
             self.settings().default_preset(guild_id),
             self.settings().default_target(guild_id),
             ask.target,

@@ -2,50 +2,36 @@
 //! service plays it, shows it and books it.
 
 use super::figures::{count_gin_hand, gin_hand_row, settled_figures};
-use super::{wrappers, FormatFilter, Decider, Kind, Play, RulesOf};
+use super::{wrappers, Decider, FormatFilter, Kind, Play};
 use crate::engine::ai::{decide, Level};
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::{
     Action, ActionError, HandRecord, Match, MatchError, MatchStatus, PlayerView, Preset, Rules,
-    Seat, Settlement, TableView, PARTNERSHIP_TARGET,
+    Seat, Settlement, TableView, 
 };
 use crate::games::{Failure, Refusal};
 use crate::store::{HandRow, HollywoodRow, PlayerResult};
 
-/// A Gin match's preset (the server's default when `None`), and whether it is Straight Gin
-/// (RULES.md section 13: knock limit 0, only gin ends a hand).
+/// A Gin game's preset (the server's default when `None`), and whether it is Straight Gin
+/// (RULES.md section 13: knock limit 0, only gin ends a hand): what a command asks of a Gin,
+/// Partnership or Team Gin match.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GinChoice {
     pub preset: Option<Preset>,
     pub straight: bool,
     /// Hollywood scoring (RULES.md section 13): three games on one sheet, two players.
     pub hollywood: bool,
-    /// A four-player team game (RULES.md section 11) instead of two or three players.
-    pub teams: Option<TeamMode>,
-}
-
-/// The four-player games: two teams of two, partners opposite (seats 0 and 2, 1 and 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TeamMode {
-    /// Partnership Gin (RULES.md section 11a).
-    Partnership,
-    /// Team Gin with card swap (RULES.md section 11b).
-    Team,
 }
 
 impl GinChoice {
-    /// The rules this choice plays, with the target a command asked for.
+    /// The rules this choice plays, with the target a command asked for (`target`) or else
+    /// the game's own (`own_target`).
     pub(crate) fn rules(
         self,
         default: Preset,
         target: Option<i64>,
     ) -> Result<(Preset, Rules), Failure> {
         let preset = self.preset.unwrap_or(default);
-        // Partnership Gin plays to 125 unless the match says otherwise.
-        let target = match (target, self.teams) {
-            (None, Some(TeamMode::Partnership)) => Some(i64::from(PARTNERSHIP_TARGET)),
-            _ => target,
-        };
         let mut rules = rules_with_target(preset, target)?;
         if self.straight {
             // Oklahoma would take the limit from the upcard: Straight Gin has none.
@@ -58,41 +44,22 @@ impl GinChoice {
         Ok((preset, rules))
     }
 
-    /// The rules as the game they play.
-    pub(crate) fn rules_of(
-        self,
-        default: Preset,
-        target: Option<i64>,
-    ) -> Result<(Preset, RulesOf), Failure> {
-        let (preset, rules) = self.rules(default, target)?;
-        Ok((
-            preset,
-            match self.teams {
-                None => RulesOf::Gin(rules),
-                Some(TeamMode::Partnership) => RulesOf::Partnership(rules),
-                Some(TeamMode::Team) => RulesOf::Team(rules),
-            },
-        ))
-    }
-
-    /// How many opponents a challenge names, at least and at most: one or two at Gin, one
-    /// at Hollywood (its sheet is for two), three at the team games (none with Hollywood).
-    pub(crate) fn opponents(&self) -> (usize, usize) {
-        match (self.teams.is_some(), self.hollywood) {
-            (true, true) => (0, 0),
-            (true, false) => (3, 3),
-            (false, true) => (1, 1),
-            (false, false) => (1, 2),
+    /// The opponents of a four-player game's challenge: three, none with Hollywood (its
+    /// sheet is for two).
+    pub(super) fn four_player_opponents(&self) -> (usize, usize) {
+        if self.hollywood {
+            (0, 0)
+        } else {
+            (3, 3)
         }
     }
 
-    /// The seats of a practice match: two, or four at the team games.
-    pub(crate) fn practice_seats(&self) -> Result<u8, Refusal> {
-        match (self.teams.is_some(), self.hollywood) {
-            // Hollywood's sheet is for two.
-            (true, true) => Err(Refusal::PlayerCount),
-            (true, false) => Ok(4),
-            (false, _) => Ok(2),
+    /// The seats of a four-player game's practice match.
+    pub(super) fn four_player_practice(&self) -> Result<u8, Refusal> {
+        if self.hollywood {
+            Err(Refusal::PlayerCount)
+        } else {
+            Ok(4)
         }
     }
 }
@@ -138,6 +105,7 @@ impl Kind for Match {
     wrappers!(Gin);
 
     type Rules = Rules;
+    type Choice = GinChoice;
     type Public = TableView;
     type Own = PlayerView;
     type Record = HandRecord;
@@ -177,6 +145,33 @@ impl Kind for Match {
 
     fn own_ended(own: &PlayerView) -> bool {
         table_ended(&own.table)
+    }
+
+    /// One or two at Gin, one at Hollywood (its sheet is for two).
+    fn opponents(choice: &GinChoice) -> (usize, usize) {
+        if choice.hollywood {
+            (1, 1)
+        } else {
+            (1, 2)
+        }
+    }
+
+    fn practice_seats(_choice: &GinChoice, _asked: u8) -> Result<u8, Refusal> {
+        Ok(2)
+    }
+
+    fn practice_against_bot() -> bool {
+        true
+    }
+
+    fn choice_rules(
+        choice: GinChoice,
+        default: Preset,
+        default_target: Option<i64>,
+        target: Option<i64>,
+    ) -> Result<(&'static str, Rules), Failure> {
+        let (preset, rules) = choice.rules(default, target.or(default_target))?;
+        Ok((preset.name(), rules))
     }
 
     fn tournament_key(rules: &Rules) -> &'static str {
@@ -309,21 +304,9 @@ mod tests {
                 preset: Some(preset),
                 straight: true,
                 hollywood: false,
-                teams: None,
             };
             let (_, rules) = choice.rules(Preset::Classic, None).unwrap();
             assert_eq!((rules.knock_limit, rules.oklahoma), (0, false), "{preset}");
         }
-    }
-
-    /// Partnership Gin plays to 125 unless the match says otherwise.
-    #[test]
-    fn partnership_plays_to_its_own_target() {
-        let choice = GinChoice {
-            teams: Some(TeamMode::Partnership),
-            ..GinChoice::default()
-        };
-        let (_, r) = choice.rules_of(Preset::Classic, None).unwrap();
-        assert_eq!(r.target(), PARTNERSHIP_TARGET);
     }
 }

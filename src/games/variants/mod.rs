@@ -30,15 +30,13 @@ macro_rules! deals_from_history {
 
 mod figures;
 
-pub use gin::{GinChoice, GinEnd, TeamMode};
-use rummy::rummy_rules;
+pub use gin::{GinChoice, GinEnd};
 pub use rummy::RUMMY_PRESET;
 pub use team::TeamHand;
 
 use super::formats::{holds, FormatFilter};
 use super::{Failure, Format, Refusal};
 use crate::engine::ai::Level;
-use crate::engine::rummy::RummyRules;
 use crate::engine::{GameKind, Listed, PlayerView, Preset, Rules, Seat, Settlement, Variant};
 use crate::store::{HandRow, HollywoodRow, PlayerResult};
 use std::fmt::Debug;
@@ -48,6 +46,9 @@ use std::fmt::Debug;
 pub trait Kind: Variant + Listed + Into<Game> {
     /// The game's rules, as a challenge carries them until the match is dealt.
     type Rules: Clone + Debug;
+    /// What a command asks of a new match of this game (options, preset), before the server's
+    /// defaults are applied.
+    type Choice: Clone + Debug + PartialEq + Eq;
     /// The public table (the channel's view).
     type Public: Clone + Debug;
     /// One seat's own view.
@@ -99,6 +100,23 @@ pub trait Kind: Variant + Listed + Into<Game> {
     }
     /// Rules read from their wrapper.
     fn wrapped_rules(json: serde_json::Value) -> Result<Self::Rules, serde_json::Error>;
+
+    /// How many opponents a challenge names, at least and at most (none: no table).
+    fn opponents(choice: &Self::Choice) -> (usize, usize);
+    /// How many seats a practice match has when `asked` were asked for.
+    fn practice_seats(choice: &Self::Choice, asked: u8) -> Result<u8, Refusal>;
+    /// Whether challenging the bot alone to this game means practising against it.
+    fn practice_against_bot() -> bool {
+        false
+    }
+    /// The preset name and rules `choice` plays: `default` is the server's preset and
+    /// `default_target` its target, for the games that take them.
+    fn choice_rules(
+        choice: Self::Choice,
+        default: Preset,
+        default_target: Option<i64>,
+        target: Option<i64>,
+    ) -> Result<(&'static str, Self::Rules), Failure>;
 
     /// The catalogue key naming a tournament of this game under `rules` (with the preset
     /// as `$preset`).
@@ -251,6 +269,33 @@ macro_rules! games {
         #[derive(Clone, Debug)]
         pub enum RulesOf {
             $($name(<$match as Kind>::Rules),)*
+        }
+
+        /// Which game a new match plays, as a command asks for it.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum GameChoice {
+            $($name(<$match as Kind>::Choice),)*
+        }
+
+        impl GameChoice {
+            /// The preset name and rules this choice plays: `default` is the server's preset
+            /// and `default_target` its target, for the games that take them.
+            pub(crate) fn rules(
+                self,
+                default: Preset,
+                default_target: Option<i64>,
+                target: Option<i64>,
+            ) -> Result<(&'static str, RulesOf), Failure> {
+                match self {
+                    $(
+                        GameChoice::$name(c) => {
+                            let (preset, rules) =
+                                <$match as Kind>::choice_rules(c, default, default_target, target)?;
+                            Ok((preset, RulesOf::$name(rules)))
+                        }
+                    )*
+                }
+            }
         }
 
         impl Game {
@@ -649,63 +694,32 @@ impl RulesOf {
     }
 }
 
-/// Which game a new match plays, as a command asks for it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameChoice {
-    Gin(GinChoice),
-    /// Basic Rummy, for 2 to 6 players, with these options (the target is set apart).
-    Rummy(RummyRules),
-}
-
 impl GameChoice {
     /// How many opponents a challenge of this game names, at least and at most.
     pub(crate) fn opponents(&self) -> (usize, usize) {
-        match self {
-            GameChoice::Gin(c) => c.opponents(),
-            GameChoice::Rummy(_) => rummy::OPPONENTS,
-        }
+        each!(GameChoice, self, c, K => K::opponents(c))
     }
 
     /// How many seats a practice match of this game has, when `asked` were asked for.
     pub(crate) fn practice_seats(&self, asked: u8) -> Result<u8, Refusal> {
-        match self {
-            GameChoice::Gin(c) => c.practice_seats(),
-            GameChoice::Rummy(_) => rummy::practice_seats(asked),
-        }
+        each!(GameChoice, self, c, K => K::practice_seats(c, asked))
     }
 
     /// Whether this is a four-player team game (a partner may be named).
     pub(crate) fn is_teams(&self) -> bool {
-        matches!(self, GameChoice::Gin(c) if c.teams.is_some())
+        each!(GameChoice, self, _c, K => K::TEAMS)
     }
 
     /// Whether challenging the bot alone to this game means practising against it.
     pub(crate) fn practice_against_bot(&self) -> bool {
-        matches!(self, GameChoice::Gin(c) if c.teams.is_none())
-    }
-
-    /// The preset name and rules this choice plays: `default` is the server's preset and
-    /// `default_target` its target, for the games that take them.
-    pub(crate) fn rules(
-        self,
-        default: Preset,
-        default_target: Option<i64>,
-        target: Option<i64>,
-    ) -> Result<(&'static str, RulesOf), Failure> {
-        Ok(match self {
-            GameChoice::Gin(choice) => {
-                let (preset, rules) = choice.rules_of(default, target.or(default_target))?;
-                (preset.name(), rules)
-            }
-            GameChoice::Rummy(rules) => (RUMMY_PRESET, RulesOf::Rummy(rummy_rules(rules, target)?)),
-        })
+        each!(GameChoice, self, _c, K => K::practice_against_bot())
     }
 }
 
 #[cfg(test)]
-#[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rummy::RummyRules;
     use crate::engine::{Action, TeamAction, TeamMatch};
 
     /// A swap hands the move to the partner but not the turn: the idle clock runs on.

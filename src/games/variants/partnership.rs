@@ -2,12 +2,15 @@
 //! once, scored for the teams.
 
 use super::figures::{count_gin_hand, gin_hand_row, team_figures};
+use super::gin::GinChoice;
 use super::{wrappers, Sheet, FormatFilter, Decider, Kind, Play, TeamsEnd};
 use crate::engine::ai::{decide_partnership, Level};
 use crate::engine::partnership::DealRecord;
 use crate::engine::{
     Action, HandRecord, Match, MatchError, PartnershipMatch, PlayerView, Rules, Seat, TableView,
 };
+use crate::engine::{Preset, PARTNERSHIP_TARGET};
+use crate::games::{Failure, Refusal};
 use crate::store::{HandRow, PlayerResult};
 
 /// The ledger's hand number of table `table` of deal `deal_no`: deal n's tables are rows 2n
@@ -21,6 +24,7 @@ impl Kind for PartnershipMatch {
     wrappers!(Partnership);
 
     type Rules = Rules;
+    type Choice = GinChoice;
     type Public = [TableView; 2];
     type Own = PlayerView;
     type Record = DealRecord;
@@ -68,6 +72,27 @@ impl Kind for PartnershipMatch {
 
     fn own_ended(own: &PlayerView) -> bool {
         <Match as Kind>::own_ended(own)
+    }
+
+    /// Three opponents, none with Hollywood.
+    fn opponents(choice: &GinChoice) -> (usize, usize) {
+        choice.four_player_opponents()
+    }
+
+    fn practice_seats(choice: &GinChoice, _asked: u8) -> Result<u8, Refusal> {
+        choice.four_player_practice()
+    }
+
+    /// Partnership Gin plays to 125 unless the match says otherwise.
+    fn choice_rules(
+        choice: GinChoice,
+        default: Preset,
+        default_target: Option<i64>,
+        target: Option<i64>,
+    ) -> Result<(&'static str, Rules), Failure> {
+        let target = target.or(default_target).or(Some(i64::from(PARTNERSHIP_TARGET)));
+        let (preset, rules) = choice.rules(default, target)?;
+        Ok((preset.name(), rules))
     }
 
     fn tournament_key(_rules: &Rules) -> &'static str {

@@ -18,10 +18,10 @@ pub const RUMMY_PRESET: &str = "rummy";
 pub const MAX_ROUNDS: u32 = 50;
 
 /// A challenge names one to five opponents: two to six play.
-pub(super) const OPPONENTS: (usize, usize) = (1, 5);
+const OPPONENTS: (usize, usize) = (1, 5);
 
 /// A practice match seats two to six.
-pub(super) fn practice_seats(asked: u8) -> Result<u8, Refusal> {
+fn practice_seats(asked: u8) -> Result<u8, Refusal> {
     if (2..=6).contains(&asked) {
         Ok(asked)
     } else {
@@ -66,6 +66,7 @@ impl Kind for RummyMatch {
     wrappers!(Rummy);
 
     type Rules = RummyRules;
+    type Choice = RummyRules;
     type Public = RummyTable;
     type Own = RummyView;
     type Record = RummyRecord;
@@ -117,6 +118,24 @@ impl Kind for RummyMatch {
 
     fn own_ended(own: &RummyView) -> bool {
         table_ended(&own.table)
+    }
+
+    fn opponents(_choice: &RummyRules) -> (usize, usize) {
+        OPPONENTS
+    }
+
+    fn practice_seats(_choice: &RummyRules, asked: u8) -> Result<u8, Refusal> {
+        practice_seats(asked)
+    }
+
+    /// Basic Rummy's own options; the target set apart.
+    fn choice_rules(
+        choice: RummyRules,
+        _default: crate::engine::Preset,
+        _default_target: Option<i64>,
+        target: Option<i64>,
+    ) -> Result<(&'static str, RummyRules), Failure> {
+        Ok((RUMMY_PRESET, rummy_rules(choice, target)?))
     }
 
     fn tournament_key(_rules: &RummyRules) -> &'static str {

@@ -2,6 +2,7 @@
 //! each turn.
 
 use super::figures::{count_own_knock, kind_of, team_figures};
+use super::gin::GinChoice;
 use super::{wrappers, Sheet, FormatFilter, Decider, Kind, Play, TeamsEnd};
 use crate::engine::ai::team as team_ai;
 use crate::engine::ai::Level;
@@ -11,6 +12,8 @@ use crate::engine::{
     ActionError, MatchStatus, Rules, Seat, TeamAction, TeamError, TeamHandEnd, TeamHandRecord,
     TeamMatch, TeamTable, TeamView,
 };
+use crate::engine::Preset;
+use crate::games::{Failure, Refusal};
 use crate::store::{HandKind, HandRow, PlayerResult};
 
 /// A Team Gin player's own view: the table, and its own hand and its partner's.
@@ -30,6 +33,7 @@ impl Kind for TeamMatch {
     wrappers!(Team);
 
     type Rules = Rules;
+    type Choice = GinChoice;
     type Public = TeamTable;
     type Own = TeamHand;
     type Record = TeamHandRecord;
@@ -82,6 +86,25 @@ impl Kind for TeamMatch {
 
     fn own_ended(own: &TeamHand) -> bool {
         table_ended(&own.table)
+    }
+
+    /// Three opponents, none with Hollywood.
+    fn opponents(choice: &GinChoice) -> (usize, usize) {
+        choice.four_player_opponents()
+    }
+
+    fn practice_seats(choice: &GinChoice, _asked: u8) -> Result<u8, Refusal> {
+        choice.four_player_practice()
+    }
+
+    fn choice_rules(
+        choice: GinChoice,
+        default: Preset,
+        default_target: Option<i64>,
+        target: Option<i64>,
+    ) -> Result<(&'static str, Rules), Failure> {
+        let (preset, rules) = choice.rules(default, target.or(default_target))?;
+        Ok((preset.name(), rules))
     }
 
     fn tournament_key(_rules: &Rules) -> &'static str {

@@ -666,12 +666,9 @@ async fn downtime_is_not_counted_as_idle_time() {
 #[tokio::test]
 async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
     use gin::engine::TeamAction;
-    use gin::games::{Game, GameChoice, GinChoice, Move, Play, TeamMode};
+    use gin::games::{Game, GameChoice, GinChoice, Move, Play};
     let h = Harness::new().await;
-    let team = GameChoice::Gin(GinChoice {
-        teams: Some(TeamMode::Team),
-        ..Default::default()
-    });
+    let team = GameChoice::Team(GinChoice::default());
     let challenge = h.start_game(ALICE, &[BOB, CAROL, DAVE], team).await;
     let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
     for o in [BOB, CAROL, DAVE] {

@@ -7,7 +7,7 @@ use crate::support::harness::{Harness, ALICE, BOB, CAROL, CHANNEL, DAVE, MALLORY
 use gin::discord::DiscordOut;
 use gin::games::organizer::{FormatAsk, TournamentNote, TournamentRequest};
 use gin::games::tournament::Tournament;
-use gin::games::{Caller, GameChoice, GinChoice, Outcome, Refusal, Reply, TeamMode, UserRef};
+use gin::games::{Caller, GameChoice, GinChoice, Outcome, Refusal, Reply, UserRef};
 use gin::store::{CancelCause, Reach, TournamentState};
 use gin::ui::{Deliverer, Transport};
 use poise::serenity_prelude as serenity;
@@ -17,7 +17,7 @@ fn ask(format: FormatAsk) -> TournamentRequest {
     TournamentRequest {
         name: "Spring Cup".into(),
         format,
-        game: GinChoice::default(),
+        game: GameChoice::Gin(GinChoice::default()),
         target: Some(10),
         signup_minutes: 60,
         round_minutes: 60,
@@ -435,10 +435,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
 
     // A team event elsewhere: a partner is needed, and not oneself.
     let teams = TournamentRequest {
-        game: GinChoice {
-            teams: Some(TeamMode::Partnership),
-            ..GinChoice::default()
-        },
+        game: GameChoice::Partnership(GinChoice::default()),
         ..ask(FormatAsk::Knockout)
     };
     let other = elsewhere(&h, MALLORY, CHANNEL + 1);
@@ -559,10 +556,7 @@ async fn a_team_event_seats_partners_opposite() {
     let h = Harness::new().await;
     let g = &h.games;
     let teams = TournamentRequest {
-        game: GinChoice {
-            teams: Some(TeamMode::Team),
-            ..GinChoice::default()
-        },
+        game: GameChoice::Team(GinChoice::default()),
         ..ask(FormatAsk::Knockout)
     };
     let o = g
@@ -771,10 +765,10 @@ async fn a_round_robin_of_straight_gin_meets_every_pair_once() {
     let h = Harness::new().await;
     let g = &h.games;
     let straight = TournamentRequest {
-        game: GinChoice {
+        game: GameChoice::Gin(GinChoice {
             straight: true,
             ..GinChoice::default()
-        },
+        }),
         ..ask(FormatAsk::RoundRobin)
     };
     let o = g
