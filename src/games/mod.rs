@@ -431,7 +431,8 @@ pub(crate) fn token_fresh(now: i64, at: i64, window: i64) -> bool {
 type HandToken = (Token, i64, Lang);
 type HandTokens = HashMap<(i64, Seat), HandToken>;
 
-/// The bot's game service.
+/// The bot's game service: the core its seams share, each a view reached by a method of it
+/// ([`Games::matches`], [`Games::ledger`], ...).
 pub struct Games {
     pub db: Db,
     pub config: Config,
@@ -453,7 +454,7 @@ pub struct Games {
     /// at its last sweep.
     delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
     /// Servers' settings and players' card looks in memory (see [`Settings`]).
-    settings: settings::Cache,
+    settings_cache: settings::Cache,
     /// Leaderboards read lately, for their page buttons.
     boards: ledger::BoardCache,
     /// The tournament organizer's wake-up and queue (see [`Tournaments::run_tournaments`]).
@@ -478,7 +479,7 @@ impl Games {
                 }) as _
             }),
         );
-        let settings = settings::Cache::new(&db);
+        let settings_cache = settings::Cache::new(&db);
         Games {
             db,
             config,
@@ -490,7 +491,7 @@ impl Games {
             match_reads,
             hand_tokens: Mutex::new((HashMap::new(), 0)),
             delivery_turns: Mutex::new((HashMap::new(), 0)),
-            settings,
+            settings_cache,
             boards: Default::default(),
             organizer: Default::default(),
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
