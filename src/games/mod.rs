@@ -45,7 +45,9 @@ pub use scenes::{
     ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
     TurnClock,
 };
-pub use seams::{Challenges, Ledger, Matches, Practice, Seasons, Settings, Sweeper, Tournaments};
+pub use seams::{
+    Challenges, Following, Ledger, Matches, Practice, Seasons, Settings, Sweeper, Tournaments,
+};
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
@@ -459,7 +461,7 @@ pub struct Games {
     boards: ledger::BoardCache,
     /// The tournament organizer's wake-up and queue (see [`Tournaments::run_tournaments`]).
     organizer: organizer::Organizer,
-    /// News of every change of a match (see [`Games::changes`]).
+    /// News of every change of a match (see [`Following::changes`]).
     changes: tokio::sync::broadcast::Sender<Change>,
 }
 
