@@ -46,7 +46,9 @@ pub use scenes::{
     ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
     TurnClock,
 };
-pub use seams::{Challenges, Ledger, Matches, Practice, Seasons, Settings, Sweeper, Tournaments};
+pub use seams::{
+    Challenges, Following, Ledger, Matches, Practice, Seasons, Settings, Sweeper, Tournaments,
+};
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
@@ -433,7 +435,8 @@ pub(crate) fn token_fresh(now: i64, at: i64, window: i64) -> bool {
 type HandToken = (Token, i64, Lang);
 type HandTokens = HashMap<(i64, Seat), HandToken>;
 
-/// The bot's game service.
+/// The bot's game service: the core its seams share, each a view reached by a method of it
+/// ([`Games::matches`], [`Games::ledger`], ...).
 pub struct Games {
     pub db: Db,
     pub config: Config,
@@ -455,12 +458,12 @@ pub struct Games {
     /// at its last sweep.
     delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
     /// Servers' settings and players' card looks in memory (see [`Settings`]).
-    settings: settings::Cache,
+    settings_cache: settings::Cache,
     /// Leaderboards read lately, for their page buttons.
     boards: ledger::BoardCache,
     /// The tournament organizer's wake-up and queue (see [`Tournaments::run_tournaments`]).
     organizer: organizer::Organizer,
-    /// News of every change of a match (see [`Games::changes`]).
+    /// News of every change of a match (see [`Following::changes`]).
     changes: tokio::sync::broadcast::Sender<Change>,
 }
 
@@ -480,7 +483,7 @@ impl Games {
                 }) as _
             }),
         );
-        let settings = settings::Cache::new(&db);
+        let settings_cache = settings::Cache::new(&db);
         Games {
             db,
             config,
@@ -492,7 +495,7 @@ impl Games {
             match_reads,
             hand_tokens: Mutex::new((HashMap::new(), 0)),
             delivery_turns: Mutex::new((HashMap::new(), 0)),
-            settings,
+            settings_cache,
             boards: Default::default(),
             organizer: Default::default(),
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,

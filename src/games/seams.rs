@@ -68,6 +68,11 @@ seam!(
     settings
 );
 seam!(
+    /// What a presentation that follows matches live (the web table) sees of them.
+    Following,
+    following
+);
+seam!(
     /// Timers that survive restarts and the lease of this process's shards.
     Sweeper,
     sweeper

@@ -229,17 +229,17 @@ impl Settings<'_> {
     /// a server whose row could not be read never gets the defaults in its place.
     pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
         {
-            let _one_at_a_time = self.settings.change.lock().await;
+            let _one_at_a_time = self.settings_cache.change.lock().await;
             let all = self.db.all_guild_settings().await?;
-            self.settings
+            self.settings_cache
                 .servers
                 .lock()
                 .expect("settings lock")
                 .extend(all);
-            self.settings.all_read.store(true, Ordering::SeqCst);
+            self.settings_cache.all_read.store(true, Ordering::SeqCst);
         }
         let players = self.db.all_player_card_looks().await?;
-        let mut looks = self.settings.player_looks.lock().expect("looks lock");
+        let mut looks = self.settings_cache.player_looks.lock().expect("looks lock");
         looks.clear();
         // Known, but read again on first use: they stand in only if that read fails.
         looks.extend(players.into_iter().filter_map(|(user, code)| {
@@ -250,9 +250,9 @@ impl Settings<'_> {
 
     /// Whether a server's settings are known: read, or known to be the defaults.
     fn settings_known(&self, guild: u64) -> bool {
-        self.settings.all_read.load(Ordering::SeqCst)
+        self.settings_cache.all_read.load(Ordering::SeqCst)
             || self
-                .settings
+                .settings_cache
                 .servers
                 .lock()
                 .expect("settings lock")
@@ -266,10 +266,10 @@ impl Settings<'_> {
         if self.settings_known(guild) {
             return Ok(());
         }
-        let _one_at_a_time = self.settings.change.lock().await;
+        let _one_at_a_time = self.settings_cache.change.lock().await;
         if !self.settings_known(guild) {
             let read = self.read_settings(guild).await?;
-            self.settings
+            self.settings_cache
                 .servers
                 .lock()
                 .expect("settings lock")
@@ -315,18 +315,18 @@ impl Settings<'_> {
         }
         let now = self.now();
         let read = self
-            .settings
+            .settings_cache
             .player_looks
             .lock()
             .expect("looks lock")
             .get(&user)
             .map(|&(_, at)| at);
         if read.is_none_or(|at| now.saturating_sub(at) >= LOOK_FRESH_SECONDS) {
-            match self.settings.look_reads.get(user).await {
+            match self.settings_cache.look_reads.get(user).await {
                 Ok(code) => {
                     // A `/gin cards` answered while this read was under way wins: the read
                     // may have started before its save.
-                    let mut looks = self.settings.player_looks.lock().expect("looks lock");
+                    let mut looks = self.settings_cache.player_looks.lock().expect("looks lock");
                     if looks.get(&user).map(|&(_, at)| at) == read {
                         let look = code.as_deref().and_then(CardLook::from_code);
                         looks.insert(user, (look, now));
@@ -336,7 +336,7 @@ impl Settings<'_> {
                 Err(e) => tracing::warn!(error = %e, "reading a player's card look"),
             }
         }
-        let looks = self.settings.player_looks.lock().expect("looks lock");
+        let looks = self.settings_cache.player_looks.lock().expect("looks lock");
         looks
             .get(&user)
             .and_then(|&(look, _)| look)
@@ -354,7 +354,7 @@ impl Settings<'_> {
                     .await?;
                 // Read now: unlike what a read under way saw (none, or a time at least
                 // LOOK_FRESH_SECONDS old), so that read leaves this choice alone.
-                self.settings
+                self.settings_cache
                     .player_looks
                     .lock()
                     .expect("looks lock")
@@ -372,7 +372,7 @@ impl Settings<'_> {
 
     /// A server's settings (the defaults when it set none).
     pub fn settings_for(&self, guild: u64) -> GuildSettings {
-        let map = self.settings.servers.lock().expect("settings lock");
+        let map = self.settings_cache.servers.lock().expect("settings lock");
         map.get(&guild).cloned().unwrap_or_default()
     }
 
@@ -384,11 +384,11 @@ impl Settings<'_> {
     /// The longest pause before the AI's moves of any server (the sweeper's bar for an AI
     /// turn that was lost).
     pub(crate) fn longest_ai_delay_ms(&self) -> u64 {
-        if !self.settings.all_read.load(Ordering::SeqCst) {
+        if !self.settings_cache.all_read.load(Ordering::SeqCst) {
             // Some server's may be unread: the longest any server may give.
             return MAX_AI_DELAY_MS.max(self.config.timeouts.ai_delay_ms);
         }
-        let map = self.settings.servers.lock().expect("settings lock");
+        let map = self.settings_cache.servers.lock().expect("settings lock");
         map.values()
             .filter_map(|s| s.ai_delay_ms)
             .fold(self.config.timeouts.ai_delay_ms, u64::max)
@@ -438,11 +438,11 @@ impl Settings<'_> {
     ) -> Outcome {
         let result = async {
             let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-            let _one_at_a_time = self.settings.change.lock().await;
+            let _one_at_a_time = self.settings_cache.change.lock().await;
             // A change applies to the row as stored (never to defaults standing in for a row
             // that could not be read): unreadable, nothing is written.
             let current = self.read_settings(guild).await?;
-            self.settings
+            self.settings_cache
                 .servers
                 .lock()
                 .expect("settings lock")
@@ -457,7 +457,7 @@ impl Settings<'_> {
                 .apply(&current, &self.config.timeouts)
                 .map_err(Refusal::SettingRange)?;
             self.db.save_guild_settings(guild, &new, self.now()).await?;
-            self.settings
+            self.settings_cache
                 .servers
                 .lock()
                 .expect("settings lock")

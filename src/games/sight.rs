@@ -5,7 +5,7 @@
 use super::scenes::{HandMode, HandScene, TableScene};
 use super::variants::{DealOf, EndOf};
 use super::CardLook;
-use super::{Failure, Games, Refusal};
+use super::{Failure, Following, Games, Refusal};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 
@@ -37,17 +37,19 @@ pub struct Sight {
 }
 
 impl Games {
-    /// News of every match this process changes, from now on.
-    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
-        self.changes.subscribe()
-    }
-
     /// Tells the followers (none listening is fine).
     pub(crate) fn changed(&self, match_id: i64, channel_id: u64) {
         let _ = self.changes.send(Change {
             match_id,
             channel_id,
         });
+    }
+}
+
+impl Following<'_> {
+    /// News of every match this process changes, from now on.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
+        self.changes.subscribe()
     }
 
     /// The match `user` follows in `channel`: their own match being played there; else

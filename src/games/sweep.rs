@@ -127,7 +127,7 @@ impl Sweeper<'_> {
             }
             Err(e) => tracing::warn!(error = %e, "noting the heartbeat"),
         }
-        if !self.settings.all_read() {
+        if !self.settings_cache.all_read() {
             if let Err(e) = self.settings().load_settings().await {
                 tracing::warn!(error = %e, "reading the servers' settings");
             }

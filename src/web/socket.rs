@@ -109,7 +109,7 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
         let _ = fail(&mut socket, "too_many", "").await;
         return;
     };
-    let mut changes = web.games.changes();
+    let mut changes = web.games.following().changes();
     let mut news = web.presence.news.subscribe();
     let _here = web.presence.join(me.channel, me.user, &me.name);
     let mut f = Follower {
@@ -448,10 +448,10 @@ impl Follower {
     /// `note`, always). False when the socket is gone.
     async fn show(&mut self, note: Option<(&str, String)>) -> bool {
         let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
-        let games = &self.web.games;
+        let following = self.web.games.following();
         // The store is away for a moment: the next tick tries again.
         self.behind = true;
-        let Ok(id) = games.followed_match(channel, user, self.followed).await else {
+        let Ok(id) = following.followed_match(channel, user, self.followed).await else {
             return true;
         };
         let Some(id) = id else {
@@ -471,7 +471,7 @@ impl Follower {
             self.behind = false;
             return true;
         }
-        let Ok(sight) = games.sight(id, channel, user, lang).await else {
+        let Ok(sight) = following.sight(id, channel, user, lang).await else {
             return true;
         };
         self.behind = false;
