@@ -150,7 +150,8 @@ export function scene(s: StateFrame): Scene | null {
     sc = {
       ...base,
       game: tb.game,
-      hand: s.hand?.game === 'gin' ? s.hand.view.hand : null,
+      hand:
+        s.hand?.game === 'gin' || s.hand?.game === 'partnership' ? s.hand.view.hand : null,
       others: ginSeats(s, v, me, only),
       pile: v.discard_pile,
       stock: v.stock_count,

@@ -1,4 +1,4 @@
-// Generated from src/web/wire.rs: do not edit. To regenerate: WIRE_TS=write cargo test --lib web::wire
+// Generated from src/web/wire/: do not edit. To regenerate: WIRE_TS=write cargo test --lib web::wire
 
 /**
  * Everything a player can do in a hand.
@@ -49,7 +49,7 @@ export type DealerRule = "loser_deals" | "winner_deals" | "alternate";
 /**
  * The match's settlement.
  */
-export type End = { "game": "gin", settlement: Settlement, hollywood: HollywoodSheet | null, } | { "game": "teams", settlement: Settlement, } | { "game": "rummy", settlement: RummySettlement, };
+export type End = { "game": "gin" } & GinOver | { "game": "rummy" } & RummyOver | { "game": "partnership" } & PartnershipOver | { "game": "team" } & TeamOver;
 
 /**
  * What the bot sends a page. Each is built, sent and dropped at once: no need to box a state.
@@ -59,7 +59,27 @@ export type Frame = { "t": "welcome", user: User, channel_id: string, } | { "t":
 /**
  * The match's game, as the page tells them apart.
  */
-export type Game = "gin" | "partnership" | "team" | "rummy";
+export type Game = "gin" | "rummy" | "partnership" | "team";
+
+/**
+ * The last finished hand.
+ */
+export type GinLast = { record: HandRecord, };
+
+/**
+ * The settlement, and a Hollywood match's three games.
+ */
+export type GinOver = { settlement: Settlement, hollywood: HollywoodSheet | null, };
+
+/**
+ * The viewer's own hand (also a Partnership Gin seat's, at its table).
+ */
+export type GinOwn = { view: PlayerView, };
+
+/**
+ * The public table.
+ */
+export type GinPublic = { view: TableView, };
 
 /**
  * How a hand ended.
@@ -179,7 +199,7 @@ instance_id: string, lang?: string, } | { "t": "move", seq: number, match_id: nu
 /**
  * The last finished deal, public with its showdown.
  */
-export type LastDeal = { "game": "gin", record: HandRecord, } | { "game": "partnership", record: DealRecord, } | { "game": "team", record: TeamHandRecord, } | { "game": "rummy", record: RummyRecord, };
+export type LastDeal = { "game": "gin" } & GinLast | { "game": "rummy" } & RummyLast | { "game": "partnership" } & PartnershipLast | { "game": "team" } & TeamLast;
 
 /**
  * A defender card laid off onto one of the knocker's melds.
@@ -247,12 +267,32 @@ export type Note = { code: string, text: string, };
 /**
  * The viewer's own hand.
  */
-export type OwnHand = { "game": "gin", view: PlayerView, } | { "game": "rummy", view: RummyView, } | { "game": "team", table: TeamTable, view: TeamView, };
+export type OwnHand = { "game": "gin" } & GinOwn | { "game": "rummy" } & RummyOwn | { "game": "partnership" } & PartnershipOwn | { "game": "team" } & TeamOwn;
 
 /**
  * `GET /api/config`'s answer: the application's id (for the SDK) and the page's languages.
  */
 export type PageConfig = { client_id: string, langs: Array<string>, };
+
+/**
+ * The last finished deal: both tables.
+ */
+export type PartnershipLast = { record: DealRecord, };
+
+/**
+ * The teams' settlement.
+ */
+export type PartnershipOver = { settlement: Settlement, };
+
+/**
+ * The viewer's own table, as at Gin.
+ */
+export type PartnershipOwn = { view: PlayerView, };
+
+/**
+ * Both tables of the deal.
+ */
+export type PartnershipPublic = { views: [TableView, TableView], };
 
 /**
  * One pair's settlement: `payer` pays `amount` to `payee` (RULES.md sections 7 and 10).
@@ -328,7 +368,7 @@ legal_actions: Array<Action>, };
 /**
  * The public table.
  */
-export type PublicTable = { "game": "gin", view: TableView, } | { "game": "partnership", views: [TableView, TableView], } | { "game": "team", view: TeamTable, } | { "game": "rummy", view: RummyTable, };
+export type PublicTable = { "game": "gin" } & GinPublic | { "game": "rummy" } & RummyPublic | { "game": "partnership" } & PartnershipPublic | { "game": "team" } & TeamPublic;
 
 /**
  * Every scoring and play option of a match.
@@ -440,6 +480,26 @@ hand_rummy: boolean,
  * The cards left in each hand.
  */
 left: Array<Array<string>>, } | { "end": "stock_exhausted" };
+
+/**
+ * The last finished hand.
+ */
+export type RummyLast = { record: RummyRecord, };
+
+/**
+ * The settlement.
+ */
+export type RummyOver = { settlement: RummySettlement, };
+
+/**
+ * The viewer's own hand.
+ */
+export type RummyOwn = { view: RummyView, };
+
+/**
+ * The public table, its melds included.
+ */
+export type RummyPublic = { view: RummyTable, };
 
 /**
  * A finished hand as the score sheet keeps it.
@@ -906,6 +966,11 @@ end: TeamHandEnd,
 totals: Array<number>, };
 
 /**
+ * The last finished hand.
+ */
+export type TeamLast = { record: TeamHandRecord, };
+
+/**
  * A defender's card laid off onto a meld of a knocking player.
  */
 export type TeamLayoff = { 
@@ -930,6 +995,21 @@ onto: number, };
  * A move as everyone saw it.
  */
 export type TeamMove = { "TookUpcard": string } | "Passed" | "DrewStock" | { "DrewDiscard": string } | "Swapped" | "Returned" | { "Discarded": string } | { "Knocked": string };
+
+/**
+ * The teams' settlement.
+ */
+export type TeamOver = { settlement: Settlement, };
+
+/**
+ * The viewer's own and partner's hands, with the table.
+ */
+export type TeamOwn = { table: TeamTable, view: TeamView, };
+
+/**
+ * The public table.
+ */
+export type TeamPublic = { view: TeamTable, };
 
 /**
  * What a team showdown is worth and to which team (RULES.md section 11b, "Scoring").

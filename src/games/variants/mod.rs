@@ -30,9 +30,9 @@ macro_rules! deals_from_history {
 
 mod figures;
 
-pub use gin::{GinChoice, GinEnd};
-pub use rummy::RUMMY_PRESET;
-pub use team::TeamHand;
+pub use self::gin::{GinChoice, GinEnd};
+pub use self::rummy::RUMMY_PRESET;
+pub use self::team::TeamHand;
 
 use super::formats::{holds, FormatFilter};
 use super::{Failure, Format, Refusal};

@@ -57,10 +57,10 @@ pub(crate) trait Present: Kind {
     }
 }
 
+pub use self::gin::{action_text, hand, match_end, rules_text, showdown, table};
 pub use dispatch::{
     challenge, hand_scene, match_end_scene, new_table_scene, note_text, rules_of_text,
     showdown_rows, showdown_text, table_scene, watch,
 };
-pub use gin::{action_text, hand, match_end, rules_text, showdown, table};
 pub(super) use words::pile_line;
 pub use words::{arranged, card, cards};

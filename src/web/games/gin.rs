@@ -3,17 +3,17 @@
 use super::{gin_move, OnTable};
 use crate::engine::{CardSet, HandRecord, Match, PlayerView, TableView};
 use crate::games::GinEnd;
-use crate::web::wire::{End, Game, LastDeal, Move, OwnHand, PublicTable, WirePlay};
+use crate::web::wire::{self, End, Game, LastDeal, Move, OwnHand, PublicTable, WirePlay};
 
 impl OnTable for Match {
     const GAME: Game = Game::Gin;
 
     fn public(view: &TableView) -> PublicTable<'_> {
-        PublicTable::Gin { view }
+        PublicTable::Gin(wire::gin::Public { view })
     }
 
     fn own(view: &PlayerView) -> OwnHand<'_> {
-        OwnHand::Gin { view }
+        OwnHand::Gin(wire::gin::Own { view })
     }
 
     fn arranged(own: &PlayerView) -> Option<CardSet> {
@@ -27,13 +27,13 @@ impl OnTable for Match {
     }
 
     fn last_deal(record: &HandRecord) -> LastDeal<'_> {
-        LastDeal::Gin { record }
+        LastDeal::Gin(wire::gin::Last { record })
     }
 
     fn end(end: &GinEnd) -> End<'_> {
-        End::Gin {
+        End::Gin(wire::gin::Over {
             settlement: &end.settlement,
             hollywood: end.hollywood.as_ref(),
-        }
+        })
     }
 }

@@ -4,17 +4,17 @@ use super::OnTable;
 use crate::engine::partnership::DealRecord;
 use crate::engine::{CardSet, Match, PartnershipMatch, PlayerView, TableView};
 use crate::games::TeamsEnd;
-use crate::web::wire::{End, Game, LastDeal, Move, OwnHand, PublicTable};
+use crate::web::wire::{self, End, Game, LastDeal, Move, OwnHand, PublicTable};
 
 impl OnTable for PartnershipMatch {
     const GAME: Game = Game::Partnership;
 
     fn public(views: &[TableView; 2]) -> PublicTable<'_> {
-        PublicTable::Partnership { views }
+        PublicTable::Partnership(wire::partnership::Public { views })
     }
 
     fn own(view: &PlayerView) -> OwnHand<'_> {
-        <Match as OnTable>::own(view)
+        OwnHand::Partnership(wire::partnership::Own { view })
     }
 
     fn arranged(own: &PlayerView) -> Option<CardSet> {
@@ -27,12 +27,12 @@ impl OnTable for PartnershipMatch {
     }
 
     fn last_deal(record: &DealRecord) -> LastDeal<'_> {
-        LastDeal::Partnership { record }
+        LastDeal::Partnership(wire::partnership::Last { record })
     }
 
     fn end(end: &TeamsEnd) -> End<'_> {
-        End::Teams {
+        End::Partnership(wire::partnership::Over {
             settlement: &end.settlement,
-        }
+        })
     }
 }

@@ -5,17 +5,17 @@ use crate::engine::rummy::{
     RummyAction, RummyMatch, RummyRecord, RummySettlement, RummyTable, RummyView,
 };
 use crate::engine::{Card, CardSet};
-use crate::web::wire::{End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
+use crate::web::wire::{self, End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
 
 impl OnTable for RummyMatch {
     const GAME: Game = Game::Rummy;
 
     fn public(view: &RummyTable) -> PublicTable<'_> {
-        PublicTable::Rummy { view }
+        PublicTable::Rummy(wire::rummy::Public { view })
     }
 
     fn own(view: &RummyView) -> OwnHand<'_> {
-        OwnHand::Rummy { view }
+        OwnHand::Rummy(wire::rummy::Own { view })
     }
 
     /// Rummy's melds go on the table: no arrangement of the hand.
@@ -28,11 +28,11 @@ impl OnTable for RummyMatch {
     }
 
     fn last_deal(record: &RummyRecord) -> LastDeal<'_> {
-        LastDeal::Rummy { record }
+        LastDeal::Rummy(wire::rummy::Last { record })
     }
 
     fn end(settlement: &RummySettlement) -> End<'_> {
-        End::Rummy { settlement }
+        End::Rummy(wire::rummy::Over { settlement })
     }
 }
 

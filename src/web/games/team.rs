@@ -3,20 +3,20 @@
 use super::{gin_move, one, OnTable};
 use crate::engine::{CardSet, TeamAction, TeamHandRecord, TeamMatch, TeamTable};
 use crate::games::{TeamHand, TeamsEnd};
-use crate::web::wire::{End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
+use crate::web::wire::{self, End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
 
 impl OnTable for TeamMatch {
     const GAME: Game = Game::Team;
 
     fn public(view: &TeamTable) -> PublicTable<'_> {
-        PublicTable::Team { view }
+        PublicTable::Team(wire::team::Public { view })
     }
 
     fn own(own: &TeamHand) -> OwnHand<'_> {
-        OwnHand::Team {
+        OwnHand::Team(wire::team::Own {
             table: &own.table,
             view: &own.view,
-        }
+        })
     }
 
     fn arranged(own: &TeamHand) -> Option<CardSet> {
@@ -34,12 +34,12 @@ impl OnTable for TeamMatch {
     }
 
     fn last_deal(record: &TeamHandRecord) -> LastDeal<'_> {
-        LastDeal::Team { record }
+        LastDeal::Team(wire::team::Last { record })
     }
 
     fn end(end: &TeamsEnd) -> End<'_> {
-        End::Teams {
+        End::Team(wire::team::Over {
             settlement: &end.settlement,
-        }
+        })
     }
 }

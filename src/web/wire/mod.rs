@@ -2,22 +2,53 @@
 //! types. The page's TypeScript (activity/src/wire.ts) is generated from them by
 //! [`typescript`]; a test fails when the committed file differs.
 
-use crate::engine::hollywood::HollywoodSheet;
-use crate::engine::partnership::DealRecord;
-use crate::engine::rummy::{RummyRecord, RummySettlement, RummyTable, RummyView};
-use crate::engine::team::TeamHandRecord;
-use crate::engine::Variant;
-use crate::engine::{
-    Card, HandRecord, PlayerView, Seat, Settlement, TableView, TeamTable, TeamView,
-};
+use crate::engine::{Card, Seat, Variant};
 use crate::games::Play;
 use serde::{Deserialize, Serialize};
 use std::any::TypeId;
 use ts_rs::{Config, TypeVisitor, TS};
 
-/// The protocol's per-game types, from the list of games.
+/// The protocol's per-game types, from the list of games: each game's parts of a frame are
+/// its own, in its module here.
 macro_rules! wire_games {
     (() $($name:ident $module:ident $match:ty,)*) => {
+        $(pub mod $module;)*
+
+        /// The match's game, as the page tells them apart.
+        #[derive(Clone, Copy, Serialize, TS)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Game {
+            $($name,)*
+        }
+
+        /// The viewer's own hand.
+        #[derive(Serialize, TS)]
+        #[serde(tag = "game", rename_all = "snake_case")]
+        pub enum OwnHand<'a> {
+            $($name($module::Own<'a>),)*
+        }
+
+        /// The public table.
+        #[derive(Serialize, TS)]
+        #[serde(tag = "game", rename_all = "snake_case")]
+        pub enum PublicTable<'a> {
+            $($name($module::Public<'a>),)*
+        }
+
+        /// The last finished deal, public with its showdown.
+        #[derive(Serialize, TS)]
+        #[serde(tag = "game", rename_all = "snake_case")]
+        pub enum LastDeal<'a> {
+            $($name($module::Last<'a>),)*
+        }
+
+        /// The match's settlement.
+        #[derive(Serialize, TS)]
+        #[serde(tag = "game", rename_all = "snake_case")]
+        pub enum End<'a> {
+            $($name($module::Over<'a>),)*
+        }
+
         /// A move as the page sends it back: the `play` of one of the state's moves, under
         /// its game's name.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -153,47 +184,11 @@ pub struct MatchInfo<'a> {
     pub clock: Option<Clock>,
 }
 
-/// The match's game, as the page tells them apart.
-#[derive(Clone, Copy, Serialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum Game {
-    Gin,
-    Partnership,
-    Team,
-    Rummy,
-}
-
 /// The turn's idle clock (seconds since the epoch).
 #[derive(Serialize, TS)]
 pub struct Clock {
     pub remind_at: i64,
     pub forfeit_at: i64,
-}
-
-/// The viewer's own hand.
-#[derive(Serialize, TS)]
-#[serde(tag = "game", rename_all = "snake_case")]
-pub enum OwnHand<'a> {
-    Gin {
-        view: &'a PlayerView,
-    },
-    Rummy {
-        view: &'a RummyView,
-    },
-    Team {
-        table: &'a TeamTable,
-        view: &'a TeamView,
-    },
-}
-
-/// The public table.
-#[derive(Serialize, TS)]
-#[serde(tag = "game", rename_all = "snake_case")]
-pub enum PublicTable<'a> {
-    Gin { view: &'a TableView },
-    Partnership { views: &'a [TableView; 2] },
-    Team { view: &'a TeamTable },
-    Rummy { view: &'a RummyTable },
 }
 
 /// The viewer's cards in their best melds, the deadwood apart.
@@ -243,32 +238,6 @@ pub enum MoveKind {
 pub struct Note {
     pub code: String,
     pub text: String,
-}
-
-/// The last finished deal, public with its showdown.
-#[derive(Serialize, TS)]
-#[serde(tag = "game", rename_all = "snake_case")]
-pub enum LastDeal<'a> {
-    Gin { record: &'a HandRecord },
-    Partnership { record: &'a DealRecord },
-    Team { record: &'a TeamHandRecord },
-    Rummy { record: &'a RummyRecord },
-}
-
-/// The match's settlement.
-#[derive(Serialize, TS)]
-#[serde(tag = "game", rename_all = "snake_case")]
-pub enum End<'a> {
-    Gin {
-        settlement: &'a Settlement,
-        hollywood: Option<&'a HollywoodSheet>,
-    },
-    Teams {
-        settlement: &'a Settlement,
-    },
-    Rummy {
-        settlement: &'a RummySettlement,
-    },
 }
 
 /// Where the generated TypeScript is committed, from the package's root.
@@ -322,7 +291,7 @@ pub fn typescript() -> String {
     all.visit::<PageConfig>();
     all.out.sort();
     let mut ts =
-        format!("// Generated from src/web/wire.rs: do not edit. To regenerate: {REGENERATE}\n");
+        format!("// Generated from src/web/wire/: do not edit. To regenerate: {REGENERATE}\n");
     for (_, decl) in all.out {
         ts.push('\n');
         ts.push_str(&decl);
