@@ -5,11 +5,11 @@
 //! descriptions and German names come from the message catalogue ([`localize`]).
 
 mod choices;
+mod games;
 mod ledger;
 mod localize;
 mod moderation;
 mod play;
-mod rummy;
 mod tournament;
 
 pub use localize::localize;
@@ -21,11 +21,13 @@ use ledger::{export, history, leaderboard, replay, stats};
 use moderation::{mod_cancel, mod_export, mod_season, mod_settings, settings};
 use play::{cards, hand, practice, resign, rules, start, table, watch};
 use poise::serenity_prelude as serenity;
-use rummy::{rummy_practice, rummy_rules, rummy_start};
 
 /// Every top-level command, in the order they are registered: a new family adds itself here.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![gin(), ginmod(), rummy(), tournament::tournament()]
+    let mut all = vec![gin(), ginmod()];
+    all.extend(games::commands());
+    all.push(tournament::tournament());
+    all
 }
 
 /// The bot's own user (the AI's seat).
@@ -145,16 +147,5 @@ pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
     subcommand_required
 )]
 pub async fn ginmod(_ctx: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// Basic Rummy (Rommé), for 2 to 6 players.
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("rummy_start", "rummy_practice", "rummy_rules"),
-    subcommand_required
-)]
-pub async fn rummy(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }

@@ -120,13 +120,6 @@ impl Kind for Match {
         Match::new(rules.clone(), seats, seed).ok()
     }
 
-    fn action_of(play: Play) -> Option<Action> {
-        match play {
-            Play::Gin(action) => Some(action),
-            _ => None,
-        }
-    }
-
     fn move_kind(action: &Action) -> &'static str {
         move_kind(action)
     }

@@ -48,10 +48,7 @@ impl Kind for PartnershipMatch {
 
     /// Its own moves, and Gin's: a Partnership hand message has Gin's buttons.
     fn action_of(play: Play) -> Option<Action> {
-        match play {
-            Play::Partnership(action) => Some(action),
-            other => <Match as Kind>::action_of(other),
-        }
+        Self::own_action(play).or_else(|| <Match as Kind>::own_action(play))
     }
 
     fn move_kind(action: &Action) -> &'static str {

@@ -87,13 +87,6 @@ impl Kind for RummyMatch {
         RummyMatch::new(rules.clone(), seats, seed).ok()
     }
 
-    fn action_of(play: Play) -> Option<RummyAction> {
-        match play {
-            Play::Rummy(action) => Some(action),
-            _ => None,
-        }
-    }
-
     fn move_kind(action: &RummyAction) -> &'static str {
         match action {
             RummyAction::DrawStock => "draw_stock",
@@ -276,5 +269,27 @@ fn hand_row(rec: &RummyRecord, doubles: bool) -> HandRow {
             ),
         commitment: crate::engine::deck::commitment(&rec.seed),
         seed_hex: crate::engine::deck::seed_hex(&rec.seed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Event, GameError, RulesOf};
+    use super::*;
+    use crate::engine::Action;
+
+    /// A move of another game (a forged button) is refused as such, and changes nothing.
+    #[test]
+    fn a_move_of_another_game_is_refused() {
+        let rummy = RulesOf::Rummy(RummyRules::default());
+        let mut g = rummy.new_game(2, [5; 32]).unwrap();
+        let before = g.clone();
+        let seat = g.to_act().unwrap();
+        let forged = Event::Play {
+            seat,
+            play: Play::Gin(Action::DrawStock),
+        };
+        assert_eq!(g.apply(forged), Err(GameError::WrongGame));
+        assert_eq!(g, before);
     }
 }

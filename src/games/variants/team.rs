@@ -58,10 +58,8 @@ impl Kind for TeamMatch {
     /// Its own moves, and Gin's as the turn's moves shared with Gin: a Team Gin hand
     /// message has Gin's buttons beside the swap's.
     fn action_of(play: Play) -> Option<TeamAction> {
-        match play {
-            Play::Team(action) => Some(action),
-            other => <crate::engine::Match as Kind>::action_of(other).map(TeamAction::Play),
-        }
+        let gin = || <crate::engine::Match as Kind>::own_action(play).map(TeamAction::Play);
+        Self::own_action(play).or_else(gin)
     }
 
     fn move_kind(action: &TeamAction) -> &'static str {
@@ -247,4 +245,35 @@ fn hand_row(rec: &TeamHandRecord) -> HandRow {
         });
     }
     row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Event, Game};
+    use super::*;
+    use crate::engine::Action;
+
+    /// A swap hands the move to the partner but not the turn: the idle clock runs on.
+    #[test]
+    fn a_swap_moves_the_actor_not_the_turn_clock() {
+        let mut g = Game::Team(TeamMatch::new(Rules::default(), [3; 32]));
+        let seat = g.to_act().unwrap();
+        let take = Event::Play {
+            seat,
+            play: Play::Team(TeamAction::Play(Action::TakeUpcard)),
+        };
+        g.apply(take).unwrap();
+        let Game::Team(m) = &g else { unreachable!() };
+        let give = m.hand.hands[usize::from(seat)]
+            .iter()
+            .find(|&c| c != m.hand.upcard)
+            .unwrap();
+        g.apply(Event::Play {
+            seat,
+            play: Play::Team(TeamAction::Swap(give)),
+        })
+        .unwrap();
+        assert_eq!(g.to_act(), Some(crate::engine::team::partner_of(seat)));
+        assert_eq!(g.turn_clock(), Some(seat));
+    }
 }

@@ -1,8 +1,9 @@
 //! `/rummy`: Basic Rummy (Rommé) for 2 to 6 players.
 
-use super::choices::LevelChoice;
-use super::play::practice_against_bot;
-use super::{answer, bot_user, caller, user_ref, Context, Error};
+use super::super::choices::LevelChoice;
+use super::super::play::practice_against_bot;
+use super::super::{answer, bot_user, caller, user_ref, Context, Error};
+use crate::discord::Data;
 use crate::engine::rummy::HandRummy;
 use crate::games::{
     ChallengeRequest, GameChoice, RulesOf, RummyOptions, UserRef, RUMMY_PRACTICE_SEATS,
@@ -115,4 +116,20 @@ pub async fn rummy_rules(ctx: Context<'_>) -> Result<(), Error> {
         )
         .await;
     answer(ctx, outcome).await
+}
+
+/// Basic Rummy (Rommé), for 2 to 6 players.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("rummy_start", "rummy_practice", "rummy_rules"),
+    subcommand_required
+)]
+pub async fn rummy(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// `/rummy` and its subcommands.
+pub(super) fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![rummy()]
 }
