@@ -135,7 +135,7 @@ pub enum Home {
 
 impl Press {
     /// What a hand message's press asks of its match: (match, version, move); `None` for the
-    /// presses that are not a move of a game. The one place that knows each game's buttons.
+    /// presses that are not a move of a game (each game's codes are its [`Buttons`]).
     pub fn as_move(self) -> Option<(i64, i64, Move)> {
         match self {
             Press::Move {

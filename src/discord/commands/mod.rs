@@ -1,5 +1,5 @@
 //! The slash commands, a file per family: `/gin` play ([`play`]), the ledger ([`ledger`]),
-//! settings and `/ginmod` ([`moderation`]), `/rummy` ([`rummy`]),
+//! settings and `/ginmod` ([`moderation`]), each game's own (`games`: `/rummy`),
 //! `/tournament` ([`tournament`]). They translate Discord's
 //! options into the domain's requests and leave every rule of the games to `games`. Their
 //! descriptions and German names come from the message catalogue ([`localize`]).
@@ -22,7 +22,8 @@ use moderation::{mod_cancel, mod_export, mod_season, mod_settings, settings};
 use play::{cards, hand, practice, resign, rules, start, table, watch};
 use poise::serenity_prelude as serenity;
 
-/// Every top-level command, in the order they are registered: a new family adds itself here.
+/// Every top-level command, in the order they are registered: a new family adds itself here,
+/// a game's own commands come from its module in `games`.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     let mut all = vec![gin(), ginmod()];
     all.extend(games::commands());

@@ -2,7 +2,7 @@
 //! service plays it, shows it and books it.
 
 use super::figures::{count_gin_hand, gin_hand_row, settled_figures};
-use super::{wrappers, Decider, FormatFilter, Kind, Play};
+use super::{wrappers, StoredRules, Decider, FormatFilter, Kind, Play};
 use crate::engine::ai::{decide, Level};
 use crate::engine::hollywood::HollywoodSheet;
 use crate::engine::{
@@ -116,6 +116,10 @@ impl Kind for Match {
         FormatFilter::family("three", "three", "board-format-three", 2, false, true),
     ];
 
+    /// Gin's rules are stored bare, under the name of their preset (any name not another
+    /// game's).
+    const STORED_RULES: StoredRules = StoredRules::BareOtherwise;
+
     fn new_game(rules: &Rules, seats: u8, seed: crate::engine::Seed) -> Option<Match> {
         Match::new(rules.clone(), seats, seed).ok()
     }
@@ -179,22 +183,6 @@ impl Kind for Match {
 
     fn target(rules: &Rules) -> u32 {
         rules.target
-    }
-
-    fn rules_json(rules: &Rules) -> serde_json::Value {
-        serde_json::to_value(rules).expect("rules serialize")
-    }
-
-    /// Gin's rules are stored bare, under the name of their preset.
-    fn bare_rules(preset: &str, json: &str) -> Option<Result<Rules, serde_json::Error>> {
-        preset
-            .parse::<Preset>()
-            .ok()
-            .map(|_| serde_json::from_str(json))
-    }
-
-    fn wrapped_rules(json: serde_json::Value) -> Result<Rules, serde_json::Error> {
-        serde_json::from_value(json)
     }
 
     fn to_act(&self) -> Option<Seat> {

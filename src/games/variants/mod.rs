@@ -1,7 +1,7 @@
 //! The games, as the service plays them. The list is the engine's (`with_games!`): every
-//! per-game enum here ([`Game`], [`Play`], [`GameError`], the scenes' [`TableOf`],
-//! [`HandOf`], [`DealOf`], [`EndOf`], and [`RulesOf`]) is generated from it, cut the same way,
-//! and [`each!`] runs code over whichever game a value of one holds. The engine's [`Variant`]
+//! per-game enum here ([`Game`], [`Play`], [`ErrorOf`], the scenes' [`TableOf`],
+//! [`HandOf`], [`DealOf`], [`EndOf`], [`RulesOf`] and [`GameChoice`]) is generated from it,
+//! cut the same way, and `each!` runs code over whichever game a value of one holds. The engine's [`Variant`]
 //! says what a match does; the [`Kind`] trait adds what the service needs of it (its views,
 //! whose turn the clock times, its ledger rows, its AI), implemented by each game in its own
 //! module ([`gin`], [`partnership`], [`team`], [`rummy`]).
@@ -45,7 +45,7 @@ use std::fmt::Debug;
 /// game, in its own module. The defaults are what most games do.
 pub trait Kind: Variant<Action: 'static> + Listed + Into<Game> {
     /// The game's rules, as a challenge carries them until the match is dealt.
-    type Rules: Clone + Debug;
+    type Rules: Clone + Debug + serde::Serialize + serde::de::DeserializeOwned;
     /// What a command asks of a new match of this game (options, preset), before the server's
     /// defaults are applied.
     type Choice: Clone + Debug + Default + PartialEq + Eq;
@@ -101,16 +101,8 @@ pub trait Kind: Variant<Action: 'static> + Listed + Into<Game> {
 
     /// The score that ends a match under `rules`.
     fn target(rules: &Self::Rules) -> u32;
-    /// `rules` as a challenge stores them: bare for the games that stored them bare before
-    /// there were others, else in a wrapper naming the game (`{"team": {...}}`).
-    fn rules_json(rules: &Self::Rules) -> serde_json::Value;
-    /// A challenge's stored rules, if they are this game's bare rules (see
-    /// [`Kind::rules_json`]); `None` for a game that stores them wrapped.
-    fn bare_rules(_preset: &str, _json: &str) -> Option<Result<Self::Rules, serde_json::Error>> {
-        None
-    }
-    /// Rules read from their wrapper.
-    fn wrapped_rules(json: serde_json::Value) -> Result<Self::Rules, serde_json::Error>;
+    /// How a challenge stores this game's rules (see [`StoredRules`]).
+    const STORED_RULES: StoredRules = StoredRules::Wrapped;
 
     /// How many opponents a challenge names, at least and at most (none: no table).
     fn opponents(choice: &Self::Choice) -> (usize, usize);
@@ -194,6 +186,17 @@ pub trait Kind: Variant<Action: 'static> + Listed + Into<Game> {
     fn coach_view(&self, _seat: Seat) -> Option<PlayerView> {
         None
     }
+}
+
+/// How a challenge's row stores a game's rules: in a wrapper naming the game
+/// (`{"team": {...}}`), or bare as the games that were stored so before there were others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoredRules {
+    Wrapped,
+    /// Bare, under this preset name.
+    BareUnder(&'static str),
+    /// Bare, under any preset name no other game's bare rules take.
+    BareOtherwise,
 }
 
 /// How a score sheet lists a match's hands.
@@ -355,8 +358,8 @@ macro_rules! games {
 
         /// `$body` for whichever game `$value` (of the per-game enum `$enum`: `Game`,
         /// `Play`, `TableOf`, ...) holds: `$x` binds what it holds and `$K` names the game's
-        /// match type. Every arm is written out: a new game is a new arm, found by the
-        /// compiler.
+        /// match type. Every arm is written out (generated from the list): nothing falls
+        /// through a wildcard.
         macro_rules! each {
             ($d enum:ident, $d value:expr, $d x:pat_param, $d K:ident => $d body:expr) => {
                 match $d value {
@@ -682,13 +685,19 @@ impl RulesOf {
         each!(RulesOf, self, r, K => K::new_game(r, seats, seed).map(Into::into))
     }
 
-    /// The rules as a challenge stores them (see [`Kind::rules_json`]).
+    /// The rules as a challenge stores them (see [`StoredRules`]).
     pub(crate) fn to_json(&self) -> String {
-        each!(RulesOf, self, r, K => K::rules_json(r).to_string())
+        each!(RulesOf, self, r, K => match K::STORED_RULES {
+            StoredRules::Wrapped => {
+                serde_json::to_string(&std::collections::BTreeMap::from([(K::KIND.name(), r)]))
+            }
+            StoredRules::BareUnder(_) | StoredRules::BareOtherwise => serde_json::to_string(r),
+        })
+        .expect("rules serialize")
     }
 
     /// A challenge's stored rules: a game's in its wrapper (`{"<game>": {...}}`), else the
-    /// bare rules of the game that takes `preset`'s.
+    /// bare rules of the game that takes `preset`'s (see [`StoredRules`]).
     pub(crate) fn from_json(preset: &str, json: &str) -> Result<RulesOf, serde_json::Error> {
         if let Ok(serde_json::Value::Object(map)) = serde_json::from_str(json) {
             let game = map.keys().next().and_then(|name| {
@@ -696,17 +705,22 @@ impl RulesOf {
                 named.filter(|_| map.len() == 1)
             });
             if let (Some(&game), Some(inner)) = (game, map.values().next()) {
-                return each_kind!(game, K => Ok(K::rules_of(K::wrapped_rules(inner.clone())?)));
+                let read =
+                    |inner| each_kind!(game, K => Ok(K::rules_of(serde_json::from_value(inner)?)));
+                return read(inner.clone());
             }
         }
-        for &game in GameKind::ALL {
-            let bare =
-                each_kind!(game, K => K::bare_rules(preset, json).map(|r| r.map(K::rules_of)));
-            if let Some(rules) = bare {
-                return rules;
-            }
-        }
-        Err(serde::de::Error::custom("the rules of no game"))
+        let stored = |game| each_kind!(game, K => K::STORED_RULES);
+        let mut games = GameKind::ALL.iter().copied();
+        let under = |g| matches!(stored(g), StoredRules::BareUnder(p) if p == preset);
+        let game = games
+            .find(|&g| under(g))
+            .or_else(|| {
+                let mut otherwise = GameKind::ALL.iter().copied();
+                otherwise.find(|&g| stored(g) == StoredRules::BareOtherwise)
+            })
+            .ok_or_else(|| serde::de::Error::custom("the rules of no game"))?;
+        each_kind!(game, K => Ok(K::rules_of(serde_json::from_str(json)?)))
     }
 }
 
@@ -751,5 +765,30 @@ mod tests {
             assert_eq!(back.game(), game);
             assert_eq!(format!("{back:?}"), format!("{stored:?}"));
         }
+    }
+
+    /// The stored text is the rules' fields in their own order, as before the list of games:
+    /// bare, or in a wrapper naming the game.
+    #[test]
+    fn rules_are_stored_as_before() {
+        let classic = Preset::Classic.rules();
+        let bare = serde_json::to_string(&classic).unwrap();
+        for &game in GameKind::ALL {
+            let stored = each_kind!(game, K => {
+                let rules = K::choice_rules(Default::default(), Preset::Classic, None, None);
+                K::rules_of(rules.unwrap().1)
+            });
+            let json = stored.to_json();
+            let fields = each!(RulesOf, &stored, r, K => serde_json::to_string(r).unwrap());
+            match each_kind!(game, K => K::STORED_RULES) {
+                StoredRules::Wrapped => {
+                    assert_eq!(json, format!("{{\"{}\":{fields}}}", game.name()));
+                }
+                _ => assert_eq!(json, fields),
+            }
+        }
+        // Bare Gin rules under a preset name no game knows are still Gin's, as before.
+        let back = RulesOf::from_json("house", &bare).unwrap();
+        assert_eq!(format!("{back:?}"), format!("{:?}", RulesOf::Gin(classic)));
     }
 }

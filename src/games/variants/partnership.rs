@@ -100,14 +100,6 @@ impl Kind for PartnershipMatch {
         rules.target
     }
 
-    fn rules_json(rules: &Rules) -> serde_json::Value {
-        serde_json::json!({ "partnership": rules })
-    }
-
-    fn wrapped_rules(json: serde_json::Value) -> Result<Rules, serde_json::Error> {
-        serde_json::from_value(json)
-    }
-
     /// Both tables play at once: the clock waits for the one that has waited longer.
     fn to_act(&self) -> Option<Seat> {
         self.clock_seat()

@@ -1,7 +1,7 @@
 //! Basic Rummy for two to six players (RULES.md section 12): melds and layoffs on the table,
 //! the first to go out scores the others' cards.
 
-use super::{wrappers, FormatFilter, Decider, Kind, Play};
+use super::{wrappers, StoredRules, FormatFilter, Decider, Kind, Play};
 use crate::engine::ai::Level;
 use crate::engine::rummy::{
     decide_rummy, HandRummy, RummyAction, RummyEnd, RummyError, RummyLevel, RummyMatch,
@@ -83,6 +83,9 @@ impl Kind for RummyMatch {
         false,
     )];
 
+    /// Rummy's rules are stored bare, under its own preset name.
+    const STORED_RULES: StoredRules = StoredRules::BareUnder(RUMMY_PRESET);
+
     fn new_game(rules: &RummyRules, seats: u8, seed: crate::engine::Seed) -> Option<Self> {
         RummyMatch::new(rules.clone(), seats, seed).ok()
     }
@@ -137,19 +140,6 @@ impl Kind for RummyMatch {
 
     fn target(rules: &RummyRules) -> u32 {
         rules.target
-    }
-
-    fn rules_json(rules: &RummyRules) -> serde_json::Value {
-        serde_json::to_value(rules).expect("rules serialize")
-    }
-
-    /// Rummy's rules are stored bare, under its own preset name.
-    fn bare_rules(preset: &str, json: &str) -> Option<Result<RummyRules, serde_json::Error>> {
-        (preset == RUMMY_PRESET).then(|| serde_json::from_str(json))
-    }
-
-    fn wrapped_rules(json: serde_json::Value) -> Result<RummyRules, serde_json::Error> {
-        serde_json::from_value(json)
     }
 
     fn to_act(&self) -> Option<Seat> {

@@ -113,14 +113,6 @@ impl Kind for TeamMatch {
         rules.target
     }
 
-    fn rules_json(rules: &Rules) -> serde_json::Value {
-        serde_json::json!({ "team": rules })
-    }
-
-    fn wrapped_rules(json: serde_json::Value) -> Result<Rules, serde_json::Error> {
-        serde_json::from_value(json)
-    }
-
     fn to_act(&self) -> Option<Seat> {
         TeamMatch::to_act(self)
     }

@@ -628,6 +628,29 @@ mod tests {
     use crate::engine::rummy::{RummyMatch, RummyPhase};
     use crate::engine::Suit;
 
+    /// A menu's choice reads as the move it names, and only as a move of that menu's kind.
+    #[test]
+    fn a_menu_takes_only_its_own_kind_of_move() {
+        let menu = menu_id::<RummyMatch>(Menu::Discard.code(), 5, 7);
+        assert_eq!(menu, "gin:rs:5:7:disc");
+        let card = "7H".parse().unwrap();
+        assert_eq!(
+            Press::decode_choice(&menu, "d-7H"),
+            Some(Press::Move {
+                match_id: 5,
+                version: 7,
+                mv: Move::Play(Play::Rummy(RummyAction::Discard { card })),
+            })
+        );
+        // A value of another menu, or garbage, is no choice of this one.
+        assert_eq!(Press::decode_choice(&menu, "m-7H8H9H"), None);
+        assert_eq!(Press::decode_choice(&menu, "d-7H:extra"), None);
+        assert_eq!(Press::decode_choice(&menu, "m-7H8"), None);
+        assert_eq!(Press::decode_choice("gin:rs:5:7:zzz", "d-7H"), None);
+        // A Gin hand has no menus.
+        assert_eq!(Press::decode_choice("gin:as:5:7:disc", "d-7H"), None);
+    }
+
     /// The largest choice a hand can face: eleven hearts in a row (45 runs) and a set of each
     /// of their ranks on the table. Every menu stays within Discord's limits, longest melds
     /// first, and every option is a legal move.

@@ -338,7 +338,7 @@ mod tests {
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             committed == fresh,
-            "{TYPESCRIPT_FILE} differs from the types of src/web/wire.rs; regenerate it: {REGENERATE}"
+            "{TYPESCRIPT_FILE} differs from the types of src/web/wire/; regenerate it: {REGENERATE}"
         );
     }
 
