@@ -4,7 +4,7 @@
 import { toggleDeck } from './cards';
 import { h } from './dom';
 import { installDrag } from './interact';
-import { type Scene } from './model';
+import { type Scene } from './scene';
 import { moveCard, ordered, resetOrder } from './order';
 import { render, type Ui } from './render';
 import { t } from './strings';

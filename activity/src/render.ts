@@ -3,13 +3,12 @@
 
 import { art, backs, currentDeck, row, shown } from './cards';
 import { h } from './dom';
-import { matchStatus, scene, seatName, teamLabel, type Scene, type SeatScene } from './model';
+import { pageOf, type StateGame } from './games';
+import { matchStatus, scene } from './model';
 import { isManual, ordered } from './order';
-import { ginEnd, rummyEnd, teamEnd } from './showdown';
+import type { Mode, Scene, SeatScene } from './scene';
 import { cardName, t } from './strings';
-import type { Card, Move, StateFrame, TableView, User } from './types';
-
-export type Mode = 'play' | 'knock' | 'swap';
+import type { Card, Move, StateFrame, User } from './types';
 
 export interface Ui {
   mode: Mode;
@@ -34,23 +33,10 @@ function lobbyEl(ui: Ui): HTMLElement {
 }
 
 /** The showdown of the deal just finished, while the next one has only begun. */
-function lastDealEl(s: StateFrame, ui: Ui): HTMLElement | null {
+function lastDealEl(s: StateFrame, g: StateGame, ui: Ui): HTMLElement | null {
   const last = s.last_deal;
-  const tb = s.table;
-  if (!last || !tb || s.match?.over || ui.dismissed === last.record.deal_no) return null;
-  let panel: HTMLElement | null = null;
-  if (last.game === 'gin' && tb.game === 'gin') {
-    if (tb.view.actions.length > 2) return null;
-    panel = ginEnd(s, last.record.end, last.record.players, tb.view.rules);
-  } else if (last.game === 'partnership' && tb.game === 'partnership') {
-    if (tb.views.some((v) => v.actions.length > 2)) return null;
-    const own = last.record.tables.find((x) => s.seat !== null && x.players.includes(s.seat)) ?? last.record.tables[0];
-    panel = ginEnd(s, own.end, own.players, tb.views[0].rules);
-  } else if (last.game === 'team' && tb.game === 'team') {
-    panel = teamEnd(s, last.record.end, tb.view.rules);
-  } else if (last.game === 'rummy' && tb.game === 'rummy') {
-    panel = rummyEnd(s, last.record.end, tb.view.rules.aces_high_low === true);
-  }
+  if (!last || s.match?.over || ui.dismissed === last.record.deal_no) return null;
+  const panel = g.page.lastDeal(g.at);
   if (!panel) return null;
   return h(
     'section#last-deal',
@@ -230,89 +216,13 @@ function pilesEl(s: StateFrame, sc: Scene): HTMLElement {
   );
 }
 
-function rummyMelds(s: StateFrame, mode: Mode): HTMLElement | null {
-  if (s.table?.game !== 'rummy') return null;
-  const melds = s.table.view.melds;
-  const lays = s.moves.filter((m) => m.kind === 'layoff');
-  if (!melds.length) return null;
-  return h(
-    'section#melds',
-    { 'aria-label': t('table-melds') },
-    melds.map((m, i) =>
-      h(
-        'div.tmeld',
-        { 'data-meld-index': i },
-        h('div.tlabel', { text: t('meld-of', { n: i + 1, name: seatName(s, m.owner) }) }),
-        row(m.cards, 'small'),
-        mode === 'play'
-          ? lays
-              .filter((l) => l.meld === i)
-              .map((l) =>
-                h('button.layoff', { type: 'button', 'data-move': l.id, 'aria-label': moveLabel(l, s), title: moveLabel(l, s) }, '+ ', shown(l.card ?? '', 'tiny')),
-              )
-          : null,
-      ),
-    ),
-  );
-}
-
-function otherTableEl(s: StateFrame, v: TableView): HTMLElement {
-  const top = v.discard_pile[v.discard_pile.length - 1];
-  const end = v.end ? ginEnd(s, v.end, v.players, v.rules, true) : null;
-  return h(
-    'section.othertable',
-    { 'aria-label': t('other-table') },
-    h('h2', { text: t('other-table') }),
-    h(
-      'div.ot-players',
-      {},
-      v.players.map((p, i) =>
-        h(
-          'div.ot-seat',
-          { class: v.to_act === p ? 'to-act' : null },
-          h('span.name', { text: seatName(s, p) }),
-          v.dealer === p ? h('span.chip.dealer', { text: 'D', 'aria-label': t('dealer') }) : null,
-          h('span.count', { text: t('cards-held', { count: v.card_counts[i] }) }),
-          v.known[i].length ? row(v.known[i], 'tiny', `${t('took-from-pile')}: ${v.known[i].map(cardName).join(', ')}`) : null,
-        ),
-      ),
-    ),
-    end ??
-      h(
-        'div.ot-piles',
-        {},
-        h('span', { text: t('stock', { count: v.stock_count }) }),
-        top ? shown(top, 'tiny') : h('span', { text: t('pile-empty') }),
-      ),
-  );
-}
-
-function endEl(s: StateFrame): HTMLElement | null {
-  const tb = s.table;
-  if (!tb) return null;
-  if (tb.game === 'gin' && tb.view.end) return ginEnd(s, tb.view.end, tb.view.players, tb.view.rules);
-  if (tb.game === 'partnership') {
-    const own = tb.views.find((v) => s.seat !== null && v.players.includes(s.seat)) ?? tb.views[0];
-    if (own.end) return ginEnd(s, own.end, own.players, own.rules);
-  }
-  if (tb.game === 'team' && tb.view.end) return teamEnd(s, tb.view.end, tb.view.rules);
-  if (tb.game === 'rummy' && s.hand?.game === 'rummy' && s.hand.view.end)
-    return rummyEnd(s, s.hand.view.end, tb.view.rules.aces_high_low === true);
-  return null;
-}
-
 /** The match's result once it is settled: the winner, the final scores, and where to start
  * the next match (beside the result, so that the hand below stays in view). */
-function matchEndEl(s: StateFrame, ui: Ui): HTMLElement | null {
-  const tb = s.table;
-  if (!tb) return null;
-  const st = tb.game === 'partnership' ? tb.views[0].status : tb.view.status;
+function matchEndEl(s: StateFrame, g: StateGame, ui: Ui): HTMLElement | null {
+  const st = g.page.status(g.at);
   if (st.status !== 'finished') return null;
-  const sides = tb.game === 'team' || tb.game === 'partnership';
   const finals = 'finals' in st ? st.finals : st.totals;
-  const scores = finals
-    .map((n, i) => `${sides ? teamLabel(s, i) : seatName(s, i)} ${n}`)
-    .join(', ');
+  const scores = finals.map((n, i) => `${g.page.side(s, i)} ${n}`).join(', ');
   return h(
     'section.showdown.matchend',
     {},
@@ -322,7 +232,7 @@ function matchEndEl(s: StateFrame, ui: Ui): HTMLElement | null {
   );
 }
 
-function actionsEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
+function actionsEl(s: StateFrame, g: StateGame, sc: Scene, ui: Ui): HTMLElement {
   const has = (k: string) => s.moves.some((m) => m.kind === k);
   const el = h('div#actions', {});
   for (const m of s.moves.filter((m) => m.kind === 'pass'))
@@ -362,7 +272,7 @@ function actionsEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
   for (const m of s.moves.filter((m) => !known.has(m.kind)))
     el.append(h('button.action', { type: 'button', 'data-move': m.id, text: m.id }));
   // A layoff whose meld is not on screen still gets its button.
-  const melds = s.table?.game === 'rummy' ? s.table.view.melds.length : 0;
+  const melds = g.page.melds(g.at);
   for (const m of s.moves.filter((m) => m.kind === 'layoff' && (m.meld ?? melds) >= melds))
     el.append(h('button.action', { type: 'button', 'data-move': m.id, text: moveLabel(m, s) }));
   const hint =
@@ -384,7 +294,7 @@ function infoEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
       {},
       h('span.deal', { text: t('deal', { n: sc.dealNo + 1 }) }),
       sc.target ? h('span', { text: t('target', { points: sc.target }) }) : null,
-      sc.knockLimit !== null && sc.game !== 'rummy' ? h('span', { text: t('knock-limit', { points: sc.knockLimit }) }) : null,
+      sc.knockLimit !== null ? h('span', { text: t('knock-limit', { points: sc.knockLimit }) }) : null,
     ),
     h(
       'span.scores',
@@ -409,30 +319,28 @@ function infoEl(s: StateFrame, sc: Scene, ui: Ui): HTMLElement {
 /** Fills `root` with the table of state `s`; returns the scene (null: no match). */
 export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
   const sc = scene(s);
+  const g = pageOf(s);
   root.replaceChildren();
-  if (!sc) {
+  if (!sc || !g) {
     root.append(h('div.empty', { text: t('no-match') }));
     if (ui.me) root.append(lobbyEl(ui));
     return null;
   }
-  const game = sc.game;
-  const totals = (seat: number): number | null =>
-    game === 'gin' || game === 'rummy' ? (sc.scores[seat]?.total ?? null) : null;
-  const end = endEl(s);
-  const result = matchEndEl(s, ui);
+  const totals = (seat: number): number | null => (g.page.seatTotals ? (sc.scores[seat]?.total ?? null) : null);
+  const end = g.page.end(g.at);
+  const result = matchEndEl(s, g, ui);
   const table = h(
-    'div.felt.game-' + game,
+    'div.felt.game-' + sc.game,
     { class: end ? 'ended' : null },
     h('section#others', { class: `n${sc.others.length}` }, sc.others.map((x) => seatEl(x, totals(x.seat)))),
     h(
       'section#center',
       {},
       result,
-      end ? null : lastDealEl(s, ui),
+      end ? null : lastDealEl(s, g, ui),
       pilesEl(s, sc),
       end,
-      rummyMelds(s, ui.mode),
-      sc.otherTable ? otherTableEl(s, sc.otherTable) : null,
+      g.page.extra(g.at, { mode: ui.mode, label: (m) => moveLabel(m, s) }),
     ),
   );
   root.append(infoEl(s, sc, ui), table);
@@ -443,7 +351,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
       h(
         'section#mine',
         { class: sc.phase !== 'waiting' && sc.phase !== 'over' ? 'to-act' : null },
-        actionsEl(s, sc, ui),
+        actionsEl(s, g, sc, ui),
         handEl(s, sc, ui),
       ),
     );
