@@ -61,7 +61,7 @@ async fn seed(db: &Db, now: i64) {
             ai_to_act: false,
             event: None,
         };
-        let id = db.create_match(&new).await.unwrap();
+        let id = db.matches().create_match(&new).await.unwrap();
         let a_wins = x & 1 == 0;
         let saved = SavedAction {
             match_id: id,
@@ -81,7 +81,7 @@ async fn seed(db: &Db, now: i64) {
             hollywood: Vec::new(),
             outbox: Vec::new(),
         };
-        db.save_action(saved).await.unwrap();
+        db.matches().save_action(saved).await.unwrap();
     }
 }
 
@@ -113,13 +113,15 @@ fn main() {
             "seeded_matches={MATCHES} players={PLAYERS} seed_s={:.1}",
             start.elapsed().as_secs_f64()
         );
-        let board = median_ms(|| db.leaderboard(GUILD, i64::MIN, None, BoardSort::Net, 1)).await;
+        let ledger = db.ledger();
+        let board =
+            median_ms(|| ledger.leaderboard(GUILD, i64::MIN, None, BoardSort::Net, 1)).await;
         let month =
-            median_ms(|| db.leaderboard(GUILD, now - 30 * 86_400, None, BoardSort::Rating, 1))
+            median_ms(|| ledger.leaderboard(GUILD, now - 30 * 86_400, None, BoardSort::Rating, 1))
                 .await;
-        let stats = median_ms(|| db.player_stats(GUILD, 10_042, None)).await;
-        let history = median_ms(|| db.history(GUILD, 10_042, None, 10)).await;
-        let rows = db
+        let stats = median_ms(|| ledger.player_stats(GUILD, 10_042, None)).await;
+        let history = median_ms(|| ledger.history(GUILD, 10_042, None, 10)).await;
+        let rows = ledger
             .leaderboard(GUILD, i64::MIN, None, BoardSort::Net, 1)
             .await
             .unwrap()

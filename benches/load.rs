@@ -739,6 +739,7 @@ async fn resume(a: &Args) {
             let users = [40_000_000 + 2 * i as u64, 40_000_001 + 2 * i as u64];
             let table_id = fake.allocate_id();
             let match_id = db
+                .matches()
                 .create_match(&NewMatch {
                     guild_id: fake.guild_id(),
                     channel_id: channel,

@@ -15,13 +15,13 @@
 //!   response, the table edit and the hand refresh with those messages (over one kept-alive
 //!   connection on 127.0.0.1 without TLS, to a server on another thread whose CPU is not
 //!   counted; loopback charges some of the receiving side's kernel work to the sender);
-//! - `store`: actions stored by the bot's own store (`Db::save_action`: the state, the log
+//! - `store`: actions stored by the bot's own store (`Matches::save_action`: the state, the log
 //!   entry and two outbox rows, committed with `synchronous = FULL`) and their outbox rows
 //!   deleted once delivered; the whole process's CPU, all threads of the store included.
 //!   `alone` stores one action at a time, `grouped` ten matches' actions at once (the writer
 //!   then shares commits), each with its commits per action; from the two, the cost per
 //!   commit and per action;
-//! - `load`: waiting matches read back as after a restart (`Db::load_matches` by 500, each
+//! - `load`: waiting matches read back as after a restart (`Matches::load_matches` by 500, each
 //!   state parsed), and with `parse`, the hand's rendering and `callback` the least a
 //!   "My hand" press of `--only resume` costs;
 //! - `least_write`: a move's row (and the match's state) written with fixed statements on
@@ -322,7 +322,7 @@ fn new_match(i: usize) -> (NewMatch, Match) {
 }
 
 /// Process CPU per match, in microseconds, of reading waiting matches back as the first
-/// presses after a restart do: `Db::load_matches` in reads of 500 (`games/batch.rs`), each
+/// presses after a restart do: `Matches::load_matches` in reads of 500 (`games/batch.rs`), each
 /// state parsed into the engine's match. (The bot builds more around it; this is the least.)
 async fn load_cost(dir: &std::path::Path, matches: usize) -> f64 {
     let url = format!("sqlite://{}", dir.join("resume.db").display());
@@ -331,13 +331,21 @@ async fn load_cost(dir: &std::path::Path, matches: usize) -> f64 {
         .expect("a store");
     let mut ids = Vec::with_capacity(matches);
     for i in 0..matches {
-        let id = db.create_match(&new_match(i).0).await.expect("a match");
+        let id = db
+            .matches()
+            .create_match(&new_match(i).0)
+            .await
+            .expect("a match");
         ids.push(id);
     }
     let read = |chunk: Vec<i64>| {
         let db = &db;
         async move {
-            let rows = db.load_matches(&chunk).await.expect("the matches");
+            let rows = db
+                .matches()
+                .load_matches(&chunk)
+                .await
+                .expect("the matches");
             for (_, row) in rows {
                 let row = row.expect("a readable match");
                 let game: Match = serde_json::from_str(&row.state_json).expect("a state");
@@ -365,7 +373,7 @@ async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> S
     let mut games = Vec::new();
     for i in 0..together {
         let (new, game) = new_match(i);
-        let id = db.create_match(&new).await.expect("a match");
+        let id = db.matches().create_match(&new).await.expect("a match");
         games.push((id, 0i64, game));
     }
     let effects = serde_json::to_string(&[
@@ -430,14 +438,15 @@ async fn store_cost(dir: &std::path::Path, actions: usize, together: usize) -> S
             .iter()
             .flat_map(|a| a.outbox.iter().map(|r| r.key))
             .collect();
+        let matches = db.matches();
         let saved =
-            futures_util::future::join_all(batch.into_iter().map(|a| db.save_action(a))).await;
+            futures_util::future::join_all(batch.into_iter().map(|a| matches.save_action(a))).await;
         assert!(
             saved.iter().all(|s| matches!(s, Ok(true))),
             "every action stored"
         );
         for k in keys {
-            db.outbox_delivered(k);
+            db.outbox().outbox_delivered(k);
         }
         if std::mem::take(&mut first) {
             t = process_cpu();

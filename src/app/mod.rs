@@ -59,7 +59,7 @@ pub async fn run(config: Config) -> Result<(), String> {
     if result.is_err() {
         // A start that failed (say, the metrics port in use) gives the shards up at once: the
         // next process need not wait for the lease to run out. A no-op after a clean stop.
-        let _ = games.db.release_lease().await;
+        let _ = games.db.lease().release_lease().await;
     }
     result.map_err(|e| format!("stopped: {e}"))
 }
@@ -183,7 +183,7 @@ pub async fn run_until(
         web.task.abort();
     }
     // The next process of these shards need not wait for the lease to run out.
-    if let Err(e) = db.release_lease().await {
+    if let Err(e) = db.lease().release_lease().await {
         tracing::warn!(error = %e, "giving up the lease of the shards");
     }
     result

@@ -154,7 +154,7 @@ async fn health(watch: &Watch, probe: &Probe) -> Vec<String> {
     }
     let database = probe.check(Instant::now(), || async {
         let started = Instant::now();
-        match tokio::time::timeout(DB_DEADLINE, watch.games.db.probe_write()).await {
+        match tokio::time::timeout(DB_DEADLINE, watch.games.db.heartbeat().probe_write()).await {
             Ok(Ok(())) => {
                 crate::metrics::get()
                     .db_seconds

@@ -170,7 +170,7 @@ mod tests {
         let mut beats = Vec::new();
         for _ in 0..3 {
             tokio::time::sleep(Duration::from_millis(400)).await;
-            beats.push(db.last_beat().await.unwrap().unwrap_or(0));
+            beats.push(db.heartbeat().last_beat().await.unwrap().unwrap_or(0));
         }
         task.abort();
         assert!(

@@ -91,6 +91,7 @@ impl Challenges<'_> {
             .collect();
         match self
             .db
+            .challenges()
             .busy_among(caller.channel_id, &players)
             .await?
             .first()
@@ -116,7 +117,7 @@ impl Challenges<'_> {
             now,
             expires_at: now + minutes as i64 * 60,
         };
-        let id = self.db.create_challenge(&new).await?;
+        let id = self.db.challenges().create_challenge(&new).await?;
         let row = new.stored_as(id);
         tracing::info!(
             challenge = id,
@@ -148,6 +149,7 @@ impl Challenges<'_> {
         let since = now - DECLINE_WINDOW_SECONDS;
         let declines = self
             .db
+            .challenges()
             .declines(guild_id, challenger, opponent, since, DECLINES_BEFORE_PAUSE)
             .await?;
         if declines.len() < DECLINES_BEFORE_PAUSE as usize {
@@ -171,7 +173,12 @@ impl Challenges<'_> {
         caller: &Caller,
         id: i64,
     ) -> Result<(ChallengeRow, Lang), Failure> {
-        let row = self.db.challenge(id).await?.ok_or(Refusal::UnknownButton)?;
+        let row = self
+            .db
+            .challenges()
+            .challenge(id)
+            .await?
+            .ok_or(Refusal::UnknownButton)?;
         if !pressed_on(&row, caller) {
             return Err(Refusal::OtherChallenge.into());
         }
@@ -196,7 +203,10 @@ impl Challenges<'_> {
             return Err(Refusal::ChallengeClosed.into());
         }
         if row.expires_at <= self.now() {
-            self.db.close_challenge(id, ChallengeState::Expired).await?;
+            self.db
+                .challenges()
+                .close_challenge(id, ChallengeState::Expired)
+                .await?;
             return Ok(Outcome::reply(Reply::ChallengeExpired { lang }));
         }
         let rules = RulesOf::from_json(&row.preset, &row.rules_json)
@@ -229,7 +239,12 @@ impl Challenges<'_> {
         };
         // One transaction: two players accepting at once both count, and a match exists
         // exactly when its challenge is closed as accepted.
-        let accepted = match self.db.accept_challenge(id, caller.user_id, &new).await {
+        let accepted = match self
+            .db
+            .challenges()
+            .accept_challenge(id, caller.user_id, &new)
+            .await
+        {
             Err(e) if e.is_conflict() => return Err(Refusal::AlreadyPlaying.into()),
             other => other?,
         };
@@ -271,6 +286,7 @@ impl Challenges<'_> {
             let (_, lang) = self.challenge_of(caller, id).await?;
             if !self
                 .db
+                .challenges()
                 .decline_challenge(id, caller.user_id, self.now())
                 .await?
             {

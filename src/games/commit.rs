@@ -30,10 +30,11 @@ impl Games {
         );
         let now = self.now();
         let saved = record(live, &t, now, &rows);
-        if !self.db.save_action(saved).await? {
+        if !self.db.matches().save_action(saved).await? {
             // Stored by someone else first (another process?): reload and call it stale.
             let row = self
                 .db
+                .matches()
                 .load_match(live.id)
                 .await?
                 .ok_or(Refusal::UnknownMatch)?;

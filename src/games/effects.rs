@@ -287,7 +287,10 @@ impl Games {
         message: u64,
         deal: u32,
     ) -> Result<(), StoreError> {
-        self.db.set_table_message(match_id, message, deal).await?;
+        self.db
+            .matches()
+            .set_table_message(match_id, message, deal)
+            .await?;
         if let Ok(mut live) = self.hold(match_id).await {
             live.table_message_id = Some(message);
             live.table_deal = deal;
@@ -299,10 +302,18 @@ impl Games {
     /// (unless a delivery posted a table first: that one stays the table).
     pub async fn reply_created(&self, role: super::ReplyRole, message: u64) {
         let stored = match role {
-            super::ReplyRole::Challenge(id) => self.db.set_challenge_message(id, message).await,
+            super::ReplyRole::Challenge(id) => {
+                self.db
+                    .challenges()
+                    .set_challenge_message(id, message)
+                    .await
+            }
             // The message as created shows the event's first step (see `create_tournament`).
             super::ReplyRole::Tournament(id) => {
-                self.db.tournament_message_created(id, message).await
+                self.db
+                    .tournaments()
+                    .tournament_message_created(id, message)
+                    .await
             }
             super::ReplyRole::Table(match_id) => {
                 let deal = match self.hold(match_id).await {
@@ -319,12 +330,12 @@ impl Games {
 
     /// A delivery is done: its outbox row goes.
     pub fn delivered(&self, key: OutboxKey) {
-        self.db.outbox_delivered(key);
+        self.db.outbox().outbox_delivered(key);
     }
 
     /// Every delivery not done before the last stop, in the order they were required.
     pub async fn pending_deliveries(&self) -> Result<Vec<Delivery>, StoreError> {
-        let rows = self.db.pending_outbox().await?;
+        let rows = self.db.outbox().pending_outbox().await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             let key = row.key;
@@ -358,7 +369,12 @@ impl Games {
     /// not an outbox row says so, for matches from before the outbox), as the database
     /// notes it; each is loaded, and its AI's turn planned if it is to move indeed.
     pub async fn ai_due(&self) -> Vec<Delivery> {
-        match self.db.waiting_ai_matches(i64::MAX, i64::MAX).await {
+        match self
+            .db
+            .matches()
+            .waiting_ai_matches(i64::MAX, i64::MAX)
+            .await
+        {
             Ok(ids) => self.ai_due_in(ids).await.0,
             Err(e) => {
                 tracing::warn!(error = %e, "looking for the AI's turns");

@@ -43,6 +43,7 @@ impl Ledger<'_> {
             let user = mine.then_some(caller.user_id);
             let rows = self
                 .db
+                .ledger()
                 .export_rows(guild, user, before, EXPORT_MATCHES)
                 .await?;
             let mut ids: Vec<i64> = rows.iter().map(|r| r.match_id).collect();

@@ -174,6 +174,7 @@ impl Ledger<'_> {
             // A tournament's board: all its matches, with the ratings of now.
             let rows = self
                 .db
+                .ledger()
                 .season_board(
                     guild,
                     (0, None),
@@ -187,6 +188,7 @@ impl Ledger<'_> {
                 .await?;
             let name = self
                 .db
+                .tournaments()
                 .tournament(tournament)
                 .await?
                 .filter(|t| t.guild_id == guild)
@@ -206,6 +208,7 @@ impl Ledger<'_> {
         let archived = season.ended_at.map(|_| season.number);
         let rows = self
             .db
+            .ledger()
             .season_board(
                 guild,
                 (since, season.ended_at),
@@ -230,9 +233,14 @@ impl Ledger<'_> {
     ) -> Outcome {
         let result = async {
             let (guild, user, name) = subject(caller, player)?;
-            let stats = self.db.player_stats(guild, user, format.pattern).await?;
+            let stats = self
+                .db
+                .ledger()
+                .player_stats(guild, user, format.pattern)
+                .await?;
             let recent = self
                 .db
+                .ledger()
                 .recent_results(guild, user, format.pattern, CHART_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
@@ -258,6 +266,7 @@ impl Ledger<'_> {
             let (guild, user, name) = subject(caller, player)?;
             let rows = self
                 .db
+                .ledger()
                 .history(guild, user, format.pattern, HISTORY_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::History {
@@ -277,6 +286,7 @@ impl Ledger<'_> {
             let row = self.match_with_hands(caller, match_id).await?;
             let sheet = self
                 .db
+                .ledger()
                 .score_sheet(row.guild_id, match_id)
                 .await?
                 .ok_or(Refusal::UnknownMatch)?;
@@ -301,11 +311,17 @@ impl Ledger<'_> {
             let ids = match player {
                 Some(p) => self
                     .db
+                    .matches()
                     .active_match_for(caller.channel_id, p.id)
                     .await?
                     .into_iter()
                     .collect(),
-                None => self.db.active_matches_in_channel(caller.channel_id).await?,
+                None => {
+                    self.db
+                        .matches()
+                        .active_matches_in_channel(caller.channel_id)
+                        .await?
+                }
             };
             let id = match ids.as_slice() {
                 [] => return Err(Refusal::NothingToCancel.into()),
@@ -318,6 +334,7 @@ impl Ledger<'_> {
                 // the tournament runs.
                 let running = self
                     .db
+                    .tournaments()
                     .tournament(event.tournament_id)
                     .await?
                     .is_some_and(|t| t.status == crate::store::TournamentState::Running);

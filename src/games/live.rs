@@ -120,7 +120,7 @@ impl Live {
         let forfeit = timeouts.forfeit().as_secs() as i64;
         let remind_at = self.turn_started_at + reminder;
         // Past a tournament round's deadline the forfeit comes one reminder's time after the
-        // reminder (the sweeper's rule, see `Db::idle_matches`).
+        // reminder (the sweeper's rule, see `Matches::idle_matches`).
         let forfeit_at = match self.event {
             Some(e) if 2 * reminder < forfeit => {
                 let tight = (self.turn_started_at + 2 * reminder).max(e.deadline);

@@ -474,7 +474,7 @@ impl Games {
             db.clone(),
             Arc::new(|db: Db, ids: Vec<i64>| {
                 Box::pin(async move {
-                    let rows = db.load_matches(&ids).await?;
+                    let rows = db.matches().load_matches(&ids).await?;
                     // A row that cannot be read is its own caller's error only.
                     Ok(rows
                         .into_iter()

@@ -74,6 +74,7 @@ impl Matches<'_> {
     /// The caller's active match in this channel.
     async fn match_here(&self, caller: &Caller) -> Result<i64, Failure> {
         self.db
+            .matches()
             .active_match_for(caller.channel_id, caller.user_id)
             .await?
             .ok_or(Failure::User(Refusal::NoMatchHere))

@@ -43,6 +43,7 @@ impl Practice<'_> {
         self.settings().ensure_settings(guild).await?;
         if self
             .db
+            .challenges()
             .busy_in_channel(caller.channel_id, caller.user_id)
             .await?
         {
@@ -124,7 +125,7 @@ impl Practice<'_> {
             ai_to_act: ai_first,
             event: None,
         };
-        let match_id = match self.db.create_match(&new).await {
+        let match_id = match self.db.matches().create_match(&new).await {
             // Another start for the same player here got there first.
             Err(e) if e.is_conflict() => return Err(Refusal::YouBusy.into()),
             other => other?,
@@ -218,7 +219,7 @@ impl Practice<'_> {
             return Ok(Note::NoHint);
         };
         // The count is a record, not the answer: a failed write still shows the hint.
-        if let Err(e) = self.db.count_hint(live.id, seat).await {
+        if let Err(e) = self.db.matches().count_hint(live.id, seat).await {
             tracing::warn!(match_id = live.id, error = %e, "a hint was not counted");
         }
         tracing::info!(

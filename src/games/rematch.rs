@@ -49,6 +49,7 @@ impl Matches<'_> {
         if ai {
             if self
                 .db
+                .challenges()
                 .busy_in_channel(caller.channel_id, caller.user_id)
                 .await?
             {
@@ -84,9 +85,15 @@ impl Matches<'_> {
         let found = async {
             let id = match (match_id, player) {
                 (Some(id), _) => Some(id),
-                (None, Some(user)) => self.db.active_match_for(caller.channel_id, user).await?,
+                (None, Some(user)) => {
+                    self.db
+                        .matches()
+                        .active_match_for(caller.channel_id, user)
+                        .await?
+                }
                 (None, None) => self
                     .db
+                    .matches()
                     .active_matches_in_channel(caller.channel_id)
                     .await?
                     .into_iter()

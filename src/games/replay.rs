@@ -48,6 +48,7 @@ impl Ledger<'_> {
         let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
         let row = self
             .db
+            .matches()
             .load_match(match_id)
             .await?
             .filter(|r| r.guild_id == guild)
@@ -92,7 +93,7 @@ impl Ledger<'_> {
         let stored: Match =
             serde_json::from_str(&row.state_json).map_err(|e| super::live::corrupt(match_id, e))?;
         let mut log = Vec::new();
-        for (_, json) in self.db.match_actions(match_id).await? {
+        for (_, json) in self.db.matches().match_actions(match_id).await? {
             let event: MatchEvent =
                 serde_json::from_str(&json).map_err(|e| super::live::corrupt(match_id, e))?;
             log.push(event);

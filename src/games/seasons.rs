@@ -18,7 +18,7 @@ impl Seasons<'_> {
         caller: &Caller,
         guild: u64,
     ) -> Result<Vec<Season>, StoreError> {
-        let mut list = self.db.seasons(guild).await?;
+        let mut list = self.db.seasons().seasons(guild).await?;
         if list.is_empty() {
             list.push(Season::first(season_name(self, caller, 1)));
         }
@@ -68,7 +68,12 @@ impl Seasons<'_> {
                 started_at: switch,
                 ended_at: None,
             };
-            if !self.db.start_season(guild, &current, &next, switch).await? {
+            if !self
+                .db
+                .seasons()
+                .start_season(guild, &current, &next, switch)
+                .await?
+            {
                 // Another moderator was first: show where things stand.
                 return Err(Refusal::NoSuchSeason.into());
             }
@@ -89,6 +94,7 @@ impl Seasons<'_> {
             let ended_at = Some(switch);
             let rows = self
                 .db
+                .ledger()
                 .season_board(
                     guild,
                     (current.started_at, ended_at),

@@ -211,7 +211,7 @@ impl Cache {
             look_reads: Batched::new(
                 db.clone(),
                 Arc::new(|db: Db, users: Vec<u64>| {
-                    Box::pin(async move { db.player_card_looks(&users).await }) as _
+                    Box::pin(async move { db.settings().player_card_looks(&users).await }) as _
                 }),
             ),
         }
@@ -230,7 +230,7 @@ impl Settings<'_> {
     pub async fn load_settings(&self) -> Result<(), crate::store::StoreError> {
         {
             let _one_at_a_time = self.settings_cache.change.lock().await;
-            let all = self.db.all_guild_settings().await?;
+            let all = self.db.settings().all_guild_settings().await?;
             self.settings_cache
                 .servers
                 .lock()
@@ -238,7 +238,7 @@ impl Settings<'_> {
                 .extend(all);
             self.settings_cache.all_read.store(true, Ordering::SeqCst);
         }
-        let players = self.db.all_player_card_looks().await?;
+        let players = self.db.settings().all_player_card_looks().await?;
         let mut looks = self.settings_cache.player_looks.lock().expect("looks lock");
         looks.clear();
         // Known, but read again on first use: they stand in only if that read fails.
@@ -282,7 +282,7 @@ impl Settings<'_> {
     async fn read_settings(&self, guild: u64) -> Result<GuildSettings, crate::store::StoreError> {
         let mut tries = 1;
         loop {
-            match self.db.guild_settings(guild).await {
+            match self.db.settings().guild_settings(guild).await {
                 Ok(row) => return Ok(row.unwrap_or_default()),
                 Err(e) if tries < SETTINGS_TRIES => {
                     tracing::warn!(guild, error = %e, "reading a server's settings; trying again");
@@ -350,6 +350,7 @@ impl Settings<'_> {
             let changed = look.is_some();
             if let Some(look) = look {
                 self.db
+                    .settings()
                     .save_player_card_look(caller.user_id, look.code(), self.now())
                     .await?;
                 // Read now: unlike what a read under way saw (none, or a time at least
@@ -456,7 +457,10 @@ impl Settings<'_> {
             let new = change
                 .apply(&current, &self.config.timeouts)
                 .map_err(Refusal::SettingRange)?;
-            self.db.save_guild_settings(guild, &new, self.now()).await?;
+            self.db
+                .settings()
+                .save_guild_settings(guild, &new, self.now())
+                .await?;
             self.settings_cache
                 .servers
                 .lock()

@@ -62,13 +62,22 @@ impl Following<'_> {
         before: Option<(i64, bool)>,
     ) -> Result<Option<i64>, Refusal> {
         let found = async {
-            if let Some(id) = self.db.active_match_for(channel_id, user_id).await? {
+            if let Some(id) = self
+                .db
+                .matches()
+                .active_match_for(channel_id, user_id)
+                .await?
+            {
                 return Ok::<_, Failure>(Some(id));
             }
             if let Some((id, true)) = before {
                 return Ok(Some(id));
             }
-            let newest = self.db.active_matches_in_channel(channel_id).await?;
+            let newest = self
+                .db
+                .matches()
+                .active_matches_in_channel(channel_id)
+                .await?;
             Ok(newest.into_iter().max().or(before.map(|(id, _)| id)))
         }
         .await;

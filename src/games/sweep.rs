@@ -52,7 +52,12 @@ impl Sweeper<'_> {
                 .as_ref()
                 .filter(|(_, since)| since.elapsed() >= Duration::from_secs(seconds as u64))
                 .map(|(held, _)| held.holder.clone());
-            let Some(held) = self.db.take_lease(self.now(), seconds, unrenewed).await? else {
+            let Some(held) = self
+                .db
+                .lease()
+                .take_lease(self.now(), seconds, unrenewed)
+                .await?
+            else {
                 return Ok(None);
             };
             match &watched {
@@ -80,7 +85,12 @@ impl Sweeper<'_> {
         let now = self.now();
         // Times stored ahead of now (the clock was stepped back) count from now instead.
         let challenge = self.config.timeouts.challenge().as_secs() as i64;
-        match self.db.pull_back_future_times(now, challenge).await {
+        match self
+            .db
+            .heartbeat()
+            .pull_back_future_times(now, challenge)
+            .await
+        {
             Ok(0) => {}
             Ok(n) => tracing::warn!(
                 rows = n,
@@ -89,11 +99,11 @@ impl Sweeper<'_> {
             Err(e) => tracing::warn!(error = %e, "moving stored future times back"),
         }
         let slack = 2 * self.config.timeouts.sweep_seconds as i64;
-        match self.db.last_beat().await {
+        match self.db.heartbeat().last_beat().await {
             Ok(Some(last)) if now - last > slack => {
                 // The bot may have lived up to one sweep past its last heartbeat.
                 let down = now - last - self.config.timeouts.sweep_seconds as i64;
-                match self.db.shift_idle_clocks(down, now).await {
+                match self.db.heartbeat().shift_idle_clocks(down, now).await {
                     Ok(n) => tracing::info!(
                         down_seconds = down,
                         matches = n,
@@ -103,7 +113,7 @@ impl Sweeper<'_> {
                 }
             }
             Ok(_) => {
-                if let Err(e) = self.db.beat(now).await {
+                if let Err(e) = self.db.heartbeat().beat(now).await {
                     tracing::warn!(error = %e, "noting the heartbeat");
                 }
             }
@@ -115,7 +125,7 @@ impl Sweeper<'_> {
     pub async fn sweep(&self) -> Sweep {
         let mut out = Sweep::default();
         let now = self.now();
-        match self.db.beat(now).await {
+        match self.db.heartbeat().beat(now).await {
             Ok(true) => {}
             Ok(false) => {
                 tracing::error!(
@@ -132,11 +142,12 @@ impl Sweeper<'_> {
                 tracing::warn!(error = %e, "reading the servers' settings");
             }
         }
-        match self.db.expired_challenges(now).await {
+        match self.db.challenges().expired_challenges(now).await {
             Ok(rows) => {
                 for row in rows {
                     let closed = self
                         .db
+                        .challenges()
                         .close_challenge(row.id, ChallengeState::Expired)
                         .await;
                     if let (Ok(true), Some(message)) = (closed, row.message_id) {
@@ -153,13 +164,18 @@ impl Sweeper<'_> {
         // The AI's turn is an outbox row; should one have been given up, the AI still moves.
         // Past the longest pause any server gives its AI.
         let overdue = (self.settings().longest_ai_delay_ms() / 1000) as i64 + 2;
-        match self.db.waiting_ai_matches(now - overdue, PAGE).await {
+        match self
+            .db
+            .matches()
+            .waiting_ai_matches(now - overdue, PAGE)
+            .await
+        {
             Ok(ids) => {
                 let (due, not) = self.ai_due_in(ids).await;
                 for (id, version) in not {
                     // A row from before the column: a person is to move there (unless a
                     // move since then said otherwise).
-                    if let Err(e) = self.db.set_person_to_act(id, version).await {
+                    if let Err(e) = self.db.matches().set_person_to_act(id, version).await {
                         tracing::warn!(error = %e, "correcting who is to move");
                     }
                 }
@@ -174,7 +190,7 @@ impl Sweeper<'_> {
         }
         let t = &self.config.timeouts;
         let defaults = (t.reminder().as_secs() as i64, t.forfeit().as_secs() as i64);
-        let idle = self.db.idle_matches(now, defaults, PAGE).await;
+        let idle = self.db.matches().idle_matches(now, defaults, PAGE).await;
         let idle = match idle {
             Ok(rows) => rows,
             Err(e) => {
@@ -225,7 +241,7 @@ impl Sweeper<'_> {
                     due_ms: self.now_ms(),
                     effects: vec![Effect::Reminder { seat }],
                 };
-                match self.db.mark_reminded(reminder.row(), now).await {
+                match self.db.outbox().mark_reminded(reminder.row(), now).await {
                     Ok(true) => out.deliveries.push(Deliveries {
                         rows: vec![reminder],
                         turn: Some(self.take_turn(match_id)),

@@ -13,6 +13,7 @@ impl Challenges<'_> {
         let taken_back = match role {
             ReplyRole::Challenge(id) => self
                 .db
+                .challenges()
                 .close_challenge(id, ChallengeState::Withdrawn)
                 .await
                 .map(|_| Deliveries::none())

@@ -3,7 +3,7 @@
 use super::from_row::from_row;
 use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge};
 use super::writer::Together;
-use super::{acceptance, id, postgres, unid, Backend, ChallengeState, Db, StoreError};
+use super::{acceptance, id, postgres, unid, Backend, ChallengeState, Challenges, StoreError};
 use sqlx::{AnyConnection, Connection};
 use std::sync::LazyLock;
 
@@ -193,7 +193,7 @@ const COLUMNS: &str =
     "id, guild_id, channel_id, message_id, challenger_id, challenger_name, opponent_ids, \
      opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at";
 
-impl Db {
+impl Challenges<'_> {
     pub async fn challenge(&self, challenge_id: i64) -> Result<Option<ChallengeRow>, StoreError> {
         let raw: Option<Raw> =
             sqlx::query_as(&format!("SELECT {COLUMNS} FROM challenges WHERE id = $1"))
@@ -369,13 +369,14 @@ mod tests {
         for round in 0..10 {
             let mut new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
             new.channel_id = 200 + round;
-            let id = one.create_challenge(&new).await.unwrap();
+            let id = one.challenges().create_challenge(&new).await.unwrap();
             let mut game = crate::store::fixtures::new_match(0);
             game.channel_id = new.channel_id;
             game.players.push((12, "Cy".into(), false));
+            let (first, second) = (one.challenges(), two.challenges());
             let (a, b) = tokio::join!(
-                one.accept_challenge(id, 11, &game),
-                two.accept_challenge(id, 12, &game)
+                first.accept_challenge(id, 11, &game),
+                second.accept_challenge(id, 12, &game)
             );
             let (a, b) = (a.unwrap(), b.unwrap());
             match (&a, &b) {
@@ -383,12 +384,16 @@ mod tests {
                 (Acceptance::Complete(_), Acceptance::Waiting(w)) => assert_eq!(w, &[12]),
                 other => panic!("round {round}: {other:?}"),
             }
-            let row = one.challenge(id).await.unwrap().unwrap();
+            let row = one.challenges().challenge(id).await.unwrap().unwrap();
             assert_eq!(row.status, ChallengeState::Accepted);
             let mut accepted = row.accepted;
             accepted.sort_unstable();
             assert_eq!(accepted, vec![11, 12]);
-            let started = one.active_matches_in_channel(new.channel_id).await.unwrap();
+            let started = one
+                .matches()
+                .active_matches_in_channel(new.channel_id)
+                .await
+                .unwrap();
             assert_eq!(started.len(), 1);
         }
     }
@@ -399,8 +404,8 @@ mod tests {
     async fn a_new_challenge_is_stored_as_it_says() {
         let (_dir, db) = db().await;
         let new = challenge(vec![(4, "Ben".into()), (5, "Cy".into())]);
-        let id = db.create_challenge(&new).await.unwrap();
-        let stored = db.challenge(id).await.unwrap().unwrap();
+        let id = db.challenges().create_challenge(&new).await.unwrap();
+        let stored = db.challenges().challenge(id).await.unwrap().unwrap();
         assert_eq!(format!("{:?}", new.stored_as(id)), format!("{stored:?}"));
     }
 
@@ -411,17 +416,31 @@ mod tests {
         let (_dir, db) = db().await;
         let mut new = challenge(vec![(31, "Ben".into()), (32, "Cy".into())]);
         new.challenger = (30, "Ann".into());
-        db.create_challenge(&new).await.unwrap();
+        db.challenges().create_challenge(&new).await.unwrap();
         // Users 10 and 11, channel 100.
-        db.create_match(&crate::store::fixtures::new_match(0))
+        db.matches()
+            .create_match(&crate::store::fixtures::new_match(0))
             .await
             .unwrap();
         let asked = [31, 5, 10, 30, 3, 32, 11];
-        assert_eq!(db.busy_among(100, &asked).await.unwrap(), vec![10, 30, 11]);
-        assert!(db.busy_among(101, &asked).await.unwrap().is_empty());
-        assert!(db.busy_in_channel(100, 30).await.unwrap());
-        assert!(!db.busy_in_channel(100, 3).await.unwrap());
-        assert!(db.busy_among(100, &[]).await.unwrap().is_empty());
+        assert_eq!(
+            db.challenges().busy_among(100, &asked).await.unwrap(),
+            vec![10, 30, 11]
+        );
+        assert!(db
+            .challenges()
+            .busy_among(101, &asked)
+            .await
+            .unwrap()
+            .is_empty());
+        assert!(db.challenges().busy_in_channel(100, 30).await.unwrap());
+        assert!(!db.challenges().busy_in_channel(100, 3).await.unwrap());
+        assert!(db
+            .challenges()
+            .busy_among(100, &[])
+            .await
+            .unwrap()
+            .is_empty());
     }
 
     /// The expiry is checked inside the accepting transaction: an acceptance that arrives
@@ -432,17 +451,20 @@ mod tests {
         use super::{Acceptance, ChallengeState};
         let (_dir, db) = db().await;
         let new = challenge(vec![(11, "Ben".into())]);
-        let id = db.create_challenge(&new).await.unwrap();
+        let id = db.challenges().create_challenge(&new).await.unwrap();
         let mut late = crate::store::fixtures::new_match(0);
         late.now = 960;
         assert_eq!(
-            db.accept_challenge(id, 11, &late).await.unwrap(),
+            db.challenges()
+                .accept_challenge(id, 11, &late)
+                .await
+                .unwrap(),
             Acceptance::Expired
         );
-        let row = db.challenge(id).await.unwrap().unwrap();
+        let row = db.challenges().challenge(id).await.unwrap().unwrap();
         assert_eq!(row.status, ChallengeState::Expired);
         assert!(row.accepted.is_empty());
-        assert_eq!(db.active_match_for(100, 10).await.unwrap(), None);
+        assert_eq!(db.matches().active_match_for(100, 10).await.unwrap(), None);
     }
 
     /// An acceptance whose match would give a player a second active match in the channel
@@ -453,14 +475,19 @@ mod tests {
         use super::ChallengeState;
         let (_dir, db) = db().await;
         let playing = crate::store::fixtures::new_match(0);
-        db.create_match(&playing).await.unwrap();
+        db.matches().create_match(&playing).await.unwrap();
         let id = db
+            .challenges()
             .create_challenge(&challenge(vec![(11, "Ben".into())]))
             .await
             .unwrap();
-        let e = db.accept_challenge(id, 11, &playing).await.unwrap_err();
+        let e = db
+            .challenges()
+            .accept_challenge(id, 11, &playing)
+            .await
+            .unwrap_err();
         assert!(e.is_conflict(), "{e}");
-        let row = db.challenge(id).await.unwrap().unwrap();
+        let row = db.challenges().challenge(id).await.unwrap().unwrap();
         assert_eq!(row.status, ChallengeState::Open);
         assert!(row.accepted.is_empty());
     }
@@ -473,11 +500,12 @@ mod tests {
         let (_dir, db) = db().await;
         for i in 0..20u64 {
             let new = challenge(vec![(11, "Ben".into()), (12, "Cy".into())]);
-            let id = db.create_challenge(&new).await.unwrap();
+            let id = db.challenges().create_challenge(&new).await.unwrap();
             let game = crate::store::fixtures::new_match(i);
+            let challenges = db.challenges();
             let (a, b) = tokio::join!(
-                db.accept_challenge(id, 11, &game),
-                db.accept_challenge(id, 12, &game)
+                challenges.accept_challenge(id, 11, &game),
+                challenges.accept_challenge(id, 12, &game)
             );
             let mut outcomes = [a.unwrap(), b.unwrap()];
             outcomes.sort_by_key(|o| matches!(o, Acceptance::Complete(_)));
@@ -485,7 +513,7 @@ mod tests {
                 matches!(outcomes, [Acceptance::Waiting(_), Acceptance::Complete(_)]),
                 "round {i}: {outcomes:?}"
             );
-            let row = db.challenge(id).await.unwrap().unwrap();
+            let row = db.challenges().challenge(id).await.unwrap().unwrap();
             assert_eq!(row.status, ChallengeState::Accepted);
         }
     }
@@ -501,7 +529,7 @@ mod tests {
         // An id past i64::MAX: the lists hold ids as unsigned numbers.
         let big = u64::MAX - 1;
         let new = challenge(vec![(11, "Ben".into()), (big, "Cy".into())]);
-        let id = db.create_challenge(&new).await.unwrap();
+        let id = db.challenges().create_challenge(&new).await.unwrap();
         let mut game = crate::store::fixtures::new_match(0);
         game.table_message_id = Some(77);
         game.players.push((big, "Cy".into(), false));
@@ -521,14 +549,22 @@ mod tests {
             effects_json: "[\"table\"]".into(),
         }];
         for _ in 0..2 {
-            let once = db.accept_challenge(id, 11, &game).await.unwrap();
+            let once = db
+                .challenges()
+                .accept_challenge(id, 11, &game)
+                .await
+                .unwrap();
             assert_eq!(once, Acceptance::Waiting(vec![11]));
         }
-        let Acceptance::Complete(match_id) = db.accept_challenge(id, big, &game).await.unwrap()
+        let Acceptance::Complete(match_id) = db
+            .challenges()
+            .accept_challenge(id, big, &game)
+            .await
+            .unwrap()
         else {
             panic!("the last acceptance starts the match");
         };
-        let stored = db.load_match(match_id).await.unwrap().unwrap();
+        let stored = db.matches().load_match(match_id).await.unwrap().unwrap();
         assert_eq!(
             format!("{:?}", game.stored_as(match_id)),
             format!("{stored:?}")
@@ -558,18 +594,22 @@ mod tests {
             .map(|(seat, (user, name, ai))| (seat as i64, *user as i64, name.clone(), *ai as i64))
             .collect();
         assert_eq!(seats, expected);
-        let row = db.challenge(id).await.unwrap().unwrap();
+        let row = db.challenges().challenge(id).await.unwrap().unwrap();
         assert_eq!(row.status, ChallengeState::Accepted);
         assert_eq!(row.accepted, vec![11, big]);
         let mut owed = game.outbox[0].clone();
         owed.key.match_id = match_id;
-        assert_eq!(db.pending_outbox().await.unwrap(), vec![owed]);
+        assert_eq!(db.outbox().pending_outbox().await.unwrap(), vec![owed]);
         // Too late, or no such challenge: nothing is stored.
         for (challenge, user) in [(id, 11), (id + 100, 11)] {
-            let again = db.accept_challenge(challenge, user, &game).await.unwrap();
+            let again = db
+                .challenges()
+                .accept_challenge(challenge, user, &game)
+                .await
+                .unwrap();
             assert_eq!(again, Acceptance::Closed);
         }
-        assert_eq!(db.pending_outbox().await.unwrap().len(), 1);
+        assert_eq!(db.outbox().pending_outbox().await.unwrap().len(), 1);
     }
 
     /// One active match per player and channel is a rule of the schema: a second match for
@@ -578,13 +618,13 @@ mod tests {
     async fn a_second_active_match_for_a_player_in_a_channel_is_a_conflict() {
         let (_dir, db) = db().await;
         let first = crate::store::fixtures::new_match(0);
-        db.create_match(&first).await.unwrap();
+        db.matches().create_match(&first).await.unwrap();
         let mut again = first.clone();
         again.players[1].0 = 99;
-        let e = db.create_match(&again).await.unwrap_err();
+        let e = db.matches().create_match(&again).await.unwrap_err();
         assert!(e.is_conflict(), "{e}");
         // Elsewhere, or once the first has ended, it is fine.
         again.channel_id += 1;
-        db.create_match(&again).await.unwrap();
+        db.matches().create_match(&again).await.unwrap();
     }
 }

@@ -39,7 +39,7 @@ pub(super) async fn db_with_matches(n: usize) -> (tempfile::TempDir, Db, Vec<i64
     let mut ids = Vec::new();
     for i in 0..n as u64 {
         let m = new_match(i);
-        ids.push(db.create_match(&m).await.unwrap());
+        ids.push(db.matches().create_match(&m).await.unwrap());
     }
     (dir, db, ids)
 }

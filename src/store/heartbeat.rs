@@ -2,13 +2,13 @@
 //! beats for its own shards (`shard_heartbeats`), and moves only its own servers' clocks.
 
 use super::lease::{renewal, RENEW};
-use super::{Db, Shards, StoreError};
+use super::{Heartbeat, Shards, StoreError};
 
 /// Notes the process's shards alive at the bound time.
 const BEAT: &str = "INSERT INTO shard_heartbeats (shards, at) VALUES ($1, $2) \
      ON CONFLICT (shards) DO UPDATE SET at = excluded.at";
 
-impl Db {
+impl Heartbeat<'_> {
     /// Notes that this process is alive at `now` (seconds), renewing its lease of its shards
     /// if it took one: false if another process has taken that over.
     pub async fn beat(&self, now: i64) -> Result<bool, StoreError> {
@@ -178,15 +178,30 @@ mod tests {
             .unwrap();
         let db = Db::open(&url).await.unwrap();
         let range = |r: &str| db.clone().owning(r.parse::<Shards>().unwrap());
-        db.beat(100).await.unwrap();
-        assert_eq!(range("0-0/2").last_beat().await.unwrap(), Some(100));
-        assert_eq!(range("1-1/2").last_beat().await.unwrap(), Some(100));
+        db.heartbeat().beat(100).await.unwrap();
+        assert_eq!(
+            range("0-0/2").heartbeat().last_beat().await.unwrap(),
+            Some(100)
+        );
+        assert_eq!(
+            range("1-1/2").heartbeat().last_beat().await.unwrap(),
+            Some(100)
+        );
         // The new processes beat; the old range's beat no longer counts for them.
-        range("0-0/2").beat(500).await.unwrap();
-        assert_eq!(range("0-0/2").last_beat().await.unwrap(), Some(500));
-        assert_eq!(range("1-1/2").last_beat().await.unwrap(), Some(100));
-        assert_eq!(range("1-1/4").last_beat().await.unwrap(), Some(100));
+        range("0-0/2").heartbeat().beat(500).await.unwrap();
+        assert_eq!(
+            range("0-0/2").heartbeat().last_beat().await.unwrap(),
+            Some(500)
+        );
+        assert_eq!(
+            range("1-1/2").heartbeat().last_beat().await.unwrap(),
+            Some(100)
+        );
+        assert_eq!(
+            range("1-1/4").heartbeat().last_beat().await.unwrap(),
+            Some(100)
+        );
         // Back to one process: the newest beat of any of its servers.
-        assert_eq!(db.last_beat().await.unwrap(), Some(500));
+        assert_eq!(db.heartbeat().last_beat().await.unwrap(), Some(500));
     }
 }

@@ -11,7 +11,7 @@ use super::rows::{
     Accept, Acceptance, Delivered, MessageId, NewChallenge, NewMatch, OutboxKey, SavedAction,
 };
 use super::writer::{alone, stage_together, Answer, Done, Jobs, Savepoint};
-use super::{Backend, Db, StoreError};
+use super::{Backend, Challenges, Matches, Outbox, StoreError};
 use sqlx::AnyConnection;
 
 /// The store's jobs, as the writer groups them.
@@ -119,7 +119,7 @@ pub(crate) struct Held {
     message_ids: Vec<(MessageId, Done<()>)>,
 }
 
-impl Db {
+impl Challenges<'_> {
     /// Stores a new challenge, open; its id.
     pub async fn create_challenge(&self, c: &NewChallenge) -> Result<i64, StoreError> {
         let new = Box::new(c.clone());
@@ -161,7 +161,9 @@ impl Db {
             .together(|done| Batched::Accept(accept, done))
             .await
     }
+}
 
+impl Matches<'_> {
     /// Stores the id of a match's table message, posted for deal `deal`.
     pub async fn set_table_message(
         &self,
@@ -186,7 +188,9 @@ impl Db {
     pub async fn save_action(&self, a: SavedAction) -> Result<bool, StoreError> {
         self.writer.save(a).await
     }
+}
 
+impl Outbox<'_> {
     /// Notes that a row was delivered: it is deleted with the next batch of other writes,
     /// or on its own within a fifth of a second or once 16 are waiting.
     pub fn outbox_delivered(&self, key: OutboxKey) {
@@ -249,30 +253,30 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(stored, vec![true, false]);
-        let pending = db.pending_outbox().await.unwrap();
+        let pending = db.outbox().pending_outbox().await.unwrap();
         assert_eq!(
             pending.iter().map(|r| r.key).collect::<Vec<_>>(),
             vec![row(ids[0], 1, 0).key, row(ids[0], 1, 1).key]
         );
         // Delivered rows go with the next batch of writes.
-        db.outbox_delivered(row(ids[0], 1, 0).key);
+        db.outbox().outbox_delivered(row(ids[0], 1, 0).key);
         db.write(|_| Box::pin(async { Ok(()) })).await.unwrap();
-        let left = db.pending_outbox().await.unwrap();
+        let left = db.outbox().pending_outbox().await.unwrap();
         assert_eq!(left.len(), 1);
         assert_eq!(left[0].key, row(ids[0], 1, 1).key);
         // And in the same batch as moves (one statement on PostgreSQL): the writer is held
         // until both wait in its queue.
         let (release, held) = hold(&db).await;
-        db.outbox_delivered(row(ids[0], 1, 1).key);
+        db.outbox().outbox_delivered(row(ids[0], 1, 1).key);
         let saved = tokio::spawn({
             let db = db.clone();
-            async move { db.save_action(action(ids[0], 1)).await }
+            async move { db.matches().save_action(action(ids[0], 1)).await }
         });
         tokio::task::yield_now().await;
         release.send(()).unwrap();
         held.await.unwrap();
         assert!(saved.await.unwrap().unwrap());
-        assert!(db.pending_outbox().await.unwrap().is_empty());
+        assert!(db.outbox().pending_outbox().await.unwrap().is_empty());
     }
 
     /// A delivered row noted while nothing else is written waits for a commit with other
@@ -291,12 +295,12 @@ mod tests {
         };
         let mut a = action(ids[0], 0);
         a.outbox = vec![row(0), row(1)];
-        assert!(db.save_action(a).await.unwrap());
+        assert!(db.matches().save_action(a).await.unwrap());
         let before = db.writer.commits();
         let since = std::time::Instant::now();
-        db.outbox_delivered(row(0).key);
-        db.outbox_delivered(row(1).key);
-        while !db.pending_outbox().await.unwrap().is_empty() {
+        db.outbox().outbox_delivered(row(0).key);
+        db.outbox().outbox_delivered(row(1).key);
+        while !db.outbox().pending_outbox().await.unwrap().is_empty() {
             assert!(
                 since.elapsed().as_secs() < 30,
                 "the deletions were never written"
@@ -332,7 +336,7 @@ mod tests {
             .into_iter()
             .map(|a| {
                 let db = db.clone();
-                tokio::spawn(async move { db.save_action(a).await })
+                tokio::spawn(async move { db.matches().save_action(a).await })
             })
             .collect();
         tokio::task::yield_now().await;
@@ -341,7 +345,7 @@ mod tests {
         for saved in saves {
             assert!(saved.await.unwrap().unwrap());
         }
-        let pending = db.pending_outbox().await.unwrap();
+        let pending = db.outbox().pending_outbox().await.unwrap();
         let mut keys: Vec<_> = pending
             .iter()
             .map(|r| (r.key.match_id, r.key.part, r.effects_json.clone()))
@@ -361,18 +365,18 @@ mod tests {
         assert_eq!(keys, expected);
         let (release, held) = hold(&db).await;
         for r in &pending {
-            db.outbox_delivered(r.key);
+            db.outbox().outbox_delivered(r.key);
         }
         let next = action(ids[1], 1);
         let saved = tokio::spawn({
             let db = db.clone();
-            async move { db.save_action(next).await }
+            async move { db.matches().save_action(next).await }
         });
         tokio::task::yield_now().await;
         release.send(()).unwrap();
         held.await.unwrap();
         assert!(saved.await.unwrap().unwrap());
-        assert!(db.pending_outbox().await.unwrap().is_empty());
+        assert!(db.outbox().pending_outbox().await.unwrap().is_empty());
         assert_eq!(stored(&db, ids[1]).await, ("s2".into(), 2, 2));
     }
 
@@ -390,7 +394,7 @@ mod tests {
                     .into_iter()
                     .map(|a| {
                         let db = db.clone();
-                        tokio::spawn(async move { db.save_action(a).await.unwrap() })
+                        tokio::spawn(async move { db.matches().save_action(a).await.unwrap() })
                     })
                     .collect();
                 tokio::task::yield_now().await;
@@ -416,18 +420,18 @@ mod tests {
         let mut expected = vec![true; 21];
         expected[9] = false;
         assert_eq!(save_all(first).await, expected);
-        let pending = db.pending_outbox().await.unwrap();
+        let pending = db.outbox().pending_outbox().await.unwrap();
         assert_eq!(pending.len(), 40);
         // The forty rows delivered, with eight more moves and a stale one.
         for r in &pending {
-            db.outbox_delivered(r.key);
+            db.outbox().outbox_delivered(r.key);
         }
         let mut second: Vec<_> = ids[..8].iter().map(|&id| action(id, 1)).collect();
         second.push(action(ids[10], 0));
         let mut expected = vec![true; 9];
         expected[8] = false;
         assert_eq!(save_all(second).await, expected);
-        assert!(db.pending_outbox().await.unwrap().is_empty());
+        assert!(db.outbox().pending_outbox().await.unwrap().is_empty());
         for &id in &ids[..8] {
             assert_eq!(stored(&db, id).await, ("s2".into(), 2, 2));
         }

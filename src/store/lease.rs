@@ -4,7 +4,7 @@
 //! still holds over any of the same servers is taken over only once it has expired, or once
 //! its holder is known dead (a process of this machine that no longer exists).
 
-use super::{Backend, Db, Shards, StoreError};
+use super::{Backend, Db, Lease, Shards, StoreError};
 use std::sync::atomic::{AtomicI64, Ordering};
 
 /// This process's claim on its shards.
@@ -72,7 +72,7 @@ fn known_dead(holder: &str) -> bool {
         && !std::path::Path::new(&format!("/proc/{pid}")).exists()
 }
 
-impl Db {
+impl Lease<'_> {
     /// Takes the lease of this process's shards until `now + seconds`, unless another
     /// process's lease over some of the same servers runs past `now` (and its holder is not
     /// known dead, nor `expired`, a holder the caller saw go unrenewed for a whole lease):
@@ -253,30 +253,49 @@ mod store_tests {
         let first = open("0-1/2").await;
         let second = open("1-1/2").await;
         let apart = open("0-0/2").await;
-        assert_eq!(first.take_lease(100, 30, None).await.unwrap(), None);
-        assert!(first.beat(110).await.unwrap(), "renewed to 140");
-        let held = second.take_lease(120, 30, None).await.unwrap().unwrap();
+        assert_eq!(first.lease().take_lease(100, 30, None).await.unwrap(), None);
+        assert!(first.heartbeat().beat(110).await.unwrap(), "renewed to 140");
+        let held = second
+            .lease()
+            .take_lease(120, 30, None)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(
             (held.shards.as_str(), held.until),
             ("0-1/2", 140),
             "held while live"
         );
         assert!(
-            apart.take_lease(120, 30, None).await.unwrap().is_some(),
+            apart
+                .lease()
+                .take_lease(120, 30, None)
+                .await
+                .unwrap()
+                .is_some(),
             "0-0/2 overlaps too"
         );
         // A stored expiry far ahead (a clock stepped back) is taken over once the caller saw
         // it go unrenewed for a whole lease.
         let unrenewed = Some(held.holder.clone());
-        assert_eq!(second.take_lease(125, 30, unrenewed).await.unwrap(), None);
-        assert!(!first.beat(130).await.unwrap(), "the first lost its shards");
-        assert!(second.beat(130).await.unwrap());
+        assert_eq!(
+            second.lease().take_lease(125, 30, unrenewed).await.unwrap(),
+            None
+        );
+        assert!(
+            !first.heartbeat().beat(130).await.unwrap(),
+            "the first lost its shards"
+        );
+        assert!(second.heartbeat().beat(130).await.unwrap());
         // Ran out (at 160): taken over without help.
-        assert_eq!(first.take_lease(170, 30, None).await.unwrap(), None);
-        assert!(!second.beat(171).await.unwrap());
+        assert_eq!(first.lease().take_lease(170, 30, None).await.unwrap(), None);
+        assert!(!second.heartbeat().beat(171).await.unwrap());
         // A clean stop frees the shards at once.
-        first.release_lease().await.unwrap();
-        assert_eq!(second.take_lease(172, 30, None).await.unwrap(), None);
-        assert!(second.beat(173).await.unwrap());
+        first.lease().release_lease().await.unwrap();
+        assert_eq!(
+            second.lease().take_lease(172, 30, None).await.unwrap(),
+            None
+        );
+        assert!(second.heartbeat().beat(173).await.unwrap());
     }
 }

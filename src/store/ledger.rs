@@ -2,7 +2,7 @@
 //! for one server (`guild_id` is part of every query).
 
 use super::from_row::from_row;
-use super::{id, unid, Db, Flag, Format, HandKind, MatchState, StoreError};
+use super::{id, unid, Flag, Format, HandKind, Ledger, MatchState, StoreError};
 
 /// One ended match of a player, for the stats chart.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,7 +194,7 @@ from_row! {
 /// Players a leaderboard lists at most (a hundred pages).
 pub const BOARD_ROWS: i64 = 1000;
 
-impl Db {
+impl Ledger<'_> {
     /// Every player with at least `min_matches` counted matches ended since `since`, in
     /// the formats matching `format_like` (a LIKE pattern: `two`, `rummy-%`; any when `None`), sorted by `sort` (ties: more matches, then user id).
     pub async fn leaderboard(
@@ -218,7 +218,7 @@ impl Db {
         .await
     }
 
-    /// As [`Db::leaderboard`], for matches ended in `[since, until)`, with the ratings season
+    /// As [`Ledger::leaderboard`], for matches ended in `[since, until)`, with the ratings season
     /// `archived` ended with (`None`: the ratings of now); the first `limit` players only;
     /// only the matches of `tournament`, when given.
     #[allow(clippy::too_many_arguments)]
@@ -527,7 +527,7 @@ from_row! {
     tournament, round,
 }
 
-impl Db {
+impl Ledger<'_> {
     /// Every player's line of the newest `matches` ended matches of a server (only those
     /// `user` played, when given) with ids below `before`, newest first, seats in order.
     pub async fn export_rows(

@@ -6,10 +6,10 @@ use super::rows::{
     SavedAction,
 };
 use super::states::{EndReason, Format, MatchState};
-use super::{id, in_list, placeholders, postgres, sqlite, unid, Backend, Db, StoreError};
+use super::{id, in_list, placeholders, postgres, sqlite, unid, Backend, Matches, StoreError};
 use sqlx::Connection;
 
-impl Db {
+impl Matches<'_> {
     /// Counts one hint given to `seat` in the match's record.
     pub async fn count_hint(&self, match_id: i64, seat: u8) -> Result<(), StoreError> {
         self.write(move |conn| {
@@ -95,7 +95,7 @@ const COLUMNS: &str =
     "id, guild_id, channel_id, table_message_id, format, preset, locale, status, state_json, version, \
      table_deal, turn_started_at, reminded, ai_level, tournament_id, tournament_round, deadline";
 
-impl Db {
+impl Matches<'_> {
     /// Stores a new match and its players; returns its id.
     pub async fn create_match(&self, m: &NewMatch) -> Result<i64, StoreError> {
         let (m, backend) = (m.clone(), self.backend());
@@ -583,7 +583,7 @@ mod tests {
     #[tokio::test]
     async fn a_new_match_is_stored_as_it_says() {
         let (_dir, db, ids) = db_with_matches(1).await;
-        let stored = db.load_match(ids[0]).await.unwrap().unwrap();
+        let stored = db.matches().load_match(ids[0]).await.unwrap().unwrap();
         let new = new_match(0);
         assert_eq!(
             format!("{:?}", new.stored_as(ids[0])),
@@ -612,24 +612,26 @@ mod tests {
                 due_ms: 0,
                 effects_json: "[]".into(),
             }];
-            ids.push(db.create_match(&m).await.unwrap());
-            db.create_challenge(&NewChallenge {
-                guild_id: guild,
-                channel_id: 500 + i,
-                challenger: (1, "Ann".into()),
-                opponents: vec![(2, "Ben".into())],
-                preset: "classic".into(),
-                rules_json: "{}".into(),
-                locale: "en".into(),
-                now: 0,
-                expires_at: 10,
-            })
-            .await
-            .unwrap();
+            ids.push(db.matches().create_match(&m).await.unwrap());
+            db.challenges()
+                .create_challenge(&NewChallenge {
+                    guild_id: guild,
+                    channel_id: 500 + i,
+                    challenger: (1, "Ann".into()),
+                    opponents: vec![(2, "Ben".into())],
+                    preset: "classic".into(),
+                    rules_json: "{}".into(),
+                    locale: "en".into(),
+                    now: 0,
+                    expires_at: 10,
+                })
+                .await
+                .unwrap();
         }
         let mine = db.clone().owning("1-1/2".parse::<Shards>().unwrap());
         assert!(mine.shards().owns(ours) && !mine.shards().owns(theirs));
         let pending: Vec<i64> = mine
+            .outbox()
             .pending_outbox()
             .await
             .unwrap()
@@ -638,6 +640,7 @@ mod tests {
             .collect();
         assert_eq!(pending, vec![ids[1]]);
         let idle: Vec<i64> = mine
+            .matches()
             .idle_matches(1_000_000, (60, 3600), 10)
             .await
             .unwrap()
@@ -645,16 +648,17 @@ mod tests {
             .map(|r| r.id)
             .collect();
         assert_eq!(idle, vec![ids[1]]);
-        let expired = mine.expired_challenges(100).await.unwrap();
+        let expired = mine.challenges().expired_challenges(100).await.unwrap();
         assert_eq!(
             expired.iter().map(|c| c.guild_id).collect::<Vec<_>>(),
             vec![ours]
         );
-        assert_eq!(mine.shift_idle_clocks(30, 40).await.unwrap(), 1);
-        assert_eq!(mine.last_beat().await.unwrap(), Some(40));
+        assert_eq!(mine.heartbeat().shift_idle_clocks(30, 40).await.unwrap(), 1);
+        assert_eq!(mine.heartbeat().last_beat().await.unwrap(), Some(40));
         assert_eq!(
             db.clone()
                 .owning("0-0/2".parse::<Shards>().unwrap())
+                .heartbeat()
                 .last_beat()
                 .await
                 .unwrap(),
@@ -662,7 +666,7 @@ mod tests {
             "each range beats for its own servers"
         );
         // One process for every shard sees both.
-        assert_eq!(db.pending_outbox().await.unwrap().len(), 2);
+        assert_eq!(db.outbox().pending_outbox().await.unwrap().len(), 2);
     }
 
     /// A batch load brings each asked match that exists with its own players, finished or
@@ -672,8 +676,9 @@ mod tests {
         let (_dir, db, ids) = db_with_matches(5).await;
         let mut a = crate::store::fixtures::action(ids[2], 0);
         a.status = MatchState::Ended(EndReason::Cancelled);
-        assert!(db.save_action(a).await.unwrap());
+        assert!(db.matches().save_action(a).await.unwrap());
         let rows: Vec<crate::store::MatchRow> = db
+            .matches()
             .load_matches(&[ids[4], 999_999, ids[0], ids[2]])
             .await
             .unwrap()
@@ -697,14 +702,14 @@ mod tests {
             ]
         );
         for row in rows {
-            let one = db.load_match(row.id).await.unwrap().unwrap();
+            let one = db.matches().load_match(row.id).await.unwrap().unwrap();
             assert_eq!(
                 format!("{one:?}"),
                 format!("{row:?}"),
                 "as one load reads it"
             );
         }
-        assert!(db.load_matches(&[]).await.unwrap().is_empty());
+        assert!(db.matches().load_matches(&[]).await.unwrap().is_empty());
     }
 
     /// A row that cannot be read fails its own match only: the others asked with it load.
@@ -723,7 +728,7 @@ mod tests {
         })
         .await
         .unwrap();
-        let rows = db.load_matches(&ids).await.unwrap();
+        let rows = db.matches().load_matches(&ids).await.unwrap();
         let read: Vec<(i64, bool)> = rows.iter().map(|(id, r)| (*id, r.is_ok())).collect();
         assert_eq!(read, vec![(ids[0], true), (bad, false), (ids[2], true)]);
         let Err(crate::store::StoreError::Corrupt(why)) = &rows[1].1 else {

@@ -1,5 +1,6 @@
 //! The ledger: every SQL statement of the bot, behind functions named for what they mean.
-//! One [`Db`] type, one file per table family.
+//! One file per table family, each a view of the [`Db`] core reached by a method of it
+//! (`seams`: `db.matches()`, `db.challenges()`, ...).
 //!
 //! Dependencies point one way. At the bottom the row types (`rows`, `states`: no SQL); above
 //! them the SQL both databases share in their own dialects (`dialect`, `acceptance`: the
@@ -25,6 +26,7 @@ mod migrations;
 mod outbox;
 mod postgres;
 mod rows;
+mod seams;
 mod seasons;
 mod settings;
 mod sqlite;
@@ -42,6 +44,9 @@ pub use ledger::{
 pub use rows::{
     Acceptance, ChallengeRow, HandRow, HollywoodRow, IdleRow, MatchEvent, MatchRow, NewChallenge,
     NewMatch, OutboxKey, OutboxRow, PlayerResult, RateFn, RatingRow, SavedAction,
+};
+pub use seams::{
+    Challenges, Heartbeat, Lease, Ledger, Matches, Outbox, Seasons, Settings, Tournaments,
 };
 pub use seasons::Season;
 pub use settings::GuildSettings;
@@ -255,7 +260,8 @@ impl FromStr for Shards {
     }
 }
 
-/// The database handle, cheap to clone.
+/// The database handle, cheap to clone: the pool, the writer and the shards every table uses;
+/// each table family is a view of it ([`Db::matches`], [`Db::ledger`], ...).
 #[derive(Clone, Debug)]
 pub struct Db {
     /// Reads. Writes go to `writer`.
@@ -267,7 +273,7 @@ pub struct Db {
     source: Source,
     /// Whose servers' matches this process sweeps, resumes and delivers.
     shards: Shards,
-    /// This process's lease of its shards (see [`Db::take_lease`]).
+    /// This process's lease of its shards (see [`Lease::take_lease`]).
     lease: std::sync::Arc<lease::Claim>,
 }
 
@@ -770,7 +776,8 @@ mod tests {
         let db = Db::open(&url).await.expect("the upgrade runs");
         let new = crate::store::fixtures::new_match(0);
         assert_eq!((new.channel_id, new.players[0].0), (100, 10));
-        db.create_match(&new)
+        db.matches()
+            .create_match(&new)
             .await
             .expect("the players of old matches can play again");
     }

@@ -1,9 +1,9 @@
 //! The outbox: what accepted actions require to be shown, kept until it is delivered.
 
 use super::rows::{Delivered, OutboxKey, OutboxRow};
-use super::{postgres, sqlite, Backend, Db, StoreError};
+use super::{postgres, sqlite, Backend, Outbox, StoreError};
 
-impl Db {
+impl Outbox<'_> {
     /// Every undelivered outbox row, by match and version (after a restart).
     pub async fn pending_outbox(&self) -> Result<Vec<OutboxRow>, StoreError> {
         let rows: Vec<(i64, i64, i64, i64, String)> = sqlx::query_as(&format!(
@@ -124,12 +124,12 @@ mod tests {
         // The player drew after the sweeper looked (version 0 -> 1, the turn unchanged).
         let mut draw = action(ids[0], 0);
         draw.turn_changed = false;
-        assert!(db.save_action(draw).await.unwrap());
-        assert!(!db.mark_reminded(reminder(0), 100).await.unwrap());
-        assert!(db.pending_outbox().await.unwrap().is_empty());
+        assert!(db.matches().save_action(draw).await.unwrap());
+        assert!(!db.outbox().mark_reminded(reminder(0), 100).await.unwrap());
+        assert!(db.outbox().pending_outbox().await.unwrap().is_empty());
         // The next pass reminds once; a pass after it does not.
-        assert!(db.mark_reminded(reminder(1), 130).await.unwrap());
-        assert!(!db.mark_reminded(reminder(1), 160).await.unwrap());
-        assert_eq!(db.pending_outbox().await.unwrap().len(), 1);
+        assert!(db.outbox().mark_reminded(reminder(1), 130).await.unwrap());
+        assert!(!db.outbox().mark_reminded(reminder(1), 160).await.unwrap());
+        assert_eq!(db.outbox().pending_outbox().await.unwrap().len(), 1);
     }
 }

@@ -182,7 +182,7 @@ pub struct RatingRow {
 /// Updates the ratings of a match's players (seat order) from the match result.
 pub type RateFn = fn(&[RatingRow], &[PlayerResult]) -> Vec<RatingRow>;
 
-/// A match the sweeper is to look at (see [`super::Db::idle_matches`]).
+/// A match the sweeper is to look at (see [`super::Matches::idle_matches`]).
 #[derive(Clone, Debug)]
 pub struct IdleRow {
     pub id: i64,

@@ -2,7 +2,7 @@
 //! (`season_ratings`).
 
 use super::from_row::from_row;
-use super::{id, Db, StoreError};
+use super::{id, Seasons, StoreError};
 
 /// One season of a server.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +28,7 @@ impl Season {
     }
 }
 
-impl Db {
+impl Seasons<'_> {
     /// A server's seasons, oldest first (empty: it is in its first season).
     pub async fn seasons(&self, guild_id: u64) -> Result<Vec<Season>, StoreError> {
         Ok(sqlx::query_as(

@@ -1,6 +1,6 @@
 //! Per-server settings: one row per server that changed any (`guild_settings`).
 
-use super::{id, unid, Db, StoreError};
+use super::{id, unid, Settings, StoreError};
 
 /// A server's settings; `None` (or no channel) means the bot's configured default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -54,7 +54,7 @@ fn from_row(r: Row) -> (u64, GuildSettings) {
 const COLUMNS: &str = "guild_id, preset, target, channels, reminder_minutes, forfeit_hours, \
      ai_delay_ms, language, cards";
 
-impl Db {
+impl Settings<'_> {
     /// Every server's settings (a few hundred bytes per server that has any), for the cache
     /// the game service keeps.
     pub async fn all_guild_settings(&self) -> Result<Vec<(u64, GuildSettings)>, StoreError> {
@@ -114,7 +114,7 @@ impl Db {
     }
 }
 
-impl Db {
+impl Settings<'_> {
     /// Every player's own choice of how their hand shows cards (one row per player who chose).
     pub async fn all_player_card_looks(&self) -> Result<Vec<(u64, String)>, StoreError> {
         let rows: Vec<(i64, String)> = sqlx::query_as("SELECT user_id, cards FROM player_settings")
@@ -133,7 +133,7 @@ impl Db {
         Ok(row.map(|(c,)| c))
     }
 
-    /// [`Db::player_card_look`] of several players in one query: those who chose one.
+    /// [`Settings::player_card_look`] of several players in one query: those who chose one.
     pub async fn player_card_looks(
         &self,
         user_ids: &[u64],

@@ -9,7 +9,7 @@ use super::from_row::from_row;
 use super::matches::insert_match;
 use super::rows::{MatchEvent, NewMatch};
 use super::states::{MatchState, TournamentState};
-use super::{id, unid, Db, StoreError};
+use super::{id, unid, StoreError, Tournaments};
 use sqlx::Connection;
 
 /// A new event, in sign-up.
@@ -286,7 +286,7 @@ pub struct TableRow {
     pub nets: Vec<i64>,
 }
 
-impl Db {
+impl Tournaments<'_> {
     /// Stores a new event in sign-up: its id, or a conflict when the channel has an open one.
     pub async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
         let t = t.clone();
@@ -849,7 +849,7 @@ async fn bump(conn: &mut sqlx::AnyConnection, tournament_id: i64) -> Result<(), 
     Ok(())
 }
 
-impl Db {
+impl Tournaments<'_> {
     /// The server's tournaments as (id, name), newest first: for finding one by name.
     pub async fn tournament_names(&self, guild_id: u64) -> Result<Vec<(i64, String)>, StoreError> {
         Ok(

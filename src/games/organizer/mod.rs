@@ -182,10 +182,10 @@ fn game_of(row: &TournamentRow) -> TournamentGame {
 impl Tournaments<'_> {
     /// An event with its field and state.
     pub(crate) async fn load_tournament(&self, id: i64) -> Result<Option<Loaded>, Failure> {
-        let Some(row) = self.db.tournament(id).await? else {
+        let Some(row) = self.db.tournaments().tournament(id).await? else {
             return Ok(None);
         };
-        let entries = self.db.entries(id).await?;
+        let entries = self.db.tournaments().entries(id).await?;
         let core = match &row.state_json {
             Some(json) => Some(serde_json::from_str(json).map_err(|e| {
                 Failure::Store(StoreError::Corrupt(format!("tournament {id}: {e}")))
@@ -199,6 +199,7 @@ impl Tournaments<'_> {
     pub(crate) async fn tournament_here(&self, channel: u64) -> Result<Loaded, Failure> {
         let id = self
             .db
+            .tournaments()
             .open_tournament_in(channel)
             .await?
             .ok_or(Refusal::NoTournamentHere)?
@@ -268,7 +269,11 @@ impl Tournaments<'_> {
             return Ok(scene);
         };
         let number = c.rounds().len();
-        let opened = self.db.round_tables(t.row.id, number as u32).await?;
+        let opened = self
+            .db
+            .tournaments()
+            .round_tables(t.row.id, number as u32)
+            .await?;
         let tables = round
             .pairings
             .iter()

@@ -12,6 +12,7 @@ impl Tournaments<'_> {
         let result = async {
             let id = self
                 .db
+                .tournaments()
                 .latest_tournament_in(caller.channel_id)
                 .await?
                 .ok_or(Refusal::NoTournamentHere)?
@@ -39,7 +40,12 @@ impl Tournaments<'_> {
                 cancel_cause: Some(CancelCause::Moderator),
                 ..Step::default()
             };
-            if !self.db.store_step(t.row.id, t.row.version, step).await? {
+            if !self
+                .db
+                .tournaments()
+                .store_step(t.row.id, t.row.version, step)
+                .await?
+            {
                 return Err(Refusal::Stale.into());
             }
             tracing::info!(
@@ -86,7 +92,12 @@ impl Tournaments<'_> {
                 out: vec![entry.id],
                 ..Step::default()
             };
-            if !self.db.store_step(t.row.id, t.row.version, step).await? {
+            if !self
+                .db
+                .tournaments()
+                .store_step(t.row.id, t.row.version, step)
+                .await?
+            {
                 return Err(Refusal::Stale.into());
             }
             tracing::info!(tournament = t.row.id, entry = entry.id, "disqualified");
@@ -134,10 +145,20 @@ impl Tournaments<'_> {
                 match_deadline: Some(deadline),
                 ..Step::default()
             };
-            if !self.db.store_step(t.row.id, t.row.version, step).await? {
+            if !self
+                .db
+                .tournaments()
+                .store_step(t.row.id, t.row.version, step)
+                .await?
+            {
                 return Err(Refusal::Stale.into());
             }
-            for id in self.db.tournament_matches_in_play(t.row.id).await? {
+            for id in self
+                .db
+                .tournaments()
+                .tournament_matches_in_play(t.row.id)
+                .await?
+            {
                 if let Ok(mut live) = self.hold(id).await {
                     if let Some(e) = live.event.as_mut() {
                         e.deadline = deadline;
@@ -161,10 +182,15 @@ impl Tournaments<'_> {
     /// the leaderboard's filter.
     pub async fn find_tournament(&self, caller: &Caller, text: &str) -> Result<i64, Refusal> {
         let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
-        let all = self.db.tournament_names(guild).await.map_err(|e| {
-            tracing::error!(error = %e, "reading tournaments");
-            Refusal::Internal
-        })?;
+        let all = self
+            .db
+            .tournaments()
+            .tournament_names(guild)
+            .await
+            .map_err(|e| {
+                tracing::error!(error = %e, "reading tournaments");
+                Refusal::Internal
+            })?;
         let text = text.trim().trim_start_matches('#');
         all.iter()
             .find(|(id, name)| name.eq_ignore_ascii_case(text) || id.to_string() == text)

@@ -114,7 +114,11 @@ impl Tournaments<'_> {
         event.pair_next_round().map_err(|_| Refusal::Internal)?;
         let mut step = self.round_step(t, &event, Some(TournamentState::Running));
         step.drop_unconfirmed = true;
-        Ok(self.db.store_step(t.row.id, t.row.version, step).await?)
+        Ok(self
+            .db
+            .tournaments()
+            .store_step(t.row.id, t.row.version, step)
+            .await?)
     }
 
     /// The step that stores `event` with its newest round paired: its tables and deadline.
@@ -145,7 +149,7 @@ impl Tournaments<'_> {
             ),
             ..TournamentPass::default()
         };
-        let rows = match self.db.tournaments_to_run(self.now()).await {
+        let rows = match self.db.tournaments().tournaments_to_run(self.now()).await {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::warn!(error = %e, "reading the tournaments to run");
@@ -187,7 +191,10 @@ impl Tournaments<'_> {
                             cancel_cause: Some(CancelCause::TooFew),
                             ..Step::default()
                         };
-                        self.db.store_step(id, t.row.version, step).await?
+                        self.db
+                            .tournaments()
+                            .store_step(id, t.row.version, step)
+                            .await?
                     }
                 }
                 TournamentState::Running => {
@@ -263,7 +270,11 @@ impl Tournaments<'_> {
         if number == 0 {
             return Ok(false);
         }
-        let tables = self.db.round_tables(t.row.id, number as u32).await?;
+        let tables = self
+            .db
+            .tournaments()
+            .round_tables(t.row.id, number as u32)
+            .await?;
         let mut recorded = false;
         let pairings = event.rounds()[number - 1].pairings.clone();
         for (k, pairing) in pairings.iter().enumerate() {
@@ -320,7 +331,12 @@ impl Tournaments<'_> {
                 ..Step::default()
             }
         };
-        if !self.db.store_step(t.row.id, t.row.version, step).await? {
+        if !self
+            .db
+            .tournaments()
+            .store_step(t.row.id, t.row.version, step)
+            .await?
+        {
             return Ok(false);
         }
         if complete {
@@ -340,7 +356,11 @@ impl Tournaments<'_> {
             return Ok(false);
         }
         let number = event.rounds().len();
-        let tables = self.db.round_tables(t.row.id, number as u32).await?;
+        let tables = self
+            .db
+            .tournaments()
+            .round_tables(t.row.id, number as u32)
+            .await?;
         let mut decided = false;
         for table in tables.iter().filter(|t| t.match_id.is_none()) {
             let k = table.table as usize - 1;
@@ -358,6 +378,7 @@ impl Tournaments<'_> {
                 for user in std::iter::once(e.user.0).chain(e.partner.as_ref().map(|p| p.0)) {
                     busy[side] |= self
                         .db
+                        .matches()
                         .active_match_for(t.row.channel_id, user)
                         .await?
                         .is_some();
@@ -386,7 +407,11 @@ impl Tournaments<'_> {
             state_json: Some(serde_json::to_string(&event).expect("serializes")),
             ..Step::default()
         };
-        Ok(self.db.store_step(t.row.id, t.row.version, step).await?)
+        Ok(self
+            .db
+            .tournaments()
+            .store_step(t.row.id, t.row.version, step)
+            .await?)
     }
 
     /// Opens the current round's tables that have no match yet. A table one of whose players
@@ -402,7 +427,7 @@ impl Tournaments<'_> {
         let rules =
             RulesOf::from_json(&t.row.preset, &t.row.rules_json).map_err(|_| Refusal::Internal)?;
         let teams = t.game().is_teams();
-        for table in self.db.round_tables(t.row.id, number).await? {
+        for table in self.db.tournaments().round_tables(t.row.id, number).await? {
             if table.match_id.is_some() {
                 continue;
             }
@@ -460,6 +485,7 @@ impl Tournaments<'_> {
             };
             match self
                 .db
+                .tournaments()
                 .open_table(t.row.version, number, table.table, &new)
                 .await
             {
@@ -501,7 +527,12 @@ impl Tournaments<'_> {
             t.entry_of(user)
                 .is_some_and(|e| event.withdrawn().contains(&EntrantId(e.id as u64)))
         };
-        let seats = match self.db.tournament_seats_in_play(t.row.id).await {
+        let seats = match self
+            .db
+            .tournaments()
+            .tournament_seats_in_play(t.row.id)
+            .await
+        {
             Ok(seats) => seats,
             Err(e) => {
                 tracing::warn!(tournament = t.row.id, error = %e, "reading matches in play");
@@ -532,7 +563,12 @@ impl Tournaments<'_> {
 
     /// Cancels the matches still in play of a cancelled (or finished) event.
     pub(super) async fn cancel_matches(&self, t: &Loaded, pass: &mut TournamentPass) {
-        let Ok(ids) = self.db.tournament_matches_in_play(t.row.id).await else {
+        let Ok(ids) = self
+            .db
+            .tournaments()
+            .tournament_matches_in_play(t.row.id)
+            .await
+        else {
             return;
         };
         for match_id in ids {
@@ -567,6 +603,7 @@ impl Tournaments<'_> {
         };
         let stored = self
             .db
+            .tournaments()
             .tournament_shown(show.tournament_id, show.version, message, posted)
             .await;
         if let Err(e) = stored {
@@ -583,6 +620,7 @@ impl Tournaments<'_> {
     pub async fn tournament_channel_lost(&self, tournament_id: i64) {
         match self
             .db
+            .tournaments()
             .tournament_channel_lost(tournament_id, self.now())
             .await
         {
@@ -602,7 +640,12 @@ impl Tournaments<'_> {
 
     /// The organizer of an event whose channel was lost was told (or cannot be).
     pub async fn organizer_told(&self, tournament_id: i64) {
-        if let Err(e) = self.db.tournament_organizer_told(tournament_id).await {
+        if let Err(e) = self
+            .db
+            .tournaments()
+            .tournament_organizer_told(tournament_id)
+            .await
+        {
             tracing::warn!(tournament = tournament_id, error = %e, "noting a told organizer");
         }
     }

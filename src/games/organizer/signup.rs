@@ -88,7 +88,7 @@ impl Tournaments<'_> {
             round_minutes: ask.round_minutes,
             now,
         };
-        let id = match self.db.create_tournament(&new).await {
+        let id = match self.db.tournaments().create_tournament(&new).await {
             Err(e) if e.is_conflict() => return Err(Refusal::TournamentExists.into()),
             other => other?,
         };
@@ -146,7 +146,12 @@ impl Tournaments<'_> {
             limit: MAX_FIELD as i64,
             team: teams,
         };
-        match self.db.join_tournament(t.row.id, &entry).await? {
+        match self
+            .db
+            .tournaments()
+            .join_tournament(t.row.id, &entry)
+            .await?
+        {
             Joined::Entered(entry_id) => {
                 tracing::info!(tournament = t.row.id, entry = entry_id, "signed up");
                 self.wake_organizer();
@@ -189,7 +194,12 @@ impl Tournaments<'_> {
             if !signing_up(&t.row, self.now()) {
                 return Err(Refusal::SignUpClosed.into());
             }
-            if !self.db.leave_tournament(t.row.id, caller.user_id).await? {
+            if !self
+                .db
+                .tournaments()
+                .leave_tournament(t.row.id, caller.user_id)
+                .await?
+            {
                 return Err(Refusal::NotEntered.into());
             }
             self.wake_organizer();
@@ -227,6 +237,11 @@ impl Tournaments<'_> {
 
     /// A player's rating here, or the starting rating.
     async fn rating(&self, guild: u64, user: u64) -> Result<f64, Failure> {
-        Ok(self.db.rating_of(guild, user).await?.unwrap_or(UNRATED))
+        Ok(self
+            .db
+            .tournaments()
+            .rating_of(guild, user)
+            .await?
+            .unwrap_or(UNRATED))
     }
 }

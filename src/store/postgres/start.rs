@@ -102,7 +102,7 @@ pub(in crate::store) async fn insert_match(
     Ok(match_id)
 }
 
-/// Records the acceptances `all` in order (see [`crate::store::Db::accept_challenge`]): one
+/// Records the acceptances `all` in order (see [`crate::store::Challenges::accept_challenge`]): one
 /// statement for each run of them that names no challenge twice.
 pub(in crate::store) async fn accept_all(
     conn: &mut sqlx::AnyConnection,

@@ -190,7 +190,7 @@ mod tests {
             "the writer leaves them alone"
         );
         for &id in &ids {
-            assert!(db.save_action(action(id, 0)).await.unwrap());
+            assert!(db.matches().save_action(action(id, 0)).await.unwrap());
         }
         let mut versions = Vec::new();
         for _ in 0..200 {
@@ -215,7 +215,11 @@ mod tests {
         wal.restart_due.store(true, Ordering::Relaxed);
         let mut version = 0;
         while wal.restart_due.load(Ordering::Relaxed) && version < 100 {
-            assert!(db.save_action(action(ids[0], version)).await.unwrap());
+            assert!(db
+                .matches()
+                .save_action(action(ids[0], version))
+                .await
+                .unwrap());
             version += 1;
         }
         assert!(
@@ -232,7 +236,7 @@ mod tests {
         }
         let (_dir, db, ids) = db_with_matches(1).await;
         db.wal().alive.store(false, Ordering::Relaxed);
-        assert!(db.save_action(action(ids[0], 0)).await.unwrap());
+        assert!(db.matches().save_action(action(ids[0], 0)).await.unwrap());
         assert_eq!(writer_autocheckpoint(&db).await, 1000);
     }
 }

@@ -509,9 +509,10 @@ mod tests {
         let before = db.writer.commits();
         let starts = join_all((10..60).map(|i| {
             let db = db.clone();
-            async move { db.create_match(&new_match(i)).await }
+            async move { db.matches().create_match(&new_match(i)).await }
         }));
-        let moves = join_all(ids.iter().map(|&id| db.save_action(action(id, 0))));
+        let matches = db.matches();
+        let moves = join_all(ids.iter().map(|&id| matches.save_action(action(id, 0))));
         let (starts, moves, _) = tokio::join!(starts, moves, async { release.send(()) });
         held.await.unwrap();
         let started: std::collections::HashSet<i64> =
@@ -546,12 +547,13 @@ mod tests {
         let before = db.writer.commits();
         let challenges = join_all((0..30).map(|i| {
             let db = db.clone();
-            async move { (i, db.create_challenge(&new(i)).await) }
+            async move { (i, db.challenges().create_challenge(&new(i)).await) }
         }));
+        let matches = db.matches();
         let tables = join_all([
-            db.set_table_message(a, 7001, 1),
-            db.set_table_message(b, 7002, 1),
-            db.set_table_message(a, 7003, 2),
+            matches.set_table_message(a, 7001, 1),
+            matches.set_table_message(b, 7002, 1),
+            matches.set_table_message(a, 7003, 2),
         ]);
         let (challenges, tables, _) = tokio::join!(challenges, tables, async { release.send(()) });
         held.await.unwrap();
@@ -561,16 +563,17 @@ mod tests {
         for (i, id) in challenges {
             let id = id.unwrap();
             assert!(seen.insert(id));
-            let stored = db.challenge(id).await.unwrap().unwrap();
+            let stored = db.challenges().challenge(id).await.unwrap().unwrap();
             assert_eq!(format!("{stored:?}"), format!("{:?}", new(i).stored_as(id)));
         }
-        db.set_challenge_message(*seen.iter().next().unwrap(), 8001)
+        db.challenges()
+            .set_challenge_message(*seen.iter().next().unwrap(), 8001)
             .await
             .unwrap();
         let table = |id| {
             let db = db.clone();
             async move {
-                let m = db.load_match(id).await.unwrap().unwrap();
+                let m = db.matches().load_match(id).await.unwrap().unwrap();
                 (m.table_message_id, m.table_deal)
             }
         };
@@ -578,7 +581,12 @@ mod tests {
         assert_eq!(table(b).await, (Some(7002), 1));
         let first = *seen.iter().next().unwrap();
         assert_eq!(
-            db.challenge(first).await.unwrap().unwrap().message_id,
+            db.challenges()
+                .challenge(first)
+                .await
+                .unwrap()
+                .unwrap()
+                .message_id,
             Some(8001)
         );
     }
@@ -614,21 +622,26 @@ mod tests {
         let mut pairs = Vec::new();
         for i in 0..20 {
             let c = challenge(500 + i, 200 + i, &[300 + i]);
-            pairs.push((db.create_challenge(&c).await.unwrap(), 300 + i, game(&c)));
+            pairs.push((
+                db.challenges().create_challenge(&c).await.unwrap(),
+                300 + i,
+                game(&c),
+            ));
         }
         let three = challenge(600, 400, &[401, 402]);
-        let three_id = db.create_challenge(&three).await.unwrap();
+        let three_id = db.challenges().create_challenge(&three).await.unwrap();
         let busy = challenge(100, 10, &[700]);
-        let busy_id = db.create_challenge(&busy).await.unwrap();
+        let busy_id = db.challenges().create_challenge(&busy).await.unwrap();
         let accept_all = |accepts: Vec<(i64, u64, NewMatch)>| {
             let db = db.clone();
             async move {
                 let (release, held) = hold(&db).await;
                 let before = db.writer.commits();
+                let challenges = db.challenges();
                 let outcomes = join_all(
                     accepts
                         .iter()
-                        .map(|(id, user, game)| db.accept_challenge(*id, *user, game)),
+                        .map(|(id, user, game)| challenges.accept_challenge(*id, *user, game)),
                 );
                 let (outcomes, _) = tokio::join!(outcomes, async { release.send(()) });
                 held.await.unwrap();
@@ -654,7 +667,7 @@ mod tests {
         {
             let id = started(outcome);
             assert!(seen.insert(id));
-            let stored = db.load_match(id).await.unwrap().unwrap();
+            let stored = db.matches().load_match(id).await.unwrap().unwrap();
             assert_eq!(format!("{stored:?}"), format!("{:?}", game.stored_as(id)));
         }
         assert!(seen.insert(started(&outcomes[11])));
@@ -669,13 +682,18 @@ mod tests {
         for (outcome, _) in outcomes.iter().zip(&second).filter(|(_, a)| a.0 != busy_id) {
             assert!(seen.insert(started(outcome)));
         }
-        let refused = db.challenge(busy_id).await.unwrap().unwrap();
+        let refused = db.challenges().challenge(busy_id).await.unwrap().unwrap();
         assert_eq!(
             (refused.status, refused.accepted),
             (ChallengeState::Open, vec![])
         );
         assert_eq!(
-            db.challenge(three_id).await.unwrap().unwrap().status,
+            db.challenges()
+                .challenge(three_id)
+                .await
+                .unwrap()
+                .unwrap()
+                .status,
             ChallengeState::Accepted
         );
     }
@@ -703,12 +721,13 @@ mod tests {
             })
         });
         let (a, twice, b, moved) = (new_match(10), new_match(0), new_match(11), action(first, 0));
+        let matches = db.matches();
         let (a, broken, twice, b, moved, _) = tokio::join!(
-            db.create_match(&a),
+            matches.create_match(&a),
             broken,
-            db.create_match(&twice),
-            db.create_match(&b),
-            db.save_action(moved),
+            matches.create_match(&twice),
+            matches.create_match(&b),
+            matches.save_action(moved),
             async { release.send(()) }
         );
         held.await.unwrap();
@@ -743,10 +762,11 @@ mod tests {
             })
         });
         let (before, after) = (new_match(20), new_match(21));
+        let matches = db.matches();
         let (before, lost, after, _) = tokio::join!(
-            db.create_match(&before),
+            matches.create_match(&before),
             lost,
-            db.create_match(&after),
+            matches.create_match(&after),
             async { release.send(()) }
         );
         held.await.unwrap();
@@ -785,12 +805,13 @@ mod tests {
             let (release, held) = hold(&db).await;
             let start = async {
                 if with_start {
-                    Some(db.create_match(&new_match(10)).await)
+                    Some(db.matches().create_match(&new_match(10)).await)
                 } else {
                     None
                 }
             };
-            let moves = join_all(ids.iter().map(|&id| db.save_action(action(id, 0))));
+            let matches = db.matches();
+            let moves = join_all(ids.iter().map(|&id| matches.save_action(action(id, 0))));
             let (results, started, _) = tokio::join!(moves, start, async { release.send(()) });
             held.await.unwrap();
             assert!(results[0].as_ref().is_ok_and(|&ok| ok));

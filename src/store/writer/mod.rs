@@ -186,7 +186,7 @@ impl<J: Jobs> Writer<J> {
         })
     }
 
-    /// Stores the move `job` and answers once it is committed (see [`super::Db::save_action`]).
+    /// Stores the move `job` and answers once it is committed (see [`super::Matches::save_action`]).
     pub(crate) async fn save(&self, job: J::Move) -> Result<bool, StoreError> {
         self.queue("move", |done| Job::Move { job, done }).await
     }
@@ -294,7 +294,7 @@ mod tests {
         tokio::time::timeout(std::time::Duration::from_secs(10), db.writer_stopped())
             .await
             .expect("the writer's end is noticed");
-        assert!(db.create_match(&new_match(0)).await.is_err());
+        assert!(db.matches().create_match(&new_match(0)).await.is_err());
     }
 
     /// The operator chooses when a commit counts: `full` (the default) syncs it to disk

@@ -36,7 +36,12 @@ async fn challenge_seen(
     Vec<String>,
     u64,
 ) {
-    let row = db.challenge(id).await.unwrap().expect("stored");
+    let row = db
+        .challenges()
+        .challenge(id)
+        .await
+        .unwrap()
+        .expect("stored");
     let m = fake.message(message).expect("the challenge message");
     (
         row.status,
@@ -71,7 +76,16 @@ async fn a_challenges_buttons_forged_onto_another_challenge_change_neither() {
     // The bot keeps each challenge's message id moments after posting it.
     for (id, msg) in [(a, &a_msg), (b, &b_msg)] {
         let mut tries = 0;
-        while bot.db.challenge(id).await.unwrap().unwrap().message_id != Some(msg.id) {
+        while bot
+            .db
+            .challenges()
+            .challenge(id)
+            .await
+            .unwrap()
+            .unwrap()
+            .message_id
+            != Some(msg.id)
+        {
             tries += 1;
             assert!(tries < 250, "challenge {id}: its message id is not stored");
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -99,7 +113,10 @@ async fn a_challenges_buttons_forged_onto_another_challenge_change_neither() {
     }
     for u in [ALICE, DAVE] {
         for ch in [fake.channel_id(), OTHER_CHANNEL] {
-            assert_eq!(bot.db.active_match_for(ch, u).await.unwrap(), None);
+            assert_eq!(
+                bot.db.matches().active_match_for(ch, u).await.unwrap(),
+                None
+            );
         }
     }
 
@@ -108,6 +125,7 @@ async fn a_challenges_buttons_forged_onto_another_challenge_change_neither() {
     assert!(cb.ok() && cb.kind == 7, "A's Accept: {cb:?}");
     assert!(bot
         .db
+        .matches()
         .active_match_for(fake.channel_id(), ALICE)
         .await
         .unwrap()

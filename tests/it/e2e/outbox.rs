@@ -154,7 +154,7 @@ async fn a_sigkill_between_the_stored_move_and_the_table_edit_is_repaired_after_
     drop(table_hold);
 
     let db = Db::open(url).await.unwrap();
-    let log = db.match_actions(mid).await.unwrap();
+    let log = db.matches().match_actions(mid).await.unwrap();
     assert_eq!(
         log.len() as i64,
         turn.version + 1,

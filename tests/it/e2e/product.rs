@@ -22,7 +22,7 @@ use wire::*;
 /// `all_posts`: every showdown reached the channel (not so when the bot was killed mid-way).
 async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool) {
     let mid = game.match_id;
-    let row = db.load_match(mid).await.unwrap().expect("stored");
+    let row = db.matches().load_match(mid).await.unwrap().expect("stored");
     assert_eq!(row.status.to_string(), "finished");
     let m: Match = serde_json::from_str(&row.state_json).unwrap();
     let s = m.settlement().expect("settled").clone();
@@ -32,7 +32,12 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
         0,
         "what one wins, the other pays"
     );
-    let (status, seats) = db.match_result(mid).await.unwrap().expect("a result");
+    let (status, seats) = db
+        .matches()
+        .match_result(mid)
+        .await
+        .unwrap()
+        .expect("a result");
     assert_eq!(status.to_string(), "finished");
     assert_eq!(seats.len(), game.players.len());
     for (seat, final_total, net, won) in seats {
@@ -43,6 +48,7 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
             "seat {seat}"
         );
         let stats = db
+            .ledger()
             .player_stats(fake.guild_of(game.channel), game.players[i].user.id, None)
             .await
             .unwrap()
@@ -53,11 +59,12 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
             "seat {seat}"
         );
     }
-    let hands = db.match_hands(mid).await.unwrap();
+    let hands = db.matches().match_hands(mid).await.unwrap();
     assert_eq!(hands.len(), m.history.len());
     let points: i64 = hands.iter().map(|h| h.2).sum();
     assert_eq!(points, s.totals.iter().map(|&t| t as i64).sum::<i64>());
     let log: Vec<MatchEvent> = db
+        .matches()
         .match_actions(mid)
         .await
         .unwrap()
@@ -95,7 +102,7 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
 
 /// Every move the bot acknowledged is in the action log, at the version it was drawn for.
 async fn assert_acknowledged_kept(db: &Db, match_id: i64, applied: &[(i64, u8, Act)]) {
-    let log = db.match_actions(match_id).await.unwrap();
+    let log = db.matches().match_actions(match_id).await.unwrap();
     for &(version, seat, act) in applied {
         let (s, event) = log.get(version as usize).unwrap_or_else(|| {
             panic!(
@@ -685,7 +692,8 @@ async fn strangers_wrong_players_stale_and_forged_buttons_get_an_ephemeral_refus
         .unwrap();
     let cid: i64 = accept.rsplit(':').next().unwrap().parse().unwrap();
     let open = |db: Db| async move {
-        db.challenge(cid)
+        db.challenges()
+            .challenge(cid)
             .await
             .unwrap()
             .map(|c| (c.status, c.accepted))
@@ -950,7 +958,7 @@ async fn options_that_do_not_parse_get_a_clear_private_answer() {
         );
     }
     assert!(
-        bot.db.challenge(1).await.unwrap().is_none(),
+        bot.db.challenges().challenge(1).await.unwrap().is_none(),
         "no challenge was opened"
     );
     bot.finish().await;
@@ -1165,6 +1173,7 @@ async fn the_challenge_becomes_the_table_even_when_the_accept_answer_fails() {
     );
     assert!(bot
         .db
+        .matches()
         .active_match_for(fake.channel_id(), ALICE)
         .await
         .unwrap()
@@ -1392,7 +1401,7 @@ async fn a_burst_past_the_rate_limit_is_answered_kindly_and_changes_nothing() {
         "nothing public"
     );
     assert!(
-        bot.db.challenge(2).await.unwrap().is_none(),
+        bot.db.challenges().challenge(2).await.unwrap().is_none(),
         "no second challenge"
     );
     // Bob has his own allowance: he accepts, and the match begins.
@@ -1402,6 +1411,7 @@ async fn a_burst_past_the_rate_limit_is_answered_kindly_and_changes_nothing() {
     assert!(cb.ok() && cb.kind == 7, "{cb:?}");
     assert!(bot
         .db
+        .matches()
         .active_match_for(fake.channel_id(), ALICE)
         .await
         .unwrap()

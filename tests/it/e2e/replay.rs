@@ -106,7 +106,7 @@ async fn a_finished_hand_replays_to_its_showdown_and_a_match_in_play_is_refused(
         posted.content
     );
     let db = gin::store::Db::open(&bin.url).await.unwrap();
-    let stored = db.match_hands(game.match_id).await.unwrap();
+    let stored = db.matches().match_hands(game.match_id).await.unwrap();
     assert!(msg.content.contains(&format!("scores {}", stored[0].2)) || stored[0].1 == "dead");
     let none = replay(fake, &user(CAROL), game.match_id, Some(999)).await;
     assert!(
@@ -190,7 +190,12 @@ async fn the_export_is_csv_whose_figures_are_the_ledgers() {
     );
 
     let db = gin::store::Db::open(&bin.url).await.unwrap();
-    let (_, results) = db.match_result(game.match_id).await.unwrap().unwrap();
+    let (_, results) = db
+        .matches()
+        .match_result(game.match_id)
+        .await
+        .unwrap()
+        .unwrap();
     for (who, mine) in [(user(MODERATOR).moderator(), false), (user(BOB), true)] {
         let msg = answer(who, mine).await;
         assert!(msg.content.contains("1 finished match"), "{}", msg.content);
@@ -287,9 +292,14 @@ async fn a_hollywood_match_is_played_to_the_end_with_its_three_games_shown() {
         .expect("the match end");
     assert_eq!(end.content.matches("won by").count(), 3, "{}", end.content);
     let db = gin::store::Db::open(&bin.url).await.unwrap();
-    let games = db.hollywood_games(game.match_id).await.unwrap();
+    let games = db.matches().hollywood_games(game.match_id).await.unwrap();
     assert_eq!(games.len(), 6, "three games of two players");
-    let (_, results) = db.match_result(game.match_id).await.unwrap().unwrap();
+    let (_, results) = db
+        .matches()
+        .match_result(game.match_id)
+        .await
+        .unwrap()
+        .unwrap();
     for (seat, final_total, net, _) in results {
         let mine = games.iter().filter(|g| g.1 == seat);
         assert_eq!(mine.clone().map(|g| g.2).sum::<i64>(), final_total);

@@ -60,7 +60,7 @@ fn countdowns(content: &str) -> Vec<i64> {
 }
 
 async fn state(db: &Db, id: i64) -> Match {
-    let row = db.load_match(id).await.unwrap().unwrap();
+    let row = db.matches().load_match(id).await.unwrap().unwrap();
     serde_json::from_str(&row.state_json).unwrap()
 }
 
@@ -211,7 +211,7 @@ async fn a_rematch_is_accepted_and_played() {
     let db = Db::open(url).await.unwrap();
     let m = state(&db, second).await;
     assert_eq!(m.rules.target, 42, "the same rules");
-    let row = db.load_match(second).await.unwrap().unwrap();
+    let row = db.matches().load_match(second).await.unwrap().unwrap();
     let users: Vec<u64> = row.players.iter().map(|p| p.0).collect();
     assert_eq!(users, vec![bob().id, alice().id], "the asker challenges");
     // And it is played: a move, then the end.
@@ -224,7 +224,15 @@ async fn a_rematch_is_accepted_and_played() {
     let pass = hand.find_button(|b| b.ends_with(":pass")).unwrap();
     let cb = fake.interact(fake.press(&mover, &hand, &pass)).await;
     assert!(cb.ok() && !cb.content().starts_with('>'), "{cb:?}");
-    assert_eq!(db.load_match(second).await.unwrap().unwrap().version, 1);
+    assert_eq!(
+        db.matches()
+            .load_match(second)
+            .await
+            .unwrap()
+            .unwrap()
+            .version,
+        1
+    );
     // The challenge's message id was kept: it is the new match's table.
     assert_eq!(row.table_message_id, Some(challenge));
     fake.assert_no_violations();
@@ -490,6 +498,7 @@ async fn a_slow_rematch_keeps_its_challenge_message() {
     let mut stored = None;
     for _ in 0..50 {
         stored = db
+            .challenges()
             .challenge(challenge_id)
             .await
             .unwrap()
@@ -504,7 +513,7 @@ async fn a_slow_rematch_keeps_its_challenge_message() {
     let (second, table) = accept(fake, posted.id, &alice()).await;
     assert_ne!(second, first);
     assert_eq!(table, posted.id);
-    let row = db.load_match(second).await.unwrap().unwrap();
+    let row = db.matches().load_match(second).await.unwrap().unwrap();
     assert_eq!(row.table_message_id, Some(posted.id));
     fake.assert_no_violations();
 }

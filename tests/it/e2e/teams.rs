@@ -107,9 +107,9 @@ async fn assert_ratings_by_team(t: &Table<'_>, game: &Game) {
     .expect("settled by play");
     let format = game.format();
     let mut ratings = Vec::new();
+    let ledger = t.db.ledger();
     for u in &t.users {
-        let stats =
-            t.db.player_stats(t.fake.guild_id(), u.id, Some(format.as_str()));
+        let stats = ledger.player_stats(t.fake.guild_id(), u.id, Some(format.as_str()));
         let stats = stats
             .await
             .unwrap()
@@ -269,13 +269,18 @@ async fn a_practice_team_match_gives_the_player_an_ai_partner() {
         panic!("a Team match")
     };
     assert!(m.settlement().is_some());
-    let row = t.db.load_match(t.match_id).await.unwrap().unwrap();
+    let row =
+        t.db.matches()
+            .load_match(t.match_id)
+            .await
+            .unwrap()
+            .unwrap();
     assert_eq!(
         row.players.iter().filter(|p| p.2).count(),
         3,
         "three AI seats"
     );
-    let actions = t.db.match_actions(t.match_id).await.unwrap();
+    let actions = t.db.matches().match_actions(t.match_id).await.unwrap();
     let ai_swaps = actions
         .iter()
         .filter(|(seat, e)| *seat > 0 && e.contains("\"swap\""))
@@ -307,7 +312,7 @@ async fn a_practice_partnership_match_fills_three_seats_with_the_ai() {
     assert!(m.settlement().is_some());
     assert!(t.hints > 0, "the coach was asked");
     assert_log_names_no_card(&bin, 1, &["hint given", "AI move", "action applied"]);
-    let actions = t.db.match_actions(t.match_id).await.unwrap();
+    let actions = t.db.matches().match_actions(t.match_id).await.unwrap();
     for seat in 1..4u8 {
         assert!(
             actions.iter().any(|(s, _)| *s == seat),

@@ -93,6 +93,7 @@ impl Event {
         assert!(cb.ok() && !cb.ephemeral, "the event is posted: {cb:?}");
         let message = cb.message_id.expect("the event's message");
         let id = db
+            .tournaments()
             .open_tournament_in(fake.channel_id())
             .await
             .unwrap()
@@ -127,7 +128,7 @@ impl Event {
             let cb = fake.interact(fake.press(u, &msg, &join)).await;
             assert!(cb.ok() && cb.ephemeral, "{cb:?}");
         }
-        let entries = self.db.entries(self.id).await.unwrap();
+        let entries = self.db.tournaments().entries(self.id).await.unwrap();
         assert_eq!(entries.len(), self.people.len());
         // Joining twice is refused, and changes nothing.
         let msg = self.message();
@@ -136,7 +137,10 @@ impl Event {
             .interact(fake.press(&self.people[0], &msg, &join))
             .await;
         assert!(cb.ok() && cb.ephemeral, "{cb:?}");
-        assert_eq!(self.db.entries(self.id).await.unwrap(), entries);
+        assert_eq!(
+            self.db.tournaments().entries(self.id).await.unwrap(),
+            entries
+        );
     }
 
     /// `/tournament start` by the moderator (a player may not).
@@ -145,7 +149,13 @@ impl Event {
         let cmd = fake.slash_command(&self.people[0], "tournament", Some("start"), vec![]);
         let cb = fake.interact(cmd).await;
         assert!(cb.ok() && cb.ephemeral, "{cb:?}");
-        let row = self.db.tournament(self.id).await.unwrap().unwrap();
+        let row = self
+            .db
+            .tournaments()
+            .tournament(self.id)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(
             row.status,
             TournamentState::SignUp,
@@ -157,12 +167,24 @@ impl Event {
     }
 
     async fn core(&self) -> Option<Tournament> {
-        let row = self.db.tournament(self.id).await.unwrap().unwrap();
+        let row = self
+            .db
+            .tournaments()
+            .tournament(self.id)
+            .await
+            .unwrap()
+            .unwrap();
         row.state_json.map(|j| serde_json::from_str(&j).unwrap())
     }
 
     async fn status(&self) -> TournamentState {
-        self.db.tournament(self.id).await.unwrap().unwrap().status
+        self.db
+            .tournaments()
+            .tournament(self.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .status
     }
 
     /// Waits until round `n` (from 1) is paired and each of its undecided tables has its
@@ -171,7 +193,12 @@ impl Event {
         for _ in 0..500 {
             if let Some(core) = self.core().await.filter(|c| c.rounds().len() >= n) {
                 assert_eq!(core.rounds().len(), n, "round {n} is paired once");
-                let tables = self.db.round_tables(self.id, n as u32).await.unwrap();
+                let tables = self
+                    .db
+                    .tournaments()
+                    .round_tables(self.id, n as u32)
+                    .await
+                    .unwrap();
                 let open = core.rounds()[n - 1]
                     .pairings
                     .iter()
@@ -199,7 +226,13 @@ impl Event {
 
     /// The people of a match, in seat order.
     async fn seats(&self, match_id: i64) -> Vec<User> {
-        let row = self.db.load_match(match_id).await.unwrap().unwrap();
+        let row = self
+            .db
+            .matches()
+            .load_match(match_id)
+            .await
+            .unwrap()
+            .unwrap();
         row.players
             .iter()
             .map(|(id, _, _)| self.people.iter().find(|u| u.id == *id).unwrap().clone())
@@ -233,7 +266,13 @@ impl Event {
             }
             assert!(players.presses < MAX_PRESSES);
         }
-        let row = self.db.load_match(match_id).await.unwrap().unwrap();
+        let row = self
+            .db
+            .matches()
+            .load_match(match_id)
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(row.status.to_string(), "finished");
     }
 
@@ -251,7 +290,7 @@ impl Event {
             };
             for id in ids {
                 if let std::collections::btree_map::Entry::Vacant(slot) = states.entry(id) {
-                    let row = self.db.load_match(id).await.unwrap().unwrap();
+                    let row = self.db.matches().load_match(id).await.unwrap().unwrap();
                     slot.insert(row.status.is_active().then(|| {
                         let seats = row.players.iter().map(|p| p.0).collect();
                         (serde_json::from_str(&row.state_json).unwrap(), seats)
@@ -267,12 +306,16 @@ impl Event {
     }
 
     async fn in_play(&self) -> Vec<i64> {
-        self.db.tournament_matches_in_play(self.id).await.unwrap()
+        self.db
+            .tournaments()
+            .tournament_matches_in_play(self.id)
+            .await
+            .unwrap()
     }
 
     /// A player's entrant id.
     async fn entrant_of(&self, user: u64) -> EntrantId {
-        let entries: Vec<EntryRow> = self.db.entries(self.id).await.unwrap();
+        let entries: Vec<EntryRow> = self.db.tournaments().entries(self.id).await.unwrap();
         let e = entries
             .iter()
             .find(|e| e.user.0 == user)
@@ -286,15 +329,29 @@ impl Event {
         let db = &self.db;
         self.ahead.fetch_add(31 * 60, Ordering::SeqCst);
         for _ in 0..500 {
-            if db.load_match(match_id).await.unwrap().unwrap().reminded {
+            if db
+                .matches()
+                .load_match(match_id)
+                .await
+                .unwrap()
+                .unwrap()
+                .reminded
+            {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        assert!(db.load_match(match_id).await.unwrap().unwrap().reminded);
+        assert!(
+            db.matches()
+                .load_match(match_id)
+                .await
+                .unwrap()
+                .unwrap()
+                .reminded
+        );
         self.ahead.fetch_add(31 * 60, Ordering::SeqCst);
         for _ in 0..500 {
-            let row = db.load_match(match_id).await.unwrap().unwrap();
+            let row = db.matches().load_match(match_id).await.unwrap().unwrap();
             if !row.status.is_active() {
                 assert_eq!(row.status.to_string(), "forfeited");
                 return;
@@ -321,7 +378,12 @@ impl Event {
     /// names, and how it was decided.
     async fn assert_decisions_follow_the_matches(&self, core: &Tournament) {
         for (r, round) in core.rounds().iter().enumerate() {
-            let tables = self.db.round_tables(self.id, r as u32 + 1).await.unwrap();
+            let tables = self
+                .db
+                .tournaments()
+                .round_tables(self.id, r as u32 + 1)
+                .await
+                .unwrap();
             for (k, p) in round.pairings.iter().enumerate() {
                 let Pairing::Match {
                     first,
@@ -336,7 +398,13 @@ impl Event {
                     assert_eq!(d.finish, Finish::Disqualified, "a walkover has no match");
                     continue;
                 };
-                let row = self.db.load_match(match_id).await.unwrap().unwrap();
+                let row = self
+                    .db
+                    .matches()
+                    .load_match(match_id)
+                    .await
+                    .unwrap()
+                    .unwrap();
                 let seat = table.unwrap().winner_seat.expect("a winner");
                 let winner = self.entrant_of(row.players[seat as usize].0).await;
                 if d.finish != Finish::Disqualified {
@@ -412,7 +480,13 @@ async fn a_six_player_swiss_of_three_rounds_is_played_to_the_end() {
             let core = ev.core().await.unwrap();
             assert!(core.withdrawn().contains(&ev.entrant_of(out.id).await));
             for _ in 0..500 {
-                let row = bot.db.load_match(matches[0]).await.unwrap().unwrap();
+                let row = bot
+                    .db
+                    .matches()
+                    .load_match(matches[0])
+                    .await
+                    .unwrap()
+                    .unwrap();
                 if !row.status.is_active() {
                     break;
                 }
@@ -453,7 +527,7 @@ async fn a_six_player_swiss_of_three_rounds_is_played_to_the_end() {
     }
     assert!(standings.windows(2).all(|w| w[0].points >= w[1].points));
     // The final standings are posted, the winner named first.
-    let winner = ev.db.entries(ev.id).await.unwrap();
+    let winner = ev.db.tournaments().entries(ev.id).await.unwrap();
     let winner = &winner
         .iter()
         .find(|e| EntrantId(e.id as u64) == standings[0].entrant)
@@ -477,6 +551,7 @@ async fn a_six_player_swiss_of_three_rounds_is_played_to_the_end() {
     // Tournament matches count like any rated match.
     let stats = bot
         .db
+        .ledger()
         .player_stats(fake.guild_id(), ev.people[0].id, None)
         .await
         .unwrap()
@@ -515,7 +590,7 @@ async fn an_eight_player_knockout_is_played_to_the_end() {
     let champion = core.rounds()[2].pairings[0].winner().unwrap();
     assert_eq!(core.standings()[0].entrant, champion);
     // The losers of each round are out: free to play elsewhere in the channel.
-    let entries = bot.db.entries(ev.id).await.unwrap();
+    let entries = bot.db.tournaments().entries(ev.id).await.unwrap();
     assert_eq!(entries.iter().filter(|e| e.out).count(), 7);
     // The final standings come with the bracket drawn, its alt text the bracket in words
     // naming the champion; the event's message shows the bracket as text.
@@ -594,7 +669,7 @@ async fn a_sigkill_before_the_next_pairing_pairs_it_once_after_the_restart() {
     ev.play(first[0]).await;
     // Wait for the step that records the first result to be shown, then hold the next edit.
     for _ in 0..500 {
-        let row = db.tournament(ev.id).await.unwrap().unwrap();
+        let row = db.tournaments().tournament(ev.id).await.unwrap().unwrap();
         if row.shown_version == row.version {
             break;
         }
@@ -619,7 +694,7 @@ async fn a_sigkill_before_the_next_pairing_pairs_it_once_after_the_restart() {
     players.match_id = first[1];
     players.play_to_end(3_000).await;
     let acknowledged = players.applied.len();
-    let row = db.load_match(first[1]).await.unwrap().unwrap();
+    let row = db.matches().load_match(first[1]).await.unwrap().unwrap();
     assert_eq!(
         row.status.to_string(),
         "finished",
@@ -632,7 +707,7 @@ async fn a_sigkill_before_the_next_pairing_pairs_it_once_after_the_restart() {
     );
     bot.sigkill();
     drop(hold);
-    let stored = db.match_actions(first[1]).await.unwrap().len();
+    let stored = db.matches().match_actions(first[1]).await.unwrap().len();
     assert!(
         stored >= acknowledged,
         "{stored} moves stored, {acknowledged} acknowledged"
@@ -645,9 +720,15 @@ async fn a_sigkill_before_the_next_pairing_pairs_it_once_after_the_restart() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let core = ev.core().await.unwrap();
     assert_eq!(core.rounds().len(), 2, "round 2 paired once");
-    assert_eq!(db.round_tables(ev.id, 2).await.unwrap().len(), 1);
     assert_eq!(
-        db.tournament_matches_in_play(ev.id).await.unwrap(),
+        db.tournaments().round_tables(ev.id, 2).await.unwrap().len(),
+        1
+    );
+    assert_eq!(
+        db.tournaments()
+            .tournament_matches_in_play(ev.id)
+            .await
+            .unwrap(),
         second,
         "one match opened"
     );
@@ -657,7 +738,10 @@ async fn a_sigkill_before_the_next_pairing_pairs_it_once_after_the_restart() {
         .filter(|m| m.button(&Press::Hand(second[0]).encode()).is_some())
         .count();
     assert_eq!(tables, 1, "one table posted for the final");
-    assert_eq!(db.match_actions(first[1]).await.unwrap().len(), stored);
+    assert_eq!(
+        db.matches().match_actions(first[1]).await.unwrap().len(),
+        stored
+    );
     // The final is played, and the event ends.
     ev.play(second[0]).await;
     ev.wait_status(TournamentState::Finished).await;

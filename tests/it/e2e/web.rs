@@ -426,7 +426,7 @@ async fn practice_against_the_bot_from_the_web_table() {
             break;
         }
     }
-    let actions = bot.db.match_actions(id).await.unwrap().len();
+    let actions = bot.db.matches().match_actions(id).await.unwrap().len();
     assert!(
         actions > mine,
         "the bot moved too: {actions} actions, {mine} of Carol's"

@@ -22,7 +22,7 @@ const SETTLE: Duration = Duration::from_secs(10);
 /// of its effects reached the fake Discord).
 async fn drained(bot: &Bot) {
     let deadline = tokio::time::Instant::now() + SETTLE;
-    while !bot.db.pending_outbox().await.unwrap().is_empty() {
+    while !bot.db.outbox().pending_outbox().await.unwrap().is_empty() {
         assert!(tokio::time::Instant::now() < deadline, "the outbox drains");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
@@ -142,6 +142,7 @@ async fn an_opening_that_cannot_be_posted_is_taken_back() {
     assert_eq!(bot.fake.faults_pending(), 0, "the post was tried");
     assert!(
         bot.db
+            .challenges()
             .busy_among(channel, &[ALICE])
             .await
             .unwrap()
@@ -167,6 +168,7 @@ async fn an_opening_that_cannot_be_posted_is_taken_back() {
         .expect("an Accept button");
     let first = bot
         .db
+        .challenges()
         .challenge(second - 1)
         .await
         .unwrap()
@@ -183,6 +185,7 @@ async fn an_opening_that_cannot_be_posted_is_taken_back() {
     assert_eq!(refused["code"], "cannot_post", "{refused}");
     assert!(
         bot.db
+            .matches()
             .active_match_for(channel, CAROL)
             .await
             .unwrap()

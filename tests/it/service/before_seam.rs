@@ -169,6 +169,7 @@ async fn check_as_stored(h: &Harness, s: &StoredMatch) {
     let label = s.label.as_str();
     let db = &h.games.db;
     let row = db
+        .matches()
         .load_match(s.id)
         .await
         .unwrap_or_else(|e| panic!("{label}: the row reads: {e}"))
@@ -231,15 +232,15 @@ async fn check_as_stored(h: &Harness, s: &StoredMatch) {
     if let Some(lines) = lines {
         assert_eq!(serde_json::to_value(lines).unwrap(), s.extra["lines"]);
     }
-    let (status, result) = db.match_result(s.id).await.unwrap().unwrap();
+    let (status, result) = db.matches().match_result(s.id).await.unwrap().unwrap();
     assert_eq!(status.as_str(), s.status, "{label}");
     assert_eq!(result, s.result, "{label}: the ledger's figures");
     assert_eq!(
-        db.match_hands(s.id).await.unwrap().len(),
+        db.matches().match_hands(s.id).await.unwrap().len(),
         s.hands,
         "{label}"
     );
-    let log = db.match_actions(s.id).await.unwrap();
+    let log = db.matches().match_actions(s.id).await.unwrap();
     assert_eq!(log.len(), s.actions, "{label}");
     match &game {
         Game::Gin(g) => replays(g, &log, label),
@@ -352,7 +353,7 @@ fn choose(game: &Game, seat: Seat) -> Play {
 async fn check_ledger(h: &Harness, id: i64, label: &str) {
     let live = h.games.snapshot(id).await.unwrap();
     let db = &h.games.db;
-    let (status, seats) = db.match_result(id).await.unwrap().unwrap();
+    let (status, seats) = db.matches().match_result(id).await.unwrap().unwrap();
     assert_eq!(status.as_str(), "finished", "{label}: played out");
     let sides = |s: &Settlement, side: fn(usize) -> usize, n: usize| -> Vec<_> {
         (0..n)
@@ -392,13 +393,18 @@ async fn check_ledger(h: &Harness, id: i64, label: &str) {
         Game::Partnership(m) => 2 * m.history.len(),
         other => other.deals_done(),
     };
-    assert_eq!(db.match_hands(id).await.unwrap().len(), hands, "{label}");
+    assert_eq!(
+        db.matches().match_hands(id).await.unwrap().len(),
+        hands,
+        "{label}"
+    );
     let format = live.game.format();
     for (seat, &user) in live.users.iter().enumerate() {
         if live.ai[seat] {
             continue;
         }
         let rows = db
+            .ledger()
             .history(GUILD, user, Some(format.as_str()), 100)
             .await
             .unwrap();
@@ -415,6 +421,7 @@ async fn accept(h: &Harness, c: &StoredChallenge) -> i64 {
     let row = h
         .games
         .db
+        .challenges()
         .challenge(c.id)
         .await
         .unwrap()
@@ -444,6 +451,7 @@ async fn accept(h: &Harness, c: &StoredChallenge) -> i64 {
     let id = h
         .games
         .db
+        .matches()
         .active_match_for(c.channel, c.challenger)
         .await
         .unwrap()

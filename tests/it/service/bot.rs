@@ -68,7 +68,14 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
     else {
         panic!("finished")
     };
-    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, players) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "finished");
     for (seat, final_total, net, won) in players {
         assert_eq!(final_total, s.finals[seat as usize] as i64);
@@ -84,7 +91,7 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
                 .rules
                 .target
     );
-    let hands = h.games.db.match_hands(id).await.unwrap();
+    let hands = h.games.db.matches().match_hands(id).await.unwrap();
     assert_eq!(
         hands.len(),
         live.game
@@ -100,6 +107,7 @@ async fn a_whole_match_from_start_to_settlement_through_the_handlers() {
     let log: Vec<gin::engine::MatchEvent> = h
         .games
         .db
+        .matches()
         .match_actions(id)
         .await
         .unwrap()
@@ -155,6 +163,7 @@ impl Harness {
         assert!(t.content.contains("**Gin Rummy**"));
         self.games
             .db
+            .matches()
             .active_match_for(CHANNEL, ALICE)
             .await
             .unwrap()
@@ -232,7 +241,10 @@ async fn two_presses_of_one_button_apply_once() {
     let outcomes = futures_join_all(presses).await;
     assert_eq!(outcomes.len(), 20);
     assert_eq!(h.games.snapshot(id).await.unwrap().version, 1);
-    assert_eq!(h.games.db.match_actions(id).await.unwrap().len(), 1);
+    assert_eq!(
+        h.games.db.matches().match_actions(id).await.unwrap().len(),
+        1
+    );
 }
 
 async fn futures_join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output>
@@ -424,7 +436,14 @@ async fn idle_players_are_reminded_then_forfeit_even_across_a_restart() {
         h.deliverer.deliver(d).await;
     }
     assert_eq!(h.sent_count(|s| s.msg.content.contains("forfeits")), 1);
-    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, players) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "forfeited");
     let winner = players.iter().find(|p| p.3).unwrap();
     assert_ne!(live.users[winner.0 as usize], idle);
@@ -443,7 +462,14 @@ async fn a_forfeit_without_hand_tokens_leaves_no_delivery_gate() {
             h.deliverer.deliver(d).await;
         }
     }
-    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, _) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "forfeited");
     assert_eq!(h.games.live_count(), 0);
     assert_eq!(h.deliverer.gates(), 0, "the forfeited match's gate goes");
@@ -459,7 +485,14 @@ async fn resigning_ends_the_match_for_the_opponent() {
     };
     assert!(m.content.contains("Alice wins the match"), "{}", m.content);
     assert!(m.content.contains("Bob resigned"));
-    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, _) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "resigned");
     let o = h.answer(h.games.matches().resign(&h.caller(BOB, None)).await);
     assert!(o.response.msg().content.contains("no match"));
@@ -505,6 +538,7 @@ async fn public_messages_follow_the_server_language_and_hands_the_players() {
     let id = h
         .games
         .db
+        .matches()
         .active_match_for(CHANNEL, ALICE)
         .await
         .unwrap()
@@ -657,7 +691,14 @@ async fn downtime_is_not_counted_as_idle_time() {
     );
     h.advance(3600);
     sweep(&h).await;
-    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, _) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "forfeited");
 }
 
@@ -677,6 +718,7 @@ async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
     let id = h
         .games
         .db
+        .matches()
         .active_match_for(CHANNEL, ALICE)
         .await
         .unwrap()
@@ -736,7 +778,14 @@ async fn a_partner_answering_a_swap_is_reminded_before_a_forfeit() {
     for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
-    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, players) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "forfeited");
     let won: Vec<u8> = players.iter().filter(|p| p.3).map(|p| p.0).collect();
     assert!(
@@ -765,6 +814,7 @@ async fn a_rematch_against_the_ai_starts_at_once_with_the_same_rules() {
     let second = h
         .games
         .db
+        .matches()
         .active_match_for(CHANNEL, ALICE)
         .await
         .unwrap()
@@ -837,7 +887,14 @@ async fn a_servers_reminder_time_is_the_one_the_sweeper_keeps() {
     for d in h.games.sweeper().sweep().await.deliveries {
         h.deliverer.deliver(d).await;
     }
-    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, _) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "forfeited");
 }
 
@@ -898,7 +955,14 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
         .command(&h.caller(CAROL, None), true, chosen)
         .await;
     let id = h.new_match(&[BOB]).await;
-    let stored = h.games.db.guild_settings(GUILD).await.unwrap().unwrap();
+    let stored = h
+        .games
+        .db
+        .settings()
+        .guild_settings(GUILD)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(stored.reminder_minutes, Some(5));
 
     // Another process starts while the table cannot be read.
@@ -937,7 +1001,7 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
     assert_eq!(found.deliveries.len(), 1, "reminded");
     h.advance(2 * 3600);
     games.sweeper().sweep().await;
-    let (status, _) = games.db.match_result(id).await.unwrap().unwrap();
+    let (status, _) = games.db.matches().match_result(id).await.unwrap().unwrap();
     assert_eq!(
         status.to_string(),
         "forfeited",
@@ -953,7 +1017,13 @@ async fn a_failed_settings_read_at_start_wipes_nothing_and_skips_no_reminder() {
         changed.reply,
         Reply::Settings { changed: true, .. }
     ));
-    let after = games.db.guild_settings(GUILD).await.unwrap().unwrap();
+    let after = games
+        .db
+        .settings()
+        .guild_settings(GUILD)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         after,
         gin::store::GuildSettings {
@@ -1002,7 +1072,13 @@ async fn an_open_challenge_against_a_player_does_not_keep_them_from_playing() {
     let accept = button(own.response.msg(), |p| matches!(p, Press::Accept(_)))
         .unwrap_or_else(|| panic!("Bob may challenge: {}", own.response.msg().content));
     h.press(CAROL, 5000, &accept).await;
-    let playing = h.games.db.active_match_for(CHANNEL, BOB).await.unwrap();
+    let playing = h
+        .games
+        .db
+        .matches()
+        .active_match_for(CHANNEL, BOB)
+        .await
+        .unwrap();
     assert!(playing.is_some(), "Bob and Carol play");
     // Accepting Mallory's challenge now would give Bob a second match here: refused.
     let late = button(griefer.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
@@ -1014,7 +1090,12 @@ async fn an_open_challenge_against_a_player_does_not_keep_them_from_playing() {
         refused.response.msg().content
     );
     assert_eq!(
-        h.games.db.active_match_for(CHANNEL, BOB).await.unwrap(),
+        h.games
+            .db
+            .matches()
+            .active_match_for(CHANNEL, BOB)
+            .await
+            .unwrap(),
         playing,
         "still the one match"
     );
@@ -1045,7 +1126,12 @@ async fn repeated_challenges_to_a_player_who_declined_are_refused_for_a_while() 
     assert!(m.content.contains("declined"), "{}", m.content);
     assert!(m.content.contains("9 minutes"), "{}", m.content);
     assert!(
-        !h.games.db.busy_in_channel(CHANNEL, MALLORY).await.unwrap(),
+        !h.games
+            .db
+            .challenges()
+            .busy_in_channel(CHANNEL, MALLORY)
+            .await
+            .unwrap(),
         "no challenge was opened"
     );
     // Others may still challenge Bob.

@@ -57,7 +57,7 @@ async fn a_challenge_answers_only_presses_on_its_own_message() {
     assert_ne!(a, b);
     let games = &h.games;
     let seen = |id| async move {
-        let row = games.db.challenge(id).await.unwrap().unwrap();
+        let row = games.db.challenges().challenge(id).await.unwrap().unwrap();
         (row.status, row.accepted, row.message_id)
     };
     let (before_a, before_b) = (seen(a).await, seen(b).await);
@@ -98,11 +98,25 @@ async fn a_challenge_answers_only_presses_on_its_own_message() {
         "a message was written"
     );
     for u in [ALICE, CAROL] {
-        assert_eq!(h.games.db.active_match_for(CHANNEL, u).await.unwrap(), None);
+        assert_eq!(
+            h.games
+                .db
+                .matches()
+                .active_match_for(CHANNEL, u)
+                .await
+                .unwrap(),
+            None
+        );
     }
     // On its own message, B's Accept starts Carol and Dave's match on that message.
     h.press(DAVE, 5001, &Press::Accept(b).encode()).await;
-    let id = h.games.db.active_match_for(CHANNEL, CAROL).await.unwrap();
+    let id = h
+        .games
+        .db
+        .matches()
+        .active_match_for(CHANNEL, CAROL)
+        .await
+        .unwrap();
     let live = h.games.snapshot(id.expect("B's match")).await.unwrap();
     assert_eq!(live.table_message_id, Some(5001));
 }
@@ -137,7 +151,7 @@ async fn a_match_answers_only_presses_from_where_it_is_played() {
     }
     let after = h.games.snapshot(id).await.unwrap();
     assert_eq!((after.version, after.game), (live.version, live.game));
-    let stored = h.games.db.load_match(id).await.unwrap().unwrap();
+    let stored = h.games.db.matches().load_match(id).await.unwrap().unwrap();
     assert_eq!(stored.version, live.version);
     // From its own channel the same move is taken.
     h.press(mover, 1, &pass).await;

@@ -42,7 +42,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         ai_to_act: false,
         event: None,
     };
-    let id = db.create_match(&new).await.unwrap();
+    let id = db.matches().create_match(&new).await.unwrap();
     let result = seats
         .iter()
         .enumerate()
@@ -81,7 +81,7 @@ async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: b
         hollywood: Vec::new(),
         outbox: Vec::new(),
     };
-    assert!(db.save_action(saved).await.unwrap());
+    assert!(db.matches().save_action(saved).await.unwrap());
     id
 }
 
@@ -257,6 +257,7 @@ async fn leaderboard_figures_by_hand() {
     let rows = h
         .games
         .db
+        .ledger()
         .leaderboard(GUILD, i64::MIN, None, BoardSort::Rating, 1)
         .await
         .unwrap();
@@ -286,11 +287,13 @@ async fn a_board_reads_only_its_first_players() {
         BoardSort::Rating,
     ] {
         let all = db
+            .ledger()
             .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 100, None)
             .await
             .unwrap();
         assert_eq!(all.len(), 3, "{sort:?}");
         let first = db
+            .ledger()
             .season_board(GUILD, (i64::MIN, None), None, sort, 1, None, 2, None)
             .await
             .unwrap();
@@ -430,6 +433,7 @@ async fn no_query_of_one_server_shows_a_row_of_the_other() {
         BoardSort::Rating,
     ] {
         let other = db
+            .ledger()
             .leaderboard(OTHER_GUILD, i64::MIN, None, sort, 1)
             .await
             .unwrap();
@@ -437,12 +441,14 @@ async fn no_query_of_one_server_shows_a_row_of_the_other() {
         let bob = other.iter().find(|r| r.user_id == BOB).unwrap();
         assert_eq!((bob.played, bob.net), (1, 999));
         let here = db
+            .ledger()
             .leaderboard(GUILD, i64::MIN, None, sort, 1)
             .await
             .unwrap();
         assert!(here.iter().all(|r| r.net != 999 && r.net != -999));
     }
     let bob_there = db
+        .ledger()
         .player_stats(OTHER_GUILD, BOB, None)
         .await
         .unwrap()
@@ -452,28 +458,41 @@ async fn no_query_of_one_server_shows_a_row_of_the_other() {
         (1, 999, 9)
     );
     assert!(db
+        .ledger()
         .player_stats(OTHER_GUILD, CAROL, None)
         .await
         .unwrap()
         .is_none());
-    let alice_there = db.history(OTHER_GUILD, ALICE, None, 10).await.unwrap();
+    let alice_there = db
+        .ledger()
+        .history(OTHER_GUILD, ALICE, None, 10)
+        .await
+        .unwrap();
     assert_eq!(alice_there.len(), 1);
-    let alice_here = db.history(GUILD, ALICE, None, 10).await.unwrap();
+    let alice_here = db.ledger().history(GUILD, ALICE, None, 10).await.unwrap();
     assert!(alice_here.iter().all(|r| r.net != -999));
     // A score sheet is only found in its own server.
     let there_id = alice_there[0].match_id;
-    assert!(db.score_sheet(GUILD, there_id).await.unwrap().is_none());
     assert!(db
+        .ledger()
+        .score_sheet(GUILD, there_id)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(db
+        .ledger()
         .score_sheet(OTHER_GUILD, there_id)
         .await
         .unwrap()
         .is_some());
     // Ratings are per server too.
     let rated_there = db
+        .ledger()
         .leaderboard(OTHER_GUILD, i64::MIN, None, BoardSort::Rating, 1)
         .await
         .unwrap();
     let rated_here = db
+        .ledger()
         .leaderboard(GUILD, i64::MIN, None, BoardSort::Rating, 1)
         .await
         .unwrap();
@@ -534,16 +553,30 @@ async fn moderators_cancel_a_stuck_match_without_scoring() {
         "{}",
         text(&done)
     );
-    let (status, _) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, _) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "cancelled");
     let board = h
         .games
         .db
+        .ledger()
         .leaderboard(GUILD, i64::MIN, None, BoardSort::Net, 1)
         .await
         .unwrap();
     assert!(board.is_empty(), "a cancelled match counts for nobody");
-    let history = h.games.db.history(GUILD, ALICE, None, 10).await.unwrap();
+    let history = h
+        .games
+        .db
+        .ledger()
+        .history(GUILD, ALICE, None, 10)
+        .await
+        .unwrap();
     assert_eq!(history[0].status.to_string(), "cancelled");
     let again = h
         .games
@@ -572,7 +605,15 @@ async fn hands_of_a_match_stay_in_its_channel_but_for_its_players() {
     let h = Harness::new().await;
     let id = h.new_match(&[BOB]).await;
     for _ in 0..500 {
-        if !h.games.db.match_hands(id).await.unwrap().is_empty() {
+        if !h
+            .games
+            .db
+            .matches()
+            .match_hands(id)
+            .await
+            .unwrap()
+            .is_empty()
+        {
             break;
         }
         assert!(h.play_turn(id).await, "the match runs");
@@ -670,7 +711,13 @@ async fn a_season_name_must_show_something_on_one_line() {
         assert!(text(&o).contains("season's name"), "{bad:?}: {}", text(&o));
     }
     assert!(
-        h.games.db.seasons(GUILD).await.unwrap().is_empty(),
+        h.games
+            .db
+            .seasons()
+            .seasons(GUILD)
+            .await
+            .unwrap()
+            .is_empty(),
         "no season was started"
     );
     for good in ["  Frühling 🌸 ", &"x".repeat(50)] {

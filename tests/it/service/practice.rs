@@ -36,7 +36,14 @@ async fn a_practice_match_is_played_to_the_end_with_the_ai_moving_by_itself() {
         .as_match::<gin::engine::Match>()
         .unwrap()
         .is_over());
-    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, players) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "finished");
     assert_eq!(players.len(), 2);
     assert!(live.ai[1] && live.names[1].contains("hard"));
@@ -221,7 +228,14 @@ async fn a_hint_is_the_move_the_hard_ai_would_make_and_is_counted_on_the_sheet()
         assert!(h.play_turn(id).await);
     }
     h.games.matches().resign(&h.caller(ALICE, None)).await;
-    let sheet = h.games.db.score_sheet(GUILD, id).await.unwrap().unwrap();
+    let sheet = h
+        .games
+        .db
+        .ledger()
+        .score_sheet(GUILD, id)
+        .await
+        .unwrap()
+        .unwrap();
     let counted: Vec<i64> = sheet.players.iter().map(|p| p.hints).collect();
     assert_eq!(counted, vec![hints, 0]);
     let text = gin::ui::ledger_view::sheet(gin::i18n::Lang::En, &sheet).content;
@@ -244,6 +258,13 @@ async fn rated_matches_never_offer_hints_and_refuse_a_forged_one() {
         answer.response.msg().content
     );
     h.games.matches().resign(&h.caller(ALICE, None)).await;
-    let sheet = h.games.db.score_sheet(GUILD, id).await.unwrap().unwrap();
+    let sheet = h
+        .games
+        .db
+        .ledger()
+        .score_sheet(GUILD, id)
+        .await
+        .unwrap()
+        .unwrap();
     assert!(sheet.players.iter().all(|p| p.hints == 0));
 }

@@ -133,8 +133,8 @@ async fn refused_hand_edit(log: &Mutex<Vec<u8>>) {
     );
     assert!(!log.contains(TOKEN), "a token in the log:\n{log}");
     // The next write takes the delivered rows, and the token with them.
-    h.games.db.count_hint(id, seat).await.unwrap();
-    let rows = h.games.db.pending_outbox().await.unwrap();
+    h.games.db.matches().count_hint(id, seat).await.unwrap();
+    let rows = h.games.db.outbox().pending_outbox().await.unwrap();
     assert!(
         rows.iter().all(|r| !r.effects_json.contains(TOKEN)),
         "{rows:?}"

@@ -69,6 +69,7 @@ async fn both_challenged_players_must_accept() {
     assert!(h
         .games
         .db
+        .matches()
         .active_match_for(CHANNEL, ALICE)
         .await
         .unwrap()
@@ -78,6 +79,7 @@ async fn both_challenged_players_must_accept() {
     let id = h
         .games
         .db
+        .matches()
         .active_match_for(CHANNEL, CAROL)
         .await
         .unwrap()
@@ -108,6 +110,7 @@ async fn two_acceptances_at_the_same_moment_both_count() {
     assert!(h
         .games
         .db
+        .matches()
         .active_match_for(CHANNEL, ALICE)
         .await
         .unwrap()
@@ -169,7 +172,14 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
             .sum();
         assert_eq!(from_pairs, s.net[seat as usize]);
     }
-    let (status, players) = h.games.db.match_result(id).await.unwrap().unwrap();
+    let (status, players) = h
+        .games
+        .db
+        .matches()
+        .match_result(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(status.to_string(), "finished");
     assert_eq!(players.len(), 3);
     for (seat, final_total, net, won) in players {
@@ -182,12 +192,13 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
             )
         );
     }
-    let hands = h.games.db.match_hands(id).await.unwrap();
+    let hands = h.games.db.matches().match_hands(id).await.unwrap();
     assert_eq!(hands.len(), game.history.len());
     assert_eq!(hands[0].1, "dead");
     let three = h
         .games
         .db
+        .ledger()
         .leaderboard(
             GUILD,
             i64::MIN,
@@ -201,6 +212,7 @@ async fn a_three_player_match_rotates_settles_pairwise_and_is_recorded() {
     let two = h
         .games
         .db
+        .ledger()
         .leaderboard(GUILD, i64::MIN, Some("two"), gin::store::BoardSort::Net, 1)
         .await
         .unwrap();

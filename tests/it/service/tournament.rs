@@ -71,11 +71,23 @@ async fn signed_up(h: &Harness, players: &[u64]) -> i64 {
             o.reply
         );
     }
-    g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id
+    g.db.tournaments()
+        .open_tournament_in(CHANNEL)
+        .await
+        .unwrap()
+        .unwrap()
+        .id
 }
 
 async fn core(h: &Harness, id: i64) -> Tournament {
-    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    let row = h
+        .games
+        .db
+        .tournaments()
+        .tournament(id)
+        .await
+        .unwrap()
+        .unwrap();
     serde_json::from_str(&row.state_json.expect("started")).unwrap()
 }
 
@@ -89,6 +101,7 @@ async fn own_match(h: &Harness) -> i64 {
     h.press(DAVE, 5000, &accept).await;
     h.games
         .db
+        .matches()
         .active_match_for(CHANNEL, CAROL)
         .await
         .unwrap()
@@ -142,6 +155,7 @@ async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
     let id = signed_up(&h, &[ALICE]).await;
     h.games
         .db
+        .tournaments()
         .tournament_message_created(id, 4242)
         .await
         .unwrap();
@@ -170,7 +184,14 @@ async fn a_lost_channel_is_tried_once_and_its_organizer_told_once() {
         "one refused request, then nothing: {:?}",
         fake.requests()
     );
-    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    let row = h
+        .games
+        .db
+        .tournaments()
+        .tournament(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(row.status, TournamentState::Cancelled);
     assert_eq!(row.cancel_cause, Some(CancelCause::ChannelLost));
     assert_eq!(row.reach, Reach::Told);
@@ -208,6 +229,7 @@ async fn a_moderators_cancel_during_sign_up_is_announced_as_theirs() {
     let id = signed_up(&h, &[ALICE]).await;
     h.games
         .db
+        .tournaments()
         .tournament_message_created(id, 4242)
         .await
         .unwrap();
@@ -230,6 +252,7 @@ async fn a_moderators_cancel_during_sign_up_is_announced_as_theirs() {
     let id = signed_up(&h, &[ALICE]).await;
     h.games
         .db
+        .tournaments()
         .tournament_message_created(id, 4242)
         .await
         .unwrap();
@@ -256,14 +279,20 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
         .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
-    let first: Vec<i64> = h.games.db.tournament_matches_in_play(id).await.unwrap();
+    let first: Vec<i64> = h
+        .games
+        .db
+        .tournaments()
+        .tournament_matches_in_play(id)
+        .await
+        .unwrap();
     assert_eq!(first.len(), 2);
     for &m in &first {
         play_out(&h, m).await;
     }
     let mut moves = Vec::new();
     for &m in &first {
-        moves.push(h.games.db.match_actions(m).await.unwrap());
+        moves.push(h.games.db.matches().match_actions(m).await.unwrap());
     }
     // Nothing ran the organizer since (no loop in the harness): the round is complete and
     // the next one unpaired, as a crash would leave it.
@@ -278,13 +307,22 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
     let event = core(&h, id).await;
     assert_eq!(event.rounds().len(), 2, "round 2 paired");
     assert!(event.rounds()[0].is_complete());
-    let tables = h.games.db.round_tables(id, 2).await.unwrap();
+    let tables = h.games.db.tournaments().round_tables(id, 2).await.unwrap();
     assert_eq!(tables.len(), 2, "two tables, paired once");
-    let second = h.games.db.tournament_matches_in_play(id).await.unwrap();
+    let second = h
+        .games
+        .db
+        .tournaments()
+        .tournament_matches_in_play(id)
+        .await
+        .unwrap();
     assert_eq!(second.len(), 2, "each opened once");
     assert!(second.iter().all(|m| !first.contains(m)));
     for (k, &m) in first.iter().enumerate() {
-        assert_eq!(h.games.db.match_actions(m).await.unwrap(), moves[k]);
+        assert_eq!(
+            h.games.db.matches().match_actions(m).await.unwrap(),
+            moves[k]
+        );
     }
     // The ledger marks the event's matches: the history, the export and the board's filter.
     let g = &h.games;
@@ -339,7 +377,12 @@ async fn a_crash_before_the_pairing_pairs_the_next_round_exactly_once() {
     pass(&h).await;
     assert_eq!(core(&h, id).await.rounds().len(), 2);
     assert_eq!(
-        h.games.db.tournament_matches_in_play(id).await.unwrap(),
+        h.games
+            .db
+            .tournaments()
+            .tournament_matches_in_play(id)
+            .await
+            .unwrap(),
         second
     );
 }
@@ -383,12 +426,19 @@ async fn bad_input_is_refused_and_changes_nothing() {
         refusal(&create(true, true, slow).await),
         Some(Refusal::TournamentTimes)
     );
-    assert!(g.db.open_tournament_in(CHANNEL).await.unwrap().is_none());
+    assert!(g
+        .db
+        .tournaments()
+        .open_tournament_in(CHANNEL)
+        .await
+        .unwrap()
+        .is_none());
 
     // Carol and Dave are in a match of their own in the channel when the event starts.
     own_match(&h).await;
     let private =
-        g.db.active_match_for(CHANNEL, CAROL)
+        g.db.matches()
+            .active_match_for(CHANNEL, CAROL)
             .await
             .unwrap()
             .unwrap();
@@ -399,7 +449,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
         Some(Refusal::TournamentExists),
         "one open event per channel"
     );
-    let entries = g.db.entries(id).await.unwrap();
+    let entries = g.db.tournaments().entries(id).await.unwrap();
     let join = g
         .tournaments()
         .tournament_join(&h.caller(ALICE, None), None, None)
@@ -431,7 +481,7 @@ async fn bad_input_is_refused_and_changes_nothing() {
         .tournament_disqualify(&m, true, &user(ALICE))
         .await;
     assert_eq!(refusal(&dq), Some(Refusal::TournamentNotRunning));
-    assert_eq!(g.db.entries(id).await.unwrap(), entries);
+    assert_eq!(g.db.tournaments().entries(id).await.unwrap(), entries);
 
     // A team event elsewhere: a partner is needed, and not oneself.
     let teams = TournamentRequest {
@@ -474,8 +524,15 @@ async fn bad_input_is_refused_and_changes_nothing() {
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
     // Round 1 pairs the top half with the bottom half: Carol and Dave sit at both tables.
-    assert_eq!(g.db.round_tables(id, 1).await.unwrap().len(), 2);
-    let in_play = g.db.tournament_matches_in_play(id).await.unwrap();
+    assert_eq!(
+        g.db.tournaments().round_tables(id, 1).await.unwrap().len(),
+        2
+    );
+    let in_play =
+        g.db.tournaments()
+            .tournament_matches_in_play(id)
+            .await
+            .unwrap();
     assert!(in_play.is_empty(), "both tables wait: {in_play:?}");
     let late = g
         .tournaments()
@@ -502,14 +559,30 @@ async fn bad_input_is_refused_and_changes_nothing() {
     // Carol resigns her own match: the waiting tables open at the next pass.
     let o = g.matches().resign(&h.caller(CAROL, None)).await;
     h.settle_outcome(o, CAROL, None).await;
-    assert!(g.db.active_match_for(CHANNEL, CAROL).await.unwrap() != Some(private));
+    assert!(
+        g.db.matches()
+            .active_match_for(CHANNEL, CAROL)
+            .await
+            .unwrap()
+            != Some(private)
+    );
     pass(&h).await;
-    let in_play = g.db.tournament_matches_in_play(id).await.unwrap();
+    let in_play =
+        g.db.tournaments()
+            .tournament_matches_in_play(id)
+            .await
+            .unwrap();
     assert_eq!(in_play.len(), 2);
     // A tournament match is not the moderators' /ginmod cancel's.
     let cancel = g.ledger().cancel(&m, true, Some(&user(ALICE))).await;
     assert_eq!(refusal(&cancel), Some(Refusal::TournamentMatch));
-    assert_eq!(g.db.tournament_matches_in_play(id).await.unwrap(), in_play);
+    assert_eq!(
+        g.db.tournaments()
+            .tournament_matches_in_play(id)
+            .await
+            .unwrap(),
+        in_play
+    );
 
     // A moderator calls it off mid-round: the event is cancelled and its matches with it.
     let o = g
@@ -520,15 +593,21 @@ async fn bad_input_is_refused_and_changes_nothing() {
     let o = g.tournaments().tournament_cancel(&m, true).await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
-    let row = g.db.tournament(id).await.unwrap().unwrap();
+    let row = g.db.tournaments().tournament(id).await.unwrap().unwrap();
     assert_eq!(row.status, TournamentState::Cancelled);
     assert!(g
         .db
+        .tournaments()
         .tournament_matches_in_play(id)
         .await
         .unwrap()
         .is_empty());
-    assert!(!g.db.busy_in_channel(CHANNEL, ALICE).await.unwrap());
+    assert!(!g
+        .db
+        .challenges()
+        .busy_in_channel(CHANNEL, ALICE)
+        .await
+        .unwrap());
     // The standings of the last event here stay at hand.
     let o = g
         .tournaments()
@@ -580,9 +659,16 @@ async fn a_team_event_seats_partners_opposite() {
             o.reply
         );
     }
-    let id = g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id;
+    let id =
+        g.db.tournaments()
+            .open_tournament_in(CHANNEL)
+            .await
+            .unwrap()
+            .unwrap()
+            .id;
     assert!(g
         .db
+        .tournaments()
         .entries(id)
         .await
         .unwrap()
@@ -621,7 +707,7 @@ async fn a_team_event_seats_partners_opposite() {
         "{:?}",
         o.reply
     );
-    let entries = g.db.entries(id).await.unwrap();
+    let entries = g.db.tournaments().entries(id).await.unwrap();
     assert_eq!(entries.len(), 2, "two teams");
     assert!(entries.iter().all(|e| !e.awaiting_partner));
     let o = g
@@ -630,9 +716,18 @@ async fn a_team_event_seats_partners_opposite() {
         .await;
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     pass(&h).await;
-    let matches = g.db.tournament_matches_in_play(id).await.unwrap();
+    let matches =
+        g.db.tournaments()
+            .tournament_matches_in_play(id)
+            .await
+            .unwrap();
     assert_eq!(matches.len(), 1);
-    let row = g.db.load_match(matches[0]).await.unwrap().unwrap();
+    let row =
+        g.db.matches()
+            .load_match(matches[0])
+            .await
+            .unwrap()
+            .unwrap();
     assert_eq!(row.format, gin::store::Format::parse("team").unwrap());
     let seats: Vec<u64> = row.players.iter().map(|p| p.0).collect();
     let (a, b) = (seats[0], seats[1]);
@@ -649,11 +744,11 @@ async fn a_team_event_seats_partners_opposite() {
     let o = g.matches().resign(&h.caller(loser, None)).await;
     h.settle_outcome(o, loser, None).await;
     pass(&h).await;
-    let row = g.db.tournament(id).await.unwrap().unwrap();
+    let row = g.db.tournaments().tournament(id).await.unwrap().unwrap();
     assert_eq!(row.status, TournamentState::Finished);
     let event = core(&h, id).await;
     let champion = event.standings()[0].entrant;
-    let entries = g.db.entries(id).await.unwrap();
+    let entries = g.db.tournaments().entries(id).await.unwrap();
     let winner = entries.iter().find(|e| e.id as u64 == champion.0).unwrap();
     assert!(winner.user.0 == b || winner.partner.as_ref().is_some_and(|p| p.0 == b));
 }
@@ -674,6 +769,7 @@ async fn a_table_waiting_past_the_deadline_is_a_forfeit() {
     pass(&h).await;
     assert!(g
         .db
+        .tournaments()
         .tournament_matches_in_play(id)
         .await
         .unwrap()
@@ -687,7 +783,7 @@ async fn a_table_waiting_past_the_deadline_is_a_forfeit() {
     let event = core(&h, id).await;
     let first = &event.rounds()[0];
     assert!(first.is_complete(), "{first:?}");
-    let entries = g.db.entries(id).await.unwrap();
+    let entries = g.db.tournaments().entries(id).await.unwrap();
     let user_of = |e: gin::games::tournament::EntrantId| {
         entries.iter().find(|x| x.id as u64 == e.0).unwrap().user.0
     };
@@ -710,9 +806,13 @@ async fn a_table_waiting_past_the_deadline_is_a_forfeit() {
     }
     // Round 2: Alice and Bob's table opens (Carol and Dave's waits on).
     assert_eq!(event.rounds().len(), 2);
-    let open = g.db.tournament_matches_in_play(id).await.unwrap();
+    let open =
+        g.db.tournaments()
+            .tournament_matches_in_play(id)
+            .await
+            .unwrap();
     assert_eq!(open.len(), 1);
-    let row = g.db.load_match(open[0]).await.unwrap().unwrap();
+    let row = g.db.matches().load_match(open[0]).await.unwrap().unwrap();
     let players: Vec<u64> = row.players.iter().map(|p| p.0).collect();
     assert!(
         players.contains(&ALICE) && players.contains(&BOB),
@@ -738,7 +838,14 @@ async fn only_the_process_of_the_events_server_runs_it() {
     h.advance(61 * 60);
     let pass = other.tournaments().run_tournaments().await;
     assert!(pass.shows.is_empty() && pass.deliveries.is_empty());
-    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    let row = h
+        .games
+        .db
+        .tournaments()
+        .tournament(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(row.status, TournamentState::SignUp, "not its server");
     let mine: gin::store::Shards = "0-0/2".parse().unwrap();
     let ours = gin::games::Games::new(
@@ -748,7 +855,14 @@ async fn only_the_process_of_the_events_server_runs_it() {
         gin::discord::HAND_TOKEN_SECONDS,
     );
     ours.tournaments().run_tournaments().await;
-    let row = h.games.db.tournament(id).await.unwrap().unwrap();
+    let row = h
+        .games
+        .db
+        .tournaments()
+        .tournament(id)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         row.status,
         TournamentState::Running,
@@ -783,7 +897,13 @@ async fn a_round_robin_of_straight_gin_meets_every_pair_once() {
             .await;
         assert!(refusal(&o).is_none(), "{:?}", o.reply);
     }
-    let id = g.db.open_tournament_in(CHANNEL).await.unwrap().unwrap().id;
+    let id =
+        g.db.tournaments()
+            .open_tournament_in(CHANNEL)
+            .await
+            .unwrap()
+            .unwrap()
+            .id;
     let o = g
         .tournaments()
         .tournament_start(&h.caller(MALLORY, None), true)
@@ -791,7 +911,11 @@ async fn a_round_robin_of_straight_gin_meets_every_pair_once() {
     assert!(refusal(&o).is_none(), "{:?}", o.reply);
     for round in 1..=3 {
         pass(&h).await;
-        let matches = g.db.tournament_matches_in_play(id).await.unwrap();
+        let matches =
+            g.db.tournaments()
+                .tournament_matches_in_play(id)
+                .await
+                .unwrap();
         assert_eq!(matches.len(), 2, "round {round}: two tables");
         for m in matches {
             let live = g.snapshot(m).await.unwrap();
@@ -803,7 +927,7 @@ async fn a_round_robin_of_straight_gin_meets_every_pair_once() {
         }
     }
     pass(&h).await;
-    let row = g.db.tournament(id).await.unwrap().unwrap();
+    let row = g.db.tournaments().tournament(id).await.unwrap().unwrap();
     assert_eq!(row.status, TournamentState::Finished);
     let event = core(&h, id).await;
     let mut met = std::collections::BTreeSet::new();

@@ -86,6 +86,7 @@ async fn hostile_display_names_are_shown_as_typed_in_every_public_message() {
     let id = h
         .games
         .db
+        .matches()
         .active_match_for(CHANNEL, ALICE)
         .await
         .unwrap()

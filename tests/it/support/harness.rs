@@ -289,6 +289,7 @@ impl Harness {
         }
         self.games
             .db
+            .matches()
             .active_match_for(CHANNEL, ALICE)
             .await
             .unwrap()
@@ -312,6 +313,7 @@ impl Harness {
         self.settle_outcome(o, ALICE, Some(5001)).await;
         self.games
             .db
+            .matches()
             .active_match_for(CHANNEL, ALICE)
             .await
             .unwrap()

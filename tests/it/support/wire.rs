@@ -165,6 +165,7 @@ pub struct Snap {
 
 pub async fn snap(db: &Db, match_id: i64) -> Snap {
     let row = db
+        .matches()
         .load_match(match_id)
         .await
         .unwrap()
@@ -173,7 +174,7 @@ pub async fn snap(db: &Db, match_id: i64) -> Snap {
         version: row.version,
         status: row.status.to_string(),
         state: row.state_json,
-        actions: db.match_actions(match_id).await.unwrap().len(),
+        actions: db.matches().match_actions(match_id).await.unwrap().len(),
     }
 }
 

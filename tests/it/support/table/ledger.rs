@@ -11,7 +11,12 @@ use gin::games::Game;
 /// the stored state.
 pub async fn assert_ledger(t: &Table<'_>, game: &Game) {
     let format = game.format();
-    let row = t.db.load_match(t.match_id).await.unwrap().unwrap();
+    let row =
+        t.db.matches()
+            .load_match(t.match_id)
+            .await
+            .unwrap()
+            .unwrap();
     assert_eq!(row.format, format);
     let results = results(game);
     assert_eq!(
@@ -19,7 +24,12 @@ pub async fn assert_ledger(t: &Table<'_>, game: &Game) {
         0,
         "what one wins, the others pay"
     );
-    let (status, seats) = t.db.match_result(t.match_id).await.unwrap().unwrap();
+    let (status, seats) =
+        t.db.matches()
+            .match_result(t.match_id)
+            .await
+            .unwrap()
+            .unwrap();
     assert_eq!(status.to_string(), "finished");
     assert_eq!(seats.len(), results.len());
     for (seat, total, net, won) in seats {
@@ -31,18 +41,21 @@ pub async fn assert_ledger(t: &Table<'_>, game: &Game) {
     }
     let guild = t.fake.guild_id();
     let rows =
-        t.db.history(guild, t.users[0].id, Some(format.as_str()), 10)
+        t.db.ledger()
+            .history(guild, t.users[0].id, Some(format.as_str()), 10)
             .await
             .unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].format, format);
     let none =
-        t.db.history(guild, t.users[0].id, Some("two"), 10)
+        t.db.ledger()
+            .history(guild, t.users[0].id, Some("two"), 10)
             .await
             .unwrap();
     assert!(none.is_empty(), "not a two-player Gin match");
     let log: Vec<String> =
-        t.db.match_actions(t.match_id)
+        t.db.matches()
+            .match_actions(t.match_id)
             .await
             .unwrap()
             .into_iter()
@@ -50,7 +63,7 @@ pub async fn assert_ledger(t: &Table<'_>, game: &Game) {
             .collect();
     let (replayed, hands) = replay(game, &log);
     assert_eq!(&replayed, game, "the log replays to the stored state");
-    let rows = t.db.match_hands(t.match_id).await.unwrap();
+    let rows = t.db.matches().match_hands(t.match_id).await.unwrap();
     assert_eq!(rows.len(), hands, "a row per hand (per table)");
 }
 

@@ -115,7 +115,13 @@ impl<'a> Table<'a> {
     }
 
     pub async fn state(&self) -> Stored {
-        let row = self.db.load_match(self.match_id).await.unwrap().unwrap();
+        let row = self
+            .db
+            .matches()
+            .load_match(self.match_id)
+            .await
+            .unwrap()
+            .unwrap();
         Stored {
             status: row.status.to_string(),
             version: row.version,
