@@ -182,7 +182,7 @@ fn play(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView, other_table: i6
         Strategy::Medium => medium::decide(&know, view, &mut rng),
         Strategy::Hard(config) => hard::decide(config, &know, view, other_table, &mut rng),
         Strategy::Baseline => baseline::decide(&know, view),
-        Strategy::Marjj => marjj::decide(&know, view),
+        Strategy::Marjj => marjj::decide(&know, view, &mut rng),
     };
     // The strategies only ever pick from the legal list; this keeps that a guarantee.
     if legal.contains(&chosen) {
