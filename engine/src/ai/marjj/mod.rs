@@ -211,9 +211,11 @@ mod tests {
         assert_eq!(marjj(&m), Action::DrawStock);
         play(&mut m, &[Action::DrawStock]);
         assert_eq!(marjj(&m), Action::Discard(card("8D")));
-        // Blind to the take, the two eights tie.
+        // The danger alone sets them apart: blind to the take, the two eights tie.
         let seat: Seat = m.to_act().unwrap();
         let know = Knowledge::from_view(&m.view_for(seat)).unwrap();
+        let sight = Sight::new(&know);
+        assert_eq!(discard::best(know.hand, know.hand, 1, &sight), hand("8D"));
         let mut blind = Sight::new(&know);
         blind.unseen = CardSet(blind.unseen.0 | blind.held.0);
         blind.held = CardSet::EMPTY;
