@@ -741,7 +741,10 @@ mod tests {
         assert!(USAGE.contains("mc:N"));
         for bad in ["mc:", "mc:0", "mc:x", "mc:-3", "mc:1000000"] {
             let args = ["--matches", "2", "--a", "hard", "--b", bad];
-            assert!(parse_args(args.map(String::from).into_iter()).is_err(), "{bad}");
+            assert!(
+                parse_args(args.map(String::from).into_iter()).is_err(),
+                "{bad}"
+            );
         }
     }
 

@@ -133,8 +133,8 @@ mod tests {
     fn plays_legal_moves_and_replays_from_its_seed() {
         use crate::ai::{decide_with, Strategy};
         let play = || {
-            let rules = Rules::from_preset_and_overrides(crate::Preset::Classic, "target=40")
-                .unwrap();
+            let rules =
+                Rules::from_preset_and_overrides(crate::Preset::Classic, "target=40").unwrap();
             let mut m = Match::new(rules, 2, [2; 32]).unwrap();
             let players = [Strategy::MonteCarlo(16), Strategy::Simple];
             let mut moves = Vec::new();

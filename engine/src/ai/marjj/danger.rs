@@ -42,7 +42,11 @@ pub(super) fn danger(card: Card, sight: &Sight) -> f64 {
 fn runs(card: Card, sight: &Sight) -> f64 {
     let at = |offset: i8| {
         let r = card.rank() as i8 + offset;
-        sight.reach((0..13).contains(&r).then(|| Card::new(r as u8, card.suit())))
+        sight.reach(
+            (0..13)
+                .contains(&r)
+                .then(|| Card::new(r as u8, card.suit())),
+        )
     };
     // The pairs that make a run with the card: below it, around it, above it.
     let pairs = [(-2, -1), (-1, 1), (1, 2)].map(|(a, b)| (at(a), at(b)));

@@ -69,7 +69,11 @@ pub(super) fn candidates(hand: CardSet, options: CardSet) -> Result<CardSet, Car
         }
     });
     let loose = CardSet(loose.0 & options.0);
-    let top = loose.iter().map(|c| u32::from(c.value())).max().unwrap_or(0);
+    let top = loose
+        .iter()
+        .map(|c| u32::from(c.value()))
+        .max()
+        .unwrap_or(0);
     let mut near: CardSet = loose
         .iter()
         .filter(|c| u32::from(c.value()) + SPREAD >= top)
@@ -106,10 +110,7 @@ pub(super) fn best(hand: CardSet, options: CardSet, turn: u32, sight: &Sight) ->
         .iter()
         .map(|c| (score(hand, c, turn, sight), c))
         .collect();
-    let least = scored
-        .iter()
-        .map(|s| s.0)
-        .fold(f64::INFINITY, f64::min);
+    let least = scored.iter().map(|s| s.0).fold(f64::INFINITY, f64::min);
     scored
         .into_iter()
         .filter(|s| s.0 == least)
@@ -147,7 +148,10 @@ mod tests {
         let h = hand("2C 3C 4C 7H 7S 7D KS QD 9S 5D 2H");
         assert_eq!(candidates(h, h), Ok(hand("KS QD 9S 5D")));
         // A card barred (just taken) is no candidate.
-        assert_eq!(candidates(h, hand("2C 3C 4C 7H 7S 7D QD 9S 5D 2H")), Ok(hand("QD 9S 5D")));
+        assert_eq!(
+            candidates(h, hand("2C 3C 4C 7H 7S 7D QD 9S 5D 2H")),
+            Ok(hand("QD 9S 5D"))
+        );
         // A discard that leaves gin is thrown at once.
         let gin = hand("2C 3C 4C 7H 7S 7D 9S TS JS QS KD");
         assert_eq!(candidates(gin, gin), Err(card("KD")));

@@ -219,7 +219,10 @@ mod tests {
         let mut blind = Sight::new(&know);
         blind.unseen = CardSet(blind.unseen.0 | blind.held.0);
         blind.held = CardSet::EMPTY;
-        assert_eq!(discard::best(know.hand, know.hand, 1, &blind), hand("8S 8D"));
+        assert_eq!(
+            discard::best(know.hand, know.hand, 1, &blind),
+            hand("8S 8D")
+        );
     }
 
     #[test]
