@@ -31,9 +31,10 @@ const USAGE: &str =
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
-           into a meld that lowers its deadwood, scores discards by deadwood, a look-ahead
-           weighted 18 x 0.9^(turn-1) and the danger to feed the opponent, knocks only in its
-           first three turns and then plays for gin, knocking with the fewest layoffs), or
+           into a meld that lowers its deadwood, scores the loose cards near its highest by
+           deadwood, a look-ahead over its best next draws weighted 18 x 0.9^(turn-1) and the
+           danger to feed the opponent, knocks only in its first three turns and then plays
+           for gin, laying out the fewest layoffs), or
            mc:N (a determinized Monte Carlo player: N worlds drawn from its own view, the
            opponent's hidden cards uniform among the unseen ones, every legal move played out
            to the hand's end in each with a fast simple-like policy, the best mean played;
