@@ -31,9 +31,14 @@ const USAGE: &str =
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
-           into a meld that lowers its deadwood, scores discards by deadwood, a look-ahead
-           weighted 18 x 0.9^(turn-1) and the danger to feed the opponent, knocks only in its
-           first three turns and then plays for gin, knocking with the fewest layoffs)
+           into a meld that lowers its deadwood, scores the loose cards near its highest by
+           deadwood, a look-ahead over its best next draws weighted 18 x 0.9^(turn-1) and the
+           danger to feed the opponent, knocks only in its first three turns and then plays
+           for gin, laying out the fewest layoffs), or
+           mc:N (a determinized Monte Carlo player: N worlds drawn from its own view, the
+           opponent's hidden cards uniform among the unseen ones, every legal move played out
+           to the hand's end in each with a fast simple-like policy, the best mean played;
+           N from 1 to 100000, e.g. mc:256)
   --protocol  classic (default): target 100, gin 25, undercut 25, the loser deals next;
               eaai: the same scores, the starting player alternates after each scored hand;
               in both a dead hand is redealt by the same dealer and a tie is an undercut
@@ -75,13 +80,17 @@ const MAX_DEALS_PER_MATCH: u32 = 10_000;
 /// The arena's rules on top of the classic preset.
 const OVERRIDES: &str = "gin_bonus=25, undercut_bonus=25, target=100, allow_rediscard=false";
 
-/// Who plays a side: a level, the arena's baseline, or MARJJ.
+/// Who plays a side: a level, the arena's baseline, MARJJ, or Monte Carlo over N worlds.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Player {
     Level(Level),
     Baseline,
     Marjj,
+    MonteCarlo(usize),
 }
+
+/// The most worlds `mc:N` takes: more would only make a run last for days.
+const MAX_MC_SAMPLES: usize = 100_000;
 
 impl std::fmt::Display for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -89,6 +98,7 @@ impl std::fmt::Display for Player {
             Player::Level(l) => write!(f, "{l}"),
             Player::Baseline => f.write_str("baseline"),
             Player::Marjj => f.write_str("marjj"),
+            Player::MonteCarlo(n) => write!(f, "mc:{n}"),
         }
     }
 }
@@ -316,6 +326,16 @@ fn player(text: &str) -> Result<Player, String> {
         "marjj" => return Ok(Player::Marjj),
         _ => {}
     }
+    if let Some(n) = text.strip_prefix("mc:") {
+        return n
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_MC_SAMPLES).contains(n))
+            .map(Player::MonteCarlo)
+            .ok_or_else(|| {
+                format!("mc:N wants a whole number of worlds from 1 to {MAX_MC_SAMPLES}, not `{n}`")
+            });
+    }
     text.parse::<Level>()
         .map(Player::Level)
         .map_err(|e| e.to_string())
@@ -404,6 +424,7 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
     let strategy = |player: Player| match player {
         Player::Baseline => Strategy::Baseline,
         Player::Marjj => Strategy::Marjj,
+        Player::MonteCarlo(n) => Strategy::MonteCarlo(n),
         Player::Level(level) => match level.strategy() {
             Strategy::Hard(mut config) => {
                 config.samples = args.hard_samples.unwrap_or(config.samples);
@@ -712,6 +733,20 @@ mod tests {
             (Player::Marjj, Player::Level(Level::Simple))
         );
         assert!(USAGE.contains("marjj"));
+        let mc = ["--matches", "2", "--a", "hard", "--b", "mc:256"];
+        let args = parse_args(mc.map(String::from).into_iter())
+            .unwrap()
+            .unwrap();
+        assert_eq!(args.b, Player::MonteCarlo(256));
+        assert_eq!(args.b.to_string(), "mc:256");
+        assert!(USAGE.contains("mc:N"));
+        for bad in ["mc:", "mc:0", "mc:x", "mc:-3", "mc:1000000"] {
+            let args = ["--matches", "2", "--a", "hard", "--b", bad];
+            assert!(
+                parse_args(args.map(String::from).into_iter()).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

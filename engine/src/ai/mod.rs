@@ -14,7 +14,8 @@
 //! The coach ([`coach::hint`]) tells a learner the hard player's move for their own view.
 //!
 //! The arena also plays two strategies that are no level: `baseline` (`baseline.rs`) and
-//! `marjj` (`marjj/`), the EAAI 2021 winner as published, for hard to meet head to head.
+//! `marjj` (`marjj/`), the EAAI 2021 winner as published, for hard to meet head to head, and
+//! `mc:N` (`mc.rs`), a determinized Monte Carlo player.
 
 mod baseline;
 pub mod coach;
@@ -22,6 +23,7 @@ mod eval;
 mod hard;
 mod knowledge;
 mod marjj;
+mod mc;
 mod medium;
 #[cfg(test)]
 mod probe;
@@ -116,6 +118,9 @@ pub enum Strategy {
     /// The arena's rendering of MARJJ, the EAAI-2021 competition's winner, from its published
     /// description (see `marjj/`); no player level.
     Marjj,
+    /// The arena's determinized Monte Carlo player over this many worlds (see `mc.rs`); no
+    /// player level.
+    MonteCarlo(usize),
 }
 
 /// The move of the player whose view this is, at `level`.
@@ -182,7 +187,8 @@ fn play(strategy: &Strategy, seed: &[u8; 32], view: &PlayerView, other_table: i6
         Strategy::Medium => medium::decide(&know, view, &mut rng),
         Strategy::Hard(config) => hard::decide(config, &know, view, other_table, &mut rng),
         Strategy::Baseline => baseline::decide(&know, view),
-        Strategy::Marjj => marjj::decide(&know, view),
+        Strategy::Marjj => marjj::decide(&know, view, &mut rng),
+        Strategy::MonteCarlo(samples) => mc::decide(*samples, &know, view, &mut rng),
     };
     // The strategies only ever pick from the legal list; this keeps that a guarantee.
     if legal.contains(&chosen) {

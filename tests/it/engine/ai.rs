@@ -122,6 +122,8 @@ fn assert_blind_to_hidden_cards(a: &Match, b: &Match) {
         Strategy::Medium,
         quick_hard(),
         Level::Hard.strategy(),
+        Strategy::Marjj,
+        Strategy::MonteCarlo(48),
     ] {
         for seed in 0..3u8 {
             let (x, y) = (

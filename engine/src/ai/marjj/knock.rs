@@ -1,16 +1,14 @@
 //! Knocking: MARJJ knocks only in its first three turns, when the opponent's hand is still
 //! loose and an undercut unlikely; after that it plays for gin, which no undercut can beat and
-//! onto which nothing is laid off.
+//! onto which nothing is laid off. The knock's discard is the one its discard rule picks.
 //!
-//! When it knocks, it chooses the arrangement that leaves the opponent the fewest layoffs. The
-//! engine's showdown lays the knocker's cards out itself, optimally against the defender's true
-//! hand, which is never worse for the knocker than any arrangement chosen blind; what this
-//! choice decides here is the knock's discard: the card whose ten left can be arranged with the
-//! least deadwood plus the points the opponent is expected to lay off.
+//! Of its least-deadwood arrangements it lays out the one leaving the opponent the fewest
+//! layoff points. The engine's showdown lays a knocker's cards out by itself, optimally against
+//! the defender's true hand, so that choice decides nothing at a showdown here; it does decide
+//! which arrangement the draw rule asks a pile card to meld in.
 
-use super::odds::Odds;
-use crate::ai::eval::without;
-use crate::card::{Card, CardSet};
+use super::sight::Sight;
+use crate::card::CardSet;
 use crate::meld::{Meld, MeldKind};
 use crate::solver::for_each_packing;
 
@@ -22,74 +20,32 @@ pub(super) fn may_knock(turn: u32, deadwood: u32) -> bool {
     deadwood == 0 || turn <= KNOCK_TURNS
 }
 
-/// A knock: the discard, the arrangement of the ten cards left, and its cost.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Knock {
-    pub discard: Card,
-    pub melds: Vec<Meld>,
-    pub deadwood: u32,
-    /// Points the opponent is expected to lay off onto the melds (none onto gin).
-    pub layoffs: f64,
-}
-
-/// The knock among the discards `options` of `hand` whose ten cards have an arrangement within
-/// `limit` with the least deadwood plus expected layoffs; on a tie the less deadwood, then the
-/// higher discard, then the first in card order.
-pub(super) fn choose(hand: CardSet, options: CardSet, limit: u32, odds: &Odds) -> Option<Knock> {
-    let mut best: Option<(f64, Knock)> = None;
-    for discard in options.iter() {
-        let ten = without(hand, discard);
-        for_each_packing(ten, |melds, covered| {
-            let deadwood = CardSet(ten.0 & !covered).value();
-            if deadwood > limit {
-                return;
-            }
-            let layoffs = if deadwood == 0 {
-                0.0
-            } else {
-                expected_layoffs(melds, odds)
-            };
-            let cost = deadwood as f64 + layoffs;
-            let better = best.as_ref().is_none_or(|(c, b)| {
-                cost.total_cmp(c)
-                    .then(deadwood.cmp(&b.deadwood))
-                    .then(b.discard.value().cmp(&discard.value()))
-                    .then(discard.cmp(&b.discard))
-                    .is_lt()
-            });
-            if better {
-                let melds = melds.iter().map(|&m| Meld(CardSet(m))).collect();
-                best = Some((
-                    cost,
-                    Knock {
-                        discard,
-                        melds,
-                        deadwood,
-                        layoffs,
-                    },
-                ));
-            }
+/// The least-deadwood arrangement of `hand` (as meld masks) with the fewest layoff points;
+/// the first found on a tie.
+pub(super) fn arrangement(hand: CardSet, sight: &Sight) -> Vec<u64> {
+    let mut best: Option<(u32, u32, Vec<u64>)> = None;
+    for_each_packing(hand, |melds, covered| {
+        let deadwood = CardSet(hand.0 & !covered).value();
+        let better = best.as_ref().is_none_or(|(d, l, _)| {
+            deadwood < *d || (deadwood == *d && layoff_points(melds, sight) < *l)
         });
-    }
-    best.map(|(_, k)| k)
-}
-
-/// The points the opponent is expected to lay off onto `melds` (meld masks): each card that
-/// extends one of them, the fourth of a three-card set or the next card at either end of a
-/// run, by its value and the chance the opponent holds it. A chain (two cards beyond a run's
-/// end) needs both and is left out.
-pub(super) fn expected_layoffs(melds: &[u64], odds: &Odds) -> f64 {
-    let cards = melds.iter().fold(CardSet::EMPTY, |acc, &m| {
-        CardSet(acc.0 | extensions(m) & !covered_by(melds))
+        if better {
+            best = Some((deadwood, layoff_points(melds, sight), melds.to_vec()));
+        }
     });
-    cards
-        .iter()
-        .map(|c| odds.holds(c) * f64::from(c.value()))
-        .sum()
+    best.map(|(_, _, m)| m).unwrap_or_default()
 }
 
-fn covered_by(melds: &[u64]) -> u64 {
-    melds.iter().fold(0, |a, m| a | m)
+/// The value of the cards the opponent may hold (took, or unseen) that would extend one of
+/// `melds`: the fourth of a set, the next card at either end of a run.
+pub(super) fn layoff_points(melds: &[u64], sight: &Sight) -> u32 {
+    let covered = melds.iter().fold(0, |a, m| a | m);
+    let ends = melds.iter().fold(0, |a, &m| a | extensions(m)) & !covered;
+    CardSet(ends)
+        .iter()
+        .filter(|&c| sight.may_hold(c))
+        .map(|c| u32::from(c.value()))
+        .sum()
 }
 
 /// The cards that extend meld `m` by one.
@@ -116,7 +72,7 @@ fn extensions(m: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::testing::{card, hand};
+    use crate::card::testing::hand;
     use crate::card::FULL_DECK;
 
     #[test]
@@ -132,42 +88,34 @@ mod tests {
 
     #[test]
     fn a_run_extends_at_both_ends_a_set_of_three_by_its_fourth() {
-        let run = hand("4C 5C 6C").0;
-        assert_eq!(CardSet(extensions(run)), hand("3C 7C"));
+        assert_eq!(CardSet(extensions(hand("4C 5C 6C").0)), hand("3C 7C"));
         assert_eq!(CardSet(extensions(hand("AH 2H 3H").0)), hand("4H"));
         assert_eq!(CardSet(extensions(hand("JS QS KS").0)), hand("TS"));
         assert_eq!(CardSet(extensions(hand("9S 9H 9C").0)), hand("9D"));
         assert_eq!(extensions(hand("9S 9H 9C 9D").0), 0);
     }
 
-    fn odds(known: &str, hand: CardSet) -> Odds {
-        let known = crate::card::testing::hand(known);
-        Odds {
-            known,
-            unseen: CardSet(FULL_DECK & !hand.0 & !known.0),
-            hidden_share: 0.25,
-            declined: CardSet::EMPTY,
-        }
-    }
-
     #[test]
-    fn the_knock_leaves_the_fewest_layoffs() {
-        let h = hand("2C 3C 4C 5C KS KH KD AS 2D 3H 4S");
-        // Least deadwood throws 4S and knocks with 6: AS 2D 3H.
-        let plain = choose(h, h, 10, &odds("", h)).unwrap();
-        assert_eq!((plain.discard, plain.deadwood), (card("4S"), 6));
-        // The opponent took 6C from the pile: it lays off onto 2C-5C. Throwing 5C instead
-        // knocks with 10 but leaves it nothing to lay off there.
-        let k = choose(h, h, 10, &odds("6C", h)).unwrap();
-        assert_eq!((k.discard, k.deadwood), (card("5C"), 10));
-        assert!(k.melds.contains(&Meld(hand("2C 3C 4C"))));
-        assert!(k.melds.contains(&Meld(hand("KS KH KD"))));
-        assert_eq!(k.melds.len(), 2);
-        // Expected: AC (1) and KC (10), a quarter each.
-        assert!((k.layoffs - 0.25 * 11.0).abs() < 1e-9, "{}", k.layoffs);
-        // Gin leaves nothing to lay off, whatever the opponent holds.
-        let gin = hand("2C 3C 4C 5C KS KH KD 7H 8H 9H QD");
-        let g = choose(gin, gin, 10, &odds("6C", gin)).unwrap();
-        assert_eq!((g.discard, g.deadwood, g.layoffs), (card("QD"), 0, 0.0));
+    fn of_equal_deadwood_it_lays_out_the_fewest_layoffs() {
+        // The queen of hearts goes in the run TH-QH (QS QD loose) or in the set of queens (TH
+        // JH loose): 20 points either way.
+        let h = hand("TH JH QH QS QD 2C 3C 4C 5D 7S");
+        let unseen = CardSet(FULL_DECK & !h.0);
+        let laid = |gone: &str| {
+            let sight = Sight {
+                held: CardSet::EMPTY,
+                unseen: CardSet(unseen.0 & !hand(gone).0),
+            };
+            let melds = arrangement(h, &sight);
+            let covered = melds.iter().fold(0, |a, m| a | m);
+            assert_eq!(CardSet(h.0 & !covered).value(), 32);
+            melds.contains(&hand("QH QS QD").0)
+        };
+        // All open: the set leaves QC (10) to lay off, the run 9H and KH (19).
+        assert!(laid(""));
+        // 9H and KH gone: the run leaves nothing, the set still QC.
+        assert!(!laid("9H KH"));
+        // QC gone as well: 0 against 0, the first found stays.
+        assert_eq!(laid("9H KH QC"), laid("QC 9H KH"));
     }
 }

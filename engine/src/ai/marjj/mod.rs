@@ -1,41 +1,41 @@
 //! `marjj`: the arena's rendering of MARJJ, the winner of the EAAI-2021 Gin Rummy competition
 //! (Ahmed, Leppo, Lesniewski, Patel, Perez and Blum, AAAI-21), written from its published
-//! description alone. Hard meets it without being told whom it plays.
+//! description. Hard meets it without being told whom it plays.
 //!
 //! - Draw ([`draw`]): it takes the upcard or the top discard only when the card goes into a
-//!   meld and lowers its deadwood.
-//! - Discard ([`discard`]): each candidate is scored by the deadwood it leaves, a one-ply
-//!   look-ahead of the next draw weighted 18 × 0.9^(turn − 1), and a danger term for how useful
-//!   the card is to the opponent, read from what the opponent took and passed ([`danger`]).
-//! - Knock ([`knock`]): only in its first three turns; after that it plays for gin. A knock
-//!   picks the arrangement, and so the discard, leaving the opponent the fewest layoffs.
+//!   meld of its arrangement and lowers its deadwood.
+//! - Discard ([`discard`]): the loose cards near the highest are scored by the deadwood each
+//!   leaves, a look-ahead over the best next draws weighted 18 × 0.9^(turn − 1), and a danger
+//!   term for how useful the card is to the opponent, read from what the opponent took and
+//!   what is out of its reach ([`danger`]); a tie is drawn at random.
+//! - Knock ([`knock`]): with the discard so chosen, only in its first three turns; after that
+//!   it plays for gin. It lays out the arrangement leaving the opponent the fewest layoffs.
 //!
-//! Where the description leaves a choice open, each module says what was chosen and why. Like
-//! `simple`, it never repeats a (card taken, card discarded) pair within a hand, so that two
-//! players that take pile cards cannot trade the same cards forever. It uses no randomness.
-//!
-//! Against `simple` under the arena's EAAI protocol it wins mostly by undercuts of
-//! `simple`'s early knocks and by gin; its results, and what each of its rules is worth there,
-//! are in the README.
+//! Like `simple`, it never repeats a (card taken, card discarded) pair within a hand, so that
+//! two players that take pile cards cannot trade the same cards forever. Its results against
+//! `simple`, and how it was checked against the published description, are in the README.
 
 mod danger;
 mod discard;
 mod draw;
 mod knock;
-mod odds;
+mod sight;
 
+use super::eval::pick;
 use super::knowledge::Knowledge;
+use super::Random;
 use crate::card::{Card, CardSet};
 use crate::hand::{Action, Phase};
-use crate::solver::knock_deadwood;
+use crate::solver::{knock_deadwood, min_deadwood};
 use crate::view::PlayerView;
-use odds::Odds;
+use sight::Sight;
 
-pub(super) fn decide(know: &Knowledge, view: &PlayerView) -> Action {
+pub(super) fn decide(know: &Knowledge, view: &PlayerView, rng: &mut impl Random) -> Action {
     let legal = &view.legal_actions;
     let fallback = legal.first().copied().unwrap_or(Action::Pass);
     let turn = turn(view);
-    let wanted = || know.top.is_some_and(|c| draw::takes(know.hand, c));
+    let sight = Sight::new(know);
+    let wanted = || know.top.is_some_and(|c| draw::takes(know.hand, c, &sight));
     match view.table.phase {
         Phase::UpcardOffer { .. } if wanted() => Action::TakeUpcard,
         Phase::UpcardOffer { .. } => Action::Pass,
@@ -55,7 +55,7 @@ pub(super) fn decide(know: &Knowledge, view: &PlayerView) -> Action {
             _ => Action::Pass,
         },
         Phase::Discard { must_knock, .. } => {
-            discard_or_knock(know, legal, turn, must_knock).unwrap_or(fallback)
+            discard_or_knock(know, legal, turn, must_knock, &sight, rng).unwrap_or(fallback)
         }
         Phase::Over => fallback,
     }
@@ -72,23 +72,28 @@ fn turn(view: &PlayerView) -> u32 {
     discards as u32 + 1
 }
 
+/// The discard its rule picks (a tie drawn at random, as the published agent does), as a
+/// knock when it may knock with what is left.
 fn discard_or_knock(
     know: &Knowledge,
     legal: &[Action],
     turn: u32,
     must_knock: bool,
+    sight: &Sight,
+    rng: &mut impl Random,
 ) -> Option<Action> {
-    let odds = Odds::new(know);
     let cards =
         |pick: fn(&Action) -> Option<Card>| -> CardSet { legal.iter().filter_map(pick).collect() };
     let knocks = cards(|a| match a {
         Action::Knock(c) => Some(*c),
         _ => None,
     });
-    if let Some(k) = knock::choose(know.hand, knocks, know.knock_limit, &odds) {
-        if must_knock || knock::may_knock(turn, k.deadwood) {
-            return Some(Action::Knock(k.discard));
-        }
+    if must_knock {
+        // Only a knock may follow the fiftieth card: the least deadwood.
+        return knocks
+            .iter()
+            .min_by_key(|&c| min_deadwood(know.hand.without(c)))
+            .map(Action::Knock);
     }
     let discards = cards(|a| match a {
         Action::Discard(c) => Some(*c),
@@ -96,7 +101,13 @@ fn discard_or_knock(
     });
     let fresh = CardSet(discards.0 & !know.repeat_barred.0);
     let options = if fresh.is_empty() { discards } else { fresh };
-    discard::best(know.hand, options, turn, &odds).map(Action::Discard)
+    let card = pick(discard::best(know.hand, options, turn, sight), rng)?;
+    let left = min_deadwood(know.hand.without(card));
+    if knocks.contains(card) && knock::may_knock(turn, left) {
+        Some(Action::Knock(card))
+    } else {
+        Some(Action::Discard(card))
+    }
 }
 
 #[cfg(test)]
@@ -190,25 +201,27 @@ mod tests {
 
     #[test]
     fn does_not_throw_a_neighbour_of_the_card_the_opponent_just_took() {
-        // The opponent (first) takes the upcard 7S and throws KH; MARJJ draws 5C onto its run.
-        // Throwing 8S would leave the least deadwood, but it melds with 7S: MARJJ throws 6D.
-        let mine = "2C 3C 4C 9H 9D 9C 8S 6D 5H 3S";
-        let theirs = "KH QD JC 3D 4H 5S TC TD AC 4D";
-        let mut m = scripted(theirs, mine, "7S", "5C");
+        // The opponent (first) takes the upcard 7S and throws KH; MARJJ draws 8D. Its two
+        // eights leave the same deadwood and the same draws; 8S lies next to the 7S the
+        // opponent holds, so MARJJ throws 8D.
+        let mine = "2C 3C 4C QH QD QC 8S 2D 2H AS";
+        let theirs = "KH JD JC 3D 4H 5S TC TD AC 4D";
+        let mut m = scripted(theirs, mine, "7S", "8D");
         play(&mut m, &[Action::TakeUpcard, Action::Discard(card("KH"))]);
         assert_eq!(marjj(&m), Action::DrawStock);
         play(&mut m, &[Action::DrawStock]);
-        assert_eq!(marjj(&m), Action::Discard(card("6D")));
-        // The least deadwood is 8S's, and without the take it would go.
+        assert_eq!(marjj(&m), Action::Discard(card("8D")));
+        // The danger alone sets them apart: blind to the take, the two eights tie.
         let seat: Seat = m.to_act().unwrap();
         let know = Knowledge::from_view(&m.view_for(seat)).unwrap();
-        let blind = Odds {
-            known: CardSet::EMPTY,
-            ..Odds::new(&know)
-        };
+        let sight = Sight::new(&know);
+        assert_eq!(discard::best(know.hand, know.hand, 1, &sight), hand("8D"));
+        let mut blind = Sight::new(&know);
+        blind.unseen = CardSet(blind.unseen.0 | blind.held.0);
+        blind.held = CardSet::EMPTY;
         assert_eq!(
             discard::best(know.hand, know.hand, 1, &blind),
-            Some(card("8S"))
+            hand("8S 8D")
         );
     }
 
@@ -233,7 +246,8 @@ mod tests {
                 let view = m.view_for(seat);
                 let action = if seat == 0 {
                     let know = Knowledge::from_view(&view).unwrap();
-                    let a = super::decide(&know, &view);
+                    let mut rng = crate::ai::SplitMix(5);
+                    let a = super::decide(&know, &view, &mut rng);
                     assert!(view.legal_actions.contains(&a) || view.legal_actions.len() < 2);
                     decide_with(&Strategy::Marjj, &[3; 32], &view)
                 } else {
