@@ -402,8 +402,10 @@ mod tests {
     fn filters_are_told_apart() {
         let all = FormatFilter::all();
         let names: Vec<&str> = all.iter().map(|f| f.name).collect();
+        // Posted buttons carry the digits: the games listed so far keep theirs, a new game adds
+        // its own after them.
         assert_eq!(
-            names,
+            names[..6],
             ["any", "two", "three", "rummy", "partnership", "team"]
         );
         for (i, f) in all.iter().enumerate() {

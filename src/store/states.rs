@@ -285,7 +285,7 @@ mod tests {
         }
         let texts: Vec<&str> = Format::all().map(Format::as_str).collect();
         assert_eq!(
-            texts,
+            texts[..9],
             [
                 "two",
                 "three",
@@ -297,7 +297,7 @@ mod tests {
                 "partnership",
                 "team"
             ],
-            "stored texts never change"
+            "stored texts never change (a new game's come after these)"
         );
         for f in Format::all() {
             assert_eq!(Format::parse(f.as_str()), Ok(f));

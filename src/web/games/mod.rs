@@ -70,3 +70,19 @@ pub(super) fn sorted(cards: CardSet) -> Vec<Card> {
     v.sort_by_key(|c| (c.suit(), c.rank()));
     v
 }
+
+#[cfg(test)]
+mod tests {
+    use super::OnTable;
+    use crate::engine::GameKind;
+    use crate::games::each_kind;
+
+    /// A game's tag on the wire is its name in the list (the module every layer names).
+    #[test]
+    fn a_games_tag_is_its_name() {
+        for &game in GameKind::ALL {
+            let tag = each_kind!(game, K => serde_json::to_value(<K as OnTable>::GAME).unwrap());
+            assert_eq!(tag, game.name());
+        }
+    }
+}

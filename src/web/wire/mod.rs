@@ -9,42 +9,43 @@ use std::any::TypeId;
 use ts_rs::{Config, TypeVisitor, TS};
 
 /// The protocol's per-game types, from the list of games: each game's parts of a frame are
-/// its own, in its module here.
+/// its own, in its module here. A game's tag is its name in lowercase, which is its module's
+/// name in the list (checked by `web::games::tests`).
 macro_rules! wire_games {
     (() $($name:ident $module:ident $match:ty,)*) => {
         $(pub mod $module;)*
 
         /// The match's game, as the page tells them apart.
         #[derive(Clone, Copy, Serialize, TS)]
-        #[serde(rename_all = "snake_case")]
+        #[serde(rename_all = "lowercase")]
         pub enum Game {
             $($name,)*
         }
 
         /// The viewer's own hand.
         #[derive(Serialize, TS)]
-        #[serde(tag = "game", rename_all = "snake_case")]
+        #[serde(tag = "game", rename_all = "lowercase")]
         pub enum OwnHand<'a> {
             $($name($module::Own<'a>),)*
         }
 
         /// The public table.
         #[derive(Serialize, TS)]
-        #[serde(tag = "game", rename_all = "snake_case")]
+        #[serde(tag = "game", rename_all = "lowercase")]
         pub enum PublicTable<'a> {
             $($name($module::Public<'a>),)*
         }
 
         /// The last finished deal, public with its showdown.
         #[derive(Serialize, TS)]
-        #[serde(tag = "game", rename_all = "snake_case")]
+        #[serde(tag = "game", rename_all = "lowercase")]
         pub enum LastDeal<'a> {
             $($name($module::Last<'a>),)*
         }
 
         /// The match's settlement.
         #[derive(Serialize, TS)]
-        #[serde(tag = "game", rename_all = "snake_case")]
+        #[serde(tag = "game", rename_all = "lowercase")]
         pub enum End<'a> {
             $($name($module::Over<'a>),)*
         }
@@ -52,7 +53,7 @@ macro_rules! wire_games {
         /// A move as the page sends it back: the `play` of one of the state's moves, under
         /// its game's name.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
-        #[serde(rename_all = "snake_case")]
+        #[serde(rename_all = "lowercase")]
         pub enum WirePlay {
             $($name(<$match as Variant>::Action),)*
         }
