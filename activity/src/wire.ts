@@ -67,6 +67,11 @@ export type Game = "gin" | "rummy" | "partnership" | "team";
 export type GinLast = { record: HandRecord, };
 
 /**
+ * What a move of the Gin games does (a knock with no deadwood left is `gin`).
+ */
+export type GinMoveKind = "take_upcard" | "pass" | "draw_stock" | "draw_discard" | "discard" | "knock" | "gin";
+
+/**
  * The settlement, and a Hollywood match's three games.
  */
 export type GinOver = { settlement: Settlement, hollywood: HollywoodSheet | null, };
@@ -255,9 +260,9 @@ cards?: Array<string>,
 meld?: number, play: WirePlay, };
 
 /**
- * What a move does.
+ * What a move does: a kind of its game's (games that share moves share kinds).
  */
-export type MoveKind = "take_upcard" | "pass" | "draw_stock" | "draw_discard" | "discard" | "knock" | "gin" | "swap" | "return" | "meld" | "layoff";
+export type MoveKind = GinMoveKind | RummyMoveKind | GinMoveKind | TeamMoveKind;
 
 /**
  * A refused move's code and remark.
@@ -485,6 +490,11 @@ left: Array<Array<string>>, } | { "end": "stock_exhausted" };
  * The last finished hand.
  */
 export type RummyLast = { record: RummyRecord, };
+
+/**
+ * What a Rummy move does.
+ */
+export type RummyMoveKind = "draw_stock" | "draw_discard" | "discard" | "meld" | "layoff";
 
 /**
  * The settlement.
@@ -995,6 +1005,11 @@ onto: number, };
  * A move as everyone saw it.
  */
 export type TeamMove = { "TookUpcard": string } | "Passed" | "DrewStock" | { "DrewDiscard": string } | "Swapped" | "Returned" | { "Discarded": string } | { "Knocked": string };
+
+/**
+ * What a Team Gin move of its own does (its other moves are Gin's, with Gin's kinds).
+ */
+export type TeamMoveKind = "swap" | "return";
 
 /**
  * The teams' settlement.

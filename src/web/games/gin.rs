@@ -1,9 +1,10 @@
 //! Gin Rummy (two or three players) on the card table.
 
-use super::{gin_move, OnTable};
-use crate::engine::{CardSet, HandRecord, Match, PlayerView, TableView};
+use super::{one, OnTable};
+use crate::engine::{best_arrangement, Action, CardSet, HandRecord, Match, PlayerView, TableView};
 use crate::games::GinEnd;
-use crate::web::wire::{self, End, Game, LastDeal, Move, OwnHand, PublicTable, WirePlay};
+use crate::web::wire::gin::Kind;
+use crate::web::wire::{self, MoveKind, End, Game, LastDeal, Move, OwnHand, PublicTable, WirePlay};
 
 impl OnTable for Match {
     const GAME: Game = Game::Gin;
@@ -35,5 +36,21 @@ impl OnTable for Match {
             settlement: &end.settlement,
             hollywood: end.hollywood.as_ref(),
         })
+    }
+}
+
+/// A move of Gin's hand: a knock that leaves no deadwood is gin.
+pub(super) fn gin_move(a: Action, held: CardSet, play: WirePlay) -> Move {
+    match a {
+        Action::TakeUpcard => one(MoveKind::Gin(Kind::TakeUpcard), None, play),
+        Action::Pass => one(MoveKind::Gin(Kind::Pass), None, play),
+        Action::DrawStock => one(MoveKind::Gin(Kind::DrawStock), None, play),
+        Action::DrawDiscard => one(MoveKind::Gin(Kind::DrawDiscard), None, play),
+        Action::Discard(c) => one(MoveKind::Gin(Kind::Discard), Some(c), play),
+        Action::Knock(c) => {
+            let gin_ = best_arrangement(held.without(c)).deadwood_count() == 0;
+            let kind = if gin_ { Kind::Gin } else { Kind::Knock };
+            one(MoveKind::Gin(kind), Some(c), play)
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! `state` puts them into the frame over the per-game enums.
 
 use super::wire::{End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
-use crate::engine::{best_arrangement, Action, Card, CardSet};
+use crate::engine::{Card, CardSet};
 use crate::games::Kind;
 
 /// A module per game, named as the list names it.
@@ -28,22 +28,6 @@ pub(crate) trait OnTable: Kind {
     fn moves(own: &Self::Own) -> Vec<Move>;
     fn last_deal(record: &Self::Record) -> LastDeal<'_>;
     fn end(end: &Self::End) -> End<'_>;
-}
-
-/// A move of Gin's hand: a knock that leaves no deadwood is gin.
-pub(super) fn gin_move(a: Action, held: CardSet, play: WirePlay) -> Move {
-    match a {
-        Action::TakeUpcard => one(MoveKind::TakeUpcard, None, play),
-        Action::Pass => one(MoveKind::Pass, None, play),
-        Action::DrawStock => one(MoveKind::DrawStock, None, play),
-        Action::DrawDiscard => one(MoveKind::DrawDiscard, None, play),
-        Action::Discard(c) => one(MoveKind::Discard, Some(c), play),
-        Action::Knock(c) => {
-            let gin = best_arrangement(held.without(c)).deadwood_count() == 0;
-            let kind = if gin { MoveKind::Gin } else { MoveKind::Knock };
-            one(kind, Some(c), play)
-        }
-    }
 }
 
 /// A move of one kind, on at most one card; its id is its kind and card.
@@ -76,6 +60,20 @@ mod tests {
     use super::OnTable;
     use crate::engine::GameKind;
     use crate::games::each_kind;
+
+    /// A move's kind is its game's, written as the one word it always was.
+    #[test]
+    fn a_moves_kind_is_one_word_as_before() {
+        use crate::web::wire::{gin, rummy, team, MoveKind};
+        for (kind, word) in [
+            (MoveKind::Gin(gin::Kind::TakeUpcard), "take_upcard"),
+            (MoveKind::Partnership(gin::Kind::Gin), "gin"),
+            (MoveKind::Team(team::Kind::Return), "return"),
+            (MoveKind::Rummy(rummy::Kind::Layoff), "layoff"),
+        ] {
+            assert_eq!(serde_json::to_value(kind).unwrap(), word);
+        }
+    }
 
     /// A game's tag on the wire is its name in the list (the module every layer names).
     #[test]

@@ -5,6 +5,7 @@ use crate::engine::rummy::{
     RummyAction, RummyMatch, RummyRecord, RummySettlement, RummyTable, RummyView,
 };
 use crate::engine::{Card, CardSet};
+use crate::web::wire::rummy::Kind;
 use crate::web::wire::{self, End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
 
 impl OnTable for RummyMatch {
@@ -39,15 +40,15 @@ impl OnTable for RummyMatch {
 fn rummy_move(a: RummyAction) -> Move {
     let play = WirePlay::Rummy(a);
     match a {
-        RummyAction::DrawStock => one(MoveKind::DrawStock, None, play),
-        RummyAction::DrawDiscard => one(MoveKind::DrawDiscard, None, play),
-        RummyAction::Discard { card } => one(MoveKind::Discard, Some(card), play),
+        RummyAction::DrawStock => one(MoveKind::Rummy(Kind::DrawStock), None, play),
+        RummyAction::DrawDiscard => one(MoveKind::Rummy(Kind::DrawDiscard), None, play),
+        RummyAction::Discard { card } => one(MoveKind::Rummy(Kind::Discard), Some(card), play),
         RummyAction::Meld { cards } => {
             let list = sorted(cards);
             let id: String = list.iter().map(Card::to_string).collect();
             Move {
                 id: format!("meld:{id}"),
-                kind: MoveKind::Meld,
+                kind: MoveKind::Rummy(Kind::Meld),
                 card: None,
                 cards: Some(list),
                 meld: None,
@@ -56,7 +57,7 @@ fn rummy_move(a: RummyAction) -> Move {
         }
         RummyAction::LayOff { card, meld } => Move {
             id: format!("layoff:{card}:{meld}"),
-            kind: MoveKind::Layoff,
+            kind: MoveKind::Rummy(Kind::Layoff),
             card: Some(card),
             cards: None,
             meld: Some(meld),

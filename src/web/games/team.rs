@@ -1,8 +1,10 @@
 //! Team Gin on the card table: the seat's hand and its partner's, the swap.
 
-use super::{gin_move, one, OnTable};
+use super::gin::gin_move;
+use super::{one, OnTable};
 use crate::engine::{CardSet, TeamAction, TeamHandRecord, TeamMatch, TeamTable};
 use crate::games::{TeamHand, TeamsEnd};
+use crate::web::wire::team::Kind;
 use crate::web::wire::{self, End, Game, LastDeal, Move, MoveKind, OwnHand, PublicTable, WirePlay};
 
 impl OnTable for TeamMatch {
@@ -27,8 +29,8 @@ impl OnTable for TeamMatch {
         let view = &own.view;
         let moves = view.legal_actions.iter().map(|&a| match a {
             TeamAction::Play(g) => gin_move(g, view.hand, WirePlay::Team(a)),
-            TeamAction::Swap(c) => one(MoveKind::Swap, Some(c), WirePlay::Team(a)),
-            TeamAction::Return(c) => one(MoveKind::Return, Some(c), WirePlay::Team(a)),
+            TeamAction::Swap(c) => one(MoveKind::Team(Kind::Swap), Some(c), WirePlay::Team(a)),
+            TeamAction::Return(c) => one(MoveKind::Team(Kind::Return), Some(c), WirePlay::Team(a)),
         });
         moves.collect()
     }

@@ -33,3 +33,17 @@ pub struct Over<'a> {
     pub settlement: &'a Settlement,
     pub hollywood: Option<&'a HollywoodSheet>,
 }
+
+/// What a move of the Gin games does (a knock with no deadwood left is `gin`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "GinMoveKind")]
+pub enum Kind {
+    TakeUpcard,
+    Pass,
+    DrawStock,
+    DrawDiscard,
+    Discard,
+    Knock,
+    Gin,
+}

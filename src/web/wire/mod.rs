@@ -50,6 +50,13 @@ macro_rules! wire_games {
             $($name($module::Over<'a>),)*
         }
 
+        /// What a move does: a kind of its game's (games that share moves share kinds).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+        #[serde(untagged)]
+        pub enum MoveKind {
+            $($name($module::Kind),)*
+        }
+
         /// A move as the page sends it back: the `play` of one of the state's moves, under
         /// its game's name.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -215,23 +222,6 @@ pub struct Move {
     #[ts(optional)]
     pub meld: Option<usize>,
     pub play: WirePlay,
-}
-
-/// What a move does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
-#[serde(rename_all = "snake_case")]
-pub enum MoveKind {
-    TakeUpcard,
-    Pass,
-    DrawStock,
-    DrawDiscard,
-    Discard,
-    Knock,
-    Gin,
-    Swap,
-    Return,
-    Meld,
-    Layoff,
 }
 
 /// A refused move's code and remark.

@@ -32,3 +32,6 @@ pub struct Last<'a> {
 pub struct Over<'a> {
     pub settlement: &'a Settlement,
 }
+
+/// Partnership Gin's moves are Gin's, with Gin's kinds.
+pub type Kind = super::gin::Kind;

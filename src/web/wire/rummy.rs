@@ -31,3 +31,15 @@ pub struct Last<'a> {
 pub struct Over<'a> {
     pub settlement: &'a RummySettlement,
 }
+
+/// What a Rummy move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "RummyMoveKind")]
+pub enum Kind {
+    DrawStock,
+    DrawDiscard,
+    Discard,
+    Meld,
+    Layoff,
+}

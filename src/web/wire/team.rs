@@ -33,3 +33,12 @@ pub struct Last<'a> {
 pub struct Over<'a> {
     pub settlement: &'a Settlement,
 }
+
+/// What a Team Gin move of its own does (its other moves are Gin's, with Gin's kinds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(rename = "TeamMoveKind")]
+pub enum Kind {
+    Swap,
+    Return,
+}
