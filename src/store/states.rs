@@ -165,10 +165,6 @@ impl Format {
         self.game
     }
 
-    pub fn players(self) -> u8 {
-        self.players
-    }
-
     fn name(self) -> Option<&'static str> {
         let forms = self.game.formats().iter();
         forms

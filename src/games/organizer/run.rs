@@ -426,7 +426,7 @@ impl Tournaments<'_> {
         };
         let rules =
             RulesOf::from_json(&t.row.preset, &t.row.rules_json).map_err(|_| Refusal::Internal)?;
-        let teams = t.game().is_teams();
+        let teams = t.game().teams;
         for table in self.db.tournaments().round_tables(t.row.id, number).await? {
             if table.match_id.is_some() {
                 continue;

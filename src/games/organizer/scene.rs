@@ -48,13 +48,6 @@ pub struct TournamentGame {
     pub teams: bool,
 }
 
-impl TournamentGame {
-    /// Whether entrants are teams of two (the four-player games).
-    pub fn is_teams(self) -> bool {
-        self.teams
-    }
-}
-
 /// One entrant: a player, or a registered team (the player who signed it up, then the
 /// partner).
 #[derive(Clone, Debug, PartialEq)]

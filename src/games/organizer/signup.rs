@@ -126,7 +126,7 @@ impl Tournaments<'_> {
         if !signing_up(&t.row, self.now()) {
             return Err(Refusal::SignUpClosed.into());
         }
-        let teams = t.game().is_teams();
+        let teams = t.game().teams;
         match (teams, partner) {
             (false, Some(_)) => return Err(Refusal::PartnerNotWanted.into()),
             (true, Some(p)) if p.bot => return Err(Refusal::BotChallenge.into()),

@@ -44,6 +44,16 @@ impl GinChoice {
         Ok((preset, rules))
     }
 
+    /// The preset's name and the rules, with the target a command asked for (`target`).
+    pub(super) fn named_rules(
+        self,
+        default: Preset,
+        target: Option<i64>,
+    ) -> Result<(&'static str, Rules), Failure> {
+        let (preset, rules) = self.rules(default, target)?;
+        Ok((preset.name(), rules))
+    }
+
     /// The opponents of a four-player game's challenge: three, none with Hollywood (its
     /// sheet is for two).
     pub(super) fn four_player_opponents(&self) -> (usize, usize) {
@@ -167,8 +177,7 @@ impl Kind for Match {
         default_target: Option<i64>,
         target: Option<i64>,
     ) -> Result<(&'static str, Rules), Failure> {
-        let (preset, rules) = choice.rules(default, target.or(default_target))?;
-        Ok((preset.name(), rules))
+        choice.named_rules(default, target.or(default_target))
     }
 
     fn tournament_key(rules: &Rules) -> &'static str {

@@ -43,7 +43,7 @@ use std::fmt::Debug;
 
 /// What the service needs of a game beside the engine's [`Variant`]: implemented once per
 /// game, in its own module. The defaults are what most games do.
-pub trait Kind: Variant<Action: 'static> + Listed + Into<Game> {
+pub trait Kind: Variant + Listed + Into<Game> {
     /// The game's rules, as a challenge carries them until the match is dealt.
     type Rules: Clone + Debug + serde::Serialize + serde::de::DeserializeOwned;
     /// What a command asks of a new match of this game (options, preset), before the server's
@@ -68,14 +68,8 @@ pub trait Kind: Variant<Action: 'static> + Listed + Into<Game> {
 
     /// A new match of `seats` players dealt from `seed`; `None` if the game has no such table.
     fn new_game(rules: &Self::Rules, seats: u8, seed: crate::engine::Seed) -> Option<Self>;
-    /// This game's own move, if `play` is one.
-    fn own_action(play: Play) -> Option<Self::Action> {
-        let action = each!(Play, play, a, _K => {
-            let any: &dyn std::any::Any = &a;
-            any.downcast_ref::<Self::Action>().copied()
-        });
-        action.filter(|_| play.game() == Self::KIND)
-    }
+    /// This game's own move, if `play` is one (see `wrappers!`).
+    fn own_action(play: Play) -> Option<Self::Action>;
     /// The move this game takes `play` for: its own, and another game's where its hand
     /// messages show that game's buttons (a forged button may carry any game's).
     fn action_of(play: Play) -> Option<Self::Action> {
@@ -434,6 +428,14 @@ macro_rules! wrappers {
             super::Play::$name(action)
         }
 
+        fn own_action(play: super::Play) -> Option<Self::Action> {
+            if let super::Play::$name(action) = play {
+                Some(action)
+            } else {
+                None
+            }
+        }
+
         fn error(error: Self::Error) -> super::GameError {
             super::GameError::Engine(super::ErrorOf::$name(error))
         }
@@ -482,11 +484,6 @@ impl GameError {
 pub type Decider = Box<dyn FnOnce() -> Play + Send>;
 
 impl Play {
-    /// The game this is a move of.
-    pub fn game(&self) -> GameKind {
-        each!(Play, self, _a, K => K::KIND)
-    }
-
     /// The kind of move, for log lines: never its card. A swap's card, a hint's move and the
     /// cards a player draws are hidden from others, and whoever reads the operator's logs may
     /// play too, so logs name no card at all.

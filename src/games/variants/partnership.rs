@@ -88,8 +88,7 @@ impl Kind for PartnershipMatch {
         target: Option<i64>,
     ) -> Result<(&'static str, Rules), Failure> {
         let target = target.or(default_target).or(Some(i64::from(PARTNERSHIP_TARGET)));
-        let (preset, rules) = choice.rules(default, target)?;
-        Ok((preset.name(), rules))
+        choice.named_rules(default, target)
     }
 
     fn tournament_key(_rules: &Rules) -> &'static str {

@@ -101,8 +101,7 @@ impl Kind for TeamMatch {
         default_target: Option<i64>,
         target: Option<i64>,
     ) -> Result<(&'static str, Rules), Failure> {
-        let (preset, rules) = choice.rules(default, target.or(default_target))?;
-        Ok((preset.name(), rules))
+        choice.named_rules(default, target.or(default_target))
     }
 
     fn tournament_key(_rules: &Rules) -> &'static str {

@@ -49,7 +49,7 @@ fn signing_up(s: &TournamentScene, parts: &mut Vec<Part>) {
         closes = relative(s.signup_closes),
         length = about::duration(lang, s.round_minutes)
     )));
-    if s.game.is_teams() {
+    if s.game.teams {
         parts.push(Part::Line(tr!(lang, "tournament-signup-teams")));
     }
     if s.entrants.is_empty() {

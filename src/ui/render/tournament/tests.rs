@@ -59,7 +59,7 @@ fn scene(
     game: TournamentGame,
     stage: TournamentState,
 ) -> TournamentScene {
-    let field = entrants(n, game.is_teams());
+    let field = entrants(n, game.teams);
     let mut s = TournamentScene {
         lang: Lang::En,
         look: CardLook::Pictures,
