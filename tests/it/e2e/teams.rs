@@ -3,6 +3,7 @@
 //! one whole Team Gin match; a practice Team match with an AI partner; a kill -9 while a swap
 //! waits for its answer. No message shows a card of a hand its reader may not see.
 
+use crate::games::Tested;
 use crate::support::fake_discord::acts::Act;
 use crate::support::fake_discord::{FakeDiscord, Opt, User};
 use crate::support::table::{assert_ledger, scan, table_face_up, write_of, Table};
@@ -99,12 +100,10 @@ fn assert_log_names_no_card(bin: &Binary, n: u32, moves: &[&str]) {
 
 /// Ratings move by the team's result: partners alike, winners up, losers down.
 async fn assert_ratings_by_team(t: &Table<'_>, game: &Game) {
-    let s = match game {
-        Game::Partnership(m) => m.settlement(),
-        Game::Team(m) => m.settlement(),
-        _ => None,
-    }
-    .expect("settled by play");
+    let winners = crate::games::results(game)
+        .iter()
+        .position(|r| r.2)
+        .expect("a winning team");
     let format = game.format();
     let mut ratings = Vec::new();
     let ledger = t.db.ledger();
@@ -117,7 +116,6 @@ async fn assert_ratings_by_team(t: &Table<'_>, game: &Game) {
         assert_eq!(stats.played, 1);
         ratings.push(stats.rating.expect("rated").0);
     }
-    let winners = usize::from(s.winner);
     assert!(
         (ratings[winners] - ratings[winners + 2]).abs() < 1e-9,
         "{ratings:?}"
@@ -345,7 +343,7 @@ async fn a_kill_mid_swap_resumes_with_the_swap_intact() {
             t.press_act(seat, hand, Act::Swap(*c)).await;
             break (seat, *c);
         }
-        t.team_step(m, 1).await;
+        TeamMatch::step(&mut t, m, 0, 1).await;
     };
     let before = t.state().await.game;
     let Game::Team(before) = before else {

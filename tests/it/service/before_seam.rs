@@ -13,11 +13,10 @@
 //! end through the game service, with moves the engine lists as legal, the ledger recording
 //! the result.
 
+use crate::games::{self, each_tested};
 use crate::support::harness::{Harness, GUILD};
-use gin::engine::ai::{decide, team::decide_team, Level};
-use gin::engine::rummy::{decide_rummy, RummyLevel};
-use gin::engine::{Event, Seat, Settlement, TeamPhase, Variant};
-use gin::games::{Caller, Game, Move, Play};
+use gin::engine::{Event, Seat, Variant};
+use gin::games::{Caller, Game, Move};
 use gin::ui::ids::Press;
 use serde::Deserialize;
 use std::time::Duration;
@@ -207,31 +206,9 @@ async fn check_as_stored(h: &Harness, s: &StoredMatch) {
     );
     assert_eq!(live.game.deal_no(), s.deal_no, "{label}");
     assert_eq!(live.game.deals_done(), s.deals_done, "{label}");
-    let (totals, lines) = match &live.game {
-        Game::Gin(g) => {
-            assert_eq!(
-                serde_json::to_value(&g.hollywood).unwrap(),
-                s.extra["hollywood"],
-                "{label}: the Hollywood sheet"
-            );
-            (&g.totals, Some(&g.lines))
-        }
-        Game::Rummy(g) => (&g.totals, None),
-        Game::Partnership(g) => (&g.totals, Some(&g.lines)),
-        Game::Team(g) => {
-            if label.contains("mid-swap") {
-                assert!(
-                    matches!(g.hand.phase, TeamPhase::SwapBack { .. }),
-                    "{label}: the partner has a swap to answer"
-                );
-            }
-            (&g.totals, Some(&g.lines))
-        }
-    };
-    assert_eq!(totals, &s.totals, "{label}: scores");
-    if let Some(lines) = lines {
-        assert_eq!(serde_json::to_value(lines).unwrap(), s.extra["lines"]);
-    }
+    let (totals, sheet) = games::sheet(&live.game);
+    assert_eq!(totals, s.totals, "{label}: scores");
+    assert_eq!(sheet, s.extra, "{label}: the score sheet");
     let (status, result) = db.matches().match_result(s.id).await.unwrap().unwrap();
     assert_eq!(status.as_str(), s.status, "{label}");
     assert_eq!(result, s.result, "{label}: the ledger's figures");
@@ -242,12 +219,7 @@ async fn check_as_stored(h: &Harness, s: &StoredMatch) {
     );
     let log = db.matches().match_actions(s.id).await.unwrap();
     assert_eq!(log.len(), s.actions, "{label}");
-    match &game {
-        Game::Gin(g) => replays(g, &log, label),
-        Game::Rummy(g) => replays(g, &log, label),
-        Game::Partnership(g) => replays(g, &log, label),
-        Game::Team(g) => replays(g, &log, label),
-    }
+    each_tested!(&game, g, K => replays(g, &log, label));
 }
 
 /// Every stored event reads as this build's event of the game, and the log replays to the
@@ -291,7 +263,7 @@ async fn play_to_end(h: &Harness, id: i64, label: &str) {
             tokio::time::sleep(Duration::from_millis(10)).await;
             continue;
         };
-        let play = choose(&live.game, seat);
+        let play = games::simple_play(&live.game, seat);
         let user = live.users[usize::from(seat)];
         let caller = Caller {
             guild_id: Some(GUILD),
@@ -319,34 +291,6 @@ async fn play_to_end(h: &Harness, id: i64, label: &str) {
     }
 }
 
-/// The simple player's move for `seat`, checked to be one of the engine's legal actions.
-fn choose(game: &Game, seat: Seat) -> Play {
-    fn legal<V: Variant>(m: &V, seat: Seat, pick: V::Action) -> V::Action {
-        let legal = Variant::legal_actions(m, seat);
-        assert!(legal.contains(&pick), "{pick:?} is one of {legal:?}");
-        pick
-    }
-    let seed = [seat; 32];
-    match game {
-        Game::Gin(m) => Play::Gin(legal(
-            m,
-            seat,
-            decide(Level::Simple, &seed, &m.view_for(seat)),
-        )),
-        Game::Partnership(m) => Play::Gin(legal(
-            m,
-            seat,
-            decide(Level::Simple, &seed, &m.view_for(seat)),
-        )),
-        Game::Team(m) => Play::Team(legal(m, seat, decide_team(&m.view_for(seat)))),
-        Game::Rummy(m) => Play::Rummy(legal(
-            m,
-            seat,
-            decide_rummy(RummyLevel::Simple, &m.view_for(seat)),
-        )),
-    }
-}
-
 /// The match ended by play and the ledger holds the settlement: each seat's (or its team's)
 /// final total, net and result, a row per hand (per table at Partnership Gin), and the match
 /// in each person's history of its format.
@@ -355,44 +299,14 @@ async fn check_ledger(h: &Harness, id: i64, label: &str) {
     let db = &h.games.db;
     let (status, seats) = db.matches().match_result(id).await.unwrap().unwrap();
     assert_eq!(status.as_str(), "finished", "{label}: played out");
-    let sides = |s: &Settlement, side: fn(usize) -> usize, n: usize| -> Vec<_> {
-        (0..n)
-            .map(|seat| {
-                let i = side(seat);
-                (
-                    seat as u8,
-                    s.finals[i] as i64,
-                    s.net[i],
-                    usize::from(s.winner) == i,
-                )
-            })
-            .collect()
-    };
-    let expected: Vec<(u8, i64, i64, bool)> = match &live.game {
-        Game::Gin(m) => sides(m.settlement().expect("settled"), |s| s, m.seats.into()),
-        Game::Partnership(m) => sides(m.settlement().expect("settled"), |s| s % 2, 4),
-        Game::Team(m) => sides(m.settlement().expect("settled"), |s| s % 2, 4),
-        Game::Rummy(m) => {
-            let s = m.settlement().expect("settled");
-            (0..m.players)
-                .map(|seat| {
-                    let i = usize::from(seat);
-                    (
-                        seat,
-                        s.totals[i] as i64,
-                        s.net[i],
-                        s.winners.contains(&seat),
-                    )
-                })
-                .collect()
-        }
-    };
+    let expected: Vec<(u8, i64, i64, bool)> = games::results(&live.game)
+        .into_iter()
+        .enumerate()
+        .map(|(seat, (total, net, won))| (seat as u8, total, net, won))
+        .collect();
     assert_eq!(seats, expected, "{label}: the ledger's figures");
     assert_eq!(seats.iter().map(|s| s.2).sum::<i64>(), 0, "{label}");
-    let hands = match &live.game {
-        Game::Partnership(m) => 2 * m.history.len(),
-        other => other.deals_done(),
-    };
+    let hands = games::hand_rows(&live.game);
     assert_eq!(
         db.matches().match_hands(id).await.unwrap().len(),
         hands,

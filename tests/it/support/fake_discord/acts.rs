@@ -87,6 +87,20 @@ impl Act {
     }
 }
 
+/// The button that plays a Gin move.
+impl From<Action> for Act {
+    fn from(a: Action) -> Act {
+        match a {
+            Action::TakeUpcard => Act::TakeUpcard,
+            Action::Pass => Act::Pass,
+            Action::DrawStock => Act::DrawStock,
+            Action::DrawDiscard => Act::DrawDiscard,
+            Action::Discard(c) => Act::Discard(c),
+            Action::Knock(c) => Act::Knock(c),
+        }
+    }
+}
+
 /// The Gin games' hand button `id` is, if it is one the bot reads.
 pub fn act_of_id(id: &str) -> Option<ActPress> {
     Press::decode(id)?;

@@ -1,16 +1,17 @@
-//! A match of Rummy, Partnership Gin or Team Gin played through the fake Discord by its
-//! players' presses, for the end-to-end tests of those games (Gin's two- and three-player
-//! tables have `fake_discord::player`). After every move, each new write is scanned for cards
-//! its reader may not see ([`scan`]); at the end, [`assert_ledger`] checks the stored result.
+//! A match of any game played through the fake Discord by its players' presses, for the
+//! end-to-end tests of the games: each game's moves come from its own test module
+//! (`crate::games`). After every move, each new write is scanned for cards its reader may not
+//! see ([`scan`]); at the end, [`assert_ledger`] checks the stored result.
 
 mod ledger;
 mod moves;
 mod scan;
 
 pub use ledger::assert_ledger;
-pub use scan::{hidden, scan, table_face_up, write_of};
+pub use scan::{face_up, hidden, named_cards, scan, scan_hidden, table_face_up, write_of};
 
 use super::fake_discord::{Callback, FakeDiscord, Opt, StoredMessage, User};
+use crate::games::{each_tested, Tested};
 use gin::engine::Seat;
 use gin::games::Game;
 use gin::store::Db;
@@ -29,7 +30,7 @@ pub struct Table<'a> {
     /// Hints asked for (a practice match's coach).
     pub hints: u64,
     /// Per seat, the hand message opened last.
-    hands: Vec<Option<u64>>,
+    pub hands: Vec<Option<u64>>,
     /// Writes scanned so far, and the public ones among them.
     scanned: usize,
     pub public_scanned: usize,
@@ -178,8 +179,8 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Plays until the match ends, the people's seats by [`moves`]' policies (each move's
-    /// writes scanned), the bot's by themselves; at most `max` presses.
+    /// Plays until the match ends, the people's seats by their game's policy
+    /// ([`Tested::step`]; each move's writes scanned), the bot's by themselves; at most `max` presses.
     pub async fn play_to_end(&mut self, max: u64) -> Game {
         let mut turn = 0;
         loop {
@@ -191,16 +192,7 @@ impl<'a> Table<'a> {
             if status != "active" {
                 return game;
             }
-            let moved = match &game {
-                Game::Rummy(m) => {
-                    let moved = self.rummy_step(m, version, turn).await;
-                    self.settle().await;
-                    moved
-                }
-                Game::Partnership(m) => self.partnership_round(m).await,
-                Game::Team(m) => self.team_step(m, turn).await,
-                Game::Gin(_) => panic!("Gin's tables are played by fake_discord::player"),
-            };
+            let moved = each_tested!(&game, m, K => K::step(self, m, version, turn).await);
             turn += 1;
             assert!(moved || turn < max, "the match is stuck");
             assert!(self.presses < max, "over {max} presses");
