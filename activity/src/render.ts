@@ -77,7 +77,7 @@ export function moveLabel(m: Move, s: StateFrame): string {
       });
     }
     default:
-      return m.id;
+      return pageOf(s)?.page.moveLabel(m) ?? m.id;
   }
 }
 
@@ -270,7 +270,7 @@ function actionsEl(s: StateFrame, g: StateGame, sc: Scene, ui: Ui): HTMLElement 
       );
   const known = new Set(['discard', 'knock', 'gin', 'swap', 'return', 'draw_stock', 'draw_discard', 'take_upcard', 'pass', 'meld', 'layoff']);
   for (const m of s.moves.filter((m) => !known.has(m.kind)))
-    el.append(h('button.action', { type: 'button', 'data-move': m.id, text: m.id }));
+    el.append(h('button.action', { type: 'button', 'data-move': m.id, text: moveLabel(m, s) }));
   // A layoff whose meld is not on screen still gets its button.
   const melds = g.page.melds(g.at);
   for (const m of s.moves.filter((m) => m.kind === 'layoff' && (m.meld ?? melds) >= melds))

@@ -10,8 +10,9 @@
 //! ([`rummy::RummyMatch`]). Their logs are [`Event`]s over each game's action; the seat and the
 //! settlement that all of them share are in [`seat`] and [`settlement`]. A new game is a new
 //! module implementing [`Variant`] and its line in [`with_games!`], the one list of games that
-//! everything going over games derives from, here and in the bot; `tests/random_play.rs` then
-//! plays it at random through the trait.
+//! everything going over games derives from, here and in the bot; its module in
+//! `tests/random_play/` (what it hides, which variations to play) then has it played at random
+//! through the trait.
 
 #![warn(missing_docs)]
 

@@ -115,4 +115,5 @@ export const gin: GamePage<'gin'> = {
   waiting: () => 'turn-other',
   fiftieth: true,
   play: 'turn-you-discard',
+  moveLabel: () => null,
 };

@@ -46,4 +46,6 @@ export interface GamePage<G extends Game> {
   fiftieth: boolean;
   /** The status line on the viewer's turn once drawn. */
   play: 'turn-you-play' | 'turn-you-discard';
+  /** The label of a move of a kind only this game has (null: a kind the page draws itself). */
+  moveLabel(m: Move): string | null;
 }

@@ -80,4 +80,5 @@ export const partnership: GamePage<'partnership'> = {
   waiting: () => 'turn-other',
   fiftieth: true,
   play: 'turn-you-discard',
+  moveLabel: () => null,
 };

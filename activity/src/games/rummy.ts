@@ -101,4 +101,5 @@ export const rummy: GamePage<'rummy'> = {
   waiting: () => 'turn-other',
   fiftieth: false,
   play: 'turn-you-play',
+  moveLabel: () => null,
 };

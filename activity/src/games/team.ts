@@ -92,4 +92,5 @@ export const team: GamePage<'team'> = {
   waiting: ({ table }) => (table.view.stage === 'SwapBack' ? 'turn-other-return' : 'turn-other'),
   fiftieth: true,
   play: 'turn-you-discard',
+  moveLabel: () => null,
 };

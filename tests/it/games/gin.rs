@@ -1,12 +1,13 @@
 //! Gin for two and three in the tests: a person's move is the simple player's, after the
 //! coach's Hint where a practice hand offers one.
 
-use super::Tested;
+use super::{HandCards, Tested, WebStart};
 use crate::support::fake_discord::{Opt, User};
 use crate::support::table::{assert_ledger, face_up, Table};
 use crate::support::wire::Binary;
 use gin::engine::ai::{decide, Level};
 use gin::engine::{Action, CardSet, Match, Seat};
+use serde_json::Value;
 use std::time::Duration;
 
 impl Tested for Match {
@@ -64,6 +65,25 @@ impl Tested for Match {
     fn sheet(&self) -> (Vec<u32>, serde_json::Value) {
         let sheet = serde_json::json!({ "hollywood": self.hollywood, "lines": self.lines });
         (self.totals.clone(), sheet)
+    }
+
+    fn web_starts(four: &[User]) -> Vec<WebStart> {
+        let options = vec![
+            Opt::user("opponent", &four[1]),
+            Opt::user("opponent2", &four[2]),
+        ];
+        vec![WebStart {
+            label: "three",
+            command: "gin",
+            options,
+            seats: 3,
+            must_make: &[],
+            hand_cards: Match::hand_cards,
+        }]
+    }
+
+    fn hand_cards(hand: &Value) -> HandCards {
+        super::own_hand(hand)
     }
 }
 

@@ -5,10 +5,11 @@
 //! and [`each_tested!`], both cut by the list, so a new game adds its module here and nothing
 //! else of the harness changes.
 
-use crate::support::fake_discord::Write;
+use crate::support::fake_discord::{Opt, User, Write};
 use crate::support::table::Table;
 use ::gin::engine::{CardSet, Seat, Variant};
 use ::gin::games::{Game, Kind};
+use serde_json::Value;
 
 /// What the tests need of a game beside the engine's [`Variant`] and the service's [`Kind`].
 #[allow(async_fn_in_trait)]
@@ -47,6 +48,36 @@ pub trait Tested: Kind + 'static {
     /// The totals and the score sheet beside them, as the manifest of stored matches records
     /// them (`service::before_seam`).
     fn sheet(&self) -> (Vec<u32>, serde_json::Value);
+
+    /// How the web-table tests begin the game in chat, the first of `four` challenging the
+    /// others: its variations (two-player Gin has web tests of its own).
+    fn web_starts(four: &[User]) -> Vec<WebStart>;
+
+    /// What the `hand` part of a state frame shows its viewer.
+    fn hand_cards(hand: &Value) -> HandCards;
+}
+
+/// The cards a state frame's `hand` shows: those its viewer holds, and those of another hand
+/// the rules let them see (a partner's).
+#[derive(Default)]
+pub struct HandCards {
+    pub held: Vec<String>,
+    pub seen: Vec<String>,
+}
+
+/// A game begun in chat for the web table's tests of every game.
+pub struct WebStart {
+    /// What the test's messages call it.
+    pub label: &'static str,
+    /// The slash command (`/<command> start`) and its options.
+    pub command: &'static str,
+    pub options: Vec<Opt>,
+    /// The people at the table: the first `seats` of the four.
+    pub seats: usize,
+    /// Beginnings of move ids the test must have seen played (the game's own moves).
+    pub must_make: &'static [&'static str],
+    /// What a state frame's `hand` shows ([`Tested::hand_cards`]).
+    pub hand_cards: fn(&Value) -> HandCards,
 }
 
 /// The modules from the list, and the macro that goes over them.
@@ -70,6 +101,13 @@ macro_rules! tested {
             };
         }
         pub(crate) use each_tested;
+
+        /// Every game's [`WebStart`]s, in the list's order.
+        pub fn web_starts(four: &[User]) -> Vec<WebStart> {
+            let mut all = Vec::new();
+            $(all.extend(<$match as Tested>::web_starts(four));)*
+            all
+        }
     };
 }
 ::gin::engine::with_games!(tested $);
@@ -104,6 +142,11 @@ pub fn hidden(game: &Game) -> Vec<CardSet> {
     each_tested!(game, m, K => m.hidden())
 }
 
+/// How a state frame's `hand` reads for the game of `game` (see [`Tested::hand_cards`]).
+pub fn hand_cards(game: &Game) -> fn(&Value) -> HandCards {
+    each_tested!(game, _m, K => K::hand_cards)
+}
+
 /// The match-end message's words (see [`Tested::MATCH_END`]).
 pub fn match_end(game: &Game) -> &'static str {
     each_tested!(game, _m, K => K::MATCH_END)
@@ -130,4 +173,28 @@ fn sides(
             (s.finals[i] as i64, s.net[i], usize::from(s.winner) == i)
         })
         .collect()
+}
+
+/// The card names a JSON list holds (none where it is missing).
+fn cards_at(list: &Value) -> Vec<String> {
+    serde_json::from_value(list.clone()).unwrap_or_default()
+}
+
+/// The cards of the viewer's own engine view (`view.hand`), none besides.
+fn own_hand(hand: &Value) -> HandCards {
+    HandCards {
+        held: cards_at(&hand["view"]["hand"]),
+        seen: Vec::new(),
+    }
+}
+
+/// `/gin start` options for a four-player game (`mode` 0: Partnership, 1: Team Gin): the
+/// first of `four` with the third as partner against the second and fourth.
+fn four_players(four: &[User], mode: i64) -> Vec<Opt> {
+    vec![
+        Opt::user("opponent", &four[1]),
+        Opt::user("opponent2", &four[3]),
+        Opt::user("partner", &four[2]),
+        Opt::choice("mode", mode),
+    ]
 }

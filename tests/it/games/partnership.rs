@@ -3,12 +3,14 @@
 //! after the coach's Hint in practice. Two decks are dealt, so the scan reads a write by the
 //! table it speaks of.
 
-use super::Tested;
+use crate::support::fake_discord::User;
+use super::{HandCards, Tested, WebStart};
 use crate::support::fake_discord::Write;
 use crate::support::table::{named_cards, table_face_up, Table};
 use gin::engine::ai::{decide, Level};
 use gin::engine::{Action, CardSet, PartnershipMatch, Seat};
 use gin::i18n::Lang;
+use serde_json::Value;
 use std::time::Duration;
 
 impl Tested for PartnershipMatch {
@@ -104,5 +106,20 @@ impl Tested for PartnershipMatch {
 
     fn sheet(&self) -> (Vec<u32>, serde_json::Value) {
         (self.totals.clone(), serde_json::json!({ "lines": self.lines }))
+    }
+
+    fn web_starts(four: &[User]) -> Vec<WebStart> {
+        vec![WebStart {
+            label: "partnership",
+            command: "gin",
+            options: super::four_players(four, 0),
+            seats: 4,
+            must_make: &[],
+            hand_cards: PartnershipMatch::hand_cards,
+        }]
+    }
+
+    fn hand_cards(hand: &Value) -> HandCards {
+        super::own_hand(hand)
     }
 }

@@ -2,11 +2,13 @@
 //! first meld offered, else the first layoff, else discards (another card each turn), all
 //! from the buttons and menus of their hand message.
 
-use super::Tested;
+use crate::support::fake_discord::{Opt, User};
+use super::{HandCards, Tested, WebStart};
 use crate::support::fake_discord::StoredMessage;
 use crate::support::table::{face_up, Table};
 use gin::engine::rummy::{decide_rummy, RummyAction, RummyHand, RummyLevel, RummyMatch};
 use gin::engine::{CardSet, Seat};
+use serde_json::Value;
 use std::time::Duration;
 
 impl Tested for RummyMatch {
@@ -61,6 +63,25 @@ impl Tested for RummyMatch {
 
     fn sheet(&self) -> (Vec<u32>, serde_json::Value) {
         (self.totals.clone(), serde_json::json!({}))
+    }
+
+    fn web_starts(four: &[User]) -> Vec<WebStart> {
+        let options = vec![
+            Opt::user("opponent", &four[1]),
+            Opt::user("opponent2", &four[2]),
+        ];
+        vec![WebStart {
+            label: "rummy",
+            command: "rummy",
+            options,
+            seats: 3,
+            must_make: &[],
+            hand_cards: RummyMatch::hand_cards,
+        }]
+    }
+
+    fn hand_cards(hand: &Value) -> HandCards {
+        super::own_hand(hand)
     }
 }
 

@@ -1,12 +1,14 @@
 //! Team Gin in the tests: a person's move is the AI's, but a swap on every third turn that
 //! offers one; partners see each other's hands.
 
-use super::Tested;
+use crate::support::fake_discord::User;
+use super::{cards_at, HandCards, Tested, WebStart};
 use crate::support::fake_discord::acts::Act;
 use crate::support::table::{face_up, Table};
 use gin::engine::ai::team::decide_team;
 use gin::engine::team::partner_of;
 use gin::engine::{Action, CardSet, Seat, TeamAction, TeamMatch};
+use serde_json::Value;
 use std::time::Duration;
 
 impl Tested for TeamMatch {
@@ -81,5 +83,25 @@ impl Tested for TeamMatch {
         let phase = format!("{:?}", self.hand.phase);
         let sheet = serde_json::json!({ "lines": self.lines, "team_phase": phase });
         (self.totals.clone(), sheet)
+    }
+
+    /// Swaps and their returns are made on the table.
+    fn web_starts(four: &[User]) -> Vec<WebStart> {
+        vec![WebStart {
+            label: "team",
+            command: "gin",
+            options: super::four_players(four, 1),
+            seats: 4,
+            must_make: &["swap:", "return:"],
+            hand_cards: TeamMatch::hand_cards,
+        }]
+    }
+
+    /// The viewer's hand and their partner's.
+    fn hand_cards(hand: &Value) -> HandCards {
+        HandCards {
+            held: cards_at(&hand["view"]["hand"]),
+            seen: cards_at(&hand["view"]["partner_hand"]),
+        }
     }
 }

@@ -4,7 +4,8 @@
 
 pub use super::browser::sensible_move;
 pub use super::endpoint::free_port;
-use super::fake_discord::{FakeDiscord, Opt, User};
+use super::fake_discord::{FakeDiscord, User};
+use crate::games::HandCards;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -243,24 +244,28 @@ pub fn leaked<'a>(frame: &Value, hidden: &'a [String]) -> Vec<&'a str> {
         .collect()
 }
 
-/// The cards a state frame says its viewer holds (their own engine view).
+/// The cards a Gin state frame says its viewer holds (their own engine view).
 pub fn own_cards(state: &Value) -> Vec<String> {
     serde_json::from_value(state["hand"]["view"]["hand"].clone()).unwrap_or_default()
 }
 
 /// The cards hidden from the viewer of `state`, as the players' own views tell them (for
-/// games whose whole state the tests do not read): what `others` hold, but for the cards the
-/// public `table` shows, the viewer's partner's at Team Gin, and any named like one of the
-/// viewer's own (Partnership Gin deals each table its own deck).
-pub fn hidden_by_views(state: &Value, others: &[&Value], table: &Value) -> Vec<String> {
+/// games whose whole state the tests do not read; `cards` reads a frame's `hand` for its game):
+/// what `others` hold, but for the cards the public `table` shows, those the viewer may see
+/// of another hand (a partner's), and any named like one of the viewer's own (Partnership Gin
+/// deals each table its own deck).
+pub fn hidden_by_views(
+    state: &Value,
+    others: &[&Value],
+    table: &Value,
+    cards: fn(&Value) -> HandCards,
+) -> Vec<String> {
     let public = strings_in(table);
-    let partner: Vec<String> =
-        serde_json::from_value(state["hand"]["view"]["partner_hand"].clone()).unwrap_or_default();
-    let mine = own_cards(state);
+    let viewer = cards(&state["hand"]);
     others
         .iter()
-        .flat_map(|o| own_cards(o))
-        .filter(|c| !public.contains(c) && !partner.contains(c) && !mine.contains(c))
+        .flat_map(|o| cards(&o["hand"]).held)
+        .filter(|c| !public.contains(c) && !viewer.seen.contains(c) && !viewer.held.contains(c))
         .collect()
 }
 
@@ -280,29 +285,4 @@ pub fn strings_in(v: &Value) -> std::collections::HashSet<String> {
         out.insert(s.to_string());
     });
     out
-}
-
-/// The games besides two-player Gin, as `/gin start` or `/rummy start` by the first of
-/// `four` begins them: name, command, seats, options.
-pub fn other_games(four: &[User]) -> Vec<(&'static str, &'static str, usize, Vec<Opt>)> {
-    let teams = |mode| {
-        vec![
-            Opt::user("opponent", &four[1]),
-            Opt::user("opponent2", &four[3]),
-            Opt::user("partner", &four[2]),
-            Opt::choice("mode", mode),
-        ]
-    };
-    let three = || {
-        vec![
-            Opt::user("opponent", &four[1]),
-            Opt::user("opponent2", &four[2]),
-        ]
-    };
-    vec![
-        ("three", "gin", 3, three()),
-        ("partnership", "gin", 4, teams(0)),
-        ("team", "gin", 4, teams(1)),
-        ("rummy", "rummy", 3, three()),
-    ]
 }

@@ -157,6 +157,7 @@ impl Bot {
 /// What a refusal must leave untouched.
 #[derive(Debug, PartialEq)]
 pub struct Snap {
+    pub format: gin::store::Format,
     pub version: i64,
     pub status: String,
     pub state: String,
@@ -171,6 +172,7 @@ pub async fn snap(db: &Db, match_id: i64) -> Snap {
         .unwrap()
         .expect("the match is stored");
     Snap {
+        format: row.format,
         version: row.version,
         status: row.status.to_string(),
         state: row.state_json,

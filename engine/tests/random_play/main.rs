@@ -8,17 +8,15 @@
 //! - the match ends within a bound, replays from its setup, seed and log to the same state,
 //!   and reads back from its JSON.
 //!
-//! What each game keeps hidden, and where its cards lie, is said per game in [`Audit`], read
-//! from the match's own fields rather than from its views, so the views are checked against
-//! an independent account. A new game adds its `Audit` and one line in each test.
+//! What each game keeps hidden, where its cards lie and which of its variations to play is said
+//! per game in [`Audit`], in the game's own module here, read from the match's own fields
+//! rather than from its views, so the views are checked against an independent account. The
+//! modules and one test per game (`plays_at_random_to_its_end::<game>`) come from the list of
+//! games: a new game adds its module and nothing else.
 
 use gin_engine::card::{Card, CardSet, FULL_DECK};
 use gin_engine::hand::{Hand, HandEnd};
-use gin_engine::rummy::{RummyEnd, RummyMatch, RummyRules};
-use gin_engine::team::TeamHandEnd;
-use gin_engine::{
-    Event, Match, PartnershipMatch, Preset, Rules, Seat, TeamMatch, Variant, PARTNERSHIP_TARGET,
-};
+use gin_engine::{Event, Seat, Variant};
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use serde::Serialize;
@@ -30,6 +28,9 @@ const MAX_EVENTS: usize = 60_000;
 
 /// Where a game's cards are and what each seat may not see, from the match's own fields.
 trait Audit: Variant {
+    /// The setups to play, each with its seeds (a seed `s` with `s % 5` of 3 ends by a
+    /// resignation, of 4 by a cancellation, else by play).
+    fn cases() -> Vec<(Self::Setup, std::ops::Range<u64>)>;
     /// Per deck in play (two in Partnership Gin, one per table): the places its cards are in.
     fn decks(&self) -> Vec<Vec<CardSet>>;
     /// The cards of its deck that `seat` may not see now.
@@ -38,17 +39,17 @@ trait Audit: Variant {
     fn hidden_from_all(&self) -> CardSet;
 }
 
-fn set(cards: &[Card]) -> CardSet {
+pub(crate) fn set(cards: &[Card]) -> CardSet {
     cards.iter().copied().collect()
 }
 
-fn union(sets: impl IntoIterator<Item = CardSet>) -> CardSet {
+pub(crate) fn union(sets: impl IntoIterator<Item = CardSet>) -> CardSet {
     CardSet(sets.into_iter().fold(0, |a, s| a | s.0))
 }
 
 /// A two-player Gin hand: both hands, the stock, the pile and a knock's face-down discard
 /// (kept in the hand's end, not on the pile).
-fn gin_places(h: &Hand) -> Vec<CardSet> {
+pub(crate) fn gin_places(h: &Hand) -> Vec<CardSet> {
     let mut places = vec![h.hands[0], h.hands[1], set(&h.stock), set(&h.discard_pile)];
     if let Some(HandEnd::Knocked { discard, .. }) = &h.end {
         places.push(CardSet::EMPTY.with(*discard));
@@ -58,97 +59,12 @@ fn gin_places(h: &Hand) -> Vec<CardSet> {
 
 /// What `seat` (`None`: a spectator) may not see of a Gin hand: the stock, and until a
 /// showdown shows them, the hands but its own, less the cards seen taken from the pile.
-fn gin_hidden(h: &Hand, seat: Option<Seat>) -> CardSet {
+pub(crate) fn gin_hidden(h: &Hand, seat: Option<Seat>) -> CardSet {
     let shown = matches!(h.end, Some(HandEnd::Knocked { .. }));
     let hands = (0..2)
         .filter(|&i| !shown && Some(h.players[i]) != seat)
         .map(|i| CardSet(h.hands[i].0 & !h.known[i].0));
     union(hands.chain([set(&h.stock)]))
-}
-
-impl Audit for Match {
-    fn decks(&self) -> Vec<Vec<CardSet>> {
-        vec![gin_places(&self.hand)]
-    }
-    fn hidden_from(&self, seat: Seat) -> CardSet {
-        gin_hidden(&self.hand, Some(seat))
-    }
-    fn hidden_from_all(&self) -> CardSet {
-        gin_hidden(&self.hand, None)
-    }
-}
-
-impl Audit for PartnershipMatch {
-    fn decks(&self) -> Vec<Vec<CardSet>> {
-        self.tables.iter().map(gin_places).collect()
-    }
-    fn hidden_from(&self, seat: Seat) -> CardSet {
-        gin_hidden(self.hand_of(seat).expect("every seat plays"), Some(seat))
-    }
-    /// The public view shows both tables: a card may be hidden at one and open at the other,
-    /// so only what both hide is checked there (each table alone is checked in the seats'
-    /// views, which show their own table's public view).
-    fn hidden_from_all(&self) -> CardSet {
-        let [a, b] = self.tables.each_ref().map(|h| gin_hidden(h, None));
-        CardSet(a.0 & b.0)
-    }
-}
-
-/// A Team Gin hand: the stock, and until a showdown the hands of `seats`, less the cards
-/// seen taken from the pile.
-fn team_hidden(m: &TeamMatch, seats: impl Iterator<Item = Seat>) -> CardSet {
-    let h = &m.hand;
-    let shown = matches!(h.end, Some(TeamHandEnd::Knocked { .. }));
-    let known = union(h.known);
-    let hands = seats
-        .filter(|_| !shown)
-        .map(|s| CardSet(h.hands[usize::from(s)].0 & !known.0));
-    union(hands.chain([set(&h.stock)]))
-}
-
-impl Audit for TeamMatch {
-    fn decks(&self) -> Vec<Vec<CardSet>> {
-        let h = &self.hand;
-        let mut places = h.hands.to_vec();
-        // A knock's discard goes on the pile.
-        places.extend([set(&h.stock), set(&h.discard_pile)]);
-        vec![places]
-    }
-    /// The opponents' hands: a seat sees its partner's.
-    fn hidden_from(&self, seat: Seat) -> CardSet {
-        team_hidden(self, (0..4).filter(|s| s % 2 != seat % 2))
-    }
-    fn hidden_from_all(&self) -> CardSet {
-        team_hidden(self, 0..4)
-    }
-}
-
-/// A Rummy hand: the stock, and until someone goes out the other hands, less the cards seen
-/// taken from the pile.
-fn rummy_hidden(m: &RummyMatch, seat: Option<Seat>) -> CardSet {
-    let h = &m.hand;
-    let shown = matches!(h.end, Some(RummyEnd::Out { .. }));
-    let known = union(h.known.iter().copied());
-    let hands = (0..m.players)
-        .filter(|&s| !shown && Some(s) != seat)
-        .map(|s| CardSet(h.hands[usize::from(s)].0 & !known.0));
-    union(hands.chain([set(&h.stock)]))
-}
-
-impl Audit for RummyMatch {
-    fn decks(&self) -> Vec<Vec<CardSet>> {
-        let h = &self.hand;
-        let mut places = h.hands.clone();
-        places.extend([set(&h.stock), set(&h.discard_pile)]);
-        places.extend(h.melds.iter().map(|m| m.cards));
-        vec![places]
-    }
-    fn hidden_from(&self, seat: Seat) -> CardSet {
-        rummy_hidden(self, Some(seat))
-    }
-    fn hidden_from_all(&self) -> CardSet {
-        rummy_hidden(self, None)
-    }
 }
 
 /// Every card named in a view's JSON (cards serialize as their text, e.g. `"TS"`).
@@ -291,72 +207,33 @@ fn play<V: Audit>(setup: V::Setup, seed: u64, ending: Ending) {
     assert!(m.log().is_empty());
 }
 
-/// Several seeds of one setup: most played out, one resigned, one cancelled.
-fn play_seeds<V: Audit>(setup: V::Setup, seeds: std::ops::Range<u64>) {
-    for seed in seeds {
-        let ending = match seed % 5 {
-            3 => Ending::Resigned,
-            4 => Ending::Cancelled,
-            _ => Ending::Played,
-        };
-        play::<V>(setup.clone(), seed, ending);
+/// Every case of game `V` played at random to its end.
+fn play_cases<V: Audit>() {
+    for (setup, seeds) in V::cases() {
+        for seed in seeds {
+            let ending = match seed % 5 {
+                3 => Ending::Resigned,
+                4 => Ending::Cancelled,
+                _ => Ending::Played,
+            };
+            play::<V>(setup.clone(), seed, ending);
+        }
     }
 }
 
-#[test]
-fn gin_plays_at_random_to_its_end() {
-    play_seeds::<Match>((Rules::default(), 2), 0..5);
-    play_seeds::<Match>((Preset::Oklahoma.rules(), 2), 10..12);
-    let house = Rules {
-        eleven_card_deal: true,
-        fiftieth_card: true,
-        allow_rediscard: true,
-        ..Rules::default()
+/// The games' modules and one test per game, from the list.
+macro_rules! every_game {
+    (() $($name:ident $module:ident $match:ty,)*) => {
+        $(mod $module;)*
+
+        mod plays_at_random_to_its_end {
+            $(
+                #[test]
+                fn $module() {
+                    super::play_cases::<$match>();
+                }
+            )*
+        }
     };
-    play_seeds::<Match>((house, 2), 20..22);
 }
-
-#[test]
-fn three_player_gin_plays_at_random_to_its_end() {
-    play_seeds::<Match>((Rules::default(), 3), 30..35);
-}
-
-#[test]
-fn hollywood_gin_plays_at_random_to_its_end() {
-    let rules = Rules {
-        hollywood: true,
-        ..Rules::default()
-    };
-    play_seeds::<Match>((rules, 2), 40..45);
-}
-
-#[test]
-fn partnership_gin_plays_at_random_to_its_end() {
-    let rules = Rules {
-        target: PARTNERSHIP_TARGET,
-        ..Rules::default()
-    };
-    play_seeds::<PartnershipMatch>(rules, 50..55);
-}
-
-#[test]
-fn team_gin_plays_at_random_to_its_end() {
-    play_seeds::<TeamMatch>(Rules::default(), 60..65);
-}
-
-#[test]
-fn rummy_plays_at_random_to_its_end() {
-    for players in 2..=6 {
-        let seeds = 70 + 10 * u64::from(players);
-        play_seeds::<RummyMatch>((RummyRules::default(), players), seeds..seeds + 5);
-    }
-    let house = RummyRules {
-        multiple_melds: true,
-        aces_high_low: true,
-        discard_to_go_out: true,
-        reshuffle_stock: true,
-        rounds: Some(3),
-        ..RummyRules::default()
-    };
-    play_seeds::<RummyMatch>((house, 4), 200..205);
-}
+gin_engine::with_games!(every_game);
