@@ -233,3 +233,30 @@ fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> Str
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Public messages speak the server's language; outside servers, where Discord sends no
+    /// `guild_locale`, the caller's own.
+    #[test]
+    fn public_messages_outside_servers_take_the_callers_language() {
+        let server = Place::Guild {
+            guild: 600,
+            member: true,
+        };
+        let group = Place::Private {
+            channel: 700,
+            group: true,
+        };
+        assert_eq!(guild_lang(server, Some("de"), Lang::En), Lang::De);
+        assert_eq!(guild_lang(server, Some("en-US"), Lang::De), Lang::En);
+        assert_eq!(guild_lang(server, None, Lang::De), Lang::En);
+        assert_eq!(guild_lang(group, None, Lang::De), Lang::De);
+        assert_eq!(
+            guild_lang(Place::BotDm { channel: 700 }, None, Lang::De),
+            Lang::De
+        );
+    }
+}

@@ -11,7 +11,7 @@ use gin::ui::model::Response;
 fn other_place(h: &Harness, user: u64, message: u64, guild: u64, channel: u64) -> Caller {
     Caller {
         place: gin::games::Place::Guild {
-            guild: guild,
+            guild,
             member: true,
         },
         channel_id: channel,
