@@ -1,6 +1,6 @@
 //! An interaction's place, read from serenity's fields into the domain's [`Place`].
 
-use crate::games::{Context, Origin, Owners, Place, ServerInstall};
+use crate::games::place::{Context, Origin, Owners, Place, ServerInstall};
 use poise::serenity_prelude as serenity;
 use serenity::{AuthorizingIntegrationOwner, ChannelType, InteractionContext};
 

@@ -14,7 +14,7 @@ mod hold;
 pub mod ledger;
 mod live;
 pub mod organizer;
-mod place;
+pub mod place;
 mod play;
 mod practice;
 mod rematch;
@@ -39,7 +39,7 @@ pub use effects::{
 pub use export::{ExportFile, EXPORT_MATCHES};
 pub use hold::Held;
 pub use live::Live;
-pub use place::{Context, Origin, Owners, Place, Reach, ServerInstall};
+pub use place::{Place, Reach};
 pub use play::Move;
 pub use practice::ai_seed;
 pub use replay::ReplayScene;
