@@ -7,6 +7,7 @@ mod adapter;
 mod client;
 mod commands;
 mod emoji;
+mod origin;
 mod presses;
 mod renamed;
 pub mod stop_log;
@@ -15,7 +16,7 @@ pub use adapter::DiscordOut;
 pub use client::{Client, Gateway};
 pub use presses::Places;
 
-use crate::games::{Caller, Games};
+use crate::games::{Caller, Games, Place};
 use crate::i18n::Lang;
 use crate::ui::{Answer, Deliverer};
 use poise::serenity_prelude as serenity;
@@ -163,17 +164,21 @@ async fn on_event(
         }
         return Ok(());
     }
+    let place = origin::place_of(
+        ci.guild_id,
+        ci.context,
+        &ci.authorizing_integration_owners,
+        ci.channel_id,
+        ci.channel.as_ref().map(|c| c.kind),
+    );
+    let lang = Lang::from_locale(&ci.locale);
     let caller = Caller {
-        guild_id: ci.guild_id.map(|g| g.get()),
+        place,
         channel_id: ci.channel_id.get(),
         user_id: ci.user.id.get(),
         name: display_name(&ci.user, ci.member.as_ref()),
-        lang: Lang::from_locale(&ci.locale),
-        guild_lang: ci
-            .guild_locale
-            .as_deref()
-            .map(Lang::from_locale)
-            .unwrap_or_default(),
+        lang,
+        guild_lang: guild_lang(place, ci.guild_locale.as_deref(), lang),
         message_id: Some(ci.message.id.get()),
     };
     let arrived = std::time::Instant::now();
@@ -181,6 +186,16 @@ async fn on_event(
         .presses
         .push(presses::Pressed::of(ci, caller, arrived));
     Ok(())
+}
+
+/// The language of public messages: the server's, or outside servers (no `guild_locale`)
+/// the caller's own.
+fn guild_lang(place: Place, guild_locale: Option<&str>, lang: Lang) -> Lang {
+    match (guild_locale, place.guild()) {
+        (Some(l), _) => Lang::from_locale(l),
+        (None, Some(_)) => Lang::default(),
+        (None, None) => lang,
+    }
 }
 
 /// How long (seconds) a hand message can still be edited after the press it answered, for
@@ -217,4 +232,31 @@ fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> Str
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Public messages speak the server's language; outside servers, where Discord sends no
+    /// `guild_locale`, the caller's own.
+    #[test]
+    fn public_messages_outside_servers_take_the_callers_language() {
+        let server = Place::Guild {
+            guild: 600,
+            member: true,
+        };
+        let group = Place::Private {
+            channel: 700,
+            group: true,
+        };
+        assert_eq!(guild_lang(server, Some("de"), Lang::En), Lang::De);
+        assert_eq!(guild_lang(server, Some("en-US"), Lang::De), Lang::En);
+        assert_eq!(guild_lang(server, None, Lang::De), Lang::En);
+        assert_eq!(guild_lang(group, None, Lang::De), Lang::De);
+        assert_eq!(
+            guild_lang(Place::BotDm { channel: 700 }, None, Lang::De),
+            Lang::De
+        );
+    }
 }

@@ -50,12 +50,12 @@ impl Challenges<'_> {
         game: GameChoice,
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
-        caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        caller.guild_id().ok_or(Refusal::GuildOnly)?;
         let (least, most) = game.opponents();
         if opponents.len() < least.max(1) || opponents.len() > most {
             return Err(Refusal::PlayerCount.into());
         }
-        let guild = caller.guild_id.unwrap_or_default();
+        let guild = caller.guild_id().unwrap_or_default();
         self.settings().ensure_settings(guild).await?;
         let (preset, rules) = game.rules(
             self.settings().default_preset(guild),
@@ -73,7 +73,7 @@ impl Challenges<'_> {
         preset: &str,
         rules: RulesOf,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild_id = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         self.settings().ensure_settings(guild_id).await?;
         self.settings().check_channel(caller)?;
         if opponents.iter().any(|o| o.id == caller.user_id) {
@@ -313,7 +313,7 @@ fn pressed_on(row: &ChallengeRow, caller: &Caller) -> bool {
         // Not a press on a message: nothing to answer in place.
         (Some(_), None) => false,
     };
-    caller.guild_id == Some(row.guild_id) && caller.channel_id == row.channel_id && message
+    caller.guild_id() == Some(row.guild_id) && caller.channel_id == row.channel_id && message
 }
 
 fn challenge_reply(

@@ -39,7 +39,7 @@ impl Ledger<'_> {
             return Outcome::refusal(Refusal::ModeratorsOnly);
         }
         let result = async {
-            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
             let user = mine.then_some(caller.user_id);
             let rows = self
                 .db

@@ -51,7 +51,7 @@ pub const HISTORY_LEN: i64 = 10;
 
 /// The server and the player a stats or history command is about (the caller by default).
 fn subject(caller: &Caller, player: Option<&UserRef>) -> Result<(u64, u64, String), Failure> {
-    let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+    let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
     Ok(match player {
         Some(p) => (guild, p.id, p.name.clone()),
         None => (guild, caller.user_id, caller.name.clone()),
@@ -107,7 +107,7 @@ impl Ledger<'_> {
     /// `/gin leaderboard` (a new message) or a page button (`update`).
     pub async fn leaderboard(&self, caller: &Caller, q: BoardQuery, update: bool) -> Outcome {
         let result = async {
-            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
             let min = if q.sort == BoardSort::WinRate {
                 WIN_RATE_MIN_MATCHES
             } else {

@@ -14,6 +14,7 @@ mod hold;
 pub mod ledger;
 mod live;
 pub mod organizer;
+pub mod place;
 mod play;
 mod practice;
 mod rematch;
@@ -38,6 +39,7 @@ pub use effects::{
 pub use export::{ExportFile, EXPORT_MATCHES};
 pub use hold::Held;
 pub use live::Live;
+pub use place::{Place, Reach};
 pub use play::Move;
 pub use practice::ai_seed;
 pub use replay::ReplayScene;
@@ -74,7 +76,7 @@ use std::sync::{Arc, Mutex};
 /// Who is interacting, where.
 #[derive(Clone, Debug)]
 pub struct Caller {
-    pub guild_id: Option<u64>,
+    pub place: Place,
     pub channel_id: u64,
     pub user_id: u64,
     pub name: String,
@@ -84,6 +86,13 @@ pub struct Caller {
     pub guild_lang: Lang,
     /// The message the pressed button is on.
     pub message_id: Option<u64>,
+}
+
+impl Caller {
+    /// The server the caller is in, if any.
+    pub fn guild_id(&self) -> Option<u64> {
+        self.place.guild()
+    }
 }
 
 /// The answer to an interaction, and what to carry out after answering.

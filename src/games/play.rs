@@ -107,7 +107,7 @@ impl Matches<'_> {
         };
         let default = self
             .settings()
-            .default_preset(caller.guild_id.unwrap_or_default());
+            .default_preset(caller.guild_id().unwrap_or_default());
         let (preset, rules) = game
             .rules(default, None, None)
             .expect("the default preset's rules are valid");
@@ -265,7 +265,7 @@ impl Matches<'_> {
 /// Every button of a match (its table's, a hand message's) is there: one from elsewhere is
 /// forged, and acting on it would have the process of another server hold the match too.
 fn played_here(live: &super::Live, caller: &Caller) -> Result<(), Failure> {
-    if caller.guild_id == Some(live.guild_id) && caller.channel_id == live.channel_id {
+    if caller.guild_id() == Some(live.guild_id) && caller.channel_id == live.channel_id {
         Ok(())
     } else {
         Err(Refusal::MatchElsewhere.into())

@@ -39,7 +39,7 @@ impl Practice<'_> {
         target: Option<i64>,
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
-        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         self.settings().ensure_settings(guild).await?;
         if self
             .db
@@ -90,7 +90,7 @@ impl Practice<'_> {
         rules: RulesOf,
         players: Vec<(u64, String, bool)>,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild_id = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         self.settings().ensure_settings(guild_id).await?;
         self.settings().check_channel(caller)?;
         let seed = self.next_seed();

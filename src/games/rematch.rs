@@ -20,7 +20,7 @@ impl Matches<'_> {
         let live = self.hold(match_id).await?;
         let (players, rules, preset, level, ai) = {
             // Its match end is in its channel: a button from anywhere else is forged.
-            if live.guild_id != caller.guild_id.unwrap_or_default()
+            if live.guild_id != caller.guild_id().unwrap_or_default()
                 || live.channel_id != caller.channel_id
             {
                 return Err(Refusal::UnknownMatch.into());

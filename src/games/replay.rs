@@ -14,7 +14,7 @@ use crate::store::MatchRow;
 /// in, so a moderators' channel's or a private thread's matches stay there. Match ids are
 /// small integers anyone can guess.
 pub(crate) fn may_see_hands(caller: &Caller, row: &MatchRow) -> bool {
-    caller.guild_id == Some(row.guild_id)
+    caller.guild_id() == Some(row.guild_id)
         && (caller.channel_id == row.channel_id
             || row.players.iter().any(|p| p.0 == caller.user_id))
 }
@@ -45,7 +45,7 @@ impl Ledger<'_> {
         caller: &Caller,
         match_id: i64,
     ) -> Result<MatchRow, Failure> {
-        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         let row = self
             .db
             .matches()

@@ -27,7 +27,7 @@ impl Seasons<'_> {
 
     /// `/gin leaderboard season:<name or number>`: the season's number.
     pub async fn find_season(&self, caller: &Caller, text: &str) -> Result<i64, Refusal> {
-        let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         let list = self.season_list(caller, guild).await.map_err(|e| {
             tracing::error!(error = %e, "reading seasons");
             Refusal::Internal
@@ -48,7 +48,7 @@ impl Seasons<'_> {
         name: Option<String>,
     ) -> Outcome {
         let result = async {
-            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
             if !is_moderator {
                 return Err(Refusal::ModeratorsOnly.into());
             }

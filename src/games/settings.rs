@@ -410,7 +410,7 @@ impl Settings<'_> {
 
     /// The language of a new match's public messages here.
     pub(crate) fn public_lang(&self, caller: &Caller) -> Lang {
-        let guild = caller.guild_id.unwrap_or_default();
+        let guild = caller.guild_id().unwrap_or_default();
         match self.settings_for(guild).language {
             Some(code) => Lang::from_locale(&code),
             None => caller.guild_lang,
@@ -420,7 +420,7 @@ impl Settings<'_> {
     /// Refuses a new match outside the server's game channels (if it named any).
     pub(crate) fn check_channel(&self, caller: &Caller) -> Result<(), Refusal> {
         let channels = self
-            .settings_for(caller.guild_id.unwrap_or_default())
+            .settings_for(caller.guild_id().unwrap_or_default())
             .channels;
         if channels.is_empty() || channels.contains(&caller.channel_id) {
             Ok(())
@@ -438,7 +438,7 @@ impl Settings<'_> {
         change: SettingsChange,
     ) -> Outcome {
         let result = async {
-            let guild = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+            let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
             let _one_at_a_time = self.settings_cache.change.lock().await;
             // A change applies to the row as stored (never to defaults standing in for a row
             // that could not be read): unreadable, nothing is written.

@@ -41,8 +41,28 @@ pub(super) struct Exchange {
 #[derive(Clone, Debug)]
 pub(super) struct Instance {
     pub channel_id: u64,
+    /// None: a private channel (location kind `pc`).
     pub guild_id: Option<u64>,
     pub users: Vec<u64>,
+}
+
+impl Instance {
+    /// The instance's place. Its location does not say whether the server added the bot:
+    /// the card table is taken to run where the bot is, as its chat posts assume. A private
+    /// channel may be any DM; it is taken as a group DM, reached the same way.
+    pub fn place(&self) -> crate::games::Place {
+        use crate::games::Place;
+        match self.guild_id {
+            Some(guild) => Place::Guild {
+                guild,
+                member: true,
+            },
+            None => Place::Private {
+                channel: self.channel_id,
+                group: true,
+            },
+        }
+    }
 }
 
 /// What Discord definitely said of an instance.
@@ -128,9 +148,9 @@ fn read_instance(body: &[u8]) -> Result<Instance, String> {
     let number = |s: &str, what: &str| s.parse().map_err(|_| format!("unreadable {what}"));
     Ok(Instance {
         channel_id: number(&body.location.channel_id, "channel")?,
-        guild_id: match body.location.guild_id {
-            Some(g) => Some(number(&g, "guild")?),
-            None => None,
+        guild_id: match (body.location.kind, body.location.guild_id) {
+            (Kind::Private, _) | (_, None) => None,
+            (_, Some(g)) => Some(number(&g, "guild")?),
         },
         users: body.users.iter().filter_map(|u| u.parse().ok()).collect(),
     })
@@ -145,9 +165,25 @@ struct InstanceBody {
 
 #[derive(Deserialize)]
 struct Location {
+    #[serde(default)]
+    kind: Kind,
     channel_id: String,
     #[serde(default)]
     guild_id: Option<String>,
+}
+
+/// A location's kind.
+#[derive(Deserialize, Default, Clone, Copy)]
+enum Kind {
+    #[serde(rename = "gc")]
+    Guild,
+    /// A DM or group DM.
+    #[serde(rename = "pc")]
+    Private,
+    /// Absent, or one not documented yet: read by its `guild_id`.
+    #[default]
+    #[serde(other)]
+    Other,
 }
 
 #[derive(Deserialize)]
@@ -333,5 +369,28 @@ mod tests {
         ]);
         assert_eq!(spent_bucket(&left), None);
         assert_eq!(spent_bucket(&HeaderMap::new()), None);
+    }
+
+    /// A guild channel's instance is in its server; a private channel's (`pc`) in none.
+    #[test]
+    fn an_instance_is_placed_by_its_location() {
+        use crate::games::Place;
+        let gc = br#"{"location": {"id": "gc-600-700", "kind": "gc", "channel_id": "700",
+                      "guild_id": "600"}, "users": ["5"]}"#;
+        let i = read_instance(gc).unwrap();
+        let server = Place::Guild {
+            guild: 600,
+            member: true,
+        };
+        assert_eq!((i.place(), i.users), (server, vec![5]));
+        let pc = br#"{"location": {"id": "pc-700", "kind": "pc", "channel_id": "700"}}"#;
+        let dm = Place::Private {
+            channel: 700,
+            group: true,
+        };
+        assert_eq!(read_instance(pc).unwrap().place(), dm);
+        // Without a kind (or with one not known yet), read by its server.
+        let bare = br#"{"location": {"channel_id": "700", "guild_id": "600"}}"#;
+        assert_eq!(read_instance(bare).unwrap().place(), server);
     }
 }

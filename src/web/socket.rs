@@ -60,7 +60,8 @@ struct Viewer {
     user: u64,
     name: String,
     channel: u64,
-    guild: Option<u64>,
+    /// Where the instance runs.
+    place: crate::games::Place,
     lang: Lang,
     expires: i64,
 }
@@ -68,7 +69,7 @@ struct Viewer {
 impl Viewer {
     fn caller(&self) -> Caller {
         Caller {
-            guild_id: self.guild,
+            place: self.place,
             channel_id: self.channel,
             user_id: self.user,
             name: self.name.clone(),
@@ -193,7 +194,7 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
         user: session.user_id,
         name: session.name,
         channel: instance.channel_id,
-        guild: instance.guild_id,
+        place: instance.place(),
         lang,
         expires: session.expires,
     })

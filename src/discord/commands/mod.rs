@@ -15,7 +15,7 @@ mod tournament;
 pub use localize::localize;
 
 use super::{adapter, display_name, Context, Error};
-use crate::games::{Caller, Outcome, UserRef};
+use crate::games::{Caller, Outcome, Place, UserRef};
 use crate::i18n::Lang;
 use ledger::{export, history, leaderboard, replay, stats};
 use moderation::{mod_cancel, mod_export, mod_season, mod_settings, settings};
@@ -41,24 +41,40 @@ fn bot_user(ctx: Context<'_>) -> (u64, String) {
 }
 
 fn caller(ctx: Context<'_>) -> Caller {
-    let (guild_lang, member) = match ctx {
-        poise::Context::Application(a) => (
-            a.interaction
-                .guild_locale
-                .as_deref()
-                .map(Lang::from_locale)
-                .unwrap_or_default(),
-            a.interaction.member.as_deref().cloned(),
-        ),
-        poise::Context::Prefix(_) => (Lang::En, None),
+    let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+    let (place, guild_locale, member) = match ctx {
+        poise::Context::Application(a) => {
+            let i = a.interaction;
+            let place = super::origin::place_of(
+                i.guild_id,
+                i.context,
+                &i.authorizing_integration_owners,
+                i.channel_id,
+                i.channel.as_ref().map(|c| c.kind),
+            );
+            (place, i.guild_locale.clone(), i.member.as_deref().cloned())
+        }
+        // Not registered: a message reaches the bot only where it is.
+        poise::Context::Prefix(p) => {
+            let place = match p.msg.guild_id {
+                Some(g) => Place::Guild {
+                    guild: g.get(),
+                    member: true,
+                },
+                None => Place::BotDm {
+                    channel: p.msg.channel_id.get(),
+                },
+            };
+            (place, None, None)
+        }
     };
     Caller {
-        guild_id: ctx.guild_id().map(|g| g.get()),
+        place,
         channel_id: ctx.channel_id().get(),
         user_id: ctx.author().id.get(),
         name: display_name(ctx.author(), member.as_ref()),
-        lang: ctx.locale().map(Lang::from_locale).unwrap_or_default(),
-        guild_lang,
+        lang,
+        guild_lang: super::guild_lang(place, guild_locale.as_deref(), lang),
         message_id: None,
     }
 }

@@ -31,7 +31,7 @@ impl Tournaments<'_> {
         bot_can_post: bool,
         ask: TournamentRequest,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild_id = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         if !is_moderator {
             return Err(Refusal::ModeratorsOnly.into());
         }
@@ -121,7 +121,7 @@ impl Tournaments<'_> {
         partner: Option<&UserRef>,
         pressed: Option<i64>,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id.ok_or(Refusal::GuildOnly)?;
+        let guild_id = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         let t = self.event_asked(caller, pressed).await?;
         if !signing_up(&t.row, self.now()) {
             return Err(Refusal::SignUpClosed.into());
@@ -226,7 +226,8 @@ impl Tournaments<'_> {
                     .await?
                     .ok_or(Refusal::UnknownButton)?;
                 // A button forged onto another server's message names no event of its own.
-                if Some(t.row.guild_id) != caller.guild_id || t.row.channel_id != caller.channel_id
+                if Some(t.row.guild_id) != caller.guild_id()
+                    || t.row.channel_id != caller.channel_id
                 {
                     return Err(Refusal::UnknownButton.into());
                 }

@@ -5,10 +5,12 @@
 mod activity;
 mod activity_harness;
 mod activity_instances;
+mod fake_places;
 mod forged;
 mod operators;
 mod outbox;
 mod pictures;
+mod places;
 mod product;
 mod replay;
 mod rummy;

@@ -266,7 +266,10 @@ async fn play_to_end(h: &Harness, id: i64, label: &str) {
         let play = games::simple_play(&live.game, seat);
         let user = live.users[usize::from(seat)];
         let caller = Caller {
-            guild_id: Some(GUILD),
+            place: gin::games::Place::Guild {
+                guild: GUILD,
+                member: true,
+            },
             channel_id: live.channel_id,
             user_id: user,
             name: live.names[usize::from(seat)].clone(),
@@ -351,7 +354,10 @@ async fn accept(h: &Harness, c: &StoredChallenge) -> i64 {
     assert_eq!(row.expires_at, c.expires_at, "{label}");
     for (user, name) in &row.opponents {
         let caller = Caller {
-            guild_id: Some(GUILD),
+            place: gin::games::Place::Guild {
+                guild: GUILD,
+                member: true,
+            },
             channel_id: c.channel,
             user_id: *user,
             name: name.clone(),

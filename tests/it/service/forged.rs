@@ -10,7 +10,10 @@ use gin::ui::model::Response;
 
 fn other_place(h: &Harness, user: u64, message: u64, guild: u64, channel: u64) -> Caller {
     Caller {
-        guild_id: Some(guild),
+        place: gin::games::Place::Guild {
+            guild,
+            member: true,
+        },
         channel_id: channel,
         ..h.caller(user, Some(message))
     }

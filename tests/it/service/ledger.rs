@@ -676,7 +676,10 @@ async fn hands_of_a_match_stay_in_its_channel_but_for_its_players() {
     }
     // Another server's member sees no such match at all.
     let stranger = gin::games::Caller {
-        guild_id: Some(GUILD + 1),
+        place: gin::games::Place::Guild {
+            guild: GUILD + 1,
+            member: true,
+        },
         ..caller_in(&h, CAROL, CHANNEL)
     };
     let r = press(stranger, sheet.clone()).await;

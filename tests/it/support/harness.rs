@@ -180,7 +180,10 @@ impl Harness {
 
     pub fn caller(&self, user: u64, message: Option<u64>) -> Caller {
         Caller {
-            guild_id: Some(GUILD),
+            place: gin::games::Place::Guild {
+                guild: GUILD,
+                member: true,
+            },
             channel_id: CHANNEL,
             user_id: user,
             name: name_of(user).to_string(),

@@ -1,7 +1,9 @@
 //! Discord's limits on what a bot sends, checked on every message as it would look after the
-//! bot's write, and the check of a slash command against what the bot registered. Serenity
-//! checks content and embed lengths itself, but not components or custom_ids.
+//! bot's write, and the check of a slash command against what the bot registered (and
+//! where). Serenity checks content and embed lengths itself, but not components or
+//! custom_ids.
 
+use super::places::{FakePlace, GUILD_INSTALL, USER_INSTALL};
 use serde_json::Value;
 use std::collections::HashSet;
 
@@ -247,4 +249,71 @@ pub fn check_command(registered: &Value, data: &Value) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Checks that Discord would deliver command `payload` from `place`: a command is there only
+/// in the interaction contexts it was registered for (`contexts`; none given: all) and for
+/// the installation used there (`integration_types`; none given: the app's, both, or a
+/// server's for commands registered in a server, `in_guild`). Commands registered in a server
+/// never reach DMs.
+pub fn check_context(
+    registered: &Value,
+    in_guild: Option<u64>,
+    payload: &Value,
+    place: &FakePlace,
+) -> Result<(), String> {
+    let name = payload["data"]["name"].as_str().unwrap_or_default();
+    let (context, install) = (place.context(), place.install());
+    if in_guild.is_some() && context != 0 {
+        return Err(format!(
+            "/{name} is registered in a server: not in {}",
+            place.describe()
+        ));
+    }
+    let Some(spec) = list(registered).iter().find(|c| c["name"] == name) else {
+        return Ok(());
+    };
+    let numbers = |v: &Value| list(v).iter().filter_map(Value::as_u64).collect::<Vec<_>>();
+    let contexts = match &spec["contexts"] {
+        Value::Null => vec![0, 1, 2],
+        v => numbers(v),
+    };
+    let installs = match (&spec["integration_types"], in_guild) {
+        (Value::Null, Some(_)) => vec![GUILD_INSTALL],
+        (Value::Null, None) => vec![GUILD_INSTALL, USER_INSTALL],
+        (v, _) => numbers(v),
+    };
+    if !contexts.contains(&context) {
+        return Err(format!(
+            "/{name} is registered for contexts {contexts:?}: not in {} (context {context})",
+            place.describe()
+        ));
+    }
+    if !installs.contains(&install) {
+        return Err(format!(
+            "/{name} is registered for installation types {installs:?}: not in {} (installed as {install})",
+            place.describe()
+        ));
+    }
+    Ok(())
+}
+
+/// A registration's mistakes Discord refuses: the private-channel context (2) is only for
+/// commands a user can install (`integration_types` with 1).
+pub fn check_registration(commands: &Value) -> Vec<String> {
+    list(commands)
+        .iter()
+        .filter(|c| list(&c["contexts"]).iter().any(|x| x.as_u64() == Some(2)))
+        .filter(|c| {
+            !list(&c["integration_types"])
+                .iter()
+                .any(|x| x.as_u64() == Some(USER_INSTALL))
+        })
+        .map(|c| {
+            format!(
+                "/{} is registered for private channels without the user installation",
+                c["name"].as_str().unwrap_or_default()
+            )
+        })
+        .collect()
 }

@@ -4,6 +4,8 @@
 //! It records what the bot sends, keeps a model of the messages (so tests press the buttons
 //! the bot really rendered), enforces Discord's message limits and the 3-second deadline of
 //! a first response, and dispatches interactions that serenity's own model types accept.
+//! Channels have places ([`FakePlace`]): where the bot is not a member it reaches the chat
+//! only through interaction tokens, whose rules ([`tokens`]) the fake enforces too.
 //!
 //! The tests reach it as `crate::support::fake_discord`; a bench includes it:
 //! `#[path = "../tests/it/support/fake_discord/mod.rs"] mod fake_discord;`.
@@ -16,10 +18,15 @@ mod lean;
 mod limits;
 mod oauth;
 pub mod payloads;
+mod places;
 pub mod player;
 mod rest;
+mod tokens;
 
 pub use payloads::{Opt, User};
+pub use places::FakePlace;
+
+use tokens::TokenInfo;
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -335,14 +342,8 @@ pub(crate) struct Pending {
     pub acknowledged: bool,
     pub forgiven: bool,
     pub tx: Option<oneshot::Sender<Callback>>,
-}
-
-#[derive(Clone)]
-pub(crate) struct TokenInfo {
-    pub channel: u64,
-    pub user: u64,
-    /// The message `@original` stands for.
-    pub original: Option<u64>,
+    /// The owners map held only a user's installation (see [`TokenInfo::user_only`]).
+    pub user_only: bool,
 }
 
 #[derive(Default)]
@@ -462,8 +463,8 @@ pub(crate) struct State {
     pub emoji_lists: u64,
     pub emoji_creates: u64,
     pub emoji_deletes: u64,
-    /// Channels placed in a guild other than `FakeOptions::guild_id`.
-    pub channel_guilds: HashMap<u64, u64>,
+    /// Channels placed elsewhere than in `FakeOptions::guild_id` with the bot.
+    pub places: HashMap<u64, FakePlace>,
     /// The application's OAuth2 side (the Activity's sign-in).
     pub oauth: oauth::OAuth,
     /// Requests by kind: how many, and their bodies' bytes in all.
@@ -477,6 +478,17 @@ pub(crate) struct State {
 impl State {
     pub(crate) fn violation(&mut self, what: String) {
         self.violations.push(what);
+    }
+
+    /// Where `channel` is: the fake's server, with the bot, unless placed elsewhere.
+    pub(crate) fn place_of(&self, opts: &FakeOptions, channel: u64) -> FakePlace {
+        self.places
+            .get(&channel)
+            .cloned()
+            .unwrap_or(FakePlace::Guild {
+                guild: opts.guild_id,
+                bot: true,
+            })
     }
 
     /// Remembers the message created in `channel` with `nonce`.
@@ -670,16 +682,18 @@ impl FakeDiscord {
         }
     }
 
-    /// The guild of `channel`'s interactions.
+    /// The guild of `channel`'s interactions; panics for a channel outside servers.
     pub fn guild_of(&self, channel: u64) -> u64 {
-        let placed = self.inner.lock().channel_guilds.get(&channel).copied();
-        placed.unwrap_or(self.inner.opts.guild_id)
+        self.place_of(channel)
+            .guild()
+            .unwrap_or_else(|| panic!("channel {channel} is in no server"))
     }
 
-    /// Puts `channel` in `guild`: interactions there carry that guild (and so go to its
-    /// shard), and their commands are the application's global ones.
+    /// Puts `channel` in `guild`, with the bot: interactions there carry that guild (and so
+    /// go to its shard), and their commands are the application's global ones.
     pub fn place_channel(&self, channel: u64, guild: u64) {
-        self.inner.lock().channel_guilds.insert(channel, guild);
+        let place = FakePlace::Guild { guild, bot: true };
+        self.inner.lock().places.insert(channel, place);
     }
 
     /// Closes the gateway connection (code 4000): serenity reconnects and resumes.
@@ -781,23 +795,35 @@ impl FakeDiscord {
         payload["id"] = id.to_string().into();
         payload["token"] = token.clone().into();
         let num = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
-        let placed =
-            num(&payload["channel_id"]).and_then(|c| shared.lock().channel_guilds.get(&c).copied());
-        if let Some(guild) = placed {
-            payload["guild_id"] = guild.to_string().into();
-            if let Some(data) = payload["data"].as_object_mut() {
-                data.remove("guild_id");
-            }
+        let channel = num(&payload["channel_id"]).unwrap_or_default();
+        let user = num(&payload["member"]["user"]["id"]).or_else(|| num(&payload["user"]["id"]));
+        let (place, authorizer) = {
+            let st = shared.lock();
+            // A component's message was made for the user whose command it answered.
+            let made_for = num(&payload["message"]["id"])
+                .and_then(|m| st.messages.get(&m))
+                .and_then(|m| m.owner);
+            (st.place_of(&shared.opts, channel), made_for.or(user))
+        };
+        if let Err(e) = places::check_present(&place, user.unwrap_or_default()) {
+            panic!("Discord would not send this interaction: {e}");
         }
-        let guild = num(&payload["guild_id"]);
+        place.dress(&shared.opts, &mut payload, authorizer.unwrap_or_default());
+        let guild = place.guild();
         let validate =
             shared.validated.fetch_add(1, Ordering::Relaxed) < shared.opts.validate_limit;
         if validate {
             payloads::validate_interaction(&payload);
-            let registered = shared.lock().commands.clone();
+            let (registered, in_guild) = {
+                let st = shared.lock();
+                (st.commands.clone(), st.commands_guild)
+            };
             let registered = registered.filter(|_| registered_only);
             if let (2, Some(registered)) = (payload["type"].as_u64().unwrap_or(0), registered) {
                 if let Err(e) = limits::check_command(&registered, &payload["data"]) {
+                    panic!("Discord would not send this command: {e}");
+                }
+                if let Err(e) = limits::check_context(&registered, in_guild, &payload, &place) {
                     panic!("Discord would not send this command: {e}");
                 }
                 let opened = shared.lock().opened_commands.clone();
@@ -806,14 +832,13 @@ impl FakeDiscord {
                 }
             }
         }
-        let user = num(&payload["member"]["user"]["id"]).or_else(|| num(&payload["user"]["id"]));
         let (tx, rx) = oneshot::channel();
         shared.lock().interactions.insert(
             id,
             Pending {
                 token: token.clone(),
                 user: user.unwrap_or_default(),
-                channel: num(&payload["channel_id"]).unwrap_or_default(),
+                channel,
                 message: num(&payload["message"]["id"]),
                 sent_at: Instant::now(),
                 kind: interaction_kind(&payload).into(),
@@ -821,6 +846,7 @@ impl FakeDiscord {
                 acknowledged: false,
                 forgiven: false,
                 tx: Some(tx),
+                user_only: place.install() == places::USER_INSTALL,
             },
         );
         shared.gateway.dispatch(
@@ -1071,9 +1097,10 @@ impl FakeDiscord {
             .insert(code.to_string(), user.clone());
     }
 
-    /// Activity instance `id` runs in `channel` (of the fake's guild) with `users` in it.
+    /// Activity instance `id` runs in `channel` with `users` in it (in the channel's server,
+    /// or in none: a DM's or group DM's instance).
     pub fn activity_instance(&self, id: &str, channel: u64, users: &[u64]) {
-        let guild = self.guild_of(channel);
+        let guild = self.place_of(channel).guild();
         self.inner
             .lock()
             .oauth

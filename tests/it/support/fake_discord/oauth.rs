@@ -15,8 +15,9 @@ pub(crate) struct OAuth {
     /// Codes the SDK's `authorize` handed out, not yet traded.
     pub codes: HashMap<String, User>,
     pub tokens: HashMap<String, User>,
-    /// Activity instances: where each runs (channel, guild) and who is in it.
-    pub instances: HashMap<String, (u64, u64, Vec<u64>)>,
+    /// Activity instances: where each runs (channel, and its guild unless a DM's or a group
+    /// DM's) and who is in it.
+    pub instances: HashMap<String, (u64, Option<u64>, Vec<u64>)>,
     /// Codes traded, and exchanges refused.
     pub traded: u64,
     pub refused: u64,
@@ -114,14 +115,22 @@ impl OAuth {
             );
         }
         match self.instances.get(id) {
-            Some((channel, guild, users)) => Reply::json(
-                200,
-                &json!({"application_id": app_id.to_string(), "instance_id": id,
-                        "launch_id": "1", "location": {"id": format!("gc-{guild}-{channel}"),
-                        "kind": "gc", "channel_id": channel.to_string(),
-                        "guild_id": guild.to_string()},
-                        "users": users.iter().map(u64::to_string).collect::<Vec<_>>()}),
-            ),
+            Some((channel, guild, users)) => {
+                // A guild channel (`gc`), or a private one (`pc`: a DM or group DM, no guild).
+                let location = match guild {
+                    Some(guild) => json!({"id": format!("gc-{guild}-{channel}"), "kind": "gc",
+                                          "channel_id": channel.to_string(),
+                                          "guild_id": guild.to_string()}),
+                    None => json!({"id": format!("pc-{channel}"), "kind": "pc",
+                                   "channel_id": channel.to_string()}),
+                };
+                Reply::json(
+                    200,
+                    &json!({"application_id": app_id.to_string(), "instance_id": id,
+                            "launch_id": "1", "location": location,
+                            "users": users.iter().map(u64::to_string).collect::<Vec<_>>()}),
+                )
+            }
             None => Reply::json(
                 404,
                 &json!({"message": "Unknown Activity Instance", "code": 10000}),

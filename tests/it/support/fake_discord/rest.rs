@@ -3,9 +3,10 @@
 //! `Message` objects where serenity expects one.
 
 use super::payloads::message_json;
+use super::tokens::TokenInfo;
 use super::{
-    limits, Callback, HoldSlot, Origin, Part, RecordedRequest, Shared, State, StoredMessage,
-    TokenInfo, Write, WriteKind,
+    limits, Callback, HoldSlot, Origin, Part, RecordedRequest, Shared, State, StoredMessage, Write,
+    WriteKind,
 };
 use serde_json::{json, Value};
 use std::io;
@@ -251,7 +252,7 @@ impl Reply {
     }
 
     /// Discord's error body: `{"message", "code"}`.
-    fn error(status: u16, code: u32, message: &str) -> Reply {
+    pub(crate) fn error(status: u16, code: u32, message: &str) -> Reply {
         Reply::json(status, &json!({"message": message, "code": code}))
     }
 
@@ -414,6 +415,8 @@ fn handle(shared: &Shared, head: &Head, body: &[u8]) -> Reply {
         Reply::error(401, 0, "401: Unauthorized")
     } else if denied(&st, &route) {
         Reply::error(403, 50001, "Missing Access")
+    } else if let Some(refused) = outsider(shared, &mut st, &head.method, &route) {
+        refused
     } else {
         let hit = st.faults.iter().position(|(p, _)| key.contains(p.as_str()));
         let fault = hit.map(|i| st.faults.remove(i).1);
@@ -436,6 +439,25 @@ fn denied(st: &State, route: &str) -> bool {
         && seg
             .next()
             .is_some_and(|c| st.denied_channels.contains(&num(c)))
+}
+
+/// A channel route where the bot is not a member (a DM or group DM between users, a server
+/// only users installed the app in): refused 403 Missing Access, and a violation.
+fn outsider(shared: &Shared, st: &mut State, method: &str, route: &str) -> Option<Reply> {
+    let mut seg = route.split('/').filter(|s| !s.is_empty());
+    if seg.next() != Some("channels") {
+        return None;
+    }
+    let channel = num(seg.next()?);
+    let place = st.place_of(&shared.opts, channel);
+    if place.bot_is_member() {
+        return None;
+    }
+    st.violation(format!(
+        "{method} {route}: the bot is not in channel {channel} ({})",
+        place.describe()
+    ));
+    Some(Reply::error(403, 50001, "Missing Access"))
 }
 
 /// A request's kind, for the per-move counts: an interaction's first answer, a follow-up or
@@ -550,6 +572,9 @@ fn route_request(
             }
         }
         ("PUT", ["applications", _, "commands"]) => {
+            for v in limits::check_registration(body) {
+                st.violation(v);
+            }
             st.commands = Some(body.clone());
             st.commands_guild = None;
             st.registrations += 1;
@@ -807,6 +832,7 @@ fn callback(
     p.first_attempt.get_or_insert(elapsed);
     let acknowledged = p.acknowledged;
     let (channel, user, on_message) = (p.channel, p.user, p.message);
+    let user_only = p.user_only;
     let tx = if acknowledged { None } else { p.tx.take() };
     if acknowledged {
         st.violation(format!("interaction {id} answered twice"));
@@ -886,15 +912,18 @@ fn callback(
                 st.interactions.remove(&id);
             }
             if let Some(m) = target {
-                remember_token(
-                    shared,
-                    st,
-                    token,
+                let made = std::iter::once(m.id).chain(on_message).collect();
+                let info = TokenInfo {
                     channel,
                     user,
-                    m.id,
-                    !m.custom_ids().is_empty(),
-                );
+                    original: Some(m.id),
+                    issued: sent_at,
+                    aged: Duration::ZERO,
+                    made,
+                    followups: 0,
+                    user_only,
+                };
+                remember_token(shared, st, token, info, !m.custom_ids().is_empty());
                 st.put(m, shared.opts.record);
             }
             Reply::no_content()
@@ -906,16 +935,16 @@ fn callback(
     reply
 }
 
-/// Maps an interaction token to its `@original` message (for followups and edits).
+/// Keeps an interaction token: its `@original` message and what it may reach (for followups
+/// and edits).
 fn remember_token(
     shared: &Shared,
     st: &mut State,
     token: &str,
-    channel: u64,
-    user: u64,
-    original: u64,
+    info: TokenInfo,
     has_buttons: bool,
 ) {
+    let original = info.original.unwrap_or_default();
     if !shared.opts.record {
         // Keep only the latest token of a message with buttons (the one the bot edits with).
         if !has_buttons {
@@ -930,14 +959,7 @@ fn remember_token(
             }
         }
     }
-    st.tokens.insert(
-        token.to_string(),
-        TokenInfo {
-            channel,
-            user,
-            original: Some(original),
-        },
-    );
+    st.tokens.insert(token.to_string(), info);
 }
 
 fn followup(
@@ -952,6 +974,12 @@ fn followup(
         st.violation(format!("followup with unknown token {token}"));
         return Reply::error(404, 10015, "Unknown Webhook");
     };
+    if let Err(refused) = t
+        .check_alive(st, "followup")
+        .and_then(|()| t.check_followup(st))
+    {
+        return refused;
+    }
     let m = StoredMessage::new(
         shared.next_id(),
         t.channel,
@@ -959,7 +987,13 @@ fn followup(
         flags_ephemeral(body),
         Some(t.user),
     );
-    write(shared, st, m, body, parts, fault, WriteKind::Followup)
+    let id = m.id;
+    let reply = write(shared, st, m, body, parts, fault, WriteKind::Followup);
+    if let (200, Some(t)) = (reply.status, st.tokens.get_mut(token)) {
+        t.followups += 1;
+        t.made.insert(id);
+    }
+    reply
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -979,11 +1013,20 @@ fn webhook_message(
         ));
         return Reply::error(404, 10015, "Unknown Webhook");
     };
+    let what = format!("{method} of a webhook message");
+    if let Err(refused) = t.check_alive(st, &what) {
+        return refused;
+    }
     let id = if which == "@original" {
         t.original.unwrap_or(0)
     } else {
         which.parse().unwrap_or(0)
     };
+    if which != "@original" {
+        if let Err(refused) = t.check_made(st, &what, id) {
+            return refused;
+        }
+    }
     let Some(m) = existing(shared, st, id, t.channel) else {
         st.violation(format!("{method} of unknown webhook message {which}"));
         return Reply::error(404, 10008, "Unknown Message");
