@@ -112,6 +112,12 @@ export const EN: Record<string, string> = {
 
 let table: Record<string, string> = { ...EN };
 
+/** Adds a game's own English texts (its page's) to the built-in ones. */
+export function addEnglish(texts: Record<string, string>): void {
+  Object.assign(EN, texts);
+  table = { ...texts, ...table };
+}
+
 /** Lays the catalogue's texts over the built-in English ones. */
 export function setStrings(s: Record<string, string>): void {
   table = { ...EN };

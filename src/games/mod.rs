@@ -14,7 +14,7 @@ mod hold;
 pub mod ledger;
 mod live;
 pub mod organizer;
-pub mod place;
+pub(crate) mod place;
 mod play;
 mod practice;
 mod rematch;

@@ -53,7 +53,9 @@ pub struct Origin {
 /// Where an interaction comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Place {
-    /// A server channel. `member`: the app is installed to the server, so the bot is in it.
+    /// A server channel. `member`: the owners map names the server, so the app is installed
+    /// to it and the bot (installed with the server) is taken to be in it; an inference from
+    /// Discord's documentation, which a refused channel route (403) would contradict.
     Guild { guild: u64, member: bool },
     /// The user's DM with the bot.
     BotDm { channel: u64 },

@@ -116,4 +116,5 @@ export const gin: GamePage<'gin'> = {
   fiftieth: true,
   play: 'turn-you-discard',
   moveLabel: () => null,
+  english: {},
 };

@@ -1,5 +1,6 @@
 // Every game's page by the game's name: the one file a new game's module is added to.
 
+import { addEnglish } from '../strings';
 import type { Game, StateFrame } from '../types';
 import { gin } from './gin';
 import type { At, GamePage } from './page';
@@ -9,6 +10,7 @@ import { team } from './team';
 
 /** Each game of the wire's `Game` has its page here, or the page does not compile. */
 const pages: { [G in Game]: GamePage<G> } = { gin, partnership, team, rummy };
+for (const page of Object.values(pages)) addEnglish(page.english);
 
 /** A state's game: its page, and the state's parts of that game. */
 export interface StateGame {

@@ -46,6 +46,10 @@ export interface GamePage<G extends Game> {
   fiftieth: boolean;
   /** The status line on the viewer's turn once drawn. */
   play: 'turn-you-play' | 'turn-you-discard';
-  /** The label of a move of a kind only this game has (null: a kind the page draws itself). */
+  /** The label of a move of a kind only this game has (null: none; a kind the page draws
+   * itself is labelled by the page, an unknown one by its id). */
   moveLabel(m: Move): string | null;
+  /** The game's own texts in English (keys without the catalogue's `activity-`), built in
+   * under the catalogue's as the page's other texts. */
+  english: Record<string, string>;
 }

@@ -81,4 +81,5 @@ export const partnership: GamePage<'partnership'> = {
   fiftieth: true,
   play: 'turn-you-discard',
   moveLabel: () => null,
+  english: {},
 };

@@ -102,4 +102,5 @@ export const rummy: GamePage<'rummy'> = {
   fiftieth: false,
   play: 'turn-you-play',
   moveLabel: () => null,
+  english: {},
 };

@@ -93,4 +93,5 @@ export const team: GamePage<'team'> = {
   fiftieth: true,
   play: 'turn-you-discard',
   moveLabel: () => null,
+  english: {},
 };

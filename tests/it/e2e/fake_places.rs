@@ -189,6 +189,37 @@ async fn an_expired_token_is_refused_and_recorded() {
     );
 }
 
+/// Time skipped while an interaction waits for its answer ages its token too; an interaction
+/// sent after the skip has a fresh one.
+#[tokio::test]
+async fn time_skipped_before_the_answer_ages_the_token_too() {
+    let fake = FakeDiscord::start().await;
+    places(&fake);
+    let payload = fake.slash_command_in(GROUP_DM, &user(ALICE), "gin", Some("rules"), vec![]);
+    let handle = fake.send_outdated_command(payload);
+    let (id, token) = (handle.id, fake.token_of(handle.id).expect("a token"));
+    fake.age_tokens(Duration::from_secs(16 * 60));
+    let body = json!({"type": 4, "data": {"content": "hello"}});
+    let callback = format!("/interactions/{id}/{token}/callback");
+    assert_eq!(call(&fake, "POST", &callback, body).await.0, 204);
+    handle.callback().await;
+    let original = format!("{}/messages/@original", followup_path(&fake, &token));
+    assert_eq!(
+        call(&fake, "PATCH", &original, json!({"content": "2"}))
+            .await
+            .0,
+        401
+    );
+    assert_eq!(fake.violations().len(), 1);
+    let (_, fresh, _) = answered(&fake, GROUP_DM).await;
+    let path = followup_path(&fake, &fresh);
+    assert_eq!(
+        call(&fake, "POST", &path, json!({"content": "3"})).await.0,
+        200
+    );
+    assert_eq!(fake.violations().len(), 1);
+}
+
 /// An interaction only a user's installation authorized gets 5 follow-ups; the sixth is
 /// refused and recorded. In a server that installed the app there is no such limit.
 #[tokio::test]

@@ -529,7 +529,8 @@ async fn every_game_plays_on_the_web_table_with_its_view_rules() {
             assert!(made.iter().any(|m| m.starts_with(kind)), "{kind} {made:?}");
         }
         assert!(
-            snap(&bot.db, id).await.version >= 12 || state_over(&sockets[watcher]),
+            // A game may be played out sooner (never ended otherwise).
+            snap(&bot.db, id).await.version >= 12 || snap(&bot.db, id).await.status == "finished",
             "{name}: the web table played on"
         );
         bot.finish().await;

@@ -262,6 +262,12 @@ pub fn hidden_by_views(
 ) -> Vec<String> {
     let public = strings_in(table);
     let viewer = cards(&state["hand"]);
+    let seated = others
+        .iter()
+        .chain([&state])
+        .filter(|s| !s["seat"].is_null());
+    let held: usize = seated.map(|s| cards(&s["hand"]).held.len()).sum();
+    assert!(held > 0, "the seated players' frames show their cards");
     others
         .iter()
         .flat_map(|o| cards(&o["hand"]).held)

@@ -264,9 +264,9 @@ pub fn check_context(
 ) -> Result<(), String> {
     let name = payload["data"]["name"].as_str().unwrap_or_default();
     let (context, install) = (place.context(), place.install());
-    if in_guild.is_some() && context != 0 {
+    if in_guild.is_some_and(|g| place.guild() != Some(g)) {
         return Err(format!(
-            "/{name} is registered in a server: not in {}",
+            "/{name} is registered in another server: not in {}",
             place.describe()
         ));
     }
@@ -299,15 +299,17 @@ pub fn check_context(
 }
 
 /// A registration's mistakes Discord refuses: the private-channel context (2) is only for
-/// commands a user can install (`integration_types` with 1).
+/// commands a user can install (`integration_types` with 1; none given: the app's, which here
+/// are both, as [`check_context`] reads them).
 pub fn check_registration(commands: &Value) -> Vec<String> {
     list(commands)
         .iter()
         .filter(|c| list(&c["contexts"]).iter().any(|x| x.as_u64() == Some(2)))
         .filter(|c| {
-            !list(&c["integration_types"])
-                .iter()
-                .any(|x| x.as_u64() == Some(USER_INSTALL))
+            !c["integration_types"].is_null()
+                && !list(&c["integration_types"])
+                    .iter()
+                    .any(|x| x.as_u64() == Some(USER_INSTALL))
         })
         .map(|c| {
             format!(

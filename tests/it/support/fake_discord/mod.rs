@@ -336,6 +336,8 @@ pub(crate) struct Pending {
     pub channel: u64,
     pub message: Option<u64>,
     pub sent_at: Instant,
+    /// The time tests had skipped when it was sent (see [`FakeDiscord::age_tokens`]).
+    pub skipped_at_send: Duration,
     /// What was pressed or run, for the benchmarks' latency by kind (see [`interaction_kind`]).
     pub kind: Arc<str>,
     pub first_attempt: Option<Duration>,
@@ -426,6 +428,8 @@ pub(crate) struct State {
     /// custom_id -> the message that last showed it (meaningful for unique custom_ids).
     pub buttons: HashMap<String, u64>,
     pub tokens: HashMap<String, TokenInfo>,
+    /// Time the tests skipped to age the tokens ([`FakeDiscord::age_tokens`]).
+    pub skipped: Duration,
     /// Without `record`: the last token per message, to forget older ones.
     pub last_token: HashMap<u64, String>,
     /// Without `record`: tokens a newer one replaced, oldest first. They stay valid (as
@@ -833,7 +837,9 @@ impl FakeDiscord {
             }
         }
         let (tx, rx) = oneshot::channel();
-        shared.lock().interactions.insert(
+        let mut st = shared.lock();
+        let skipped_at_send = st.skipped;
+        st.interactions.insert(
             id,
             Pending {
                 token: token.clone(),
@@ -841,6 +847,7 @@ impl FakeDiscord {
                 channel,
                 message: num(&payload["message"]["id"]),
                 sent_at: Instant::now(),
+                skipped_at_send,
                 kind: interaction_kind(&payload).into(),
                 first_attempt: None,
                 acknowledged: false,
@@ -849,6 +856,7 @@ impl FakeDiscord {
                 user_only: place.install() == places::USER_INSTALL,
             },
         );
+        drop(st);
         shared.gateway.dispatch(
             self.shard_of(guild),
             "INTERACTION_CREATE",

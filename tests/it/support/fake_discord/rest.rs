@@ -544,6 +544,8 @@ fn route_request(
                     c
                 }
             };
+            st.places
+                .insert(channel, super::places::FakePlace::BotDm { user });
             let recipient = json!({"id": user.to_string(), "username": format!("user{user}"),
                                    "global_name": null, "avatar": null, "bot": false});
             ok(
@@ -827,7 +829,7 @@ fn callback(
     }
     let p = st.interactions.get_mut(&id).expect("checked above");
     let elapsed = p.sent_at.elapsed();
-    let (asked, sent_at) = (p.kind.clone(), p.sent_at);
+    let (asked, sent_at, skipped_at_send) = (p.kind.clone(), p.sent_at, p.skipped_at_send);
     let first = p.first_attempt.is_none();
     p.first_attempt.get_or_insert(elapsed);
     let acknowledged = p.acknowledged;
@@ -918,7 +920,7 @@ fn callback(
                     user,
                     original: Some(m.id),
                     issued: sent_at,
-                    aged: Duration::ZERO,
+                    skipped_at_send,
                     made,
                     followups: 0,
                     user_only,

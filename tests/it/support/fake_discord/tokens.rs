@@ -20,9 +20,9 @@ pub(crate) struct TokenInfo {
     pub user: u64,
     /// The message `@original` stands for.
     pub original: Option<u64>,
-    /// When its interaction was sent, and how much older a test made it since.
+    /// When its interaction was sent, and the time the tests had skipped then.
     pub issued: Instant,
-    pub aged: Duration,
+    pub skipped_at_send: Duration,
     /// The messages it may edit.
     pub made: HashSet<u64>,
     /// Follow-ups created with it.
@@ -32,13 +32,14 @@ pub(crate) struct TokenInfo {
 }
 
 impl TokenInfo {
-    fn expired(&self) -> bool {
-        self.issued.elapsed() + self.aged > TOKEN_LIFETIME
+    /// Its age: the time since its interaction was sent, and what the tests skipped since.
+    fn age(&self, st: &State) -> Duration {
+        self.issued.elapsed() + st.skipped.saturating_sub(self.skipped_at_send)
     }
 
     /// Refuses the use of an expired token (401, as Discord answers one).
     pub(crate) fn check_alive(&self, st: &mut State, what: &str) -> Result<(), Reply> {
-        if !self.expired() {
+        if self.age(st) <= TOKEN_LIFETIME {
             return Ok(());
         }
         st.violation(format!(
@@ -77,11 +78,10 @@ impl TokenInfo {
 }
 
 impl FakeDiscord {
-    /// Makes every token handed out so far `by` older (15 minutes expire them).
+    /// Makes every interaction sent so far `by` older, its token too, answered or not yet
+    /// (15 minutes expire them); later ones are not.
     pub fn age_tokens(&self, by: Duration) {
-        for t in self.inner.lock().tokens.values_mut() {
-            t.aged += by;
-        }
+        self.inner.lock().skipped += by;
     }
 
     /// Follow-ups created with the token of interaction `id`.
