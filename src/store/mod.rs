@@ -51,7 +51,8 @@ pub use seams::{
 pub use seasons::Season;
 pub use settings::GuildSettings;
 pub use states::{
-    ChallengeState, EndReason, Format, HandKind, MatchState, TournamentState, UnknownState,
+    ChallengeState, EndReason, Format, HandKind, MatchState, PlaceKind, TournamentState,
+    UnknownState,
 };
 pub use tournaments::{
     CancelCause, EntryRow, Joined, NewEntry, NewTournament, Reach, Step, TableRow, TournamentRow,
