@@ -197,3 +197,38 @@ async fn practice_in_the_bot_dm_shows_the_table_again_after_its_tokens_expired()
     through_interactions_only(fake, dm);
     bot.finish().await;
 }
+
+/// In a server where only Alice installed the app, `/gin start` (which needs the bot in the
+/// server to post and edit the challenge) is refused privately and stores nothing; the
+/// practice is served there, through interactions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_the_bot_serves_practice_alone() {
+    const CHANNEL: u64 = 9_100;
+    const GUILD: u64 = 9_200;
+    let bot = dm_bot(64, Arc::new(AtomicI64::new(0))).await;
+    let fake = &bot.fake;
+    fake.place_guild_without_bot(CHANNEL, GUILD);
+    let start = fake.slash_command_in(
+        CHANNEL,
+        &user(ALICE),
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &user(BOB))],
+    );
+    let cb = fake.interact(start).await;
+    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    assert!(cb.content().contains("servers that added it"), "{cb:?}");
+    let busy = bot.db.challenges().busy_in_channel(CHANNEL, ALICE).await;
+    assert!(!busy.unwrap(), "no challenge stored");
+    let t = practice_in(&bot, CHANNEL).await;
+    let row = bot
+        .db
+        .matches()
+        .load_match(t.match_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.place_kind, PlaceKind::ServerWithoutBot);
+    fake.assert_no_violations();
+    bot.finish().await;
+}
