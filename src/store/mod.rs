@@ -825,7 +825,10 @@ mod tests {
             .await
             .unwrap()
             .expect("the match");
-        assert_eq!((row.guild_id, row.place_kind), (1, PlaceKind::Server));
+        assert_eq!(
+            (row.guild_id, row.place_kind),
+            (1, super::PlaceKind::Server)
+        );
         let (ledger,): (i64,) = sqlx::query_as("SELECT COALESCE(place_id, guild_id) FROM matches")
             .fetch_one(db.pool())
             .await

@@ -91,7 +91,7 @@ mod tests {
     #[test]
     fn the_text_binds_what_the_match_brings() {
         let sql = insert_sql(4, 2);
-        assert_eq!(sql.matches('?').count(), 13 + 4 * 6 + 2 * 4);
+        assert_eq!(sql.matches('?').count(), 15 + 4 * 6 + 2 * 4);
         assert!(!insert_sql(2, 0).contains("outbox"));
     }
 }
