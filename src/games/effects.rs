@@ -348,6 +348,12 @@ impl Games {
         tokens.table(match_id, token, message, original, now);
     }
 
+    /// Discord refused the token the table was edited through: none may edit it now.
+    pub fn table_token_gone(&self, match_id: i64) {
+        let mut tokens = self.match_tokens.lock().expect("match token lock");
+        tokens.table_gone(match_id);
+    }
+
     /// A new table message was posted for `deal`: it is the match's table from now on.
     pub async fn table_posted(
         &self,

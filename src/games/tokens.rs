@@ -108,6 +108,12 @@ impl MatchTokens {
         Some(l.token.clone())
     }
 
+    /// Discord refused the token of the table's handle (expired before its time, say): the
+    /// table is out of reach until the next interaction shows it again.
+    pub fn table_gone(&mut self, match_id: i64) {
+        self.tables.remove(&match_id);
+    }
+
     /// Expired tokens go once a minute, not on every interaction.
     fn sweep(&mut self, now: i64, window: i64) {
         if now - self.swept_at < 60 {
@@ -184,5 +190,11 @@ mod tests {
         };
         assert_eq!(t.table_via(MATCH, 56, 103, WINDOW), Some(followup));
         assert_eq!(t.table_via(MATCH, 55, 103, WINDOW), None, "retired");
+        t.table_gone(MATCH);
+        assert_eq!(
+            t.table_via(MATCH, 56, 103, WINDOW),
+            None,
+            "refused by Discord"
+        );
     }
 }

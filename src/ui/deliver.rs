@@ -367,7 +367,13 @@ impl<T: Transport> Deliverer<T> {
                     return Ok(()); // this version, or a newer one, is out already
                 }
                 let msg = self.faces().dress(render::table_scene(&scene));
-                self.edit(&via, &msg).await?;
+                match self.edit(&via, &msg).await {
+                    Err(e) if e.gone == Some(Gone::Token) => {
+                        self.games.table_token_gone(match_id);
+                        return Err(e);
+                    }
+                    edited => edited?,
+                }
                 shown.table_shown = Some(version);
                 Ok(())
             }
