@@ -43,6 +43,8 @@ async fn seed(db: &Db, now: i64) {
         let ended = now - (m as i64 % 365) * 86_400;
         let new = NewMatch {
             guild_id: guild,
+            place_kind: Default::default(),
+            place_id: guild,
             channel_id: 700,
             table_message_id: None,
             format: gin::store::Format::parse("two").unwrap(),

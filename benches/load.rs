@@ -742,6 +742,8 @@ async fn resume(a: &Args) {
                 .matches()
                 .create_match(&NewMatch {
                     guild_id: fake.guild_id(),
+                    place_kind: Default::default(),
+                    place_id: fake.guild_id(),
                     channel_id: channel,
                     table_message_id: Some(table_id),
                     format: gin::store::Format::parse("two").unwrap(),

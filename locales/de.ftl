@@ -203,6 +203,7 @@ err-match-over = Diese Partie ist beendet.
 err-stale = Dieser Button gehörte zu einem früheren Spielstand; hier sind deine Karten, wie sie jetzt sind.
 err-internal = Bei mir ist etwas schiefgelaufen; es wurde nichts geändert. Bitte versuch es noch einmal.
 err-guild-only = Gin-Partien werden in Server-Kanälen gespielt.
+err-not-here = Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du gegen den Bot üben.
 err-self-challenge = Du kannst dich nicht selbst herausfordern.
 err-bot-challenge = Bots können keine Herausforderungen annehmen.
 err-same-opponent = Gib zwei verschiedene Gegner an.

@@ -203,6 +203,7 @@ err-match-over = This match is over.
 err-stale = That button was for an earlier moment of the game; here is your hand as it is now.
 err-internal = Something went wrong on my side; nothing was changed. Please try again.
 err-guild-only = Gin matches are played in server channels.
+err-not-here = Gin does this only in servers that added it. Here you can practice against the bot.
 err-self-challenge = You cannot challenge yourself.
 err-bot-challenge = Bots cannot accept challenges.
 err-same-opponent = Name two different opponents.

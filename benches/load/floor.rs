@@ -303,6 +303,8 @@ fn new_match(i: usize) -> (NewMatch, Match) {
     let game = Match::new(rules.clone(), 2, seed).unwrap();
     let new = NewMatch {
         guild_id: 1,
+        place_kind: Default::default(),
+        place_id: 1,
         channel_id: 2 + i as u64,
         table_message_id: Some(3),
         format: gin::store::Format::parse("two").unwrap(),

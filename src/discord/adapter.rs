@@ -248,10 +248,15 @@ pub fn send_error(e: serenity::Error) -> SendError {
         serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => (true, None),
         _ => (false, None),
     };
+    // A request's error names its URL, and a webhook route's URL holds the token.
+    let message = match e {
+        serenity::Error::Http(HttpError::Request(r)) => r.without_url().to_string(),
+        e => e.to_string(),
+    };
     SendError {
         retry,
         gone,
-        message: e.to_string(),
+        message,
     }
 }
 
@@ -261,6 +266,8 @@ fn gone(status: u16, code: isize) -> Option<Gone> {
     match (status, code) {
         (403, 50001 | 50013) | (404, 10003) => Some(Gone::Channel),
         (404, 10008) => Some(Gone::Message),
+        // Invalid Webhook Token (an expired interaction token), Unknown Webhook.
+        (401, 50027) | (404, 10015) => Some(Gone::Token),
         _ => None,
     }
 }
@@ -310,14 +317,46 @@ impl Transport for DiscordOut {
             .content(msg.content.clone())
             .components(rows(msg))
             .allowed_mentions(mentions(msg));
-        let application_id = self.http.application_id().ok_or_else(|| SendError {
-            retry: true,
-            gone: None,
-            message: "the application id is not known yet (no Ready received)".into(),
-        })?;
         let route = Route::WebhookOriginalInteractionResponse {
-            application_id,
+            application_id: self.application_id()?,
             token,
+        };
+        self.patch(route, &edit).await
+    }
+
+    async fn followup(&self, token: &str, msg: &Msg) -> Result<u64, SendError> {
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(msg.content.clone())
+            .components(rows(msg))
+            .allowed_mentions(mentions(msg))
+            .add_files(msg.files.iter().map(attachment))
+            .execute(&*self.http, (None, token))
+            .await
+            .map(|m| m.id.get())
+            .map_err(send_error)
+    }
+
+    async fn edit_via(
+        &self,
+        token: &str,
+        message: Option<u64>,
+        msg: &Msg,
+    ) -> Result<(), SendError> {
+        let edit = serenity::EditInteractionResponse::new()
+            .content(msg.content.clone())
+            .components(rows(msg))
+            .allowed_mentions(mentions(msg));
+        let application_id = self.application_id()?;
+        let route = match message {
+            None => Route::WebhookOriginalInteractionResponse {
+                application_id,
+                token,
+            },
+            Some(id) => Route::WebhookFollowupMessage {
+                application_id,
+                token,
+                message_id: serenity::MessageId::new(id),
+            },
         };
         self.patch(route, &edit).await
     }
@@ -341,6 +380,15 @@ impl Transport for DiscordOut {
 }
 
 impl DiscordOut {
+    /// The application's id, which webhook routes name (known once Ready came).
+    fn application_id(&self) -> Result<serenity::ApplicationId, SendError> {
+        self.http.application_id().ok_or_else(|| SendError {
+            retry: true,
+            gone: None,
+            message: "the application id is not known yet (no Ready received)".into(),
+        })
+    }
+
     /// An edit whose answer (Discord's copy of the message) is read but not decoded: the bot
     /// never looks at it, and decoding it into serenity's `Message` cost more CPU than
     /// building the request (two edits follow most moves).

@@ -16,7 +16,7 @@ pub use adapter::DiscordOut;
 pub use client::{Client, Gateway};
 pub use presses::Places;
 
-use crate::games::{Caller, Games, Place};
+use crate::games::{Caller, Games, Place, Reach};
 use crate::i18n::Lang;
 use crate::ui::{Answer, Deliverer};
 use poise::serenity_prelude as serenity;
@@ -207,21 +207,48 @@ pub const HAND_TOKEN_SECONDS: i64 = 14 * 60;
 /// (Discord's deadline for a first answer is 3 s).
 const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 
+/// The interaction an answer went out through.
+pub(crate) struct Through<'a> {
+    pub token: &'a str,
+    pub lang: Lang,
+    pub place: Place,
+    /// The message the answer is on: the pressed one, or the public one it created.
+    pub message: Option<u64>,
+    /// That message is a follow-up of the interaction (a deferred press), not its response.
+    pub followup: bool,
+}
+
 /// What follows an answer, whatever became of it: the reply's message id and hand token are
-/// kept, and what the outcome requires is delivered.
+/// kept (where the bot reaches the chat through tokens only, the interaction's token too), and
+/// what the outcome requires is delivered.
 pub(crate) async fn after_answer(
     games: &Games,
     deliverer: &Arc<Deliverer<DiscordOut>>,
     answer: Answer,
-    token: &str,
-    lang: Lang,
-    message: Option<u64>,
+    through: Through<'_>,
 ) {
+    let Through {
+        token,
+        lang,
+        place,
+        message,
+        followup,
+    } = through;
     if let Some((match_id, seat)) = answer.hand_of {
         games.remember_hand_token(match_id, seat, token.to_string(), lang);
     }
+    let acted = answer.acted_on().filter(|_| place.reach() == Reach::Tokens);
+    if let Some(match_id) = acted {
+        games.acted_through(match_id, token, u8::from(followup));
+    }
     if let (Some(role), Some(message)) = (answer.reply_is, message) {
         deliverer.reply_created(role, message).await;
+    }
+    let public = !matches!(answer.response, crate::ui::model::Response::Ephemeral(_));
+    if let (Some(match_id), Some(message), true) = (acted, message, public) {
+        games
+            .table_answered(match_id, token, message, !followup)
+            .await;
     }
     deliverer.deliver(answer.deliveries).await;
 }

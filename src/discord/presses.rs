@@ -179,6 +179,7 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
         // The message the answer is on: the pressed one, or (a rematch's challenge or table)
         // the new public message the answer created.
         let mut message = p.caller.message_id;
+        let mut followup = false;
         let deadline = (p.arrived + DEFER_AFTER).into();
         let on_time = if deferred {
             None
@@ -228,13 +229,21 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
                     // one: it must not be used to refresh a hand. The new one (a rematch's
                     // challenge, say) is the follow-up.
                     answer.hand_of = None;
+                    followup = created.is_some();
                     message = created;
                 }
                 answer
             }
         };
         drop(place);
-        after_answer(games, deliverer, answer, &p.token, p.caller.lang, message).await;
+        let through = super::Through {
+            token: &p.token,
+            lang: p.caller.lang,
+            place: p.caller.place,
+            message,
+            followup,
+        };
+        after_answer(games, deliverer, answer, through).await;
     }
     .instrument(span)
     .await;

@@ -222,6 +222,8 @@ impl Challenges<'_> {
         players.extend(row.opponents.iter().map(|(u, n)| (*u, n.clone(), false)));
         let new = NewMatch {
             guild_id: row.guild_id,
+            place_kind: Default::default(),
+            place_id: row.guild_id,
             channel_id: row.channel_id,
             table_message_id: caller.message_id.or(row.message_id),
             format: game.format(),

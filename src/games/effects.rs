@@ -5,7 +5,8 @@
 
 use super::hold::AT_ONCE_HELD;
 use super::scenes::{HandMode, HandScene, MatchEndScene, ShowdownScene, TableScene};
-use super::{Deliveries, Failure, Games};
+use super::tokens::{PostTo, Via};
+use super::{Deliveries, Failure, Games, Reach};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::store::{OutboxKey, OutboxRow, StoreError};
@@ -147,20 +148,21 @@ pub enum Show {
     /// Nothing (any more): the match moved on, or there is no open hand message to refresh.
     Nothing,
     EditTable {
-        channel: u64,
-        message: u64,
+        via: Via,
         scene: Box<TableScene>,
     },
-    /// A new table message (for a new deal, or the first one): the previous one, if any, is
-    /// retired first; then [`Games::table_posted`] records the new one.
+    /// A new table message (for a new deal, for the first one, or to show the match again in
+    /// a chat reached through tokens once those that could edit its table expired): the
+    /// previous one, if it can be reached, is retired first; then [`Games::table_posted`]
+    /// records the new one.
     NewTable {
-        channel: u64,
-        retire: Option<u64>,
+        to: PostTo,
+        retire: Option<Via>,
         deal: u32,
         scene: Box<TableScene>,
     },
     Post {
-        channel: u64,
+        to: PostTo,
         post: Post,
     },
     /// A seat's private hand message, through the token it was last answered with.
@@ -181,61 +183,85 @@ impl Games {
             Err(Failure::Store(e)) => return Err(e),
         };
         let channel = live.channel_id;
+        let reach = live.place.reach();
+        // A new message: in the channel, or a follow-up of the freshest interaction on the
+        // match while it has one left.
+        let post_to = || match reach {
+            Reach::Channel => Some(PostTo::Channel(channel)),
+            Reach::Tokens => self.followup_of(key.match_id).map(PostTo::Followup),
+        };
+        // The table message, as far as it can still be edited.
+        let table_via = |message: u64| match reach {
+            Reach::Channel => Some(Via::Channel { channel, message }),
+            Reach::Tokens => self.table_via(key.match_id, message),
+        };
         Ok(match effect {
             Effect::Table => {
                 let new_deal = live.game.deal_no() > live.table_deal && live.is_active();
-                match live.table_message_id {
-                    Some(message) if !new_deal => Show::EditTable {
-                        channel,
-                        message,
-                        scene: Box::new(live.table_scene(
-                            &self.settings().timeouts_for(live.guild_id),
-                            self.settings().public_look(live.guild_id),
-                        )),
+                let scene = || {
+                    Box::new(live.table_scene(
+                        &self.settings().timeouts_for(live.guild_id),
+                        self.settings().public_look(live.guild_id),
+                    ))
+                };
+                let shown = live.table_message_id.map(|m| (m, table_via(m)));
+                match shown {
+                    Some((_, Some(via))) if !new_deal => Show::EditTable {
+                        via,
+                        scene: scene(),
                     },
-                    retire => Show::NewTable {
-                        channel,
-                        retire,
-                        deal: live.game.deal_no(),
-                        scene: Box::new(live.table_scene(
-                            &self.settings().timeouts_for(live.guild_id),
-                            self.settings().public_look(live.guild_id),
-                        )),
+                    _ => match post_to() {
+                        Some(to) => Show::NewTable {
+                            to,
+                            retire: shown.and_then(|(_, via)| via),
+                            deal: live.game.deal_no(),
+                            scene: scene(),
+                        },
+                        None => Show::Nothing,
                     },
                 }
             }
             Effect::Showdown { deal } => {
                 match live.showdown_scene(deal, self.settings().public_look(live.guild_id)) {
-                    Some(scene) => Show::Post {
-                        channel,
-                        post: Post::Showdown(Box::new(scene)),
+                    Some(scene) => match post_to() {
+                        Some(to) => Show::Post {
+                            to,
+                            post: Post::Showdown(Box::new(scene)),
+                        },
+                        None => Show::Nothing,
                     },
                     None => Show::Nothing,
                 }
             }
             Effect::MatchEnd => {
                 match live.match_end_scene(self.settings().public_look(live.guild_id)) {
-                    Some(scene) => Show::Post {
-                        channel,
-                        post: Post::MatchEnd(Box::new(scene)),
+                    Some(scene) => match post_to() {
+                        Some(to) => Show::Post {
+                            to,
+                            post: Post::MatchEnd(Box::new(scene)),
+                        },
+                        None => Show::Nothing,
                     },
                     None => Show::Nothing,
                 }
             }
-            Effect::Forfeit { seat } => Show::Post {
-                channel,
-                post: Post::Forfeit {
-                    lang: live.lang,
-                    user: live.users[seat as usize],
+            Effect::Forfeit { seat } => match post_to() {
+                Some(to) => Show::Post {
+                    to,
+                    post: Post::Forfeit {
+                        lang: live.lang,
+                        user: live.users[seat as usize],
+                    },
                 },
+                None => Show::Nothing,
             },
             Effect::Reminder { seat } => {
                 // Still that player's turn (a draw since then keeps the turn): the forfeit
                 // that may follow must have been announced.
                 let still = live.is_active() && live.game.to_act() == Some(seat);
-                if still {
-                    Show::Post {
-                        channel,
+                match if still { post_to() } else { None } {
+                    Some(to) => Show::Post {
+                        to,
                         post: Post::Reminder {
                             lang: live.lang,
                             user: live.users[seat as usize],
@@ -253,9 +279,8 @@ impl Games {
                                 )
                                 .map(|c| c.forfeit_at),
                         },
-                    }
-                } else {
-                    Show::Nothing
+                    },
+                    None => Show::Nothing,
                 }
             }
             Effect::Hand { seat, handle } => {
@@ -278,6 +303,55 @@ impl Games {
             }
             Effect::AiTurn => Show::Nothing,
         })
+    }
+
+    /// A follow-up of the freshest interaction on the match, taken from its budget.
+    fn followup_of(&self, match_id: i64) -> Option<Token> {
+        let mut tokens = self.match_tokens.lock().expect("match token lock");
+        tokens.take_followup(match_id, self.now(), self.hand_edit_window)
+    }
+
+    /// How the match's table `message` can be edited through a token, if one alive may.
+    fn table_via(&self, match_id: i64, message: u64) -> Option<Via> {
+        let tokens = self.match_tokens.lock().expect("match token lock");
+        tokens.table_via(match_id, message, self.now(), self.hand_edit_window)
+    }
+
+    /// An interaction acted on `match_id` where the bot reaches the chat through tokens
+    /// only: its token may carry what follows. `followups`: those it made already.
+    pub fn acted_through(&self, match_id: i64, token: &str, followups: u8) {
+        let now = self.now();
+        let mut tokens = self.match_tokens.lock().expect("match token lock");
+        tokens.acted(
+            match_id,
+            Token::new(token),
+            now,
+            followups,
+            self.hand_edit_window,
+        );
+    }
+
+    /// An interaction's answer (`original`: its own response; else a follow-up of it) is
+    /// `message`: if that is the match's table, the token may edit it from now on.
+    pub async fn table_answered(&self, match_id: i64, token: &str, message: u64, original: bool) {
+        let is_table =
+            matches!(self.hold(match_id).await, Ok(live) if live.table_message_id == Some(message));
+        if is_table {
+            self.table_through(match_id, Token::new(token), message, original);
+        }
+    }
+
+    /// The table `message` was made through `token`, which may edit it.
+    pub(crate) fn table_through(&self, match_id: i64, token: Token, message: u64, original: bool) {
+        let now = self.now();
+        let mut tokens = self.match_tokens.lock().expect("match token lock");
+        tokens.table(match_id, token, message, original, now);
+    }
+
+    /// Discord refused the token the table was edited through: none may edit it now.
+    pub fn table_token_gone(&self, match_id: i64) {
+        let mut tokens = self.match_tokens.lock().expect("match token lock");
+        tokens.table_gone(match_id);
     }
 
     /// A new table message was posted for `deal`: it is the match's table from now on.
@@ -504,6 +578,155 @@ impl Drop for Turn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{Caller, GameChoice, Place, ReplyRole, FOLLOWUPS, PRACTICE_LEVEL};
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    const CHANNEL: u64 = 700;
+    const TABLE: u64 = 55;
+    const WINDOW: i64 = 14 * 60;
+
+    /// The service on a fresh database, on a clock the test moves.
+    async fn games(now: Arc<AtomicI64>) -> (tempfile::TempDir, Games) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = crate::store::testing::fresh_database_url(dir.path(), "reach")
+            .await
+            .unwrap();
+        let db = crate::store::Db::open(&url).await.unwrap();
+        let config = crate::config::Config {
+            token: "test".into(),
+            ..Default::default()
+        };
+        let clock = Arc::new(move || now.load(Ordering::SeqCst));
+        (dir, Games::new(db, config, clock, WINDOW))
+    }
+
+    /// A practice match started by a caller in `place`, its table message `TABLE`: its id.
+    async fn practice(games: &Games, place: Place) -> i64 {
+        let caller = Caller {
+            place,
+            channel_id: CHANNEL,
+            user_id: 10,
+            name: "Ann".into(),
+            lang: Lang::En,
+            guild_lang: Lang::En,
+            message_id: None,
+        };
+        let game = GameChoice::Gin(Default::default());
+        let bot = (999, "Gin".to_string());
+        let started = games
+            .practice()
+            .start(&caller, PRACTICE_LEVEL, game, 2, None, bot)
+            .await;
+        let Some(ReplyRole::Table(id)) = started.reply_is else {
+            panic!("a table: {:?}", started.reply);
+        };
+        games.reply_created(ReplyRole::Table(id), TABLE).await;
+        id
+    }
+
+    fn delivery(match_id: i64) -> Delivery {
+        Delivery {
+            key: OutboxKey {
+                match_id,
+                version: 1,
+                part: PART_MESSAGES,
+            },
+            due_ms: 0,
+            effects: Vec::new(),
+        }
+    }
+
+    /// In a server with the bot, the table is edited and news posted through the channel,
+    /// tokens or not.
+    #[tokio::test]
+    async fn with_the_bot_in_the_channel_everything_goes_through_it() {
+        let now = Arc::new(AtomicI64::new(1_800_000_000));
+        let (_dir, games) = games(now).await;
+        let server = Place::Guild {
+            guild: 600,
+            member: true,
+        };
+        let id = practice(&games, server).await;
+        let d = delivery(id);
+        let via = Via::Channel {
+            channel: CHANNEL,
+            message: TABLE,
+        };
+        match games.resolve(&d, Effect::Table).await.unwrap() {
+            Show::EditTable { via: v, .. } => assert_eq!(v, via),
+            other => panic!("{other:?}"),
+        }
+        match games
+            .resolve(&d, Effect::Forfeit { seat: 0 })
+            .await
+            .unwrap()
+        {
+            Show::Post { to, .. } => assert_eq!(to, PostTo::Channel(CHANNEL)),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// In the bot's DM the table is edited through the token whose answer it is while that
+    /// lives; news goes out as follow-ups of the freshest interaction, five at most; with no
+    /// live token nothing is sent, and the next interaction shows a fresh table.
+    #[tokio::test]
+    async fn through_tokens_only_what_a_live_token_may_do() {
+        let start = 1_800_000_000;
+        let now = Arc::new(AtomicI64::new(start));
+        let (_dir, games) = games(now.clone()).await;
+        let id = practice(&games, Place::BotDm { channel: CHANNEL }).await;
+        let d = delivery(id);
+        // Nothing alive yet: nothing is sent.
+        assert!(matches!(
+            games.resolve(&d, Effect::Table).await.unwrap(),
+            Show::Nothing
+        ));
+        games.acted_through(id, "cmd", 0);
+        games.table_answered(id, "cmd", TABLE, true).await;
+        let own = Via::Token {
+            token: Token::new("cmd"),
+            message: None,
+        };
+        match games.resolve(&d, Effect::Table).await.unwrap() {
+            Show::EditTable { via, .. } => assert_eq!(via, own),
+            other => panic!("{other:?}"),
+        }
+        for _ in 0..FOLLOWUPS {
+            match games
+                .resolve(&d, Effect::Forfeit { seat: 0 })
+                .await
+                .unwrap()
+            {
+                Show::Post { to, .. } => assert_eq!(to, PostTo::Followup(Token::new("cmd"))),
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(
+            matches!(
+                games
+                    .resolve(&d, Effect::Forfeit { seat: 0 })
+                    .await
+                    .unwrap(),
+                Show::Nothing
+            ),
+            "never a sixth follow-up"
+        );
+        // A quarter of an hour later every token has expired: nothing is sent.
+        now.fetch_add(15 * 60, Ordering::SeqCst);
+        assert!(matches!(
+            games.resolve(&d, Effect::Table).await.unwrap(),
+            Show::Nothing
+        ));
+        // The next interaction shows the table again: a fresh one, its follow-up.
+        games.acted_through(id, "press", 0);
+        match games.resolve(&d, Effect::Table).await.unwrap() {
+            Show::NewTable { to, retire, .. } => {
+                assert_eq!(to, PostTo::Followup(Token::new("press")));
+                assert_eq!(retire, None, "the old table is out of reach");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 
     /// A hand's token is stored as before (rows from before the change still read), and
     /// never shown by `Debug`, which log lines print.

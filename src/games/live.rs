@@ -6,7 +6,7 @@ use super::scenes::{
 };
 use super::settings::CardLook;
 use super::variants::{Game, RulesOf};
-use super::MatchState;
+use super::{MatchState, Place};
 use crate::config::Timeouts;
 use crate::engine::ai::coach::Hint;
 use crate::engine::ai::Level;
@@ -18,7 +18,10 @@ use crate::store::{MatchEvent, MatchRow, StoreError};
 #[derive(Clone, Debug)]
 pub struct Live {
     pub id: i64,
+    /// The server Discord routes the match's events by (0 outside servers); its settings.
     pub guild_id: u64,
+    /// Where it is played, and so how the bot may show it there.
+    pub place: Place,
     pub channel_id: u64,
     pub table_message_id: Option<u64>,
     /// The deal the table message was posted for: a later deal gets a new table message.
@@ -56,6 +59,7 @@ impl Live {
         Ok(Live {
             id: row.id,
             guild_id: row.guild_id,
+            place: Place::stored(row.place_kind, row.guild_id, row.channel_id),
             channel_id: row.channel_id,
             table_message_id: row.table_message_id,
             table_deal: row.table_deal,
@@ -215,6 +219,10 @@ impl Live {
         Live {
             id,
             guild_id: 1,
+            place: Place::Guild {
+                guild: 1,
+                member: true,
+            },
             channel_id: 2,
             table_message_id: Some(3),
             table_deal: 0,

@@ -27,6 +27,7 @@ mod seasons;
 mod settings;
 mod sight;
 mod sweep;
+mod tokens;
 pub mod tournament;
 mod transition;
 mod unposted;
@@ -39,7 +40,7 @@ pub use effects::{
 pub use export::{ExportFile, EXPORT_MATCHES};
 pub use hold::Held;
 pub use live::Live;
-pub use place::{Place, Reach};
+pub use place::{Place, PlaceKind, Reach};
 pub use play::Move;
 pub use practice::ai_seed;
 pub use replay::ReplayScene;
@@ -54,6 +55,7 @@ pub use seams::{
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
+pub use tokens::{PostTo, Via, FOLLOWUPS};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
 pub(crate) use variants::{each, each_kind};
 pub use variants::{
@@ -463,6 +465,8 @@ pub struct Games {
     /// Open hand messages: their token, when it was issued, their language; with the time of
     /// the last sweep of expired ones.
     hand_tokens: Mutex<(HandTokens, i64)>,
+    /// Tokens that may show matches played where the bot reaches the chat through them only.
+    match_tokens: Mutex<tokens::MatchTokens>,
     /// Per match: whose turn it is to deliver (see [`Deliveries::turn`]); with the map's size
     /// at its last sweep.
     delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
@@ -503,6 +507,7 @@ impl Games {
             loads: Default::default(),
             match_reads,
             hand_tokens: Mutex::new((HashMap::new(), 0)),
+            match_tokens: Default::default(),
             delivery_turns: Mutex::new((HashMap::new(), 0)),
             settings_cache,
             boards: Default::default(),

@@ -39,6 +39,8 @@ impl Owners {
     }
 }
 
+pub use crate::store::PlaceKind;
+
 /// What an interaction says of where it comes from, as Discord sends it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Origin {
@@ -119,6 +121,55 @@ impl Place {
         match self {
             Place::Guild { guild, .. } => Some(guild),
             Place::BotDm { .. } | Place::Private { .. } => None,
+        }
+    }
+
+    /// The key its ledger is kept under: the server, or the DM's own channel (snowflakes of
+    /// different things never meet, so a DM's matches never count on a server's board).
+    pub fn ledger_key(self) -> u64 {
+        match self {
+            Place::Guild { guild, .. } => guild,
+            Place::BotDm { channel } | Place::Private { channel, .. } => channel,
+        }
+    }
+
+    /// The server Discord routes its events by: none (0) outside servers, as shard 0 gets
+    /// them.
+    pub fn shard_guild(self) -> u64 {
+        self.guild().unwrap_or(0)
+    }
+
+    /// What is stored to read the place back with [`Place::stored`].
+    pub fn kind(self) -> PlaceKind {
+        match self {
+            Place::Guild { member: true, .. } => PlaceKind::Server,
+            Place::Guild { member: false, .. } => PlaceKind::ServerWithoutBot,
+            Place::BotDm { .. } => PlaceKind::BotDm,
+            Place::Private { group: false, .. } => PlaceKind::Dm,
+            Place::Private { group: true, .. } => PlaceKind::GroupDm,
+        }
+    }
+
+    /// The place of a stored match: its kind, its server (0 outside servers) and channel.
+    pub fn stored(kind: PlaceKind, guild: u64, channel: u64) -> Place {
+        match kind {
+            PlaceKind::Server => Place::Guild {
+                guild,
+                member: true,
+            },
+            PlaceKind::ServerWithoutBot => Place::Guild {
+                guild,
+                member: false,
+            },
+            PlaceKind::BotDm => Place::BotDm { channel },
+            PlaceKind::Dm => Place::Private {
+                channel,
+                group: false,
+            },
+            PlaceKind::GroupDm => Place::Private {
+                channel,
+                group: true,
+            },
         }
     }
 }
@@ -259,6 +310,27 @@ mod tests {
         for p in [SERVER_WITHOUT_BOT, BOT_DM, DM, GROUP_DM] {
             assert_eq!(p.reach(), Reach::Tokens, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_place_reads_back_from_what_is_stored() {
+        for p in [SERVER, SERVER_WITHOUT_BOT, BOT_DM, DM, GROUP_DM] {
+            let code = p.kind().code();
+            let kind = PlaceKind::from_code(code).expect("a known kind");
+            assert_eq!(Place::stored(kind, p.shard_guild(), CHANNEL), p, "{p:?}");
+        }
+        assert_eq!(PlaceKind::from_code(9), None);
+    }
+
+    #[test]
+    fn ledgers_and_shards_outside_servers() {
+        assert_eq!(SERVER.ledger_key(), GUILD);
+        assert_eq!(SERVER_WITHOUT_BOT.ledger_key(), GUILD);
+        for p in [BOT_DM, DM, GROUP_DM] {
+            assert_eq!(p.ledger_key(), CHANNEL, "{p:?}");
+            assert_eq!(p.shard_guild(), 0, "{p:?}");
+        }
+        assert_eq!(SERVER_WITHOUT_BOT.shard_guild(), GUILD);
     }
 
     #[test]

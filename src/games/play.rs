@@ -261,11 +261,12 @@ impl Matches<'_> {
     }
 }
 
-/// Refuses a press on match `live` from anywhere but the server and channel it is played in.
-/// Every button of a match (its table's, a hand message's) is there: one from elsewhere is
-/// forged, and acting on it would have the process of another server hold the match too.
+/// Refuses a press on match `live` from anywhere but the server (none, outside servers) and
+/// channel it is played in. Every button of a match (its table's, a hand message's) is there:
+/// one from elsewhere is forged, and acting on it would have the process of another server
+/// hold the match too.
 fn played_here(live: &super::Live, caller: &Caller) -> Result<(), Failure> {
-    if caller.guild_id() == Some(live.guild_id) && caller.channel_id == live.channel_id {
+    if caller.place.shard_guild() == live.guild_id && caller.channel_id == live.channel_id {
         Ok(())
     } else {
         Err(Refusal::MatchElsewhere.into())

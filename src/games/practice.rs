@@ -39,7 +39,8 @@ impl Practice<'_> {
         target: Option<i64>,
         bot: (u64, String),
     ) -> Result<Outcome, Failure> {
-        let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
+        // Outside servers (the bot's DM) the bot's defaults apply.
+        let guild = caller.place.shard_guild();
         self.settings().ensure_settings(guild).await?;
         if self
             .db
@@ -90,7 +91,7 @@ impl Practice<'_> {
         rules: RulesOf,
         players: Vec<(u64, String, bool)>,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id().ok_or(Refusal::GuildOnly)?;
+        let guild_id = caller.place.shard_guild();
         self.settings().ensure_settings(guild_id).await?;
         self.settings().check_channel(caller)?;
         let seed = self.next_seed();
@@ -110,6 +111,8 @@ impl Practice<'_> {
         });
         let new = NewMatch {
             guild_id,
+            place_kind: caller.place.kind(),
+            place_id: caller.place.ledger_key(),
             channel_id: caller.channel_id,
             table_message_id: None,
             format: game.format(),

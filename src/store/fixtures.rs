@@ -8,6 +8,8 @@ use tokio::sync::oneshot;
 pub(super) fn new_match(i: u64) -> NewMatch {
     NewMatch {
         guild_id: 1,
+        place_kind: Default::default(),
+        place_id: 1,
         channel_id: 100 + i,
         table_message_id: None,
         format: Format::parse("two").expect("a stored format"),

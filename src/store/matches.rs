@@ -5,7 +5,7 @@ use super::rows::{
     Delivered, HandRow, IdleRow, MatchEvent, MatchRow, NewMatch, PlayerResult, RateFn, RatingRow,
     SavedAction,
 };
-use super::states::{EndReason, Format, MatchState};
+use super::states::{EndReason, Format, MatchState, PlaceKind};
 use super::{id, in_list, placeholders, postgres, sqlite, unid, Backend, Matches, StoreError};
 use sqlx::Connection;
 
@@ -47,20 +47,26 @@ struct Raw {
     tournament_id: Option<i64>,
     tournament_round: Option<i64>,
     deadline: Option<i64>,
+    place_kind: i64,
 }
 
 from_row! {
     Raw:
     id, guild_id, channel_id, table_message_id, format, preset, locale, status, state_json, version,
     table_deal, turn_started_at, reminded, ai_level, tournament_id, tournament_round, deadline,
+    place_kind,
 }
 
 impl Raw {
     /// The row with its players, given as (match id, user id, name, is AI) in seat order.
     fn with_players(self, players: Vec<(i64, i64, String, i64)>) -> Result<MatchRow, StoreError> {
+        let place_kind = PlaceKind::from_code(self.place_kind).ok_or_else(|| {
+            StoreError::Corrupt(format!("match {}: place kind {}", self.id, self.place_kind))
+        })?;
         Ok(MatchRow {
             id: self.id,
             guild_id: unid(self.guild_id),
+            place_kind,
             channel_id: unid(self.channel_id),
             table_message_id: self.table_message_id.map(unid),
             format: Format::parse(&self.format)
@@ -93,7 +99,8 @@ impl Raw {
 
 const COLUMNS: &str =
     "id, guild_id, channel_id, table_message_id, format, preset, locale, status, state_json, version, \
-     table_deal, turn_started_at, reminded, ai_level, tournament_id, tournament_round, deadline";
+     table_deal, turn_started_at, reminded, ai_level, tournament_id, tournament_round, deadline, \
+     place_kind";
 
 impl Matches<'_> {
     /// Stores a new match and its players; returns its id.
@@ -550,7 +557,7 @@ async fn insert_hand(
     sqlx::query(
         "INSERT INTO hands (match_id, deal_no, guild_id, dealer_seat, first_seat, second_seat, knocker_seat, kind, \
          knocker_deadwood, defender_deadwood, points, winner_seat, lines, doubled, commitment, seed_hex) \
-         SELECT $1, $2, guild_id, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM matches WHERE id = $16",
+         SELECT $1, $2, COALESCE(place_id, guild_id), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM matches WHERE id = $16",
     )
     .bind(match_id)
     .bind(h.deal_no as i64)

@@ -38,6 +38,7 @@ const SQLITE: &[(&str, &str)] = embed!(
     "0016_decline_cooldown.sql",
     "0017_tournaments.sql",
     "0018_tournament_reach.sql",
+    "0019_places.sql",
 );
 
 /// PostgreSQL's migrations: a new file of `migrations/postgres/` must be named here too.
@@ -51,6 +52,7 @@ const POSTGRES: &[(&str, &str)] = embed!(
     "0006_decline_cooldown.sql",
     "0007_tournaments.sql",
     "0008_tournament_reach.sql",
+    "0009_places.sql",
 );
 
 /// The migrator of the SQLite schema.

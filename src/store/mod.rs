@@ -51,7 +51,8 @@ pub use seams::{
 pub use seasons::Season;
 pub use settings::GuildSettings;
 pub use states::{
-    ChallengeState, EndReason, Format, HandKind, MatchState, TournamentState, UnknownState,
+    ChallengeState, EndReason, Format, HandKind, MatchState, PlaceKind, TournamentState,
+    UnknownState,
 };
 pub use tournaments::{
     CancelCause, EntryRow, Joined, NewEntry, NewTournament, Reach, Step, TableRow, TournamentRow,
@@ -780,5 +781,58 @@ mod tests {
             .create_match(&new)
             .await
             .expect("the players of old matches can play again");
+    }
+
+    /// A match stored before places were: played in a server with the bot, and its hands
+    /// kept under that server, as before.
+    #[tokio::test]
+    async fn a_match_from_before_places_is_a_servers() {
+        if crate::store::testing::on_postgres() {
+            return; // The SQLite migrations' history.
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        let options = SqliteConnectOptions::from_str(&url)
+            .unwrap()
+            .create_if_missing(true);
+        let pool = SqlitePoolOptions::new()
+            .connect_with(options)
+            .await
+            .unwrap();
+        let mut old = super::migrations::sqlite();
+        old.migrations = old
+            .migrations
+            .iter()
+            .filter(|m| m.version <= 18)
+            .cloned()
+            .collect::<Vec<_>>()
+            .into();
+        old.run(&pool).await.unwrap();
+        let id = sqlx::query(
+            "INSERT INTO matches (guild_id, channel_id, format, preset, rules_json, locale, status, \
+             state_json, version, seed_hex, turn_started_at, started_at) \
+             VALUES (1, 100, 'two', 'classic', '{}', 'en', 'active', '{}', 0, '00', 0, 0)",
+        )
+        .execute(&pool)
+        .await
+        .unwrap()
+        .last_insert_rowid();
+        pool.close().await;
+        let db = Db::open(&url).await.expect("the upgrade runs");
+        let row = db
+            .matches()
+            .load_match(id)
+            .await
+            .unwrap()
+            .expect("the match");
+        assert_eq!(
+            (row.guild_id, row.place_kind),
+            (1, super::PlaceKind::Server)
+        );
+        let (ledger,): (i64,) = sqlx::query_as("SELECT COALESCE(place_id, guild_id) FROM matches")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
+        assert_eq!(ledger, 1);
     }
 }

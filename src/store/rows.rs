@@ -2,12 +2,17 @@
 //! and the files of each database import them from here, not from each other.
 
 use super::from_row::from_row;
-use super::states::{ChallengeState, Format, HandKind, MatchState};
+use super::states::{ChallengeState, Format, HandKind, MatchState, PlaceKind};
 
 /// What starting a match stores.
 #[derive(Debug, Clone)]
 pub struct NewMatch {
+    /// The server Discord routes the match's events by (0 outside servers).
     pub guild_id: u64,
+    /// Where it is played.
+    pub place_kind: PlaceKind,
+    /// The key of the ledger it counts in: the server, or the DM's channel.
+    pub place_id: u64,
     pub channel_id: u64,
     pub table_message_id: Option<u64>,
     pub format: Format,
@@ -40,11 +45,17 @@ pub struct MatchEvent {
 }
 
 impl NewMatch {
+    /// The ledger's key as stored: none where it is the server itself.
+    pub(crate) fn place_apart(&self) -> Option<u64> {
+        (self.place_id != self.guild_id).then_some(self.place_id)
+    }
+
     /// The row this match reads back as once stored under `id`: no need to read it back.
     pub fn stored_as(&self, id: i64) -> MatchRow {
         MatchRow {
             id,
             guild_id: self.guild_id,
+            place_kind: self.place_kind,
             channel_id: self.channel_id,
             table_message_id: self.table_message_id,
             format: self.format,
@@ -68,6 +79,7 @@ impl NewMatch {
 pub struct MatchRow {
     pub id: i64,
     pub guild_id: u64,
+    pub place_kind: PlaceKind,
     pub channel_id: u64,
     pub table_message_id: Option<u64>,
     /// The game and player count: how `state_json` reads.

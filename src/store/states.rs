@@ -255,6 +255,43 @@ fn unknown(what: &'static str, text: &str) -> UnknownState {
     }
 }
 
+/// Where a match is played, as stored with it (rows from before places: [`PlaceKind::Server`]).
+/// The domain reads it back into `games::Place`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlaceKind {
+    #[default]
+    Server,
+    ServerWithoutBot,
+    BotDm,
+    Dm,
+    GroupDm,
+}
+
+impl PlaceKind {
+    /// Its stored number.
+    pub fn code(self) -> i64 {
+        match self {
+            PlaceKind::Server => 0,
+            PlaceKind::ServerWithoutBot => 1,
+            PlaceKind::BotDm => 2,
+            PlaceKind::Dm => 3,
+            PlaceKind::GroupDm => 4,
+        }
+    }
+
+    /// The kind of a stored number; `None` for a number no version wrote.
+    pub fn from_code(code: i64) -> Option<PlaceKind> {
+        Some(match code {
+            0 => PlaceKind::Server,
+            1 => PlaceKind::ServerWithoutBot,
+            2 => PlaceKind::BotDm,
+            3 => PlaceKind::Dm,
+            4 => PlaceKind::GroupDm,
+            _ => return None,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,20 @@ pub struct Answer {
     pub hand_of: Option<(i64, Seat)>,
 }
 
+impl Answer {
+    /// The match the interaction acted on, if any: the one whose table it opened, whose hand
+    /// it shows, or whose change it stored.
+    pub fn acted_on(&self) -> Option<i64> {
+        match self.reply_is {
+            Some(ReplyRole::Table(match_id)) => Some(match_id),
+            _ => self
+                .hand_of
+                .map(|(match_id, _)| match_id)
+                .or_else(|| self.deliveries.rows.first().map(|r| r.key.match_id)),
+        }
+    }
+}
+
 /// A button press on one of the bot's private messages (a hand message), whose buttons are
 /// not known; see [`press_on`].
 pub async fn press(games: &Games, caller: &Caller, custom_id: &str) -> Answer {

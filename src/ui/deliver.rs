@@ -8,8 +8,8 @@ use super::model::{Attachment, Msg};
 use super::painter::Painter;
 use super::render;
 use crate::games::{
-    Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Outcome, Post, Refusal,
-    Reply, ReplyRole, Show, ShowdownScene, Turn,
+    Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Outcome, Post, PostTo,
+    Refusal, Reply, ReplyRole, Show, ShowdownScene, Turn, Via,
 };
 use crate::i18n::Lang;
 use crate::tr;
@@ -44,6 +44,8 @@ pub enum Gone {
     Channel,
     /// The message (deleted).
     Message,
+    /// The interaction token (expired, or unknown): no later use of it would pass.
+    Token,
 }
 
 impl std::fmt::Display for SendError {
@@ -73,6 +75,27 @@ pub trait Transport: Send + Sync + 'static {
         token: &str,
         msg: &Msg,
     ) -> impl Future<Output = Result<(), SendError>> + Send;
+    /// A public follow-up of the interaction `token` stands for; its id. Transports without
+    /// interactions refuse.
+    fn followup(
+        &self,
+        token: &str,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<u64, SendError>> + Send {
+        let _ = (token, msg);
+        async { Err(no_interactions()) }
+    }
+    /// Edits, through `token`, its interaction's response (`message: None`) or a follow-up
+    /// it made. Transports without interactions refuse.
+    fn edit_via(
+        &self,
+        token: &str,
+        message: Option<u64>,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<(), SendError>> + Send {
+        let _ = (token, message, msg);
+        async { Err(no_interactions()) }
+    }
     /// Sends `user` a direct message; its id. Transports without direct messages refuse.
     fn direct(&self, user: u64, msg: &Msg) -> impl Future<Output = Result<u64, SendError>> + Send {
         let _ = (user, msg);
@@ -83,6 +106,15 @@ pub trait Transport: Send + Sync + 'static {
                 message: "no direct messages through this transport".into(),
             })
         }
+    }
+}
+
+/// The refusal of a transport that knows no interactions.
+fn no_interactions() -> SendError {
+    SendError {
+        retry: false,
+        gone: None,
+        message: "no interactions through this transport".into(),
     }
 }
 
@@ -111,6 +143,23 @@ impl<T: Transport> Transport for Arc<T> {
         msg: &Msg,
     ) -> impl Future<Output = Result<(), SendError>> + Send {
         (**self).edit_ephemeral(token, msg)
+    }
+
+    fn followup(
+        &self,
+        token: &str,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<u64, SendError>> + Send {
+        (**self).followup(token, msg)
+    }
+
+    fn edit_via(
+        &self,
+        token: &str,
+        message: Option<u64>,
+        msg: &Msg,
+    ) -> impl Future<Output = Result<(), SendError>> + Send {
+        (**self).edit_via(token, message, msg)
     }
 
     fn direct(&self, user: u64, msg: &Msg) -> impl Future<Output = Result<u64, SendError>> + Send {
@@ -312,36 +361,38 @@ impl<T: Transport> Deliverer<T> {
         };
         let result = match show {
             Show::Nothing => Ok(()),
-            Show::EditTable {
-                channel,
-                message,
-                scene,
-            } => {
+            Show::EditTable { via, scene } => {
                 let version = scene.seats.version;
                 if shown.table_shown.is_some_and(|s| version <= s) {
                     return Ok(()); // this version, or a newer one, is out already
                 }
                 let msg = self.faces().dress(render::table_scene(&scene));
-                self.out.edit(channel, message, &msg).await?;
+                match self.edit(&via, &msg).await {
+                    Err(e) if e.gone == Some(Gone::Token) => {
+                        self.games.table_token_gone(match_id);
+                        return Err(e);
+                    }
+                    edited => edited?,
+                }
                 shown.table_shown = Some(version);
                 Ok(())
             }
             Show::NewTable {
-                channel,
+                to,
                 retire,
                 deal,
                 scene,
             } => {
                 if let Some(old) = retire {
                     let retired = Msg::text(tr!(scene.lang, "table-retired"));
-                    match self.out.edit(channel, old, &retired).await {
+                    match self.edit(&old, &retired).await {
                         Err(e) if e.retry => return Err(e),
                         _ => {} // gone already: nothing to retire
                     }
                 }
                 let nonce = nonce(row.key, index);
                 let msg = self.faces().dress(render::new_table_scene(&scene, deal));
-                let id = self.out.post(channel, &msg, Some(&nonce)).await?;
+                let id = self.send(&to, &msg, &nonce).await?;
                 self.games
                     .table_posted(match_id, id, deal)
                     .await
@@ -350,10 +401,13 @@ impl<T: Transport> Deliverer<T> {
                         gone: None,
                         message: e.to_string(),
                     })?;
+                if let PostTo::Followup(token) = to {
+                    self.games.table_through(match_id, token, id, false);
+                }
                 shown.table_shown = Some(scene.seats.version);
                 Ok(())
             }
-            Show::Post { channel, post } => {
+            Show::Post { to, post } => {
                 let nonce = nonce(row.key, index);
                 let mut msg = post_msg(&post);
                 if let Post::Showdown(scene) = post {
@@ -361,13 +415,14 @@ impl<T: Transport> Deliverer<T> {
                         .extend(self.showdown_picture(match_id, scene, &msg).await);
                 }
                 let mut msg = self.faces().dress(msg);
-                match self.out.post(channel, &msg, Some(&nonce)).await {
+                match self.send(&to, &msg, &nonce).await {
                     // Refused for good with a file (no Attach Files in this channel, say):
                     // the text still goes out.
-                    Err(e) if !e.retry && !msg.files.is_empty() => {
+                    Err(e) if !e.retry && !msg.files.is_empty() && e.gone != Some(Gone::Token) => {
                         tracing::warn!(match_id, error = %e, "a post with a picture was refused; posting its text alone");
                         msg.files.clear();
-                        self.out.post(channel, &msg, Some(&nonce)).await.map(|_| ())
+                        // A refused follow-up made nothing: the text may take its place.
+                        self.send(&to, &msg, &nonce).await.map(|_| ())
                     }
                     sent => sent.map(|_| ()),
                 }
@@ -385,6 +440,23 @@ impl<T: Transport> Deliverer<T> {
             self.forget(match_id, &gate);
         }
         result
+    }
+
+    /// Edits a message the way it can be reached.
+    async fn edit(&self, via: &Via, msg: &Msg) -> Result<(), SendError> {
+        match via {
+            Via::Channel { channel, message } => self.out.edit(*channel, *message, msg).await,
+            Via::Token { token, message } => self.out.edit_via(token.secret(), *message, msg).await,
+        }
+    }
+
+    /// Sends a new message where it goes: its id. A channel post carries `nonce`, so that a
+    /// repeated post creates it once; a follow-up has none.
+    async fn send(&self, to: &PostTo, msg: &Msg, nonce: &str) -> Result<u64, SendError> {
+        match to {
+            PostTo::Channel(channel) => self.out.post(*channel, msg, Some(nonce)).await,
+            PostTo::Followup(token) => self.out.followup(token.secret(), msg).await,
+        }
     }
 
     /// The picture of a showdown whose text is `text` (where the server shows pictures). It is

@@ -404,8 +404,14 @@ impl Follower {
         self.opened(seq, outcome).await
     }
 
-    /// A practice match against the bot: its table is posted in the channel.
+    /// A practice match against the bot: its table is posted in the channel. Where the bot
+    /// reaches the chat only through interactions, there is none to post it with: refused
+    /// (`/gin practice` starts one there).
     async fn practice(&mut self, seq: u64) -> bool {
+        if self.me.caller().place.reach() == crate::games::Reach::Tokens {
+            let text = text_of(self.me.lang, "cannot-post");
+            return self.refuse(seq, "cannot_post", &text).await;
+        }
         let Some(bot) = self.web.bot_user().await else {
             return self.refuse(seq, "internal", "").await;
         };

@@ -99,7 +99,14 @@ async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
         poise::Context::Prefix(_) => String::new(),
     };
     let data = ctx.data();
-    super::after_answer(&data.games, &data.deliverer, answer, &token, lang, message).await;
+    let through = super::Through {
+        token: &token,
+        lang,
+        place: caller(ctx).place,
+        message,
+        followup: false,
+    };
+    super::after_answer(&data.games, &data.deliverer, answer, through).await;
     sent.map(|_| ())?;
     Ok(())
 }
@@ -126,10 +133,45 @@ fn is_moderator(ctx: Context<'_>) -> bool {
     }
 }
 
+/// The subcommands served where the bot reaches the chat only through interactions: practice
+/// and what a practice match needs. The others stay with servers that added the app.
+const THROUGH_INTERACTIONS: &[&str] = &["practice", "hand", "resign", "rules", "cards"];
+
+/// Refuses, in a server where only the caller installed the app, a subcommand that needs the
+/// bot in the server (answered privately here; outside servers, poise's own check of the
+/// subcommand answers).
+pub(crate) async fn served_here(ctx: Context<'_>) -> Result<bool, Error> {
+    let place = caller(ctx).place;
+    if !matches!(place, Place::Guild { member: false, .. })
+        || THROUGH_INTERACTIONS.contains(&&*ctx.command().name)
+    {
+        return Ok(true);
+    }
+    let poise::Context::Application(app) = ctx else {
+        return Ok(false);
+    };
+    // The checks run more than once for one command: answer only the first time.
+    if !app
+        .has_sent_initial_response
+        .load(std::sync::atomic::Ordering::SeqCst)
+    {
+        let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+        let reply = poise::CreateReply::default()
+            .content(crate::tr!(lang, "err-not-here"))
+            .ephemeral(true);
+        if let Err(e) = ctx.send(reply).await {
+            tracing::warn!(error = %e, "answering a command the place does not serve");
+        }
+    }
+    Ok(false)
+}
+
 /// Gin Rummy.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm",
+    check = "served_here",
     subcommands(
         "start",
         "practice",
@@ -159,6 +201,8 @@ pub async fn gin(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
     default_member_permissions = "MANAGE_GUILD",
     subcommands("mod_settings", "mod_season", "mod_cancel", "mod_export"),
     subcommand_required

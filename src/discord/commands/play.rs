@@ -47,7 +47,7 @@ pub async fn start(
 }
 
 /// Play a match against the bot.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn practice(
     ctx: Context<'_>,
     level: Option<LevelChoice>,
@@ -98,14 +98,14 @@ pub(super) async fn practice_against_bot(
 }
 
 /// Show your hand in your match here.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx.data().games.matches().my_hand(&caller(ctx)).await;
     answer(ctx, outcome).await
 }
 
 /// Give up your match here.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx.data().games.matches().resign(&caller(ctx)).await;
     answer(ctx, outcome).await
@@ -137,7 +137,7 @@ pub async fn watch(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(
 }
 
 /// Show the rules of your match here.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>, mode: Option<ModeChoice>) -> Result<(), Error> {
     let outcome = ctx
         .data()

@@ -29,6 +29,8 @@ const ROUND_MINUTES: i64 = 24 * 60;
 #[poise::command(
     slash_command,
     guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
     subcommands(
         "create",
         "join",

@@ -464,6 +464,8 @@ impl Tournaments<'_> {
             let delivery = Delivery::first_table(self.now_ms());
             let new = NewMatch {
                 guild_id: t.row.guild_id,
+                place_kind: Default::default(),
+                place_id: t.row.guild_id,
                 channel_id: t.row.channel_id,
                 table_message_id: None,
                 format: game.format(),

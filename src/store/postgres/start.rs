@@ -21,17 +21,18 @@ fn insert_match_ctes() -> String {
     format!(
         "m AS (INSERT INTO matches (id, guild_id, channel_id, table_message_id, format, preset, \
          rules_json, locale, status, state_json, version, seed_hex, turn_started_at, \
-         started_at, ai_level, ai_to_act) \
+         started_at, ai_level, ai_to_act, place_kind, place_id) \
          SELECT ids.id, r.guild_id, r.channel_id, r.table_message_id, r.format, r.preset, \
          r.rules_json, r.locale, '{active}', r.state_json, 0, r.seed_hex, r.now, r.now, \
-         r.ai_level, r.ai_to_act FROM ids JOIN a USING (k), \
+         r.ai_level, r.ai_to_act, r.place_kind, r.place_id FROM ids JOIN a USING (k), \
          json_to_record(a.m) AS r(guild_id BIGINT, channel_id BIGINT, \
          table_message_id BIGINT, format TEXT, preset TEXT, rules_json TEXT, locale TEXT, \
-         state_json TEXT, seed_hex TEXT, now BIGINT, ai_level TEXT, ai_to_act INTEGER) \
-         RETURNING id, guild_id, channel_id), \
+         state_json TEXT, seed_hex TEXT, now BIGINT, ai_level TEXT, ai_to_act INTEGER, \
+         place_kind INTEGER, place_id BIGINT) \
+         RETURNING id, COALESCE(place_id, guild_id) AS ledger_id, channel_id), \
          p AS (INSERT INTO match_players (match_id, seat, guild_id, channel_id, user_id, \
          display_name, is_ai) \
-         SELECT m.id, x.seat, m.guild_id, m.channel_id, x.user_id, x.name, x.is_ai \
+         SELECT m.id, x.seat, m.ledger_id, m.channel_id, x.user_id, x.name, x.is_ai \
          FROM m JOIN ids ON ids.id = m.id JOIN a USING (k), \
          json_to_recordset(a.players) AS x(seat INTEGER, user_id BIGINT, name TEXT, \
          is_ai INTEGER)), \
@@ -181,6 +182,8 @@ fn encode(m: &NewMatch) -> (Value, Value, Value) {
         "now": m.now,
         "ai_level": m.ai_level,
         "ai_to_act": i64::from(m.ai_to_act),
+        "place_kind": m.place_kind.code(),
+        "place_id": m.place_apart().map(id),
     });
     let players: Vec<Value> = m
         .players

@@ -12,8 +12,8 @@ use crate::store::{id, StoreError};
 
 const MATCH: &str = "INSERT INTO matches (guild_id, channel_id, table_message_id, format, preset, \
      rules_json, locale, status, state_json, version, seed_hex, turn_started_at, started_at, \
-     ai_level, ai_to_act) \
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?, ?) RETURNING id;\n";
+     ai_level, ai_to_act, place_kind, place_id) \
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id;\n";
 
 /// The text for `players` players and `outbox` outbox rows.
 fn insert_sql(players: usize, outbox: usize) -> String {
@@ -56,11 +56,13 @@ pub(in crate::store) async fn insert_match(
         .bind(m.now)
         .bind(m.now)
         .bind(&m.ai_level)
-        .bind(i64::from(m.ai_to_act));
+        .bind(i64::from(m.ai_to_act))
+        .bind(m.place_kind.code())
+        .bind(m.place_apart().map(id));
     for (seat, (user, name, ai)) in m.players.iter().enumerate() {
         query = query
             .bind(seat as i64)
-            .bind(id(m.guild_id))
+            .bind(id(m.place_id))
             .bind(id(m.channel_id))
             .bind(id(*user))
             .bind(name)
@@ -89,7 +91,7 @@ mod tests {
     #[test]
     fn the_text_binds_what_the_match_brings() {
         let sql = insert_sql(4, 2);
-        assert_eq!(sql.matches('?').count(), 13 + 4 * 6 + 2 * 4);
+        assert_eq!(sql.matches('?').count(), 15 + 4 * 6 + 2 * 4);
         assert!(!insert_sql(2, 0).contains("outbox"));
     }
 }

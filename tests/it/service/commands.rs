@@ -154,6 +154,30 @@ fn the_count_takes_each_fields_longest_localization() {
     assert_eq!(faults.len(), 2, "{faults:?}");
 }
 
+/// `/gin` and `/rummy` are offered to user installs and in the bot's DM (practice works there
+/// through interactions alone); what needs the bot in the server stays with server installs.
+/// Contexts and installation types are set on top-level commands only.
+#[test]
+fn practice_is_offered_in_the_bots_dm_and_to_user_installs() {
+    let commands = registered();
+    let find = |name: &str| {
+        commands
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("/{name} is registered"))
+    };
+    for name in ["gin", "rummy"] {
+        let c = find(name);
+        assert_eq!(c["contexts"], serde_json::json!([0, 1]), "/{name}");
+        assert_eq!(c["integration_types"], serde_json::json!([0, 1]), "/{name}");
+    }
+    for name in ["ginmod", "tournament"] {
+        let c = find(name);
+        assert_eq!(c["contexts"], serde_json::json!([0]), "/{name}");
+        assert_eq!(c["integration_types"], serde_json::json!([0]), "/{name}");
+    }
+}
+
 /// What only moderators may do sits under a top-level command registered with Manage Server
 /// (Discord honours `default_member_permissions` on top-level commands only): members without
 /// it never see those commands; `/gin` itself holds nothing that needs it.

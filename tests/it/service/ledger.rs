@@ -19,6 +19,8 @@ type Seat = (u64, i64, bool, u32, u32, u32);
 async fn seed_match(db: &Db, guild: u64, seats: &[Seat], ended_at: i64, vs_ai: bool) -> i64 {
     let new = NewMatch {
         guild_id: guild,
+        place_kind: Default::default(),
+        place_id: guild,
         channel_id: CHANNEL + guild,
         table_message_id: None,
         format: if seats.len() == 2 {

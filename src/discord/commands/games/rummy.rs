@@ -86,7 +86,7 @@ pub async fn rummy_start(
 }
 
 /// Play Rummy against the bot, which fills every other seat.
-#[poise::command(slash_command, guild_only, rename = "practice")]
+#[poise::command(slash_command, rename = "practice")]
 pub async fn rummy_practice(
     ctx: Context<'_>,
     #[min = 2]
@@ -103,7 +103,7 @@ pub async fn rummy_practice(
 }
 
 /// The rules of Rummy (of your match here, if it is one).
-#[poise::command(slash_command, guild_only, rename = "rules")]
+#[poise::command(slash_command, rename = "rules")]
 pub async fn rummy_rules(ctx: Context<'_>) -> Result<(), Error> {
     let outcome = ctx
         .data()
@@ -121,7 +121,9 @@ pub async fn rummy_rules(ctx: Context<'_>) -> Result<(), Error> {
 /// Basic Rummy (Rommé), for 2 to 6 players.
 #[poise::command(
     slash_command,
-    guild_only,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm",
+    check = "crate::discord::commands::served_here",
     subcommands("rummy_start", "rummy_practice", "rummy_rules"),
     subcommand_required
 )]

@@ -469,6 +469,8 @@ pub(crate) struct State {
     pub emoji_deletes: u64,
     /// Channels placed elsewhere than in `FakeOptions::guild_id` with the bot.
     pub places: HashMap<u64, FakePlace>,
+    /// Per channel: the most follow-ups one interaction there made.
+    pub most_followups: HashMap<u64, u32>,
     /// The application's OAuth2 side (the Activity's sign-in).
     pub oauth: oauth::OAuth,
     /// Requests by kind: how many, and their bodies' bytes in all.

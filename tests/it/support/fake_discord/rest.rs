@@ -994,6 +994,9 @@ fn followup(
     if let (200, Some(t)) = (reply.status, st.tokens.get_mut(token)) {
         t.followups += 1;
         t.made.insert(id);
+        let (channel, made) = (t.channel, t.followups);
+        let most = st.most_followups.entry(channel).or_default();
+        *most = (*most).max(made);
     }
     reply
 }

@@ -93,6 +93,12 @@ impl FakeDiscord {
             .map_or(0, |t| t.followups)
     }
 
+    /// The most follow-ups any one interaction in `channel` made.
+    pub fn most_followups_in(&self, channel: u64) -> u32 {
+        let st = self.inner.lock();
+        st.most_followups.get(&channel).copied().unwrap_or(0)
+    }
+
     /// The token of interaction `id` (tests that act as the bot).
     pub fn token_of(&self, id: u64) -> Option<String> {
         self.inner

@@ -20,6 +20,8 @@ use std::time::Duration;
 /// A match driven by its players' presses.
 pub struct Table<'a> {
     pub fake: &'a FakeDiscord,
+    /// The channel it is played in.
+    pub channel: u64,
     pub db: Db,
     /// The people, in seat order; the seats after theirs are the bot's.
     pub users: Vec<User>,
@@ -76,7 +78,8 @@ impl<'a> Table<'a> {
             .iter()
             .find_map(|id| id.strip_prefix("gin:hand:")?.parse().ok())
             .unwrap_or_else(|| panic!("the challenge became the table: {}", table.content));
-        (Table::new(fake, url, users, match_id).await, said)
+        let channel = fake.channel_id();
+        (Table::new(fake, url, channel, users, match_id).await, said)
     }
 
     /// `/<command> practice` by `user` with `options`: the bot takes every other seat.
@@ -87,8 +90,19 @@ impl<'a> Table<'a> {
         command: &str,
         options: Vec<Opt>,
     ) -> Table<'a> {
-        let cmd =
-            fake.slash_command_in(fake.channel_id(), &user, command, Some("practice"), options);
+        Table::practice_in(fake, url, fake.channel_id(), user, command, options).await
+    }
+
+    /// [`Table::practice`] in `channel`.
+    pub async fn practice_in(
+        fake: &'a FakeDiscord,
+        url: &str,
+        channel: u64,
+        user: User,
+        command: &str,
+        options: Vec<Opt>,
+    ) -> Table<'a> {
+        let cmd = fake.slash_command_in(channel, &user, command, Some("practice"), options);
         let cb = fake.interact(cmd).await;
         assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
         let table = fake.message(cb.message_id.unwrap()).unwrap();
@@ -97,12 +111,19 @@ impl<'a> Table<'a> {
             .iter()
             .find_map(|id| id.strip_prefix("gin:rules:")?.parse().ok())
             .expect("the table");
-        Table::new(fake, url, vec![user], match_id).await
+        Table::new(fake, url, channel, vec![user], match_id).await
     }
 
-    async fn new(fake: &'a FakeDiscord, url: &str, users: Vec<User>, match_id: i64) -> Table<'a> {
+    async fn new(
+        fake: &'a FakeDiscord,
+        url: &str,
+        channel: u64,
+        users: Vec<User>,
+        match_id: i64,
+    ) -> Table<'a> {
         Table {
             fake,
+            channel,
             db: Db::open(url).await.unwrap(),
             hands: vec![None; users.len()],
             users,
@@ -144,9 +165,10 @@ impl<'a> Table<'a> {
     /// The seat's hand message, fresh: "My hand" on the table (between deals the old table
     /// is retired before the new one is posted: waits up to 10 s for it).
     pub async fn open_hand(&mut self, seat: Seat) -> Option<StoredMessage> {
-        let channel = self.fake.channel_id();
         self.fake
-            .wait_until(channel, Duration::from_secs(10), || self.table().is_some())
+            .wait_until(self.channel, Duration::from_secs(10), || {
+                self.table().is_some()
+            })
             .await;
         let table = self.table()?;
         let id = format!("gin:hand:{}", self.match_id);
@@ -203,13 +225,13 @@ impl<'a> Table<'a> {
     pub async fn public_at_end(&self, game: &Game) -> Vec<StoredMessage> {
         let fake = self.fake;
         let end = scan::match_end(game);
-        fake.wait_until(fake.channel_id(), Duration::from_secs(5), || {
-            fake.messages_in(fake.channel_id())
+        fake.wait_until(self.channel, Duration::from_secs(5), || {
+            fake.messages_in(self.channel)
                 .iter()
                 .any(|p| p.content.contains(end))
         })
         .await;
-        fake.messages_in(fake.channel_id())
+        fake.messages_in(self.channel)
             .into_iter()
             .filter(|m| !m.ephemeral)
             .collect()

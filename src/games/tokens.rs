@@ -1,0 +1,200 @@
+//! How a match is shown where the bot reaches the chat only through interaction tokens
+//! ([`super::Reach::Tokens`]): the table is edited through a token that may edit it (the one
+//! whose answer or follow-up it is), and new messages go out as follow-ups of the freshest
+//! interaction on the match, at most [`FOLLOWUPS`] per interaction. Tokens live in memory
+//! only; with none left alive, nothing is shown until the next interaction on the match.
+
+use super::effects::Token;
+use std::collections::HashMap;
+
+/// Follow-ups the bot creates per interaction: Discord allows a user-installed app five, and
+/// the bot keeps to that everywhere it reaches through tokens.
+pub const FOLLOWUPS: u8 = 5;
+
+/// How an existing message is reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Via {
+    /// Through the channel: the bot is in it.
+    Channel { channel: u64, message: u64 },
+    /// Through an interaction's token: its own response (`message: None`, `@original`) or a
+    /// follow-up it made.
+    Token { token: Token, message: Option<u64> },
+}
+
+/// Where a new message goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PostTo {
+    Channel(u64),
+    /// A public follow-up of an interaction.
+    Followup(Token),
+}
+
+/// A token that may edit a match's table message.
+#[derive(Clone, Debug)]
+struct TableHandle {
+    token: Token,
+    message: u64,
+    /// The message is the token's own response (`@original`), not a follow-up of it.
+    original: bool,
+    /// When the token was issued (seconds).
+    at: i64,
+}
+
+/// The freshest interaction on a match, and the follow-ups taken from it so far.
+#[derive(Clone, Debug)]
+struct Latest {
+    token: Token,
+    at: i64,
+    followups: u8,
+}
+
+/// The tokens of the matches played through tokens.
+#[derive(Default)]
+pub(crate) struct MatchTokens {
+    tables: HashMap<i64, TableHandle>,
+    latest: HashMap<i64, Latest>,
+    /// When expired entries were last swept (seconds).
+    swept_at: i64,
+}
+
+impl MatchTokens {
+    /// An interaction acted on `match_id`, issued at `now`; `followups` of its follow-ups are
+    /// used already (a deferred press answered with a new message).
+    pub fn acted(&mut self, match_id: i64, token: Token, now: i64, followups: u8, window: i64) {
+        self.sweep(now, window);
+        match self.latest.get_mut(&match_id) {
+            Some(l) if l.token == token => l.followups = l.followups.max(followups),
+            _ => {
+                let latest = Latest {
+                    token,
+                    at: now,
+                    followups,
+                };
+                self.latest.insert(match_id, latest);
+            }
+        }
+    }
+
+    /// `message`, the match's table, may be edited through `token` (issued at `at`): its own
+    /// response when `original`, else a follow-up it made.
+    pub fn table(&mut self, match_id: i64, token: Token, message: u64, original: bool, at: i64) {
+        let handle = TableHandle {
+            token,
+            message,
+            original,
+            at,
+        };
+        self.tables.insert(match_id, handle);
+    }
+
+    /// How the table `message` can be edited now, if a token that may is alive.
+    pub fn table_via(&self, match_id: i64, message: u64, now: i64, window: i64) -> Option<Via> {
+        let h = self.tables.get(&match_id)?;
+        let usable = h.message == message && super::token_fresh(now, h.at, window);
+        usable.then(|| Via::Token {
+            token: h.token.clone(),
+            message: (!h.original).then_some(h.message),
+        })
+    }
+
+    /// A follow-up of the freshest interaction on the match, if it is alive and has one left:
+    /// taken from its budget now, so that no interaction ever gets a sixth.
+    pub fn take_followup(&mut self, match_id: i64, now: i64, window: i64) -> Option<Token> {
+        let l = self.latest.get_mut(&match_id)?;
+        if !super::token_fresh(now, l.at, window) || l.followups >= FOLLOWUPS {
+            return None;
+        }
+        l.followups += 1;
+        Some(l.token.clone())
+    }
+
+    /// Discord refused the token of the table's handle (expired before its time, say): the
+    /// table is out of reach until the next interaction shows it again.
+    pub fn table_gone(&mut self, match_id: i64) {
+        self.tables.remove(&match_id);
+    }
+
+    /// Expired tokens go once a minute, not on every interaction.
+    fn sweep(&mut self, now: i64, window: i64) {
+        if now - self.swept_at < 60 {
+            return;
+        }
+        self.tables
+            .retain(|_, h| super::token_fresh(now, h.at, window));
+        self.latest
+            .retain(|_, l| super::token_fresh(now, l.at, window));
+        self.swept_at = now;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WINDOW: i64 = 14 * 60;
+    const MATCH: i64 = 7;
+
+    fn token(s: &str) -> Token {
+        Token::new(s)
+    }
+
+    #[test]
+    fn an_interaction_gives_five_follow_ups_and_never_a_sixth() {
+        let mut t = MatchTokens::default();
+        t.acted(MATCH, token("a"), 100, 0, WINDOW);
+        for _ in 0..FOLLOWUPS {
+            assert_eq!(t.take_followup(MATCH, 101, WINDOW), Some(token("a")));
+        }
+        assert_eq!(t.take_followup(MATCH, 101, WINDOW), None, "a sixth");
+        // The same interaction again (its answer's delivery) does not refill it.
+        t.acted(MATCH, token("a"), 102, 1, WINDOW);
+        assert_eq!(t.take_followup(MATCH, 102, WINDOW), None);
+        // A new interaction brings its own five.
+        t.acted(MATCH, token("b"), 103, 0, WINDOW);
+        assert_eq!(t.take_followup(MATCH, 103, WINDOW), Some(token("b")));
+    }
+
+    #[test]
+    fn follow_ups_already_used_count() {
+        let mut t = MatchTokens::default();
+        t.acted(MATCH, token("a"), 100, FOLLOWUPS - 1, WINDOW);
+        assert!(t.take_followup(MATCH, 100, WINDOW).is_some());
+        assert_eq!(t.take_followup(MATCH, 100, WINDOW), None);
+    }
+
+    #[test]
+    fn an_expired_interaction_reaches_nothing() {
+        let mut t = MatchTokens::default();
+        t.acted(MATCH, token("a"), 100, 0, WINDOW);
+        t.table(MATCH, token("a"), 55, true, 100);
+        assert!(t.table_via(MATCH, 55, 100 + WINDOW - 1, WINDOW).is_some());
+        assert_eq!(t.table_via(MATCH, 55, 100 + WINDOW, WINDOW), None);
+        assert_eq!(t.take_followup(MATCH, 100 + WINDOW, WINDOW), None);
+        assert_eq!(t.take_followup(MATCH + 1, 100, WINDOW), None, "unknown");
+    }
+
+    #[test]
+    fn the_table_is_edited_through_the_token_that_made_it_and_only_it() {
+        let mut t = MatchTokens::default();
+        t.table(MATCH, token("cmd"), 55, true, 100);
+        let own = Via::Token {
+            token: token("cmd"),
+            message: None,
+        };
+        assert_eq!(t.table_via(MATCH, 55, 101, WINDOW), Some(own));
+        assert_eq!(t.table_via(MATCH, 56, 101, WINDOW), None, "another table");
+        t.table(MATCH, token("press"), 56, false, 102);
+        let followup = Via::Token {
+            token: token("press"),
+            message: Some(56),
+        };
+        assert_eq!(t.table_via(MATCH, 56, 103, WINDOW), Some(followup));
+        assert_eq!(t.table_via(MATCH, 55, 103, WINDOW), None, "retired");
+        t.table_gone(MATCH);
+        assert_eq!(
+            t.table_via(MATCH, 56, 103, WINDOW),
+            None,
+            "refused by Discord"
+        );
+    }
+}
