@@ -5,6 +5,7 @@
 
 use super::hold::AT_ONCE_HELD;
 use super::scenes::{HandMode, HandScene, MatchEndScene, ShowdownScene, TableScene};
+pub use super::tokens::Token;
 use super::tokens::{PostTo, Via};
 use super::{Deliveries, Failure, Games, Reach};
 use crate::engine::Seat;
@@ -38,30 +39,6 @@ pub enum Effect {
     },
     /// The AI moves, if it is still its turn at this delivery's version.
     AiTurn,
-}
-
-/// An interaction token: for 15 minutes whoever holds it can post and edit as the bot in
-/// that channel. A credential, so its `Debug` (what log lines print) never shows it; stored
-/// as the plain string it is.
-#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Token(String);
-
-impl Token {
-    pub fn new(token: impl Into<String>) -> Token {
-        Token(token.into())
-    }
-
-    /// The token itself, for the request that uses it (never for a log line).
-    pub fn secret(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Token {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Token(***)")
-    }
 }
 
 /// How an open hand message is reached again: the token its last answer was given through

@@ -4,12 +4,36 @@
 //! interaction on the match, at most [`FOLLOWUPS`] per interaction. Tokens live in memory
 //! only; with none left alive, nothing is shown until the next interaction on the match.
 
-use super::effects::Token;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// Follow-ups the bot creates per interaction: Discord allows a user-installed app five, and
 /// the bot keeps to that everywhere it reaches through tokens.
 pub const FOLLOWUPS: u8 = 5;
+
+/// An interaction token: for 15 minutes whoever holds it can post and edit as the bot in
+/// that channel. A credential, so its `Debug` (what log lines print) never shows it; stored
+/// as the plain string it is.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Token(String);
+
+impl Token {
+    pub fn new(token: impl Into<String>) -> Token {
+        Token(token.into())
+    }
+
+    /// The token itself, for the request that uses it (never for a log line).
+    pub fn secret(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(***)")
+    }
+}
 
 /// How an existing message is reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
