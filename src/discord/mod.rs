@@ -66,6 +66,21 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let http = &framework.serenity_context.http;
             renamed::answer_unknown(http, &framework.options.commands, interaction).await;
         }
+        // A server's subcommand from a client that still shows it outside servers.
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+            // In the bot's DM practice is served; elsewhere nothing is.
+            let key = match commands::caller_place(ctx) {
+                Place::BotDm { .. } => "err-not-here",
+                _ => "err-guild-only",
+            };
+            let reply = poise::CreateReply::default()
+                .content(crate::tr!(lang, key))
+                .ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!(error = %e, "answering a server's command outside servers");
+            }
+        }
         // A user over their rate limit was answered by the check.
         poise::FrameworkError::CommandCheckFailed { error: None, .. } => {}
         poise::FrameworkError::Command { error, ctx, .. } => {

@@ -79,6 +79,11 @@ fn caller(ctx: Context<'_>) -> Caller {
     }
 }
 
+/// Where the command came from.
+pub(super) fn caller_place(ctx: Context<'_>) -> Place {
+    caller(ctx).place
+}
+
 /// Sends an outcome as the command's reply, then carries out what follows it.
 async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
     let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();

@@ -1,5 +1,6 @@
 //! The bot outside the servers that added it: DMs, group DMs, servers where only the players
-//! installed the app. Its commands are still registered for servers alone.
+//! installed the app. There it serves practice against the bot (in its own DM, and in servers
+//! where only the player installed it), through interactions alone; the rest is for servers.
 
 use crate::games::{each_tested, match_end, Tested};
 use crate::support::fake_discord::{FakeDiscord, Opt, Write, WriteKind};
@@ -18,9 +19,9 @@ const GROUP_DM: u64 = 9_003;
 const DM: u64 = 9_001;
 
 /// `/gin start` from a group DM, a DM between users and the bot's own DM, sent by a client
-/// that still shows `/gin` there (Discord would not send it from a fresh list: the command is
-/// registered for servers only). Each gets poise's private answer, nothing is stored, and the
-/// bot breaks none of Discord's rules.
+/// that still shows it there (`/gin start` is for servers only). Each gets a private answer in
+/// the caller's language (in the bot's DM: that practice is served there), nothing is stored,
+/// and the bot breaks none of Discord's rules.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dm_commands_are_refused_politely() {
     // Global commands, as a user-installed app needs (server commands never reach DMs).
@@ -30,20 +31,34 @@ async fn dm_commands_are_refused_politely() {
     fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
     fake.place_dm(DM, ALICE, BOB);
     let bot_dm = fake.place_bot_dm(ALICE);
-    for channel in [GROUP_DM, DM, bot_dm] {
+    let mut german = user(ALICE);
+    german.locale = "de".into();
+    let elsewhere = "Gin matches are played in server channels.";
+    let practice_here = "Gin does this only in servers that added it. Here you can practice \
+                         against the bot.";
+    let in_german = "Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du gegen \
+                     den Bot üben.";
+    let cases = [
+        (GROUP_DM, user(ALICE), elsewhere),
+        (DM, user(ALICE), elsewhere),
+        (bot_dm, user(ALICE), practice_here),
+        (bot_dm, german, in_german),
+    ];
+    for (channel, who, said) in cases {
+        let before = fake.messages_in(channel).len();
         let start = fake.slash_command_in(
             channel,
-            &user(ALICE),
+            &who,
             "gin",
             Some("start"),
             vec![Opt::user("opponent", &user(BOB))],
         );
         let cb = fake.send_outdated_command(start).callback().await;
         assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{channel}: {cb:?}");
-        assert_eq!(cb.content(), "You cannot run this command in DMs.");
+        assert_eq!(cb.content(), said, "{channel}");
         let shown = fake.messages_in(channel);
         assert!(
-            shown.len() == 1 && shown[0].ephemeral,
+            shown.len() == before + 1 && shown.iter().all(|m| m.ephemeral),
             "{channel}: only the answer, to Alice alone: {shown:?}"
         );
     }
