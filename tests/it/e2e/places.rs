@@ -3,6 +3,7 @@
 //! where only the player installed it), through interactions alone; the rest is for servers.
 
 use crate::games::{each_tested, match_end, Tested};
+use crate::support::fake_discord::acts::{act_of_id, Act};
 use crate::support::fake_discord::{FakeDiscord, Opt, Write, WriteKind};
 use crate::support::table::{Stored, Table};
 use crate::support::wire::*;
@@ -257,6 +258,68 @@ async fn a_server_without_the_bot_serves_practice_alone() {
     let game = t.play_to_end(MAX_PRESSES).await;
     t.public_at_end(&game).await;
     t.scan().await;
+    through_interactions_only(fake, CHANNEL);
+    bot.finish().await;
+}
+
+/// A press in the bot's DM whose answer fails (Discord answers 500, after which its token is
+/// dead): the move is stored and the AI answers it, and the table, whose own token expired
+/// meanwhile, is shown again through the interaction before, never through the dead token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_first_answer_leaves_its_token_alone() {
+    let ahead = Arc::new(AtomicI64::new(0));
+    let bot = dm_bot(65, ahead.clone()).await;
+    let fake = &bot.fake;
+    let dm = fake.place_bot_dm(ALICE);
+    let mut t = practice_in(&bot, dm).await;
+    fake.age_tokens(TOKEN_LIFETIME);
+    ahead.fetch_add(TOKEN_LIFETIME.as_secs() as i64, Ordering::SeqCst);
+    let hand = t.open_hand(0).await.expect("Alice's hand");
+    let pass = hand
+        .custom_ids()
+        .into_iter()
+        .find(|id| act_of_id(id).is_some_and(|a| a.act == Act::Pass))
+        .expect("Alice is offered the upcard");
+    fake.fail_next("/callback", 500);
+    let press = fake.send_interaction(fake.press(&user(ALICE), &hand, &pass));
+    let id = press.id;
+    let cb = press.callback().await;
+    assert_eq!(cb.status, 500, "the answer failed: {cb:?}");
+    let shown = fake
+        .wait_until(dm, Duration::from_secs(10), || {
+            tables_followed_up(&fake.writes(), t.match_id) >= 1
+        })
+        .await;
+    assert!(shown, "the table is shown again");
+    assert_eq!(fake.followups_of(id), 0, "nothing through the dead token");
+    fake.assert_no_violations();
+    bot.finish().await;
+}
+
+/// A practice started in a server without the bot stays shown through interactions when the
+/// bot joins that server mid-match: how a match is reached is its own place's, not that of the
+/// interaction that acts on it: once the command's token expired, the moves' interactions
+/// carry what follows them, to the match's end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_keeps_its_place_when_the_bot_joins() {
+    const CHANNEL: u64 = 9_101;
+    const GUILD: u64 = 9_201;
+    let ahead = Arc::new(AtomicI64::new(0));
+    let bot = dm_bot(66, ahead.clone()).await;
+    let fake = &bot.fake;
+    fake.place_guild_without_bot(CHANNEL, GUILD);
+    let mut t = practice_in(&bot, CHANNEL).await;
+    fake.place_channel(CHANNEL, GUILD);
+    // The command's token expires: only the moves' own interactions can show what follows.
+    fake.age_tokens(TOKEN_LIFETIME);
+    ahead.fetch_add(TOKEN_LIFETIME.as_secs() as i64, Ordering::SeqCst);
+    let game = t.play_to_end(MAX_PRESSES).await;
+    let public = t.public_at_end(&game).await;
+    t.scan().await;
+    assert!(
+        public.iter().any(|m| m.content.contains(match_end(&game))),
+        "the match's end is shown"
+    );
     through_interactions_only(fake, CHANNEL);
     bot.finish().await;
 }
