@@ -235,18 +235,70 @@ impl DiscordOut {
     }
 }
 
-/// Whether a failed request is worth another try: Discord's 5xx and 429, and the network;
-/// and what a refusal for good says is gone (Discord's error codes).
-pub fn send_error(e: serenity::Error) -> SendError {
-    use serenity::http::HttpError;
-    let (retry, gone) = match &e {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            let status = r.status_code.as_u16();
-            let retry = status == 429 || r.status_code.is_server_error();
-            (retry, gone(status, r.error.code))
+/// How a request failed, as far as trying it again goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Failed {
+    /// Discord answered with this status.
+    Status(u16),
+    /// No connection: the request never went out.
+    NotSent,
+    /// The connection broke once the request may have reached Discord.
+    Lost,
+    /// Not the request's failure (a body that does not encode, say).
+    Local,
+}
+
+impl Failed {
+    fn of(e: &serenity::Error) -> Failed {
+        use serenity::http::HttpError;
+        match e {
+            serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+                Failed::Status(r.status_code.as_u16())
+            }
+            serenity::Error::Http(HttpError::Request(r)) if r.is_connect() => Failed::NotSent,
+            serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Failed::Lost,
+            _ => Failed::Local,
         }
-        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => (true, None),
-        _ => (false, None),
+    }
+
+    /// Whether another try of a request that does the same however often it is sent (an
+    /// edit, a post with a nonce) may help: Discord's 5xx and 429, and the network.
+    fn retry_repeatable(self) -> bool {
+        match self {
+            Failed::Status(status) => status == 429 || (500..600).contains(&status),
+            Failed::NotSent | Failed::Lost => true,
+            Failed::Local => false,
+        }
+    }
+
+    /// Whether another try of a follow-up may help and do no harm: it carries no nonce, so
+    /// only a request Discord surely did not carry out (429, no connection) goes again; after
+    /// a 5xx or a broken connection the message may exist already.
+    fn retry_followup(self) -> bool {
+        matches!(self, Failed::Status(429) | Failed::NotSent)
+    }
+}
+
+/// Whether a failed request is worth another try (see [`Failed::retry_repeatable`]), and what
+/// a refusal for good says is gone (Discord's error codes).
+pub fn send_error(e: serenity::Error) -> SendError {
+    let retry = Failed::of(&e).retry_repeatable();
+    send_error_with(e, retry)
+}
+
+/// A failed follow-up (see [`Failed::retry_followup`]).
+fn followup_error(e: serenity::Error) -> SendError {
+    let retry = Failed::of(&e).retry_followup();
+    send_error_with(e, retry)
+}
+
+fn send_error_with(e: serenity::Error, retry: bool) -> SendError {
+    use serenity::http::HttpError;
+    let gone = match &e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            gone(r.status_code.as_u16(), r.error.code)
+        }
+        _ => None,
     };
     // A request's error names its URL, and a webhook route's URL holds the token.
     let message = match e {
@@ -333,7 +385,7 @@ impl Transport for DiscordOut {
             .execute(&*self.http, (None, token))
             .await
             .map(|m| m.id.get())
-            .map_err(send_error)
+            .map_err(followup_error)
     }
 
     async fn edit_via(
@@ -427,5 +479,26 @@ mod tests {
         assert_eq!(data.remove("attachments"), Some(serde_json::json!([])));
         let ours = serde_json::to_value(update_without_files(&m)).expect("ours");
         assert_eq!(ours, built);
+    }
+
+    /// A follow-up has no nonce: it goes again only when Discord surely did not create it
+    /// (429, no connection), never after a 5xx or a broken connection, as edits and posts
+    /// with a nonce do.
+    #[test]
+    fn a_follow_up_is_tried_again_only_when_it_cannot_make_a_duplicate() {
+        let again = [Failed::Status(429), Failed::NotSent];
+        let never = [
+            Failed::Status(500),
+            Failed::Status(502),
+            Failed::Lost,
+            Failed::Status(400),
+            Failed::Local,
+        ];
+        assert!(again.iter().all(|f| f.retry_followup()));
+        assert!(never.iter().all(|f| !f.retry_followup()), "{never:?}");
+        let repeated = [Failed::Status(500), Failed::Status(503), Failed::Lost];
+        assert!(repeated.iter().all(|f| f.retry_repeatable()));
+        assert!(again.iter().all(|f| f.retry_repeatable()));
+        assert!(!Failed::Status(404).retry_repeatable());
     }
 }

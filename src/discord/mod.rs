@@ -16,7 +16,7 @@ pub use adapter::DiscordOut;
 pub use client::{Client, Gateway};
 pub use presses::Places;
 
-use crate::games::{Caller, Games, Place, Reach};
+use crate::games::{Caller, Games, Place};
 use crate::i18n::Lang;
 use crate::ui::{Answer, Deliverer};
 use poise::serenity_prelude as serenity;
@@ -65,6 +65,21 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         } => {
             let http = &framework.serenity_context.http;
             renamed::answer_unknown(http, &framework.options.commands, interaction).await;
+        }
+        // A server's subcommand from a client that still shows it outside servers.
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+            // In the bot's DM practice is served; elsewhere nothing is.
+            let key = match commands::caller_place(ctx) {
+                Place::BotDm { .. } => "err-not-here",
+                _ => "err-guild-only",
+            };
+            let reply = poise::CreateReply::default()
+                .content(crate::tr!(lang, key))
+                .ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!(error = %e, "answering a server's command outside servers");
+            }
         }
         // A user over their rate limit was answered by the check.
         poise::FrameworkError::CommandCheckFailed { error: None, .. } => {}
@@ -211,16 +226,19 @@ const DEFER_AFTER: std::time::Duration = std::time::Duration::from_millis(1500);
 pub(crate) struct Through<'a> {
     pub token: &'a str,
     pub lang: Lang,
-    pub place: Place,
+    /// Its first answer (the response, or the acknowledgement of a deferred press) went
+    /// out: Discord invalidates a token whose first answer failed.
+    pub answered: bool,
     /// The message the answer is on: the pressed one, or the public one it created.
     pub message: Option<u64>,
-    /// That message is a follow-up of the interaction (a deferred press), not its response.
-    pub followup: bool,
+    /// Follow-ups the answer made or may have made (a follow-up whose request failed may
+    /// exist all the same); with one, `message` is it, not the interaction's response.
+    pub followups: u8,
 }
 
 /// What follows an answer, whatever became of it: the reply's message id and hand token are
-/// kept (where the bot reaches the chat through tokens only, the interaction's token too), and
-/// what the outcome requires is delivered.
+/// kept (where the match is shown through tokens, the interaction's token too, if it lives),
+/// and what the outcome requires is delivered.
 pub(crate) async fn after_answer(
     games: &Games,
     deliverer: &Arc<Deliverer<DiscordOut>>,
@@ -230,24 +248,21 @@ pub(crate) async fn after_answer(
     let Through {
         token,
         lang,
-        place,
+        answered,
         message,
-        followup,
+        followups,
     } = through;
     if let Some((match_id, seat)) = answer.hand_of {
         games.remember_hand_token(match_id, seat, token.to_string(), lang);
     }
-    let acted = answer.acted_on().filter(|_| place.reach() == Reach::Tokens);
-    if let Some(match_id) = acted {
-        games.acted_through(match_id, token, u8::from(followup));
-    }
     if let (Some(role), Some(message)) = (answer.reply_is, message) {
         deliverer.reply_created(role, message).await;
     }
-    let public = !matches!(answer.response, crate::ui::model::Response::Ephemeral(_));
-    if let (Some(match_id), Some(message), true) = (acted, message, public) {
-        games
-            .table_answered(match_id, token, message, !followup)
+    if let (Some(match_id), true) = (answer.acted_on(), answered) {
+        let public = !matches!(answer.response, crate::ui::model::Response::Ephemeral(_));
+        let shown = message.filter(|_| public).map(|m| (m, followups == 0));
+        deliverer
+            .answered_through(match_id, token, followups, shown)
             .await;
     }
     deliverer.deliver(answer.deliveries).await;

@@ -121,11 +121,11 @@ impl Presses {
         tokio::spawn(async move {
             let deadline = (pressed.arrived + DEFER_AFTER).into();
             let (place, deferred) = tokio::select! {
-                place = places.clone().acquire_owned() => (place, false),
+                place = places.clone().acquire_owned() => (place, None),
                 () = tokio::time::sleep_until(deadline) => {
                     // Boxed: only a press that waits this long carries the request's state.
-                    Box::pin(defer(&work.http, &pressed)).await;
-                    (places.acquire_owned().await, true)
+                    let acknowledged = Box::pin(defer(&work.http, &pressed)).await;
+                    (places.acquire_owned().await, Some(acknowledged))
                 }
             };
             let Ok(place) = place else {
@@ -136,21 +136,27 @@ impl Presses {
     }
 }
 
-/// Acknowledges a press that will be answered later (Discord waits 3 s for a first answer).
-async fn defer(http: &serenity::Http, p: &Pressed) {
+/// Acknowledges a press that will be answered later (Discord waits 3 s for a first answer):
+/// whether Discord took the acknowledgement.
+async fn defer(http: &serenity::Http, p: &Pressed) -> bool {
     tracing::info!(user = p.caller.user_id, "slow press: deferred");
     let sent = adapter::acknowledge(http, (p.id, &p.token)).await;
     let outcome = if sent.is_ok() { "deferred" } else { "failed" };
     crate::metrics::get().interaction("press", outcome, Some(p.arrived.elapsed()));
-    if let Err(e) = sent {
-        tracing::warn!(error = %e, "deferring the press");
+    match sent {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::warn!(error = %e, "deferring the press");
+            false
+        }
     }
 }
 
-/// Works out the press, answers it (`deferred`: it was acknowledged already), lets go of its
-/// place, and delivers what follows: deliveries wait their turn per match and Discord's rate
-/// limits, which must not keep other presses from being answered.
-async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemaphorePermit) {
+/// Works out the press, answers it (`deferred`: it was acknowledged already, and whether
+/// Discord took that), lets go of its place, and delivers what follows: deliveries wait their
+/// turn per match and Discord's rate limits, which must not keep other presses from being
+/// answered.
+async fn answer(work: Arc<Work>, p: Pressed, deferred: Option<bool>, place: OwnedSemaphorePermit) {
     let Work {
         games,
         deliverer,
@@ -179,15 +185,17 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
         // The message the answer is on: the pressed one, or (a rematch's challenge or table)
         // the new public message the answer created.
         let mut message = p.caller.message_id;
-        let mut followup = false;
+        let mut followups = 0;
         let deadline = (p.arrived + DEFER_AFTER).into();
-        let on_time = if deferred {
+        // Whether the first answer went out (the response, or the acknowledgement).
+        let mut answered = deferred.unwrap_or(false);
+        let on_time = if deferred.is_some() {
             None
         } else {
             tokio::select! {
                 answer = &mut work => Some(answer),
                 () = tokio::time::sleep_until(deadline) => {
-                    defer(http, &p).await;
+                    answered = defer(http, &p).await;
                     None
                 }
             }
@@ -196,7 +204,8 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
             Some(answer) => {
                 let shown = faces.dress_response(&answer.response);
                 let sent = adapter::answer_press(http, (p.id, &p.token), &shown).await;
-                let outcome = if sent.is_ok() { "answered" } else { "failed" };
+                answered = sent.is_ok();
+                let outcome = if answered { "answered" } else { "failed" };
                 crate::metrics::get().interaction("press", outcome, Some(p.arrived.elapsed()));
                 match sent {
                     Err(e) => tracing::warn!(error = %e, "answering the press"),
@@ -227,9 +236,10 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
                 if !matches!(answer.response, Response::Update(_)) {
                     // The token's own message is the one the button was on, not this new
                     // one: it must not be used to refresh a hand. The new one (a rematch's
-                    // challenge, say) is the follow-up.
+                    // challenge, say) is the follow-up: one of the interaction's, even when its
+                    // request failed (Discord may have made it all the same).
                     answer.hand_of = None;
-                    followup = created.is_some();
+                    followups = 1;
                     message = created;
                 }
                 answer
@@ -239,9 +249,9 @@ async fn answer(work: Arc<Work>, p: Pressed, deferred: bool, place: OwnedSemapho
         let through = super::Through {
             token: &p.token,
             lang: p.caller.lang,
-            place: p.caller.place,
+            answered,
             message,
-            followup,
+            followups,
         };
         after_answer(games, deliverer, answer, through).await;
     }

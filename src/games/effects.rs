@@ -6,7 +6,7 @@
 use super::hold::AT_ONCE_HELD;
 use super::scenes::{HandMode, HandScene, MatchEndScene, ShowdownScene, TableScene};
 pub use super::tokens::Token;
-use super::tokens::{PostTo, Via};
+use super::tokens::{Followup, PostTo, Via};
 use super::{Deliveries, Failure, Games, Reach};
 use crate::engine::Seat;
 use crate::i18n::Lang;
@@ -283,9 +283,16 @@ impl Games {
     }
 
     /// A follow-up of the freshest interaction on the match, taken from its budget.
-    fn followup_of(&self, match_id: i64) -> Option<Token> {
+    fn followup_of(&self, match_id: i64) -> Option<Followup> {
         let mut tokens = self.match_tokens.lock().expect("match token lock");
         tokens.take_followup(match_id, self.now(), self.hand_edit_window)
+    }
+
+    /// One more follow-up through `token` for the same post (its text, after the post with a
+    /// picture was refused): whether the interaction has one left.
+    pub fn another_followup(&self, match_id: i64, token: &Token) -> bool {
+        let mut tokens = self.match_tokens.lock().expect("match token lock");
+        tokens.take_another(match_id, token, self.now(), self.hand_edit_window)
     }
 
     /// How the match's table `message` can be edited through a token, if one alive may.
@@ -294,8 +301,15 @@ impl Games {
         tokens.table_via(match_id, message, self.now(), self.hand_edit_window)
     }
 
-    /// An interaction acted on `match_id` where the bot reaches the chat through tokens
-    /// only: its token may carry what follows. `followups`: those it made already.
+    /// Whether the match is shown through interaction tokens (decided by where it is played,
+    /// not by where an interaction on it came from).
+    pub async fn reached_by_tokens(&self, match_id: i64) -> bool {
+        matches!(self.hold(match_id).await, Ok(live) if live.place.reach() == Reach::Tokens)
+    }
+
+    /// An interaction acted on `match_id`, a match shown through tokens (see
+    /// [`Games::reached_by_tokens`]), and its first answer went out: its token may carry what
+    /// follows. `followups`: those it made already (or may have).
     pub fn acted_through(&self, match_id: i64, token: &str, followups: u8) {
         let now = self.now();
         let mut tokens = self.match_tokens.lock().expect("match token lock");
@@ -309,26 +323,29 @@ impl Games {
     }
 
     /// An interaction's answer (`original`: its own response; else a follow-up of it) is
-    /// `message`: if that is the match's table, the token may edit it from now on.
+    /// `message`: if that is the match's table, the token may edit it from now on. Call it
+    /// under the match's delivery gate, so that a newer table posted meanwhile keeps its own.
     pub async fn table_answered(&self, match_id: i64, token: &str, message: u64, original: bool) {
         let is_table =
             matches!(self.hold(match_id).await, Ok(live) if live.table_message_id == Some(message));
         if is_table {
-            self.table_through(match_id, Token::new(token), message, original);
+            let now = self.now();
+            let mut tokens = self.match_tokens.lock().expect("match token lock");
+            tokens.table(match_id, Token::new(token), message, original, now);
         }
     }
 
-    /// The table `message` was made through `token`, which may edit it.
-    pub(crate) fn table_through(&self, match_id: i64, token: Token, message: u64, original: bool) {
-        let now = self.now();
+    /// The table `message` was posted as `followup`, whose token may edit it while it lives.
+    pub(crate) fn table_followed_up(&self, match_id: i64, followup: Followup, message: u64) {
         let mut tokens = self.match_tokens.lock().expect("match token lock");
-        tokens.table(match_id, token, message, original, now);
+        tokens.followup_table(match_id, followup, message);
     }
 
-    /// Discord refused the token the table was edited through: none may edit it now.
-    pub fn table_token_gone(&self, match_id: i64) {
+    /// Discord refused `token`: whatever of the match it held (its table, its follow-ups) is
+    /// out of reach from now on.
+    pub fn token_gone(&self, match_id: i64, token: &Token) {
         let mut tokens = self.match_tokens.lock().expect("match token lock");
-        tokens.table_gone(match_id);
+        tokens.token_gone(match_id, token);
     }
 
     /// A new table message was posted for `deal`: it is the match's table from now on.
@@ -555,50 +572,15 @@ impl Drop for Turn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{Caller, GameChoice, Place, ReplyRole, FOLLOWUPS, PRACTICE_LEVEL};
+    use crate::games::testing::{games, practice, CHANNEL, TABLE};
+    use crate::games::{Place, FOLLOWUPS};
     use std::sync::atomic::{AtomicI64, Ordering};
 
-    const CHANNEL: u64 = 700;
-    const TABLE: u64 = 55;
-    const WINDOW: i64 = 14 * 60;
-
-    /// The service on a fresh database, on a clock the test moves.
-    async fn games(now: Arc<AtomicI64>) -> (tempfile::TempDir, Games) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = crate::store::testing::fresh_database_url(dir.path(), "reach")
-            .await
-            .unwrap();
-        let db = crate::store::Db::open(&url).await.unwrap();
-        let config = crate::config::Config {
-            token: "test".into(),
-            ..Default::default()
-        };
-        let clock = Arc::new(move || now.load(Ordering::SeqCst));
-        (dir, Games::new(db, config, clock, WINDOW))
-    }
-
-    /// A practice match started by a caller in `place`, its table message `TABLE`: its id.
-    async fn practice(games: &Games, place: Place) -> i64 {
-        let caller = Caller {
-            place,
-            channel_id: CHANNEL,
-            user_id: 10,
-            name: "Ann".into(),
-            lang: Lang::En,
-            guild_lang: Lang::En,
-            message_id: None,
-        };
-        let game = GameChoice::Gin(Default::default());
-        let bot = (999, "Gin".to_string());
-        let started = games
-            .practice()
-            .start(&caller, PRACTICE_LEVEL, game, 2, None, bot)
-            .await;
-        let Some(ReplyRole::Table(id)) = started.reply_is else {
-            panic!("a table: {:?}", started.reply);
-        };
-        games.reply_created(ReplyRole::Table(id), TABLE).await;
-        id
+    fn followup(token: &str, at: i64) -> PostTo {
+        PostTo::Followup(Followup {
+            token: Token::new(token),
+            at,
+        })
     }
 
     fn delivery(match_id: i64) -> Delivery {
@@ -658,6 +640,7 @@ mod tests {
             games.resolve(&d, Effect::Table).await.unwrap(),
             Show::Nothing
         ));
+        assert!(games.reached_by_tokens(id).await);
         games.acted_through(id, "cmd", 0);
         games.table_answered(id, "cmd", TABLE, true).await;
         let own = Via::Token {
@@ -674,7 +657,7 @@ mod tests {
                 .await
                 .unwrap()
             {
-                Show::Post { to, .. } => assert_eq!(to, PostTo::Followup(Token::new("cmd"))),
+                Show::Post { to, .. } => assert_eq!(to, followup("cmd", start)),
                 other => panic!("{other:?}"),
             }
         }
@@ -698,11 +681,62 @@ mod tests {
         games.acted_through(id, "press", 0);
         match games.resolve(&d, Effect::Table).await.unwrap() {
             Show::NewTable { to, retire, .. } => {
-                assert_eq!(to, PostTo::Followup(Token::new("press")));
+                assert_eq!(to, followup("press", start + 15 * 60));
                 assert_eq!(retire, None, "the old table is out of reach");
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A new table posted as a follow-up late in its interaction's life is edited through
+    /// that interaction's token only while the token lives, not for a lifetime from the post.
+    #[tokio::test]
+    async fn a_late_follow_up_table_is_edited_only_while_its_token_lives() {
+        let start = 1_800_000_000;
+        let now = Arc::new(AtomicI64::new(start));
+        let (_dir, games) = games(now.clone()).await;
+        let id = practice(&games, Place::BotDm { channel: CHANNEL }).await;
+        let d = delivery(id);
+        games.acted_through(id, "cmd", 0);
+        now.fetch_add(13 * 60, Ordering::SeqCst);
+        let Show::NewTable { to, deal, .. } = games.resolve(&d, Effect::Table).await.unwrap()
+        else {
+            panic!("a new table: no token could edit the first one");
+        };
+        let PostTo::Followup(made) = to else {
+            panic!("{to:?}");
+        };
+        games.table_posted(id, TABLE + 1, deal).await.unwrap();
+        games.table_followed_up(id, made, TABLE + 1);
+        assert!(matches!(
+            games.resolve(&d, Effect::Table).await.unwrap(),
+            Show::EditTable { .. }
+        ));
+        now.fetch_add(60, Ordering::SeqCst);
+        assert!(
+            !matches!(
+                games.resolve(&d, Effect::Table).await.unwrap(),
+                Show::EditTable { .. }
+            ),
+            "the token has expired"
+        );
+    }
+
+    /// Whether a match is shown through tokens is its own place's, whoever acts on it.
+    #[tokio::test]
+    async fn the_match_decides_how_it_is_reached() {
+        let now = Arc::new(AtomicI64::new(1_800_000_000));
+        let (_dir, server) = games(now.clone()).await;
+        let place = Place::Guild {
+            guild: 600,
+            member: true,
+        };
+        let in_server = practice(&server, place).await;
+        assert!(!server.reached_by_tokens(in_server).await);
+        assert!(!server.reached_by_tokens(in_server + 100).await, "unknown");
+        let (_dir, dm) = games(now).await;
+        let in_dm = practice(&dm, Place::BotDm { channel: CHANNEL }).await;
+        assert!(dm.reached_by_tokens(in_dm).await);
     }
 
     /// A hand's token is stored as before (rows from before the change still read), and

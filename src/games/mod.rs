@@ -27,6 +27,8 @@ mod seasons;
 mod settings;
 mod sight;
 mod sweep;
+#[cfg(test)]
+pub(crate) mod testing;
 mod tokens;
 pub mod tournament;
 mod transition;
@@ -55,7 +57,7 @@ pub use seams::{
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
 pub use sight::{Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
-pub use tokens::{PostTo, Via, FOLLOWUPS};
+pub use tokens::{Followup, PostTo, Via, FOLLOWUPS};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};
 pub(crate) use variants::{each, each_kind};
 pub use variants::{

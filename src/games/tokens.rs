@@ -50,7 +50,16 @@ pub enum Via {
 pub enum PostTo {
     Channel(u64),
     /// A public follow-up of an interaction.
-    Followup(Token),
+    Followup(Followup),
+}
+
+/// A follow-up taken from an interaction's budget: its token, and when it was issued (a
+/// message it makes may be edited through it only while the token lives).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Followup {
+    pub token: Token,
+    /// When the token was issued (seconds).
+    pub at: i64,
 }
 
 /// A token that may edit a match's table message.
@@ -123,19 +132,50 @@ impl MatchTokens {
 
     /// A follow-up of the freshest interaction on the match, if it is alive and has one left:
     /// taken from its budget now, so that no interaction ever gets a sixth.
-    pub fn take_followup(&mut self, match_id: i64, now: i64, window: i64) -> Option<Token> {
+    pub fn take_followup(&mut self, match_id: i64, now: i64, window: i64) -> Option<Followup> {
         let l = self.latest.get_mut(&match_id)?;
         if !super::token_fresh(now, l.at, window) || l.followups >= FOLLOWUPS {
             return None;
         }
         l.followups += 1;
-        Some(l.token.clone())
+        Some(Followup {
+            token: l.token.clone(),
+            at: l.at,
+        })
     }
 
-    /// Discord refused the token of the table's handle (expired before its time, say): the
-    /// table is out of reach until the next interaction shows it again.
-    pub fn table_gone(&mut self, match_id: i64) {
-        self.tables.remove(&match_id);
+    /// One more follow-up of `token` (a second try of the same post), if it is still the
+    /// match's freshest interaction and has one left.
+    pub fn take_another(&mut self, match_id: i64, token: &Token, now: i64, window: i64) -> bool {
+        match self.latest.get(&match_id) {
+            Some(l) if l.token == *token => self.take_followup(match_id, now, window).is_some(),
+            _ => false,
+        }
+    }
+
+    /// The table message `message` is a follow-up made through `followup`: that token may
+    /// edit it while it lives.
+    pub fn followup_table(&mut self, match_id: i64, followup: Followup, message: u64) {
+        self.table(match_id, followup.token, message, false, followup.at);
+    }
+
+    /// Discord refused `token` (expired before its time, say): whatever of the match it held
+    /// is out of reach until the next interaction shows the match again.
+    pub fn token_gone(&mut self, match_id: i64, token: &Token) {
+        if self
+            .tables
+            .get(&match_id)
+            .is_some_and(|h| h.token == *token)
+        {
+            self.tables.remove(&match_id);
+        }
+        if self
+            .latest
+            .get(&match_id)
+            .is_some_and(|l| l.token == *token)
+        {
+            self.latest.remove(&match_id);
+        }
     }
 
     /// Expired tokens go once a minute, not on every interaction.
@@ -167,7 +207,10 @@ mod tests {
         let mut t = MatchTokens::default();
         t.acted(MATCH, token("a"), 100, 0, WINDOW);
         for _ in 0..FOLLOWUPS {
-            assert_eq!(t.take_followup(MATCH, 101, WINDOW), Some(token("a")));
+            assert_eq!(
+                t.take_followup(MATCH, 101, WINDOW).unwrap().token,
+                token("a")
+            );
         }
         assert_eq!(t.take_followup(MATCH, 101, WINDOW), None, "a sixth");
         // The same interaction again (its answer's delivery) does not refill it.
@@ -175,7 +218,10 @@ mod tests {
         assert_eq!(t.take_followup(MATCH, 102, WINDOW), None);
         // A new interaction brings its own five.
         t.acted(MATCH, token("b"), 103, 0, WINDOW);
-        assert_eq!(t.take_followup(MATCH, 103, WINDOW), Some(token("b")));
+        assert_eq!(
+            t.take_followup(MATCH, 103, WINDOW).unwrap().token,
+            token("b")
+        );
     }
 
     #[test]
@@ -214,11 +260,59 @@ mod tests {
         };
         assert_eq!(t.table_via(MATCH, 56, 103, WINDOW), Some(followup));
         assert_eq!(t.table_via(MATCH, 55, 103, WINDOW), None, "retired");
-        t.table_gone(MATCH);
+        t.token_gone(MATCH, &token("cmd"));
+        assert!(
+            t.table_via(MATCH, 56, 103, WINDOW).is_some(),
+            "not its token"
+        );
+        t.token_gone(MATCH, &token("press"));
         assert_eq!(
             t.table_via(MATCH, 56, 103, WINDOW),
             None,
             "refused by Discord"
+        );
+    }
+
+    /// A table posted as a follow-up is edited through its token only while that lives,
+    /// counted from the token's interaction, not from the post.
+    #[test]
+    fn a_follow_up_table_lives_as_long_as_its_token() {
+        let mut t = MatchTokens::default();
+        t.acted(MATCH, token("a"), 100, 0, WINDOW);
+        let followup = t.take_followup(MATCH, 100 + 13 * 60, WINDOW).unwrap();
+        t.followup_table(MATCH, followup, 56);
+        assert!(t.table_via(MATCH, 56, 100 + 13 * 60, WINDOW).is_some());
+        assert_eq!(t.table_via(MATCH, 56, 100 + 14 * 60, WINDOW), None);
+    }
+
+    /// A token Discord refused is dropped from what it held, and only from that: no later
+    /// follow-up or edit goes through it.
+    #[test]
+    fn a_refused_token_is_dropped() {
+        let mut t = MatchTokens::default();
+        t.acted(MATCH, token("a"), 100, 0, WINDOW);
+        t.table(MATCH, token("a"), 55, true, 100);
+        t.token_gone(MATCH, &token("b"));
+        assert!(
+            t.take_followup(MATCH, 101, WINDOW).is_some(),
+            "another token"
+        );
+        t.token_gone(MATCH, &token("a"));
+        assert_eq!(t.take_followup(MATCH, 101, WINDOW), None);
+        assert_eq!(t.table_via(MATCH, 55, 101, WINDOW), None);
+    }
+
+    /// A second try of a post takes a follow-up of its own from the same interaction.
+    #[test]
+    fn another_try_takes_its_own_follow_up() {
+        let mut t = MatchTokens::default();
+        t.acted(MATCH, token("a"), 100, FOLLOWUPS - 2, WINDOW);
+        let first = t.take_followup(MATCH, 100, WINDOW).unwrap();
+        assert!(t.take_another(MATCH, &first.token, 100, WINDOW));
+        assert!(!t.take_another(MATCH, &first.token, 100, WINDOW), "a sixth");
+        assert!(
+            !t.take_another(MATCH, &token("b"), 100, WINDOW),
+            "not the latest"
         );
     }
 }

@@ -1,7 +1,8 @@
 //! Delivering the outbox: each stored effect is resolved against the match as it is now,
 //! rendered, and sent; the row is marked done once Discord took all of it. A send that fails
-//! for a reason that passes (5xx, 429, the network) is tried again with backoff, from the
-//! effect that failed; rows left over from before a restart are delivered at start.
+//! for a reason that passes (5xx, 429, the network; for a follow-up, which has no nonce, only
+//! what surely made nothing) is tried again with backoff, from the effect that failed; rows
+//! left over from before a restart are delivered at start.
 
 use super::faces::Faces;
 use super::model::{Attachment, Msg};
@@ -9,7 +10,7 @@ use super::painter::Painter;
 use super::render;
 use crate::games::{
     Deliveries, Delivery, Effect, ExpiredChallenge, Games, OutboxKey, Outcome, Post, PostTo,
-    Refusal, Reply, ReplyRole, Show, ShowdownScene, Turn, Via,
+    Refusal, Reply, ReplyRole, Show, ShowdownScene, Token, Turn, Via,
 };
 use crate::i18n::Lang;
 use crate::tr;
@@ -29,7 +30,8 @@ const CHART_QUEUE_WAIT: Duration = Duration::from_millis(500);
 /// Why a send failed, and whether trying again may help.
 #[derive(Clone, Debug)]
 pub struct SendError {
-    /// 5xx, 429 or a network error: worth another try.
+    /// Worth another try: 5xx, 429 or a network error (for a follow-up: 429, or no
+    /// connection).
     pub retry: bool,
     /// Refused for good, and what it says is gone for the bot.
     pub gone: Option<Gone>,
@@ -367,13 +369,7 @@ impl<T: Transport> Deliverer<T> {
                     return Ok(()); // this version, or a newer one, is out already
                 }
                 let msg = self.faces().dress(render::table_scene(&scene));
-                match self.edit(&via, &msg).await {
-                    Err(e) if e.gone == Some(Gone::Token) => {
-                        self.games.table_token_gone(match_id);
-                        return Err(e);
-                    }
-                    edited => edited?,
-                }
+                self.edit(match_id, &via, &msg).await?;
                 shown.table_shown = Some(version);
                 Ok(())
             }
@@ -385,14 +381,14 @@ impl<T: Transport> Deliverer<T> {
             } => {
                 if let Some(old) = retire {
                     let retired = Msg::text(tr!(scene.lang, "table-retired"));
-                    match self.edit(&old, &retired).await {
+                    match self.edit(match_id, &old, &retired).await {
                         Err(e) if e.retry => return Err(e),
                         _ => {} // gone already: nothing to retire
                     }
                 }
                 let nonce = nonce(row.key, index);
                 let msg = self.faces().dress(render::new_table_scene(&scene, deal));
-                let id = self.send(&to, &msg, &nonce).await?;
+                let id = self.send(match_id, &to, &msg, &nonce).await?;
                 self.games
                     .table_posted(match_id, id, deal)
                     .await
@@ -401,8 +397,8 @@ impl<T: Transport> Deliverer<T> {
                         gone: None,
                         message: e.to_string(),
                     })?;
-                if let PostTo::Followup(token) = to {
-                    self.games.table_through(match_id, token, id, false);
+                if let PostTo::Followup(made) = to {
+                    self.games.table_followed_up(match_id, made, id);
                 }
                 shown.table_shown = Some(scene.seats.version);
                 Ok(())
@@ -415,21 +411,27 @@ impl<T: Transport> Deliverer<T> {
                         .extend(self.showdown_picture(match_id, scene, &msg).await);
                 }
                 let mut msg = self.faces().dress(msg);
-                match self.send(&to, &msg, &nonce).await {
+                match self.send(match_id, &to, &msg, &nonce).await {
                     // Refused for good with a file (no Attach Files in this channel, say):
-                    // the text still goes out.
-                    Err(e) if !e.retry && !msg.files.is_empty() && e.gone != Some(Gone::Token) => {
+                    // the text still goes out; as a follow-up, one more of the interaction's.
+                    Err(e)
+                        if !e.retry
+                            && !msg.files.is_empty()
+                            && e.gone != Some(Gone::Token)
+                            && self.another(match_id, &to) =>
+                    {
                         tracing::warn!(match_id, error = %e, "a post with a picture was refused; posting its text alone");
                         msg.files.clear();
-                        // A refused follow-up made nothing: the text may take its place.
-                        self.send(&to, &msg, &nonce).await.map(|_| ())
+                        self.send(match_id, &to, &msg, &nonce).await.map(|_| ())
                     }
                     sent => sent.map(|_| ()),
                 }
             }
             Show::EditHand { token, scene } => {
                 let msg = self.faces().dress(render::hand_scene(&scene));
-                self.out.edit_ephemeral(token.secret(), &msg).await
+                let edited = self.out.edit_ephemeral(token.secret(), &msg).await;
+                self.token_refused(match_id, &token, &edited);
+                edited
             }
         };
         // A gate that remembers nothing (no table shown by this process: a forfeit whose
@@ -442,20 +444,51 @@ impl<T: Transport> Deliverer<T> {
         result
     }
 
-    /// Edits a message the way it can be reached.
-    async fn edit(&self, via: &Via, msg: &Msg) -> Result<(), SendError> {
+    /// Edits a message of match `match_id` the way it can be reached.
+    async fn edit(&self, match_id: i64, via: &Via, msg: &Msg) -> Result<(), SendError> {
         match via {
             Via::Channel { channel, message } => self.out.edit(*channel, *message, msg).await,
-            Via::Token { token, message } => self.out.edit_via(token.secret(), *message, msg).await,
+            Via::Token { token, message } => {
+                let edited = self.out.edit_via(token.secret(), *message, msg).await;
+                self.token_refused(match_id, token, &edited);
+                edited
+            }
         }
     }
 
-    /// Sends a new message where it goes: its id. A channel post carries `nonce`, so that a
-    /// repeated post creates it once; a follow-up has none.
-    async fn send(&self, to: &PostTo, msg: &Msg, nonce: &str) -> Result<u64, SendError> {
+    /// Sends a new message of match `match_id` where it goes: its id. A channel post carries
+    /// `nonce`, so that a repeated post creates it once; a follow-up has none.
+    async fn send(
+        &self,
+        match_id: i64,
+        to: &PostTo,
+        msg: &Msg,
+        nonce: &str,
+    ) -> Result<u64, SendError> {
         match to {
             PostTo::Channel(channel) => self.out.post(*channel, msg, Some(nonce)).await,
-            PostTo::Followup(token) => self.out.followup(token.secret(), msg).await,
+            PostTo::Followup(made) => {
+                let sent = self.out.followup(made.token.secret(), msg).await;
+                self.token_refused(match_id, &made.token, &sent);
+                sent
+            }
+        }
+    }
+
+    /// A request through `token` that Discord refused for the token's sake: nothing of the
+    /// match goes through it any more.
+    fn token_refused<R>(&self, match_id: i64, token: &Token, sent: &Result<R, SendError>) {
+        if matches!(sent, Err(e) if e.gone == Some(Gone::Token)) {
+            self.games.token_gone(match_id, token);
+        }
+    }
+
+    /// Whether the same post may go out once more to `to`: a channel takes it (its nonce is
+    /// the same); a follow-up needs one more of its interaction's.
+    fn another(&self, match_id: i64, to: &PostTo) -> bool {
+        match to {
+            PostTo::Channel(_) => true,
+            PostTo::Followup(made) => self.games.another_followup(match_id, &made.token),
         }
     }
 
@@ -612,6 +645,32 @@ impl<T: Transport> Deliverer<T> {
         }
     }
 
+    /// The first answer to an interaction on `match_id` went out through `token` (so that
+    /// token lives), having made `followups` follow-ups (or maybe made them), and is shown on
+    /// `message` (with whether that is its own response, not a follow-up). Where the match is
+    /// shown through tokens, the token may carry what follows, and edit the table if
+    /// `message` is it: noted under the match's gate, so that a table a delivery is posting
+    /// meanwhile stays the one that is edited.
+    pub async fn answered_through(
+        &self,
+        match_id: i64,
+        token: &str,
+        followups: u8,
+        message: Option<(u64, bool)>,
+    ) {
+        if !self.games.reached_by_tokens(match_id).await {
+            return;
+        }
+        let gate = self.gate(match_id);
+        let _shown = gate.lock().await;
+        self.games.acted_through(match_id, token, followups);
+        if let Some((message, original)) = message {
+            self.games
+                .table_answered(match_id, token, message, original)
+                .await;
+        }
+    }
+
     /// After a start: every delivery left from before, per match in its order, and the AI's
     /// turn wherever it is due.
     pub async fn resume(self: &Arc<Self>) {
@@ -740,6 +799,117 @@ fn post_msg(post: &Post) -> Msg {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::testing::{games, practice, CHANNEL, TABLE};
+    use crate::games::{Place, PART_MESSAGES};
+    use std::sync::atomic::AtomicI64;
+
+    /// Discord for a chat reached through tokens, which it refuses as expired.
+    #[derive(Default)]
+    struct Expired {
+        /// Requests made through a token.
+        tried: Mutex<u32>,
+    }
+
+    impl Expired {
+        fn refuse(&self) -> SendError {
+            *self.tried.lock().unwrap() += 1;
+            SendError {
+                retry: false,
+                gone: Some(Gone::Token),
+                message: "Invalid Webhook Token".into(),
+            }
+        }
+    }
+
+    impl Transport for Expired {
+        async fn post(&self, _: u64, _: &Msg, _: Option<&str>) -> Result<u64, SendError> {
+            panic!("nothing through the channel");
+        }
+        async fn edit(&self, _: u64, _: u64, _: &Msg) -> Result<(), SendError> {
+            panic!("nothing through the channel");
+        }
+        async fn edit_ephemeral(&self, _: &str, _: &Msg) -> Result<(), SendError> {
+            Err(self.refuse())
+        }
+        async fn followup(&self, _: &str, _: &Msg) -> Result<u64, SendError> {
+            Err(self.refuse())
+        }
+        async fn edit_via(&self, _: &str, _: Option<u64>, _: &Msg) -> Result<(), SendError> {
+            Err(self.refuse())
+        }
+    }
+
+    /// A practice in the bot's DM, and its deliverer through `Expired`.
+    async fn in_the_bot_dm() -> (tempfile::TempDir, Arc<Deliverer<Arc<Expired>>>, i64) {
+        let (dir, games) = games(Arc::new(AtomicI64::new(1_800_000_000))).await;
+        let id = practice(&games, Place::BotDm { channel: CHANNEL }).await;
+        let deliverer = Deliverer::new(Arc::new(games), Arc::new(Expired::default()));
+        (dir, deliverer, id)
+    }
+
+    fn row(match_id: i64, effects: Vec<Effect>) -> Deliveries {
+        let row = Delivery {
+            key: OutboxKey {
+                match_id,
+                version: 1,
+                part: PART_MESSAGES,
+            },
+            due_ms: 0,
+            effects,
+        };
+        Deliveries {
+            rows: vec![row],
+            turn: None,
+        }
+    }
+
+    /// A token Discord refused carries nothing more: after its follow-up was refused, neither
+    /// another follow-up nor an edit of the table is tried through it.
+    #[tokio::test]
+    async fn a_refused_token_is_tried_once() {
+        let (_dir, d, id) = in_the_bot_dm().await;
+        d.answered_through(id, "cmd", 0, Some((TABLE, true))).await;
+        let forfeit = Effect::Forfeit { seat: 0 };
+        d.deliver(row(id, vec![forfeit.clone()])).await;
+        assert_eq!(*d.out.tried.lock().unwrap(), 1);
+        d.deliver(row(id, vec![forfeit, Effect::Table])).await;
+        assert_eq!(*d.out.tried.lock().unwrap(), 1, "nothing more through it");
+    }
+
+    /// The same, from a refused edit of the table.
+    #[tokio::test]
+    async fn a_token_refused_for_an_edit_carries_no_follow_up() {
+        let (_dir, d, id) = in_the_bot_dm().await;
+        d.answered_through(id, "cmd", 0, Some((TABLE, true))).await;
+        d.deliver(row(id, vec![Effect::Table])).await;
+        assert_eq!(*d.out.tried.lock().unwrap(), 1);
+        d.deliver(row(id, vec![Effect::Forfeit { seat: 0 }])).await;
+        assert_eq!(*d.out.tried.lock().unwrap(), 1, "nothing more through it");
+    }
+
+    /// An answer's token is noted under the match's gate: after the delivery that holds it
+    /// (which may be posting a newer table meanwhile), never in the middle of it.
+    #[tokio::test]
+    async fn an_answer_is_noted_after_the_delivery_in_flight() {
+        let (_dir, d, id) = in_the_bot_dm().await;
+        let gate = d.gate(id);
+        let held = gate.lock().await;
+        let noting = {
+            let d = d.clone();
+            tokio::spawn(async move { d.answered_through(id, "cmd", 0, Some((TABLE, true))).await })
+        };
+        for _ in 0..100 {
+            tokio::task::yield_now().await;
+        }
+        assert!(
+            !noting.is_finished(),
+            "noted while a delivery held the gate"
+        );
+        drop(held);
+        noting.await.unwrap();
+        d.deliver(row(id, vec![Effect::Table])).await;
+        assert_eq!(*d.out.tried.lock().unwrap(), 1, "the table was edited");
+    }
 
     #[test]
     fn the_backoff_doubles_up_to_half_a_minute() {

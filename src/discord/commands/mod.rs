@@ -79,6 +79,11 @@ fn caller(ctx: Context<'_>) -> Caller {
     }
 }
 
+/// Where the command came from.
+pub(super) fn caller_place(ctx: Context<'_>) -> Place {
+    caller(ctx).place
+}
+
 /// Sends an outcome as the command's reply, then carries out what follows it.
 async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
     let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
@@ -95,16 +100,16 @@ async fn answer(ctx: Context<'_>, outcome: Outcome) -> Result<(), Error> {
         _ => None,
     };
     let token = match ctx {
-        poise::Context::Application(a) => a.interaction.token.clone(),
-        poise::Context::Prefix(_) => String::new(),
+        poise::Context::Application(a) => Some(a.interaction.token.clone()),
+        poise::Context::Prefix(_) => None,
     };
     let data = ctx.data();
     let through = super::Through {
-        token: &token,
+        token: token.as_deref().unwrap_or_default(),
         lang,
-        place: caller(ctx).place,
+        answered: sent.is_ok() && token.is_some(),
         message,
-        followup: false,
+        followups: 0,
     };
     super::after_answer(&data.games, &data.deliverer, answer, through).await;
     sent.map(|_| ())?;

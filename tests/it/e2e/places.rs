@@ -1,7 +1,9 @@
 //! The bot outside the servers that added it: DMs, group DMs, servers where only the players
-//! installed the app. Its commands are still registered for servers alone.
+//! installed the app. There it serves practice against the bot (in its own DM, and in servers
+//! where only the player installed it), through interactions alone; the rest is for servers.
 
 use crate::games::{each_tested, match_end, Tested};
+use crate::support::fake_discord::acts::{act_of_id, Act};
 use crate::support::fake_discord::{FakeDiscord, Opt, Write, WriteKind};
 use crate::support::table::{Stored, Table};
 use crate::support::wire::*;
@@ -18,9 +20,9 @@ const GROUP_DM: u64 = 9_003;
 const DM: u64 = 9_001;
 
 /// `/gin start` from a group DM, a DM between users and the bot's own DM, sent by a client
-/// that still shows `/gin` there (Discord would not send it from a fresh list: the command is
-/// registered for servers only). Each gets poise's private answer, nothing is stored, and the
-/// bot breaks none of Discord's rules.
+/// that still shows it there (`/gin start` is for servers only). Each gets a private answer in
+/// the caller's language (in the bot's DM: that practice is served there), nothing is stored,
+/// and the bot breaks none of Discord's rules.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dm_commands_are_refused_politely() {
     // Global commands, as a user-installed app needs (server commands never reach DMs).
@@ -30,20 +32,34 @@ async fn dm_commands_are_refused_politely() {
     fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
     fake.place_dm(DM, ALICE, BOB);
     let bot_dm = fake.place_bot_dm(ALICE);
-    for channel in [GROUP_DM, DM, bot_dm] {
+    let mut german = user(ALICE);
+    german.locale = "de".into();
+    let elsewhere = "Gin matches are played in server channels.";
+    let practice_here = "Gin does this only in servers that added it. Here you can practice \
+                         against the bot.";
+    let in_german = "Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du gegen \
+                     den Bot üben.";
+    let cases = [
+        (GROUP_DM, user(ALICE), elsewhere),
+        (DM, user(ALICE), elsewhere),
+        (bot_dm, user(ALICE), practice_here),
+        (bot_dm, german, in_german),
+    ];
+    for (channel, who, said) in cases {
+        let before = fake.messages_in(channel).len();
         let start = fake.slash_command_in(
             channel,
-            &user(ALICE),
+            &who,
             "gin",
             Some("start"),
             vec![Opt::user("opponent", &user(BOB))],
         );
         let cb = fake.send_outdated_command(start).callback().await;
         assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{channel}: {cb:?}");
-        assert_eq!(cb.content(), "You cannot run this command in DMs.");
+        assert_eq!(cb.content(), said, "{channel}");
         let shown = fake.messages_in(channel);
         assert!(
-            shown.len() == 1 && shown[0].ephemeral,
+            shown.len() == before + 1 && shown.iter().all(|m| m.ephemeral),
             "{channel}: only the answer, to Alice alone: {shown:?}"
         );
     }
@@ -242,6 +258,68 @@ async fn a_server_without_the_bot_serves_practice_alone() {
     let game = t.play_to_end(MAX_PRESSES).await;
     t.public_at_end(&game).await;
     t.scan().await;
+    through_interactions_only(fake, CHANNEL);
+    bot.finish().await;
+}
+
+/// A press in the bot's DM whose answer fails (Discord answers 500, after which its token is
+/// dead): the move is stored and the AI answers it, and the table, whose own token expired
+/// meanwhile, is shown again through the interaction before, never through the dead token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_first_answer_leaves_its_token_alone() {
+    let ahead = Arc::new(AtomicI64::new(0));
+    let bot = dm_bot(65, ahead.clone()).await;
+    let fake = &bot.fake;
+    let dm = fake.place_bot_dm(ALICE);
+    let mut t = practice_in(&bot, dm).await;
+    fake.age_tokens(TOKEN_LIFETIME);
+    ahead.fetch_add(TOKEN_LIFETIME.as_secs() as i64, Ordering::SeqCst);
+    let hand = t.open_hand(0).await.expect("Alice's hand");
+    let pass = hand
+        .custom_ids()
+        .into_iter()
+        .find(|id| act_of_id(id).is_some_and(|a| a.act == Act::Pass))
+        .expect("Alice is offered the upcard");
+    fake.fail_next("/callback", 500);
+    let press = fake.send_interaction(fake.press(&user(ALICE), &hand, &pass));
+    let id = press.id;
+    let cb = press.callback().await;
+    assert_eq!(cb.status, 500, "the answer failed: {cb:?}");
+    let shown = fake
+        .wait_until(dm, Duration::from_secs(10), || {
+            tables_followed_up(&fake.writes(), t.match_id) >= 1
+        })
+        .await;
+    assert!(shown, "the table is shown again");
+    assert_eq!(fake.followups_of(id), 0, "nothing through the dead token");
+    fake.assert_no_violations();
+    bot.finish().await;
+}
+
+/// A practice started in a server without the bot stays shown through interactions when the
+/// bot joins that server mid-match: how a match is reached is its own place's, not that of the
+/// interaction that acts on it: once the command's token expired, the moves' interactions
+/// carry what follows them, to the match's end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_keeps_its_place_when_the_bot_joins() {
+    const CHANNEL: u64 = 9_101;
+    const GUILD: u64 = 9_201;
+    let ahead = Arc::new(AtomicI64::new(0));
+    let bot = dm_bot(66, ahead.clone()).await;
+    let fake = &bot.fake;
+    fake.place_guild_without_bot(CHANNEL, GUILD);
+    let mut t = practice_in(&bot, CHANNEL).await;
+    fake.place_channel(CHANNEL, GUILD);
+    // The command's token expires: only the moves' own interactions can show what follows.
+    fake.age_tokens(TOKEN_LIFETIME);
+    ahead.fetch_add(TOKEN_LIFETIME.as_secs() as i64, Ordering::SeqCst);
+    let game = t.play_to_end(MAX_PRESSES).await;
+    let public = t.public_at_end(&game).await;
+    t.scan().await;
+    assert!(
+        public.iter().any(|m| m.content.contains(match_end(&game))),
+        "the match's end is shown"
+    );
     through_interactions_only(fake, CHANNEL);
     bot.finish().await;
 }
