@@ -16,7 +16,7 @@ pub use adapter::DiscordOut;
 pub use client::{Client, Gateway};
 pub use presses::Places;
 
-use crate::games::{Caller, Games, Place, Reach};
+use crate::games::{Caller, Games, Place, Reach, ReplyRole};
 use crate::i18n::Lang;
 use crate::ui::{Answer, Deliverer};
 use poise::serenity_prelude as serenity;
@@ -242,6 +242,9 @@ pub(crate) async fn after_answer(
         games.acted_through(match_id, token, u8::from(followup));
     }
     if let (Some(role), Some(message)) = (answer.reply_is, message) {
+        if let (ReplyRole::Challenge(id), Reach::Tokens) = (role, place.reach()) {
+            games.challenge_through(id, token, followup.then_some(message));
+        }
         deliverer.reply_created(role, message).await;
     }
     let public = !matches!(answer.response, crate::ui::model::Response::Ephemeral(_));
