@@ -16,7 +16,7 @@ pub use adapter::DiscordOut;
 pub use client::{Client, Gateway};
 pub use presses::Places;
 
-use crate::games::{Caller, Games, Place};
+use crate::games::{Caller, Games, Place, ReplyRole};
 use crate::i18n::Lang;
 use crate::ui::{Answer, Deliverer};
 use poise::serenity_prelude as serenity;
@@ -69,10 +69,10 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         // A server's subcommand from a client that still shows it outside servers.
         poise::FrameworkError::GuildOnly { ctx, .. } => {
             let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
-            // In the bot's DM practice is served; elsewhere nothing is.
+            // In the bot's DM practice is served; elsewhere challenges among friends too.
             let key = match commands::caller_place(ctx) {
-                Place::BotDm { .. } => "err-not-here",
-                _ => "err-guild-only",
+                Place::BotDm { .. } => "err-not-here-bot-dm",
+                _ => "err-not-here",
             };
             let reply = poise::CreateReply::default()
                 .content(crate::tr!(lang, key))
@@ -256,6 +256,10 @@ pub(crate) async fn after_answer(
         games.remember_hand_token(match_id, seat, token.to_string(), lang);
     }
     if let (Some(role), Some(message)) = (answer.reply_is, message) {
+        if let (ReplyRole::Challenge(id), true) = (role, answered) {
+            // Kept for every challenge: only one whose place is reached by tokens uses it.
+            games.challenge_through(id, token, (followups > 0).then_some(message));
+        }
         deliverer.reply_created(role, message).await;
     }
     if let (Some(match_id), true) = (answer.acted_on(), answered) {

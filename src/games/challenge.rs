@@ -2,14 +2,16 @@
 
 use super::effects::Delivery;
 use super::scenes::ChallengeScene;
+use super::tokens::{Token, Via};
 use super::variants::{GameChoice, RulesOf};
 use super::{
-    Caller, ChallengeRow, ChallengeState, Challenges, Deliveries, Failure, Live, Outcome, Refusal,
-    Reply, ReplyRole,
+    Caller, ChallengeRow, ChallengeState, Challenges, Deliveries, Failure, Games, Live, Outcome,
+    Place, Reach, Refusal, Reply, ReplyRole,
 };
 use crate::engine::deck;
 use crate::i18n::Lang;
 use crate::store::{Acceptance, NewChallenge, NewMatch};
+use std::collections::HashMap;
 
 /// A user named in a command.
 #[derive(Clone, Debug)]
@@ -50,12 +52,12 @@ impl Challenges<'_> {
         game: GameChoice,
         target: Option<i64>,
     ) -> Result<Outcome, Failure> {
-        caller.guild_id().ok_or(Refusal::GuildOnly)?;
         let (least, most) = game.opponents();
         if opponents.len() < least.max(1) || opponents.len() > most {
             return Err(Refusal::PlayerCount.into());
         }
-        let guild = caller.guild_id().unwrap_or_default();
+        // Outside servers the bot's defaults apply.
+        let guild = caller.place.shard_guild();
         self.settings().ensure_settings(guild).await?;
         let (preset, rules) = game.rules(
             self.settings().default_preset(guild),
@@ -73,7 +75,11 @@ impl Challenges<'_> {
         preset: &str,
         rules: RulesOf,
     ) -> Result<Outcome, Failure> {
-        let guild_id = caller.guild_id().ok_or(Refusal::GuildOnly)?;
+        // Nobody but the caller sees the bot's DM: nobody there could accept.
+        if matches!(caller.place, Place::BotDm { .. }) {
+            return Err(Refusal::ChallengeInBotDm.into());
+        }
+        let guild_id = caller.place.shard_guild();
         self.settings().ensure_settings(guild_id).await?;
         self.settings().check_channel(caller)?;
         if opponents.iter().any(|o| o.id == caller.user_id) {
@@ -102,12 +108,14 @@ impl Challenges<'_> {
         }
         let now = self.now();
         for o in opponents {
-            self.check_declines(guild_id, caller.user_id, o.id, now)
+            self.check_declines(caller.place, caller.user_id, o.id, now)
                 .await?;
         }
-        let minutes = self.config.timeouts.challenge_minutes;
+        let seconds = self.challenge_seconds(caller.place);
+        let minutes = (seconds / 60) as u64;
         let new = NewChallenge {
             guild_id,
+            place_kind: caller.place.kind(),
             channel_id: caller.channel_id,
             challenger: (caller.user_id, caller.name.clone()),
             opponents: opponents.iter().map(|o| (o.id, o.name.clone())).collect(),
@@ -115,7 +123,7 @@ impl Challenges<'_> {
             rules_json: rules.to_json(),
             locale: self.settings().public_lang(caller).code().to_string(),
             now,
-            expires_at: now + minutes as i64 * 60,
+            expires_at: now + seconds,
         };
         let id = self.db.challenges().create_challenge(&new).await?;
         let row = new.stored_as(id);
@@ -135,13 +143,28 @@ impl Challenges<'_> {
         Ok(out)
     }
 
+    /// How long a new challenge in `place` stays open: the configured time, or where the bot
+    /// reaches the chat only through tokens, no longer than the token its message is edited
+    /// through is used, less a sweep (so that the sweeper that finds it expired can still say
+    /// so through that token), in whole minutes (as its message says them).
+    fn challenge_seconds(&self, place: Place) -> i64 {
+        let configured = self.config.timeouts.challenge_minutes as i64 * 60;
+        let sweep = self.config.timeouts.sweep_seconds as i64;
+        match place.reach() {
+            Reach::Channel => configured,
+            Reach::Tokens => configured
+                .min((self.hand_edit_window - sweep) / 60 * 60)
+                .max(60),
+        }
+    }
+
     /// Refuses a challenge from `challenger` to `opponent` for [`DECLINE_PAUSE_SECONDS`] after
     /// the last of [`DECLINES_BEFORE_PAUSE`] declines of their challenges here within
     /// [`DECLINE_WINDOW_SECONDS`]: a player who said no is not asked (and pinged) again and
     /// again. The pause runs from the newest decline, as the refusal says.
     async fn check_declines(
         &self,
-        guild_id: u64,
+        place: Place,
         challenger: u64,
         opponent: u64,
         now: i64,
@@ -150,7 +173,16 @@ impl Challenges<'_> {
         let declines = self
             .db
             .challenges()
-            .declines(guild_id, challenger, opponent, since, DECLINES_BEFORE_PAUSE)
+            .declines(
+                (
+                    place.shard_guild(),
+                    place.guild().is_none().then(|| place.ledger_key()),
+                ),
+                challenger,
+                opponent,
+                since,
+                DECLINES_BEFORE_PAUSE,
+            )
             .await?;
         if declines.len() < DECLINES_BEFORE_PAUSE as usize {
             return Ok(());
@@ -220,10 +252,11 @@ impl Challenges<'_> {
         let table = Delivery::first_table(self.now_ms());
         let mut players = vec![(row.challenger.0, row.challenger.1.clone(), false)];
         players.extend(row.opponents.iter().map(|(u, n)| (*u, n.clone(), false)));
+        let place = Place::stored(row.place_kind, row.guild_id, row.channel_id);
         let new = NewMatch {
             guild_id: row.guild_id,
-            place_kind: Default::default(),
-            place_id: row.guild_id,
+            place_kind: row.place_kind,
+            place_id: place.ledger_key(),
             channel_id: row.channel_id,
             table_message_id: caller.message_id.or(row.message_id),
             format: game.format(),
@@ -304,7 +337,7 @@ impl Challenges<'_> {
     }
 }
 
-/// Whether a press on challenge `row` comes from its server and channel, on its message: its
+/// Whether a press on challenge `row` comes from its place and channel, on its message: its
 /// buttons forged onto another message would answer (and turn into a table) a message that is
 /// not the challenge's. Until the challenge's message is known (moments after it is posted),
 /// its server and channel must do.
@@ -315,7 +348,7 @@ fn pressed_on(row: &ChallengeRow, caller: &Caller) -> bool {
         // Not a press on a message: nothing to answer in place.
         (Some(_), None) => false,
     };
-    caller.guild_id() == Some(row.guild_id) && caller.channel_id == row.channel_id && message
+    caller.place.shard_guild() == row.guild_id && caller.channel_id == row.channel_id && message
 }
 
 fn challenge_reply(
@@ -334,4 +367,170 @@ fn challenge_reply(
         }),
         update,
     })
+}
+
+/// The tokens through which challenges' messages can be edited where the bot reaches the chat
+/// only through tokens: the interaction whose answer (or follow-up, `message`) each is, and
+/// when it was issued. Memory only: after a restart an expiry there is not shown.
+#[derive(Default)]
+pub(crate) struct ChallengeTokens(HashMap<i64, (Token, Option<u64>, i64)>);
+
+impl Games {
+    /// Challenge `id`'s message was made through `token` (as its `message` follow-up, or its
+    /// response): its expiry can be shown through it.
+    pub fn challenge_through(&self, id: i64, token: &str, message: Option<u64>) {
+        let (now, window) = (self.now(), self.hand_edit_window);
+        let mut tokens = self.challenge_tokens.lock().expect("challenge token lock");
+        tokens
+            .0
+            .retain(|_, (_, _, at)| super::token_fresh(now, *at, window));
+        tokens.0.insert(id, (Token::new(token), message, now));
+    }
+
+    /// How challenge `id`'s message is reached: through its channel, or through the token
+    /// that made it while that lives (taken: the challenge is closed).
+    pub(crate) fn challenge_via(&self, row: &ChallengeRow, message: u64) -> Option<Via> {
+        let place = Place::stored(row.place_kind, row.guild_id, row.channel_id);
+        let kept = {
+            let mut tokens = self.challenge_tokens.lock().expect("challenge token lock");
+            tokens.0.remove(&row.id)
+        };
+        match place.reach() {
+            Reach::Channel => Some(Via::Channel {
+                channel: row.channel_id,
+                message,
+            }),
+            Reach::Tokens => kept
+                .filter(|(_, _, at)| super::token_fresh(self.now(), *at, self.hand_edit_window))
+                .map(|(token, message, _)| Via::Token { token, message }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameChoice;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use std::sync::Arc;
+
+    const WINDOW: i64 = 14 * 60;
+    const ANN: u64 = 10;
+    const BEN: u64 = 11;
+
+    /// The service on a fresh database, on a clock the test moves.
+    async fn games(now: Arc<AtomicI64>) -> (tempfile::TempDir, Games) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = crate::store::testing::fresh_database_url(dir.path(), "challenges")
+            .await
+            .unwrap();
+        let db = crate::store::Db::open(&url).await.unwrap();
+        let config = crate::config::Config {
+            token: "test".into(),
+            ..Default::default()
+        };
+        let clock = Arc::new(move || now.load(Ordering::SeqCst));
+        (dir, Games::new(db, config, clock, WINDOW))
+    }
+
+    fn caller(place: Place, channel: u64, user: u64) -> Caller {
+        Caller {
+            place,
+            channel_id: channel,
+            user_id: user,
+            name: format!("P{user}"),
+            lang: Lang::En,
+            guild_lang: Lang::En,
+            message_id: None,
+        }
+    }
+
+    fn group(channel: u64) -> Place {
+        Place::Private {
+            channel,
+            group: true,
+        }
+    }
+
+    /// Ann challenges Ben in `place`: the challenge's id, or the refusal.
+    async fn challenge(games: &Games, place: Place, channel: u64) -> Result<i64, Refusal> {
+        let ben = UserRef {
+            id: BEN,
+            name: "Ben".into(),
+            bot: false,
+        };
+        let game = GameChoice::Gin(Default::default());
+        let out = games
+            .challenges()
+            .start(&caller(place, channel, ANN), &[ben], game, None)
+            .await;
+        match (out.reply_is, out.reply) {
+            (Some(ReplyRole::Challenge(id)), _) => Ok(id),
+            (_, Reply::Refused(why)) => Err(why),
+            (_, other) => panic!("{other:?}"),
+        }
+    }
+
+    /// Outside servers a challenge is open no longer than its message's token is used, and
+    /// its expiry is shown through that token while it lives, never through the channel; in
+    /// a server with the bot, through the channel.
+    #[tokio::test]
+    async fn a_challenge_outside_servers_expires_while_its_token_lives() {
+        let now = Arc::new(AtomicI64::new(1_000_000));
+        let (_dir, games) = games(now.clone()).await;
+        let id = challenge(&games, group(700), 700).await.unwrap();
+        let row = games.db.challenges().challenge(id).await.unwrap().unwrap();
+        assert_eq!(row.place_kind, crate::store::PlaceKind::GroupDm);
+        assert!(row.expires_at - now.load(Ordering::SeqCst) < WINDOW);
+        games.challenge_through(id, "cmd", None);
+        now.store(row.expires_at, Ordering::SeqCst);
+        let via = Via::Token {
+            token: Token::new("cmd"),
+            message: None,
+        };
+        assert_eq!(games.challenge_via(&row, 55), Some(via));
+        assert_eq!(games.challenge_via(&row, 55), None, "taken once");
+        // A token past its time reaches nothing.
+        games.challenge_through(id, "cmd", Some(56));
+        now.fetch_add(WINDOW, Ordering::SeqCst);
+        assert_eq!(games.challenge_via(&row, 55), None);
+        let server = Place::Guild {
+            guild: 1,
+            member: true,
+        };
+        let id = challenge(&games, server, 800).await.unwrap();
+        let row = games.db.challenges().challenge(id).await.unwrap().unwrap();
+        let minutes = games.config.timeouts.challenge_minutes as i64;
+        assert_eq!(row.expires_at - now.load(Ordering::SeqCst), minutes * 60);
+        let channel = Via::Channel {
+            channel: 800,
+            message: 57,
+        };
+        assert_eq!(games.challenge_via(&row, 57), Some(channel));
+    }
+
+    /// Declines pause a challenger in the DM they were made in only; nobody can be challenged
+    /// in the bot's own DM.
+    #[tokio::test]
+    async fn declines_stay_in_their_dm() {
+        let now = Arc::new(AtomicI64::new(1_000_000));
+        let (_dir, games) = games(now.clone()).await;
+        for _ in 0..DECLINES_BEFORE_PAUSE {
+            let id = challenge(&games, group(700), 700).await.unwrap();
+            let declined = games
+                .challenges()
+                .decline(&caller(group(700), 700, BEN), id)
+                .await;
+            assert!(matches!(declined.reply, Reply::ChallengeDeclined { .. }));
+            now.fetch_add(1, Ordering::SeqCst);
+        }
+        let paused = challenge(&games, group(700), 700).await;
+        assert!(
+            matches!(paused, Err(Refusal::DeclinedRecently { .. })),
+            "{paused:?}"
+        );
+        assert!(challenge(&games, group(701), 701).await.is_ok());
+        let own = challenge(&games, Place::BotDm { channel: 702 }, 702).await;
+        assert_eq!(own, Err(Refusal::ChallengeInBotDm));
+    }
 }

@@ -271,6 +271,8 @@ pub enum Refusal {
     Stale,
     NoMatchHere,
     GuildOnly,
+    /// A challenge in the bot's own DM, which nobody else sees.
+    ChallengeInBotDm,
     SelfChallenge,
     BotChallenge,
     SameOpponent,
@@ -469,6 +471,8 @@ pub struct Games {
     hand_tokens: Mutex<(HandTokens, i64)>,
     /// Tokens that may show matches played where the bot reaches the chat through them only.
     match_tokens: Mutex<tokens::MatchTokens>,
+    /// Likewise for challenges' messages.
+    challenge_tokens: Mutex<challenge::ChallengeTokens>,
     /// Per match: whose turn it is to deliver (see [`Deliveries::turn`]); with the map's size
     /// at its last sweep.
     delivery_turns: Mutex<(HashMap<i64, std::sync::Weak<effects::TurnGate>>, usize)>,
@@ -510,6 +514,7 @@ impl Games {
             match_reads,
             hand_tokens: Mutex::new((HashMap::new(), 0)),
             match_tokens: Default::default(),
+            challenge_tokens: Default::default(),
             delivery_turns: Mutex::new((HashMap::new(), 0)),
             settings_cache,
             boards: Default::default(),

@@ -19,10 +19,8 @@ impl Matches<'_> {
         // click, or the other player's) waits, then finds the players busy.
         let live = self.hold(match_id).await?;
         let (players, rules, preset, level, ai) = {
-            // Its match end is in its channel: a button from anywhere else is forged.
-            if live.guild_id != caller.guild_id().unwrap_or_default()
-                || live.channel_id != caller.channel_id
-            {
+            // Its match end is in its place and channel: a button from anywhere else is forged.
+            if live.guild_id != caller.place.shard_guild() || live.channel_id != caller.channel_id {
                 return Err(Refusal::UnknownMatch.into());
             }
             let seat = live.seat_of(caller.user_id).ok_or(Refusal::NotAPlayer)?;

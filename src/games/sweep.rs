@@ -28,8 +28,8 @@ pub struct Sweep {
 /// A challenge message to mark expired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExpiredChallenge {
-    pub channel: u64,
-    pub message: u64,
+    /// Its message, as it can be reached.
+    pub via: super::Via,
     pub lang: Lang,
 }
 
@@ -150,10 +150,12 @@ impl Sweeper<'_> {
                         .challenges()
                         .close_challenge(row.id, ChallengeState::Expired)
                         .await;
-                    if let (Ok(true), Some(message)) = (closed, row.message_id) {
+                    // Where no live token can reach its message, it stays as it is (an
+                    // Accept on it says it expired).
+                    let via = row.message_id.and_then(|m| self.challenge_via(&row, m));
+                    if let (Ok(true), Some(via)) = (closed, via) {
                         out.expired.push(ExpiredChallenge {
-                            channel: row.channel_id,
-                            message,
+                            via,
                             lang: Lang::from_locale(&row.locale),
                         });
                     }

@@ -3,13 +3,16 @@
 use super::from_row::from_row;
 use super::rows::{Accept, Acceptance, ChallengeRow, NewChallenge};
 use super::writer::Together;
-use super::{acceptance, id, postgres, unid, Backend, ChallengeState, Challenges, StoreError};
+use super::{
+    acceptance, id, postgres, unid, Backend, ChallengeState, Challenges, PlaceKind, StoreError,
+};
 use sqlx::{AnyConnection, Connection};
 use std::sync::LazyLock;
 
 struct Raw {
     id: i64,
     guild_id: i64,
+    place_kind: i64,
     channel_id: i64,
     message_id: Option<i64>,
     challenger_id: i64,
@@ -26,7 +29,7 @@ struct Raw {
 
 from_row! {
     Raw:
-    id, guild_id, channel_id, message_id, challenger_id, challenger_name, opponent_ids,
+    id, guild_id, place_kind, channel_id, message_id, challenger_id, challenger_name, opponent_ids,
     opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at,
 }
 
@@ -37,9 +40,13 @@ impl TryFrom<Raw> for ChallengeRow {
             |e: serde_json::Error| StoreError::Corrupt(format!("challenge {}: {e}", r.id));
         let ids: Vec<u64> = serde_json::from_str(&r.opponent_ids).map_err(corrupt)?;
         let names: Vec<String> = serde_json::from_str(&r.opponent_names).map_err(corrupt)?;
+        let place_kind = PlaceKind::from_code(r.place_kind).ok_or_else(|| {
+            StoreError::Corrupt(format!("challenge {}: place kind {}", r.id, r.place_kind))
+        })?;
         Ok(ChallengeRow {
             id: r.id,
             guild_id: unid(r.guild_id),
+            place_kind,
             channel_id: unid(r.channel_id),
             message_id: r.message_id.map(unid),
             challenger: (unid(r.challenger_id), r.challenger_name),
@@ -171,7 +178,8 @@ async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, S
     let row: i64 = sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenger_name, \
          opponent_ids, opponent_names, preset, rules_json, locale, status, created_at, \
-         expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11) RETURNING id",
+         expires_at, place_kind) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $11, $12) RETURNING id",
     )
     .bind(id(c.guild_id))
     .bind(id(c.channel_id))
@@ -184,13 +192,14 @@ async fn insert_one(conn: &mut AnyConnection, c: &NewChallenge) -> Result<i64, S
     .bind(&c.locale)
     .bind(c.now)
     .bind(c.expires_at)
+    .bind(c.place_kind.code())
     .fetch_one(&mut *conn)
     .await?;
     Ok(row)
 }
 
 const COLUMNS: &str =
-    "id, guild_id, channel_id, message_id, challenger_id, challenger_name, opponent_ids, \
+    "id, guild_id, place_kind, channel_id, message_id, challenger_id, challenger_name, opponent_ids, \
      opponent_names, accepted_ids, preset, rules_json, locale, status, expires_at";
 
 impl Challenges<'_> {
@@ -253,26 +262,36 @@ impl Challenges<'_> {
     }
 
     /// When `decliner` declined `challenger`'s challenges in this server since `since`, the
-    /// newest first, at most `limit` of them.
+    /// newest first, at most `limit` of them. Outside servers (`guild_id` 0) the place is the
+    /// `channel`: a DM's declines stay in that DM.
     pub async fn declines(
         &self,
-        guild_id: u64,
+        (guild_id, channel): (u64, Option<u64>),
         challenger: u64,
         decliner: u64,
         since: i64,
         limit: i64,
     ) -> Result<Vec<i64>, StoreError> {
-        Ok(sqlx::query_scalar(
+        let in_channel = if channel.is_some() {
+            "AND channel_id = $6"
+        } else {
+            ""
+        };
+        let query = format!(
             "SELECT declined_at FROM challenges WHERE guild_id = $1 AND challenger_id = $2 \
-             AND declined_by = $3 AND declined_at >= $4 ORDER BY declined_at DESC LIMIT $5",
-        )
-        .bind(id(guild_id))
-        .bind(id(challenger))
-        .bind(id(decliner))
-        .bind(since)
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?)
+             AND declined_by = $3 AND declined_at >= $4 {in_channel} \
+             ORDER BY declined_at DESC LIMIT $5"
+        );
+        let mut query = sqlx::query_scalar(&query)
+            .bind(id(guild_id))
+            .bind(id(challenger))
+            .bind(id(decliner))
+            .bind(since)
+            .bind(limit);
+        if let Some(channel) = channel {
+            query = query.bind(id(channel));
+        }
+        Ok(query.fetch_all(self.pool()).await?)
     }
 
     /// Open challenges whose time ran out.
@@ -343,6 +362,7 @@ mod tests {
     /// A challenge in channel 100 from user 10 to `opponents`, open from 60 to 960.
     fn challenge(opponents: Vec<(u64, String)>) -> NewChallenge {
         NewChallenge {
+            place_kind: Default::default(),
             guild_id: 1,
             channel_id: 100,
             challenger: (10, "Ann".into()),

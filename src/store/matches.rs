@@ -622,6 +622,7 @@ mod tests {
             ids.push(db.matches().create_match(&m).await.unwrap());
             db.challenges()
                 .create_challenge(&NewChallenge {
+                    place_kind: Default::default(),
                     guild_id: guild,
                     channel_id: 500 + i,
                     challenger: (1, "Ann".into()),

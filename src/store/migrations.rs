@@ -39,6 +39,7 @@ const SQLITE: &[(&str, &str)] = embed!(
     "0017_tournaments.sql",
     "0018_tournament_reach.sql",
     "0019_places.sql",
+    "0020_challenge_places.sql",
 );
 
 /// PostgreSQL's migrations: a new file of `migrations/postgres/` must be named here too.
@@ -53,6 +54,7 @@ const POSTGRES: &[(&str, &str)] = embed!(
     "0007_tournaments.sql",
     "0008_tournament_reach.sql",
     "0009_places.sql",
+    "0010_challenge_places.sql",
 );
 
 /// The migrator of the SQLite schema.

@@ -226,7 +226,10 @@ pub enum Acceptance {
 /// What `/gin start` stores.
 #[derive(Debug, Clone)]
 pub struct NewChallenge {
+    /// The server Discord routes the challenge's events by (0 outside servers).
     pub guild_id: u64,
+    /// Where it is made.
+    pub place_kind: PlaceKind,
     pub channel_id: u64,
     pub challenger: (u64, String),
     pub opponents: Vec<(u64, String)>,
@@ -243,6 +246,7 @@ impl NewChallenge {
         ChallengeRow {
             id,
             guild_id: self.guild_id,
+            place_kind: self.place_kind,
             channel_id: self.channel_id,
             message_id: None,
             challenger: self.challenger.clone(),
@@ -273,6 +277,7 @@ impl NewChallenge {
 pub struct ChallengeRow {
     pub id: i64,
     pub guild_id: u64,
+    pub place_kind: PlaceKind,
     pub channel_id: u64,
     pub message_id: Option<u64>,
     pub challenger: (u64, String),

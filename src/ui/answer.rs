@@ -267,6 +267,7 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::Stale => "err-stale",
         Refusal::NoMatchHere => "err-no-match-here",
         Refusal::GuildOnly => "err-guild-only",
+        Refusal::ChallengeInBotDm => "err-challenge-bot-dm",
         Refusal::SelfChallenge => "err-self-challenge",
         Refusal::BotChallenge => "err-bot-challenge",
         Refusal::SameOpponent => "err-same-opponent",

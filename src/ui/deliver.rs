@@ -719,7 +719,11 @@ impl<T: Transport> Deliverer<T> {
     /// A challenge that expired unanswered: its message says so.
     pub async fn expired(&self, c: ExpiredChallenge) {
         let msg = Msg::text(tr!(c.lang, "challenge-expired"));
-        if let Err(e) = self.out.edit(c.channel, c.message, &msg).await {
+        let edited = match c.via {
+            Via::Channel { channel, message } => self.out.edit(channel, message, &msg).await,
+            Via::Token { token, message } => self.out.edit_via(token.secret(), message, &msg).await,
+        };
+        if let Err(e) = edited {
             tracing::warn!(error = %e, "marking a challenge expired");
         }
     }

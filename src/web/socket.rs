@@ -370,8 +370,13 @@ impl Follower {
     }
 
     /// A challenge to someone with the table open here: posted in the channel, where they
-    /// accept it as any challenge.
+    /// accept it as any challenge. Where the bot reaches the chat only through interactions,
+    /// there is none to post it with: refused (`/gin start` challenges there).
     async fn challenge(&mut self, seq: u64, opponent: &str) -> bool {
+        if self.me.caller().place.reach() == crate::games::Reach::Tokens {
+            let text = text_of(self.me.lang, "cannot-post");
+            return self.refuse(seq, "cannot_post", &text).await;
+        }
         let present = opponent.parse::<u64>().ok().and_then(|id| {
             self.web
                 .presence

@@ -138,9 +138,9 @@ fn is_moderator(ctx: Context<'_>) -> bool {
     }
 }
 
-/// The subcommands served where the bot reaches the chat only through interactions: practice
-/// and what a practice match needs. The others stay with servers that added the app.
-const THROUGH_INTERACTIONS: &[&str] = &["practice", "hand", "resign", "rules", "cards"];
+/// The subcommands served where the bot reaches the chat only through interactions: a
+/// challenge, practice and what a match needs. The others stay with servers that added the app.
+const THROUGH_INTERACTIONS: &[&str] = &["start", "practice", "hand", "resign", "rules", "cards"];
 
 /// Refuses, in a server where only the caller installed the app, a subcommand that needs the
 /// bot in the server (answered privately here; outside servers, poise's own check of the
@@ -175,7 +175,7 @@ pub(crate) async fn served_here(ctx: Context<'_>) -> Result<bool, Error> {
 #[poise::command(
     slash_command,
     install_context = "Guild|User",
-    interaction_context = "Guild|BotDm",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     check = "served_here",
     subcommands(
         "start",

@@ -10,7 +10,7 @@ use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 
 /// Challenge one to three players to a match.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)]
 pub async fn start(
     ctx: Context<'_>,

@@ -24,7 +24,7 @@ pub(in crate::store) async fn insert_challenges(
                 "challenger_id": id(c.challenger.0), "challenger_name": c.challenger.1,
                 "opponent_ids": ids, "opponent_names": names, "preset": c.preset,
                 "rules_json": c.rules_json, "locale": c.locale, "now": c.now,
-                "expires_at": c.expires_at,
+                "expires_at": c.expires_at, "place_kind": c.place_kind.code(),
             })
         })
         .collect();
@@ -33,12 +33,13 @@ pub(in crate::store) async fn insert_challenges(
          nextval(pg_get_serial_sequence('challenges', 'id')) AS id \
          FROM json_to_recordset($1::json) AS x(k INTEGER, guild_id BIGINT, channel_id BIGINT, \
          challenger_id BIGINT, challenger_name TEXT, opponent_ids TEXT, opponent_names TEXT, \
-         preset TEXT, rules_json TEXT, locale TEXT, now BIGINT, expires_at BIGINT)), \
+         preset TEXT, rules_json TEXT, locale TEXT, now BIGINT, expires_at BIGINT, \
+         place_kind INTEGER)), \
          i AS (INSERT INTO challenges (id, guild_id, channel_id, challenger_id, \
          challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, status, \
-         created_at, expires_at) SELECT id, guild_id, channel_id, challenger_id, \
+         created_at, expires_at, place_kind) SELECT id, guild_id, channel_id, challenger_id, \
          challenger_name, opponent_ids, opponent_names, preset, rules_json, locale, 'open', \
-         now, expires_at FROM x) \
+         now, expires_at, place_kind FROM x) \
          SELECT k, id FROM x ORDER BY k",
     )
     .bind(serde_json::Value::from(rows).to_string())

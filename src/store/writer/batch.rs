@@ -533,6 +533,7 @@ mod tests {
         let (_dir, db, ids) = db_with_matches(2).await;
         let (a, b) = (ids[0], ids[1]);
         let new = |i: u64| crate::store::NewChallenge {
+            place_kind: Default::default(),
             guild_id: 1,
             channel_id: 500 + i,
             challenger: (40 + i, format!("P{i}")),
@@ -601,6 +602,7 @@ mod tests {
         // Match 0 of channel 100 holds users 10 and 11.
         let (_dir, db, _) = db_with_matches(1).await;
         let challenge = |channel: u64, challenger: u64, opponents: &[u64]| NewChallenge {
+            place_kind: Default::default(),
             guild_id: 1,
             channel_id: channel,
             challenger: (challenger, "A".into()),

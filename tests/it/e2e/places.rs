@@ -1,11 +1,11 @@
 //! The bot outside the servers that added it: DMs, group DMs, servers where only the players
-//! installed the app. There it serves practice against the bot (in its own DM, and in servers
-//! where only the player installed it), through interactions alone; the rest is for servers.
+//! installed the app. There it serves practice against the bot and matches among friends,
+//! through interactions alone; what needs a server is refused politely.
 
 use crate::games::{each_tested, match_end, Tested};
 use crate::support::fake_discord::acts::{act_of_id, Act};
 use crate::support::fake_discord::{FakeDiscord, Opt, Write, WriteKind};
-use crate::support::table::{Stored, Table};
+use crate::support::table::{assert_ledger, Stored, Table};
 use crate::support::wire::*;
 use gin::games::{PlaceKind, FOLLOWUPS};
 use sqlx::Connection;
@@ -19,10 +19,10 @@ const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 const GROUP_DM: u64 = 9_003;
 const DM: u64 = 9_001;
 
-/// `/gin start` from a group DM, a DM between users and the bot's own DM, sent by a client
-/// that still shows it there (`/gin start` is for servers only). Each gets a private answer in
-/// the caller's language (in the bot's DM: that practice is served there), nothing is stored,
-/// and the bot breaks none of Discord's rules.
+/// In a group DM, a DM between users and the bot's own DM, what needs a server (`/gin
+/// leaderboard`) gets a private answer in the caller's language, and `/gin start` in the bot's
+/// DM, which nobody else sees, a private refusal; nothing is stored, and the bot breaks none of
+/// Discord's rules.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn dm_commands_are_refused_politely() {
     // Global commands, as a user-installed app needs (server commands never reach DMs).
@@ -34,7 +34,8 @@ async fn dm_commands_are_refused_politely() {
     let bot_dm = fake.place_bot_dm(ALICE);
     let mut german = user(ALICE);
     german.locale = "de".into();
-    let elsewhere = "Gin matches are played in server channels.";
+    let elsewhere = "Gin does this only in servers that added it. Here you can challenge your \
+                     friends (/gin start) or practice against the bot.";
     let practice_here = "Gin does this only in servers that added it. Here you can practice \
                          against the bot.";
     let in_german = "Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du gegen \
@@ -47,14 +48,8 @@ async fn dm_commands_are_refused_politely() {
     ];
     for (channel, who, said) in cases {
         let before = fake.messages_in(channel).len();
-        let start = fake.slash_command_in(
-            channel,
-            &who,
-            "gin",
-            Some("start"),
-            vec![Opt::user("opponent", &user(BOB))],
-        );
-        let cb = fake.send_outdated_command(start).callback().await;
+        let board = fake.slash_command_in(channel, &who, "gin", Some("leaderboard"), vec![]);
+        let cb = fake.interact(board).await;
         assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{channel}: {cb:?}");
         assert_eq!(cb.content(), said, "{channel}");
         let shown = fake.messages_in(channel);
@@ -63,6 +58,16 @@ async fn dm_commands_are_refused_politely() {
             "{channel}: only the answer, to Alice alone: {shown:?}"
         );
     }
+    let start = fake.slash_command_in(
+        bot_dm,
+        &user(ALICE),
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &user(BOB))],
+    );
+    let cb = fake.interact(start).await;
+    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    assert!(cb.content().contains("Nobody else sees"), "{cb:?}");
     for channel in [GROUP_DM, DM, bot_dm] {
         let busy = bot.db.challenges().busy_in_channel(channel, ALICE).await;
         assert!(!busy.unwrap(), "{channel}: no challenge stored");
@@ -223,29 +228,20 @@ async fn practice_in_the_bot_dm_shows_the_table_again_after_its_tokens_expired()
     bot.finish().await;
 }
 
-/// In a server where only Alice installed the app, `/gin start` (which needs the bot in the
-/// server to post and edit the challenge) is refused privately and stores nothing; the
-/// practice is served there, through interactions, within Discord's five follow-ups per
-/// interaction of an app the server did not add.
+/// In a server where only Alice installed the app, `/gin leaderboard` (which needs the bot
+/// in the server) is refused privately; the practice is served there, through interactions,
+/// within Discord's five follow-ups per interaction of an app the server did not add.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_server_without_the_bot_serves_practice_alone() {
+async fn a_server_without_the_bot_serves_practice() {
     const CHANNEL: u64 = 9_100;
     const GUILD: u64 = 9_200;
     let bot = dm_bot(64, Arc::new(AtomicI64::new(0))).await;
     let fake = &bot.fake;
     fake.place_guild_without_bot(CHANNEL, GUILD);
-    let start = fake.slash_command_in(
-        CHANNEL,
-        &user(ALICE),
-        "gin",
-        Some("start"),
-        vec![Opt::user("opponent", &user(BOB))],
-    );
-    let cb = fake.interact(start).await;
+    let board = fake.slash_command_in(CHANNEL, &user(ALICE), "gin", Some("leaderboard"), vec![]);
+    let cb = fake.interact(board).await;
     assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
     assert!(cb.content().contains("servers that added it"), "{cb:?}");
-    let busy = bot.db.challenges().busy_in_channel(CHANNEL, ALICE).await;
-    assert!(!busy.unwrap(), "no challenge stored");
     let mut t = practice_in(&bot, CHANNEL).await;
     let row = bot
         .db
@@ -322,4 +318,235 @@ async fn a_match_keeps_its_place_when_the_bot_joins() {
     );
     through_interactions_only(fake, CHANNEL);
     bot.finish().await;
+}
+
+/// `/gin start opponent:@Bob` by Alice in `channel`, accepted by Bob: the challenge becomes the
+/// table, and the match is played to its end by presses; every write is scanned for hidden
+/// cards, the ledger is checked (the place's own), and the chat was reached through the
+/// interactions alone.
+async fn two_friends_play<'a>(bot: &'a Bot, channel: u64, kind: PlaceKind) -> Table<'a> {
+    let fake = &bot.fake;
+    let users = vec![user(ALICE), user(BOB)];
+    let options = vec![
+        Opt::user("opponent", &users[1]),
+        Opt::int("target", DM_TARGET),
+    ];
+    let (mut t, challenge) = Table::start_in(fake, &bot.url, channel, users, "gin", options).await;
+    assert!(challenge.contains(&format!("<@{BOB}>")), "{challenge}");
+    let game = t.play_to_end(MAX_PRESSES).await;
+    let public = t.public_at_end(&game).await;
+    t.scan().await;
+    assert!(
+        public.iter().any(|m| m.content.contains(match_end(&game))),
+        "the match's end is shown"
+    );
+    assert_ledger(&t, &game).await;
+    let row = bot
+        .db
+        .matches()
+        .load_match(t.match_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.place_kind, kind);
+    through_interactions_only(fake, channel);
+    t
+}
+
+/// Two friends in a group DM (the bot is not in it): `/gin start`, Accept, the match played
+/// to its end by presses, within Discord's rules there. Its ledger is the group DM's own,
+/// never a server's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_friends_play_a_match_in_a_group_dm() {
+    let bot = dm_bot(65, Arc::new(AtomicI64::new(0))).await;
+    bot.fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let t = two_friends_play(&bot, GROUP_DM, PlaceKind::GroupDm).await;
+    let row = bot
+        .db
+        .matches()
+        .load_match(t.match_id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.guild_id, 0, "no server: shard 0's");
+    let mut conn = sqlx::AnyConnection::connect(&bot.url).await.unwrap();
+    let players: Vec<(i64,)> =
+        sqlx::query_as("SELECT DISTINCT guild_id FROM match_players WHERE match_id = $1")
+            .bind(t.match_id)
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+    assert_eq!(
+        players,
+        vec![(GROUP_DM as i64,)],
+        "its ledger is the group DM's own"
+    );
+    drop(t);
+    bot.finish().await;
+}
+
+/// The same in a DM between the two, then a rematch from the match's end: a new challenge
+/// in that DM, the answer to the press.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_friends_play_a_match_in_their_dm_and_a_rematch() {
+    let bot = dm_bot(66, Arc::new(AtomicI64::new(0))).await;
+    let fake = &bot.fake;
+    fake.place_dm(DM, ALICE, BOB);
+    let t = two_friends_play(&bot, DM, PlaceKind::Dm).await;
+    let rematch = format!("gin:rm:{}", t.match_id);
+    let end = fake.message_with_button(&rematch).expect("the match's end");
+    let cb = fake.interact(fake.press(&user(BOB), &end, &rematch)).await;
+    assert!(cb.ok() && !cb.ephemeral, "{cb:?}");
+    let challenge = fake.message(cb.message_id.expect("the rematch")).unwrap();
+    assert_eq!(challenge.channel_id, DM);
+    assert!(
+        challenge.content.contains(&format!("<@{ALICE}>")),
+        "{}",
+        challenge.content
+    );
+    assert!(challenge
+        .find_button(|id| id.starts_with("gin:acc:"))
+        .is_some());
+    through_interactions_only(fake, DM);
+    drop(t);
+    bot.finish().await;
+}
+
+/// The same in a server where only Alice installed the app: the bot is not in it, so the
+/// match reaches the chat through the interactions alone; it counts in that server's ledger.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_friends_play_a_match_in_a_server_without_the_bot() {
+    const CHANNEL: u64 = 9_101;
+    const GUILD: u64 = 9_201;
+    let bot = dm_bot(68, Arc::new(AtomicI64::new(0))).await;
+    bot.fake.place_guild_without_bot(CHANNEL, GUILD);
+    let t = two_friends_play(&bot, CHANNEL, PlaceKind::ServerWithoutBot).await;
+    drop(t);
+    bot.finish().await;
+}
+
+/// A challenge in a group DM that nobody answers: it is open for less than the token of its
+/// message lives, and when it runs out the sweeper says so through that token (no channel
+/// route); Accept afterwards says it expired.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_expires_in_a_group_dm() {
+    let ahead = Arc::new(AtomicI64::new(0));
+    let bot = Bot::start_clocked(
+        67,
+        |c| {
+            c.guild_id = 0;
+            c.timeouts.sweep_seconds = 1;
+        },
+        ahead.clone(),
+    )
+    .await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let start = fake.slash_command_in(
+        GROUP_DM,
+        &user(ALICE),
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &user(BOB))],
+    );
+    let cb = fake.interact(start).await;
+    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    let message = cb.message_id.expect("the challenge");
+    let shown = fake.message(message).unwrap();
+    let accept = shown.find_button(|id| id.starts_with("gin:acc:")).unwrap();
+    let id: i64 = accept.strip_prefix("gin:acc:").unwrap().parse().unwrap();
+    let row = bot.db.challenges().challenge(id).await.unwrap().unwrap();
+    assert_eq!(row.place_kind, PlaceKind::GroupDm);
+    let open = Duration::from_secs((row.expires_at - bot.games.now()) as u64 + 1);
+    assert!(open < TOKEN_LIFETIME - Duration::from_secs(60), "{open:?}");
+    fake.age_tokens(open);
+    ahead.fetch_add(open.as_secs() as i64, Ordering::SeqCst);
+    let said = fake
+        .wait_until(GROUP_DM, Duration::from_secs(10), || {
+            fake.message(message)
+                .is_some_and(|m| m.content.contains("expired"))
+        })
+        .await;
+    assert!(said, "the challenge says it expired");
+    let edits = fake.writes_to(message);
+    assert_eq!(
+        edits.last().unwrap().kind,
+        WriteKind::WebhookEdit,
+        "{edits:?}"
+    );
+    let cb = fake.interact(fake.press(&user(BOB), &shown, &accept)).await;
+    assert!(cb.ok(), "{cb:?}");
+    assert!(cb.content().contains("expired"), "{cb:?}");
+    through_channel_never(fake, GROUP_DM);
+    bot.finish().await;
+}
+
+/// A player who idles in a group DM: when their reminder is due no interaction of the last
+/// quarter of an hour can carry it, so nothing is posted (nor sent anywhere else); the
+/// forfeit still comes when it is due, and it too is shown nowhere, every token being gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_player_in_a_group_dm_is_not_reminded_and_still_forfeits() {
+    let ahead = Arc::new(AtomicI64::new(0));
+    let bot = Bot::start_clocked(
+        69,
+        |c| {
+            c.guild_id = 0;
+            c.timeouts.sweep_seconds = 1;
+        },
+        ahead.clone(),
+    )
+    .await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let users = vec![user(ALICE), user(BOB)];
+    let options = vec![Opt::user("opponent", &users[1])];
+    let (t, _) = Table::start_in(fake, &bot.url, GROUP_DM, users, "gin", options).await;
+    let load = || async {
+        let row = bot.db.matches().load_match(t.match_id).await.unwrap();
+        row.unwrap()
+    };
+    let before = fake.writes().len();
+    let timeouts = bot.games.config.timeouts.clone();
+    let pass = |by: Duration| {
+        fake.age_tokens(by);
+        ahead.fetch_add(by.as_secs() as i64, Ordering::SeqCst);
+    };
+    pass(Duration::from_secs(timeouts.reminder_minutes * 60 + 1));
+    let mut reminded = false;
+    for _ in 0..100 {
+        reminded = load().await.reminded;
+        if reminded {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(reminded, "the reminder is due and counted as given");
+    pass(Duration::from_secs(timeouts.forfeit_hours * 3600));
+    let mut ended = false;
+    for _ in 0..100 {
+        ended = load().await.status.to_string() != "active";
+        if ended {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(ended, "the idle player forfeits on time");
+    // Let what the forfeit requires be delivered (there is nothing it may send).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let since = fake.writes_since(before);
+    assert!(since.is_empty(), "nothing sent: {since:?}");
+    through_channel_never(fake, GROUP_DM);
+    drop(t);
+    bot.finish().await;
+}
+
+/// Nothing in `channel` went through the channel routes, and Discord's rules all held.
+fn through_channel_never(fake: &FakeDiscord, channel: u64) {
+    fake.assert_no_violations();
+    let by_channel = fake
+        .writes()
+        .into_iter()
+        .filter(|w| w.channel_id == channel)
+        .any(|w| matches!(w.kind, WriteKind::ChannelPost | WriteKind::ChannelEdit));
+    assert!(!by_channel, "channel routes in {channel}");
 }

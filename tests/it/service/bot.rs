@@ -4,6 +4,7 @@
 use crate::support::fake_discord::acts::act_press;
 use crate::support::harness::*;
 use gin::engine::{Match, MatchStatus};
+use gin::games::Via;
 use gin::ui::ids::Press;
 use gin::ui::model::Response;
 
@@ -401,7 +402,11 @@ async fn challenge_refusals_decline_and_expiry() {
     h.advance(16 * 60);
     let found = h.games.sweeper().sweep().await;
     assert_eq!(found.expired.len(), 1);
-    assert_eq!(found.expired[0].message, 5000);
+    assert!(
+        matches!(found.expired[0].via, Via::Channel { message: 5000, .. }),
+        "{:?}",
+        found.expired[0]
+    );
     h.deliverer.expired(found.expired[0].clone()).await;
     assert_eq!(
         h.sent_count(|s| s.edit && s.message == 5000 && s.msg.content.contains("expired")),

@@ -154,11 +154,11 @@ fn the_count_takes_each_fields_longest_localization() {
     assert_eq!(faults.len(), 2, "{faults:?}");
 }
 
-/// `/gin` and `/rummy` are offered to user installs and in the bot's DM (practice works there
-/// through interactions alone); what needs the bot in the server stays with server installs.
-/// Contexts and installation types are set on top-level commands only.
+/// `/gin` and `/rummy` are offered to user installs, in the bot's DM and in DMs and group DMs
+/// (a match works there through interactions alone); what needs the bot in the server stays
+/// with server installs. Contexts and installation types are set on top-level commands only.
 #[test]
-fn practice_is_offered_in_the_bots_dm_and_to_user_installs() {
+fn gin_is_offered_in_dms_and_to_user_installs() {
     let commands = registered();
     let find = |name: &str| {
         commands
@@ -168,7 +168,7 @@ fn practice_is_offered_in_the_bots_dm_and_to_user_installs() {
     };
     for name in ["gin", "rummy"] {
         let c = find(name);
-        assert_eq!(c["contexts"], serde_json::json!([0, 1]), "/{name}");
+        assert_eq!(c["contexts"], serde_json::json!([0, 1, 2]), "/{name}");
         assert_eq!(c["integration_types"], serde_json::json!([0, 1]), "/{name}");
     }
     for name in ["ginmod", "tournament"] {

@@ -34,7 +34,7 @@ impl From<HandRummyChoice> for HandRummy {
 
 /// Challenge one to five players to a Rummy match.
 #[allow(clippy::too_many_arguments)] // one per slash-command option
-#[poise::command(slash_command, guild_only, rename = "start")]
+#[poise::command(slash_command, rename = "start")]
 pub async fn rummy_start(
     ctx: Context<'_>,
     opponent: serenity::User,
@@ -122,7 +122,7 @@ pub async fn rummy_rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(
     slash_command,
     install_context = "Guild|User",
-    interaction_context = "Guild|BotDm",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     check = "crate::discord::commands::served_here",
     subcommands("rummy_start", "rummy_practice", "rummy_rules"),
     subcommand_required

@@ -40,7 +40,8 @@ pub async fn assert_ledger(t: &Table<'_>, game: &Game) {
             "seat {seat}'s result"
         );
     }
-    let guild = t.fake.guild_id();
+    // The ledger's key: the server, or outside servers the DM's channel.
+    let guild = t.fake.place_of(t.channel).guild().unwrap_or(t.channel);
     let rows =
         t.db.ledger()
             .history(guild, t.users[0].id, Some(format.as_str()), 10)

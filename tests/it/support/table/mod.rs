@@ -55,13 +55,19 @@ impl<'a> Table<'a> {
         command: &str,
         options: Vec<Opt>,
     ) -> (Table<'a>, String) {
-        let cmd = fake.slash_command_in(
-            fake.channel_id(),
-            &users[0],
-            command,
-            Some("start"),
-            options,
-        );
+        Table::start_in(fake, url, fake.channel_id(), users, command, options).await
+    }
+
+    /// [`Table::start`] in `channel`.
+    pub async fn start_in(
+        fake: &'a FakeDiscord,
+        url: &str,
+        channel: u64,
+        users: Vec<User>,
+        command: &str,
+        options: Vec<Opt>,
+    ) -> (Table<'a>, String) {
+        let cmd = fake.slash_command_in(channel, &users[0], command, Some("start"), options);
         let cb = fake.interact(cmd).await;
         assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
         let challenge = cb.message_id.expect("a challenge message");
@@ -78,7 +84,6 @@ impl<'a> Table<'a> {
             .iter()
             .find_map(|id| id.strip_prefix("gin:hand:")?.parse().ok())
             .unwrap_or_else(|| panic!("the challenge became the table: {}", table.content));
-        let channel = fake.channel_id();
         (Table::new(fake, url, channel, users, match_id).await, said)
     }
 
