@@ -252,7 +252,8 @@ pub(crate) async fn after_answer(
         message,
         followups,
     } = through;
-    if let Some((match_id, seat)) = answer.hand_of {
+    // A token whose first answer failed is dead: it shows nothing more.
+    if let (Some((match_id, seat)), true) = (answer.hand_of, answered) {
         games.remember_hand_token(match_id, seat, token.to_string(), lang);
     }
     if let (Some(role), Some(message)) = (answer.reply_is, message) {

@@ -288,13 +288,6 @@ impl Games {
         tokens.take_followup(match_id, self.now(), self.hand_edit_window)
     }
 
-    /// One more follow-up through `token` for the same post (its text, after the post with a
-    /// picture was refused): whether the interaction has one left.
-    pub fn another_followup(&self, match_id: i64, token: &Token) -> bool {
-        let mut tokens = self.match_tokens.lock().expect("match token lock");
-        tokens.take_another(match_id, token, self.now(), self.hand_edit_window)
-    }
-
     /// How the match's table `message` can be edited through a token, if one alive may.
     fn table_via(&self, match_id: i64, message: u64) -> Option<Via> {
         let tokens = self.match_tokens.lock().expect("match token lock");
@@ -341,11 +334,17 @@ impl Games {
         tokens.followup_table(match_id, followup, message);
     }
 
-    /// Discord refused `token`: whatever of the match it held (its table, its follow-ups) is
-    /// out of reach from now on.
+    /// Discord refused `token`: whatever of the match it held (its table, its follow-ups, a
+    /// hand message) is out of reach from now on.
     pub fn token_gone(&self, match_id: i64, token: &Token) {
         let mut tokens = self.match_tokens.lock().expect("match token lock");
         tokens.token_gone(match_id, token);
+        drop(tokens);
+        // A hand message shown through it is out of reach too.
+        let mut hands = self.hand_tokens.lock().expect("token lock");
+        hands
+            .0
+            .retain(|&(m, _), (held, _, _)| m != match_id || held != token);
     }
 
     /// A new table message was posted for `deal`: it is the match's table from now on.
@@ -575,6 +574,17 @@ mod tests {
     use crate::games::testing::{games, practice, CHANNEL, TABLE};
     use crate::games::{Place, FOLLOWUPS};
     use std::sync::atomic::{AtomicI64, Ordering};
+
+    /// A token Discord refused shows no hand message either, and another seat's stays.
+    #[tokio::test]
+    async fn a_refused_token_leaves_the_hand_it_showed() {
+        let (_dir, games) = games(Arc::new(AtomicI64::new(1_000))).await;
+        games.remember_hand_token(7, 0, "dead".into(), Lang::En);
+        games.remember_hand_token(7, 1, "alive".into(), Lang::En);
+        games.token_gone(7, &Token::new("dead"));
+        assert!(games.hand_token(7, 0).is_none());
+        assert!(games.hand_token(7, 1).is_some());
+    }
 
     fn followup(token: &str, at: i64) -> PostTo {
         PostTo::Followup(Followup {

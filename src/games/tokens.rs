@@ -144,15 +144,6 @@ impl MatchTokens {
         })
     }
 
-    /// One more follow-up of `token` (a second try of the same post), if it is still the
-    /// match's freshest interaction and has one left.
-    pub fn take_another(&mut self, match_id: i64, token: &Token, now: i64, window: i64) -> bool {
-        match self.latest.get(&match_id) {
-            Some(l) if l.token == *token => self.take_followup(match_id, now, window).is_some(),
-            _ => false,
-        }
-    }
-
     /// The table message `message` is a follow-up made through `followup`: that token may
     /// edit it while it lives.
     pub fn followup_table(&mut self, match_id: i64, followup: Followup, message: u64) {
@@ -300,19 +291,5 @@ mod tests {
         t.token_gone(MATCH, &token("a"));
         assert_eq!(t.take_followup(MATCH, 101, WINDOW), None);
         assert_eq!(t.table_via(MATCH, 55, 101, WINDOW), None);
-    }
-
-    /// A second try of a post takes a follow-up of its own from the same interaction.
-    #[test]
-    fn another_try_takes_its_own_follow_up() {
-        let mut t = MatchTokens::default();
-        t.acted(MATCH, token("a"), 100, FOLLOWUPS - 2, WINDOW);
-        let first = t.take_followup(MATCH, 100, WINDOW).unwrap();
-        assert!(t.take_another(MATCH, &first.token, 100, WINDOW));
-        assert!(!t.take_another(MATCH, &first.token, 100, WINDOW), "a sixth");
-        assert!(
-            !t.take_another(MATCH, &token("b"), 100, WINDOW),
-            "not the latest"
-        );
     }
 }

@@ -413,12 +413,13 @@ impl<T: Transport> Deliverer<T> {
                 let mut msg = self.faces().dress(msg);
                 match self.send(match_id, &to, &msg, &nonce).await {
                     // Refused for good with a file (no Attach Files in this channel, say):
-                    // the text still goes out; as a follow-up, one more of the interaction's.
+                    // the text still goes out. Not for a follow-up: one that failed may have
+                    // been made all the same (it is not tried again, and has no nonce).
                     Err(e)
                         if !e.retry
                             && !msg.files.is_empty()
                             && e.gone != Some(Gone::Token)
-                            && self.another(match_id, &to) =>
+                            && matches!(to, PostTo::Channel(_)) =>
                     {
                         tracing::warn!(match_id, error = %e, "a post with a picture was refused; posting its text alone");
                         msg.files.clear();
@@ -480,15 +481,6 @@ impl<T: Transport> Deliverer<T> {
     fn token_refused<R>(&self, match_id: i64, token: &Token, sent: &Result<R, SendError>) {
         if matches!(sent, Err(e) if e.gone == Some(Gone::Token)) {
             self.games.token_gone(match_id, token);
-        }
-    }
-
-    /// Whether the same post may go out once more to `to`: a channel takes it (its nonce is
-    /// the same); a follow-up needs one more of its interaction's.
-    fn another(&self, match_id: i64, to: &PostTo) -> bool {
-        match to {
-            PostTo::Channel(_) => true,
-            PostTo::Followup(made) => self.games.another_followup(match_id, &made.token),
         }
     }
 
