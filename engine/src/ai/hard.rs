@@ -78,7 +78,7 @@ pub struct HardConfig {
     pub knock_when_ahead: bool,
     /// Whether this seat, in the playouts of a world where the opponent is a gin-waiter, knocks
     /// only when its deadwood is below the opponent's (the waiter ends the hand only with gin,
-    /// so there is time to wait for a safe knock). Off as shipped; not yet measured.
+    /// so there is time to wait for a safe knock). Off as shipped: it measured no better (README).
     pub ahead_against_waiter: bool,
     /// Points a knock short of gin loses per point of its deadwood, in each world where the
     /// opponent is a gin-waiter, against playing on: the worlds' guesses at a waiter's hand
@@ -88,9 +88,11 @@ pub struct HardConfig {
     /// The opponent's turns of a hand (from 1) in which a gin-waiter still knocks with
     /// deadwood, as MARJJ does in its first three; 0: only ever with gin. The playouts let it
     /// knock then, and a guess that passed up a knock in them is a contradiction for it too.
+    /// 0 as shipped: 3 measured no better (README).
     pub waiter_knock_turns: u32,
     /// Whether a gin-waiter's discards are read by its own rule, MARJJ's (a loose card near
-    /// its highest), rather than as a deadwood counter's (`knowledge::GinWaiter`).
+    /// its highest), rather than as a deadwood counter's (`knowledge::GinWaiter`). Off as
+    /// shipped: such a reading keeps loose guesses, and measured no better (README).
     pub waiter_discards: bool,
 }
 
