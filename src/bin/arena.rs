@@ -861,5 +861,27 @@ mod tests {
             .map(String::from);
         let args = parse_args(args).unwrap().unwrap();
         assert_eq!(args.hard_waiter_accept, Some(0.1));
+        let marjj_reading = |turns: &str, discards: &str, candidates: &str| {
+            let args = ["--matches", "1", "--a", "hard", "--b", "marjj"].into_iter();
+            let args = args.chain(["--hard-waiter-knock-turns", turns]);
+            let args = args.chain(["--hard-waiter-discards", discards]);
+            let args = args.chain(["--hard-candidates", candidates]);
+            parse_args(args.map(String::from)).map(|a| {
+                a.map(|a| {
+                    (
+                        a.hard_waiter_knock_turns,
+                        a.hard_waiter_discards,
+                        a.hard_candidates,
+                    )
+                })
+            })
+        };
+        assert_eq!(
+            marjj_reading("3", "on", "8"),
+            Ok(Some((Some(3), Some(true), Some(8))))
+        );
+        assert!(marjj_reading("-1", "on", "8").is_err());
+        assert!(marjj_reading("3", "yes", "8").is_err());
+        assert!(marjj_reading("3", "off", "many").is_err());
     }
 }
