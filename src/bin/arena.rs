@@ -28,6 +28,8 @@ const USAGE: &str =
              [--hard-waiter-tilt T] [--hard-waited-odds X] [--hard-knocked-odds X]
              [--hard-ahead-against-waiter on|off] [--hard-knock-margin M]
              [--hard-tilt-ramp FROM,FULL] [--hard-waiter-melded P] [--hard-waiter-accept P]
+             [--hard-candidates C] [--hard-waiter-knock-turns T]
+             [--hard-waiter-discards on|off]
   PLAYER   simple, medium or hard (the levels), or baseline (a second yardstick: takes a card
            whenever it lowers its deadwood, keeps cards near melds, knocks at once), or marjj
            (MARJJ, the EAAI 2021 winner, from its published description: takes a card only
@@ -71,7 +73,14 @@ const USAGE: &str =
                   growing along the tilt's ramp, only while the tilt is on (default: the
                   shipped value)
   --hard-waiter-accept  weight, 0 to 1, per discard outside the least-deadwood ones of a
-                  guess at a gin-waiter's hand (default: --hard-accept's, as shipped)";
+                  guess at a gin-waiter's hand (default: --hard-accept's, as shipped)
+  --hard-candidates  discards the hard level plays out, >= 1 (default: the shipped value)
+  --hard-waiter-knock-turns  the opponent's turns of a hand, from 1, in which a gin-waiter
+                  still knocks with deadwood (MARJJ: 3; 0: only with gin; default: the
+                  shipped value)
+  --hard-waiter-discards  on: a gin-waiter's discards are read by MARJJ's rule (a loose card
+                  near its highest); off: as a deadwood counter's (default: the shipped
+                  value)";
 
 /// A hand still going after this many actions is a bug: the match is abandoned and counted.
 const MAX_ACTIONS_PER_HAND: usize = 1_000;
@@ -150,6 +159,9 @@ struct Args {
     hard_knocked_odds: Option<f64>,
     hard_ahead_against_waiter: Option<bool>,
     hard_knock_margin: Option<f64>,
+    hard_candidates: Option<usize>,
+    hard_waiter_knock_turns: Option<u32>,
+    hard_waiter_discards: Option<bool>,
     seed: Seed,
     threads: usize,
 }
@@ -194,6 +206,9 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
     let mut hard_tilt_ramp = None;
     let mut hard_waiter_melded = None;
     let mut hard_waiter_accept = None;
+    let mut hard_candidates = None;
+    let mut hard_waiter_knock_turns = None;
+    let mut hard_waiter_discards = None;
     let mut hard_waited_odds = None;
     let mut hard_knocked_odds = None;
     let mut hard_ahead_against_waiter = None;
@@ -242,6 +257,18 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
                 hard_ahead_against_waiter = Some(switch(&value(&mut args, &flag)?, &flag)?)
             }
             "--hard-knock-margin" => hard_knock_margin = Some(non_negative(&mut args, &flag)?),
+            "--hard-candidates" => {
+                hard_candidates = Some(number(&value(&mut args, &flag)?, &flag)?.max(1))
+            }
+            "--hard-waiter-knock-turns" => {
+                let turns = number(&value(&mut args, &flag)?, &flag)?;
+                hard_waiter_knock_turns = Some(
+                    u32::try_from(turns).map_err(|_| format!("{flag} is too large: {turns}"))?,
+                )
+            }
+            "--hard-waiter-discards" => {
+                hard_waiter_discards = Some(switch(&value(&mut args, &flag)?, &flag)?)
+            }
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
@@ -265,6 +292,9 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
         hard_knocked_odds,
         hard_ahead_against_waiter,
         hard_knock_margin,
+        hard_candidates,
+        hard_waiter_knock_turns,
+        hard_waiter_discards,
     }))
 }
 
@@ -447,6 +477,12 @@ fn play_match(args: &Args, rules: &Rules, j: usize) -> Tally {
                     .hard_ahead_against_waiter
                     .unwrap_or(config.ahead_against_waiter);
                 config.knock_margin = args.hard_knock_margin.unwrap_or(config.knock_margin);
+                config.max_candidates = args.hard_candidates.unwrap_or(config.max_candidates);
+                config.waiter_knock_turns = args
+                    .hard_waiter_knock_turns
+                    .unwrap_or(config.waiter_knock_turns);
+                config.waiter_discards =
+                    args.hard_waiter_discards.unwrap_or(config.waiter_discards);
                 Strategy::Hard(config)
             }
             s => s,
@@ -538,12 +574,16 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
         || args.hard_tilt_ramp.is_some()
         || args.hard_waiter_melded.is_some()
         || args.hard_waiter_accept.is_some()
+        || args.hard_candidates.is_some()
+        || args.hard_waiter_knock_turns.is_some()
+        || args.hard_waiter_discards.is_some()
     {
         println!(
             "hard_samples={:?} hard_accept={:?} hard_waiter={:?} hard_waiter_playouts={:?} \
              hard_knock_when_ahead={:?} hard_waiter_tilt={:?} hard_waited_odds={:?} \
              hard_knocked_odds={:?} hard_ahead_against_waiter={:?} hard_knock_margin={:?} \
-             hard_tilt_ramp={:?} hard_waiter_melded={:?} hard_waiter_accept={:?}",
+             hard_tilt_ramp={:?} hard_waiter_melded={:?} hard_waiter_accept={:?} \
+             hard_candidates={:?} hard_waiter_knock_turns={:?} hard_waiter_discards={:?}",
             args.hard_samples,
             args.hard_accept,
             args.hard_waiter,
@@ -556,7 +596,10 @@ fn report(args: &Args, t: &mut Tally, seconds: f64) {
             args.hard_knock_margin,
             args.hard_tilt_ramp,
             args.hard_waiter_melded,
-            args.hard_waiter_accept
+            args.hard_waiter_accept,
+            args.hard_candidates,
+            args.hard_waiter_knock_turns,
+            args.hard_waiter_discards
         );
     }
     println!(
@@ -818,5 +861,27 @@ mod tests {
             .map(String::from);
         let args = parse_args(args).unwrap().unwrap();
         assert_eq!(args.hard_waiter_accept, Some(0.1));
+        let marjj_reading = |turns: &str, discards: &str, candidates: &str| {
+            let args = ["--matches", "1", "--a", "hard", "--b", "marjj"].into_iter();
+            let args = args.chain(["--hard-waiter-knock-turns", turns]);
+            let args = args.chain(["--hard-waiter-discards", discards]);
+            let args = args.chain(["--hard-candidates", candidates]);
+            parse_args(args.map(String::from)).map(|a| {
+                a.map(|a| {
+                    (
+                        a.hard_waiter_knock_turns,
+                        a.hard_waiter_discards,
+                        a.hard_candidates,
+                    )
+                })
+            })
+        };
+        assert_eq!(
+            marjj_reading("3", "on", "8"),
+            Ok(Some((Some(3), Some(true), Some(8))))
+        );
+        assert!(marjj_reading("-1", "on", "8").is_err());
+        assert!(marjj_reading("3", "yes", "8").is_err());
+        assert!(marjj_reading("3", "off", "many").is_err());
     }
 }

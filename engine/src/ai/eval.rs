@@ -1,7 +1,7 @@
 //! Small, fast judgements about cards and hands that every level uses.
 
 use super::Random;
-use crate::card::{Card, CardSet, LANE};
+use crate::card::{Card, CardSet, Suit, LANE};
 use crate::solver::{for_each_discard, knock_deadwood, min_deadwood};
 
 /// One bit per suit lane at rank 0: shifted by a rank, the four cards of that rank.
@@ -91,6 +91,53 @@ pub(super) fn least_deadwood_discards(hand: CardSet, barred: CardSet) -> Option<
     (!ties.is_empty()).then_some((ties, best))
 }
 
+/// Points within which a gin-waiter's discard (MARJJ's) stays near its highest loose card, and
+/// near the least deadwood.
+const WAITER_SPREAD: u32 = 5;
+
+/// The discards of `hand` outside `barred` as two kinds of player choose them: the ones that
+/// leave the least deadwood (`simple`, and that deadwood: [`least_deadwood_discards`]), and a
+/// gin-waiter's (MARJJ's) candidates: the cards loose in some least-deadwood arrangement within
+/// a few points of the highest of them, and leaving within as many of the least deadwood.
+/// One pass of the solver serves both.
+pub(super) fn discards_by_kind(hand: CardSet, barred: CardSet) -> Option<(CardSet, u32, CardSet)> {
+    let mut after = [(Card::new(0, Suit::Spades), 0u32); 11];
+    let mut n = 0;
+    // The barred card too: whether a card is loose depends on the whole hand.
+    for_each_discard(hand, CardSet::EMPTY, |card, deadwood| {
+        if n < after.len() {
+            after[n] = (card, deadwood);
+            n += 1;
+        }
+    });
+    let all = &after[..n];
+    // Loose in some least-deadwood arrangement: the hand's deadwood is the rest's plus the card.
+    let whole = all.iter().map(|&(c, d)| d + u32::from(c.value())).min()?;
+    let after: Vec<(Card, u32)> = all
+        .iter()
+        .copied()
+        .filter(|a| !barred.contains(a.0))
+        .collect();
+    let best = after.iter().map(|a| a.1).min()?;
+    let least: CardSet = after.iter().filter(|a| a.1 == best).map(|a| a.0).collect();
+    let loose = after
+        .iter()
+        .filter(|&&(c, d)| d + u32::from(c.value()) == whole);
+    let top = loose.clone().map(|a| a.0.value()).max().unwrap_or(0);
+    let near: Vec<(Card, u32)> = loose
+        .filter(|a| u32::from(a.0.value()) + WAITER_SPREAD >= u32::from(top))
+        .copied()
+        .collect();
+    let near = if near.is_empty() { after } else { near };
+    let near_best = near.iter().map(|a| a.1).min().unwrap_or(0);
+    let waiter: CardSet = near
+        .iter()
+        .filter(|a| a.1 <= near_best + WAITER_SPREAD)
+        .map(|a| a.0)
+        .collect();
+    Some((least, best, waiter))
+}
+
 /// Whether holding `card` and discarding the best other card leaves `hand` with less deadwood
 /// than it has now: a reason to take a pile card that melds with nothing yet.
 pub(super) fn lowers_deadwood(hand: CardSet, card: Card) -> bool {
@@ -140,5 +187,26 @@ mod tests {
         let (ties, _) = least_deadwood_discards(h, hand("KS")).unwrap();
         assert_eq!(ties, hand("KH QC"));
         assert!(least_deadwood_discards(hand("AS"), hand("AS")).is_none());
+    }
+
+    #[test]
+    fn a_gin_waiters_discards_are_loose_cards_near_its_highest() {
+        // 2C-4C melds; 59 points loose. The deadwood counter throws a ten-point card; MARJJ
+        // weighs every loose card within 5 points of the highest (not AS), then keeps those
+        // leaving within 5 of the least (all of them here).
+        let h = hand("2C 3C 4C 7H 7D KS KH 5D 9S QC AS");
+        let (least, deadwood, own) = discards_by_kind(h, CardSet::EMPTY).unwrap();
+        assert_eq!((least, deadwood), (hand("KS KH QC"), 49));
+        assert_eq!(own, hand("7H 7D KS KH 5D 9S QC"));
+        // The card just taken is never thrown, and stays loose for the others' sake.
+        let (least, _, own) = discards_by_kind(h, hand("KS")).unwrap();
+        assert_eq!(least, hand("KH QC"));
+        assert_eq!(own, hand("7H 7D KH 5D 9S QC"));
+        // A melded card is thrown only when nothing else may be: here the only loose card is
+        // barred, so all the others are weighed.
+        let h = hand("2C 3C 4C 5C 9H 9D 9S KS KH KD 6D");
+        let (least, deadwood, own) = discards_by_kind(h, hand("6D")).unwrap();
+        assert_eq!((least, deadwood), (hand("2C 5C"), 6));
+        assert_eq!(own, hand("2C 5C"));
     }
 }

@@ -16,7 +16,7 @@
 //!   undercuts included, against discarding and playing on. Gin is always taken.
 
 use super::eval::without;
-use super::knowledge::{Knowledge, WaiterEvidence};
+use super::knowledge::{GinWaiter, Knowledge, WaiterEvidence};
 use super::medium::discard_score;
 use super::rollout::{sample_worlds_melded, Sim, Step, Table, World, ME};
 use super::{Random, SplitMix};
@@ -78,13 +78,22 @@ pub struct HardConfig {
     pub knock_when_ahead: bool,
     /// Whether this seat, in the playouts of a world where the opponent is a gin-waiter, knocks
     /// only when its deadwood is below the opponent's (the waiter ends the hand only with gin,
-    /// so there is time to wait for a safe knock). Off as shipped; not yet measured.
+    /// so there is time to wait for a safe knock). Off as shipped: it measured no better (README).
     pub ahead_against_waiter: bool,
     /// Points a knock short of gin loses per point of its deadwood, in each world where the
     /// opponent is a gin-waiter, against playing on: the worlds' guesses at a waiter's hand
     /// hold more deadwood than the truth, so they see too few undercuts, the more so the more
     /// deadwood the knock shows.
     pub knock_margin: f64,
+    /// The opponent's turns of a hand (from 1) in which a gin-waiter still knocks with
+    /// deadwood, as MARJJ does in its first three; 0: only ever with gin. The playouts let it
+    /// knock then, and a guess that passed up a knock in them is a contradiction for it too.
+    /// 0 as shipped: 3 measured no better (README).
+    pub waiter_knock_turns: u32,
+    /// Whether a gin-waiter's discards are read by its own rule, MARJJ's (a loose card near
+    /// its highest), rather than as a deadwood counter's (`knowledge::GinWaiter`). Off as
+    /// shipped: such a reading keeps loose guesses, and measured no better (README).
+    pub waiter_discards: bool,
 }
 
 impl Default for HardConfig {
@@ -113,6 +122,8 @@ impl Default for HardConfig {
             knock_when_ahead: false,
             ahead_against_waiter: false,
             knock_margin: 0.3,
+            waiter_knock_turns: 0,
+            waiter_discards: false,
         }
     }
 }
@@ -133,6 +144,14 @@ impl HardConfig {
             waiter_melded: 0.0,
             knock_margin: 0.0,
             ..HardConfig::default()
+        }
+    }
+
+    /// How a gin-waiter's moves are read.
+    pub(super) fn gin_waiter(&self) -> GinWaiter {
+        GinWaiter {
+            knock_turns: self.waiter_knock_turns,
+            reads_discards: self.waiter_discards,
         }
     }
 
@@ -192,6 +211,7 @@ pub(super) fn decide(
     };
     table.me_knocks_when_ahead = config.knock_when_ahead;
     table.me_ahead_against_waiter = config.ahead_against_waiter;
+    table.waiter_knock_turns = config.waiter_knock_turns;
     table.other_table = other_table;
     let mut worlds = sample_worlds_melded(
         know,
@@ -201,6 +221,7 @@ pub(super) fn decide(
         config.tilt(know),
         config.melded(know),
         config.waiter_accept,
+        config.gin_waiter(),
         rng,
     );
     if !config.waiter_playouts {

@@ -16,7 +16,9 @@
 //! A passed knock is counted apart from the other moves ([`Fit`]), so that the opponent may
 //! be one that plays on for gin (MARJJ after its third turn) without being told whom it is.
 
-use super::eval::{completes_meld, least_deadwood_discards, relation, with, without, Relation};
+use super::eval::{
+    completes_meld, discards_by_kind, least_deadwood_discards, relation, with, without, Relation,
+};
 use super::Random;
 use crate::card::{Card, CardSet, FULL_DECK};
 use crate::hand::{Action, Phase};
@@ -237,23 +239,33 @@ impl Knowledge {
     /// card the opponent left on the pile, and the likelihood takes that fit's mean.
     #[cfg(test)]
     pub fn likelihood(&self, opp: CardSet, accept: f64, rng: &mut impl Random) -> Fit {
-        self.likelihood_split(opp, accept, false, rng)
+        self.likelihood_split(opp, accept, false, GinWaiter::default(), rng)
     }
 
     /// [`Knowledge::likelihood`]; with `split`, a discard outside the least-deadwood ones is
     /// not weighed by `accept` but counted ([`Fit::misses`]), so that each kind of player
-    /// may weigh it apart ([`Fit::weight_split`]).
+    /// may weigh it apart ([`Fit::weight_split`]). `waiter` says how a gin-waiter's own moves
+    /// are read: a knock it passed up in the turns where it still knocks is counted apart
+    /// ([`Fit::early_passes`]), and its discards may be judged by its own rule
+    /// ([`Fit::waiter_moves`]).
     pub fn likelihood_split(
         &self,
         opp: CardSet,
         accept: f64,
         split: bool,
+        waiter: GinWaiter,
         rng: &mut impl Random,
     ) -> Fit {
         let mut hand = opp;
+        // The moves' likelihood for a knocker, and for a gin-waiter (the same unless its
+        // discards are read by their own rule).
         let mut likelihood = 1.0;
+        let mut waits = 1.0;
         let mut passed_knocks = 0;
-        let mut misses = 0;
+        let mut early_passes = 0;
+        let (mut misses, mut waiter_misses) = (0, 0);
+        // The opponent's turn of the discard being undone, from 1.
+        let mut turn = self.opp_discards() as u32;
         for &step in self.opp_moves.iter().rev() {
             match step {
                 OppMove::Discarded(card, taken) => {
@@ -261,18 +273,35 @@ impl Knowledge {
                     // It could have knocked.
                     if kept <= self.knock_limit {
                         passed_knocks += 1;
+                        if turn <= waiter.knock_turns {
+                            early_passes += 1;
+                        }
                     }
+                    turn = turn.saturating_sub(1);
                     // `simple` throws one of the cards that leave the least deadwood (never the
                     // card just taken), each as likely: a guess with more such ties explains
-                    // the discard less well.
+                    // the discard less well. A gin-waiter read by its own rule throws one of
+                    // its candidates, each as likely.
                     let eleven = with(hand, card);
                     let barred = taken.map_or(CardSet::EMPTY, |t| with(CardSet::EMPTY, t));
-                    match least_deadwood_discards(eleven, barred) {
-                        Some((ties, _)) if ties.contains(card) => {
-                            likelihood /= ties.len() as f64;
+                    let (least, own) = if waiter.reads_discards {
+                        match discards_by_kind(eleven, barred) {
+                            Some((least, _, own)) => (Some(least), Some(own)),
+                            None => (None, None),
                         }
+                    } else {
+                        let least = least_deadwood_discards(eleven, barred).map(|l| l.0);
+                        (least, least)
+                    };
+                    match least {
+                        Some(ties) if ties.contains(card) => likelihood /= ties.len() as f64,
                         _ if split => misses += 1,
                         _ => likelihood *= accept,
+                    }
+                    match own {
+                        Some(ties) if ties.contains(card) => waits /= ties.len() as f64,
+                        _ if split => waiter_misses += 1,
+                        _ => waits *= accept,
                     }
                     hand = eleven;
                 }
@@ -280,11 +309,13 @@ impl Knowledge {
                     hand.remove(card);
                     if !completes_meld(hand, card) {
                         likelihood *= accept;
+                        waits *= accept;
                     }
                 }
                 OppMove::Passed(card) => {
                     if completes_meld(hand, card) {
                         likelihood *= accept;
+                        waits *= accept;
                     }
                 }
                 OppMove::Drew(left) => {
@@ -297,11 +328,15 @@ impl Knowledge {
                     if total <= 0.0 {
                         return Fit {
                             moves: 0.0,
+                            waiter_moves: 0.0,
                             passed_knocks,
+                            early_passes,
                             misses,
+                            waiter_misses,
                         };
                     }
                     likelihood *= total / drawable.len() as f64;
+                    waits *= total / drawable.len() as f64;
                     let mut r = rng.unit() * total;
                     let mut drawn = None;
                     for c in drawable.iter() {
@@ -319,23 +354,45 @@ impl Knowledge {
         }
         Fit {
             moves: likelihood,
+            waiter_moves: waits,
             passed_knocks,
+            early_passes,
             misses,
+            waiter_misses,
         }
     }
+}
+
+/// How a gin-waiter's moves are read ([`Knowledge::likelihood_split`]); the default reads
+/// them as `simple`'s but for its knocks, which it makes only with gin.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct GinWaiter {
+    /// Its turns of a hand (from 1) in which it still knocks with deadwood (MARJJ: three).
+    pub knock_turns: u32,
+    /// Whether its discards are read by its own rule (MARJJ's candidates: loose cards near
+    /// its highest, [`discards_by_kind`]) rather than as a deadwood counter's.
+    pub reads_discards: bool,
 }
 
 /// How well a guessed opponent hand explains the opponent's moves this hand
 /// ([`Knowledge::likelihood`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Fit {
-    /// The likelihood of its draws, takes, passes and discards.
+    /// The likelihood of its draws, takes, passes and discards, for a player that knocks as
+    /// soon as it can.
     pub moves: f64,
+    /// The same for a gin-waiter (its discards perhaps read by its own rule, [`GinWaiter`]).
+    pub waiter_moves: f64,
     /// Its discards made while the hand left could have knocked.
     pub passed_knocks: u32,
+    /// Of those, the ones in the turns where even a gin-waiter knocks (MARJJ: its first
+    /// three), counted only when asked ([`Knowledge::likelihood_split`]).
+    pub early_passes: u32,
     /// Its discards outside the least-deadwood ones, when counted apart
     /// ([`Knowledge::likelihood_split`]; else in `moves`).
     pub misses: u32,
+    /// The same outside a gin-waiter's own choices (else in `waiter_moves`).
+    pub waiter_misses: u32,
 }
 
 impl Fit {
@@ -357,14 +414,27 @@ impl Fit {
     /// cards a deadwood counter would keep (`marjj`: 13% of its discards, 29% from its tenth
     /// turn), and judged like `simple` its true hand is all but ruled out late in a hand.
     pub fn weight_split(self, accept: f64, waiter_accept: f64, waiter: f64, tilt: f64) -> f64 {
-        let knocker = accept.powi(self.passed_knocks as i32);
-        if self.misses == 0 {
-            return self.moves * ((1.0 - waiter) * knocker + waiter * tilt);
+        let mut knocker = (1.0 - waiter) * accept.powi(self.passed_knocks as i32);
+        if self.misses > 0 {
+            knocker *= accept.powi(self.misses as i32);
         }
-        let misses = self.misses as i32;
-        self.moves
-            * ((1.0 - waiter) * knocker * accept.powi(misses)
-                + waiter * tilt * waiter_accept.powi(misses))
+        let waits = self.waiter_part(accept, waiter_accept, waiter, tilt);
+        // One product when both kinds of player read the moves alike.
+        if self.waiter_moves == self.moves {
+            self.moves * (knocker + waits)
+        } else {
+            self.moves * knocker + self.waiter_moves * waits
+        }
+    }
+
+    /// The gin-waiter's share of [`Fit::weight_split`] before its moves' likelihood: its
+    /// misses weighed by `waiter_accept`, and a knock it passed up in the turns where it still
+    /// knocks ([`Fit::early_passes`]) by `accept`, as for the knocker.
+    fn waiter_part(self, accept: f64, waiter_accept: f64, waiter: f64, tilt: f64) -> f64 {
+        waiter
+            * tilt
+            * waiter_accept.powi(self.waiter_misses as i32)
+            * accept.powi(self.early_passes as i32)
     }
 
     /// The chance, given this guess, that the opponent is the gin-waiter of [`Fit::weight`].
@@ -383,7 +453,12 @@ impl Fit {
     ) -> f64 {
         let total = self.weight_split(accept, waiter_accept, waiter, tilt);
         if total > 0.0 {
-            self.moves * waiter * tilt * waiter_accept.powi(self.misses as i32) / total
+            self.waiter_moves
+                * waiter
+                * tilt
+                * waiter_accept.powi(self.waiter_misses as i32)
+                * accept.powi(self.early_passes as i32)
+                / total
         } else {
             waiter
         }
@@ -517,6 +592,15 @@ mod tests {
         // as well: `simple` would have thrown either.
         let tied = hand("9C 8C TC JC 9H 9D 5S 3D 4D QS");
         assert_eq!(k.likelihood(tied, 0.2, &mut rng).moves, 0.5);
+        // Read by MARJJ's rule, a gin-waiter weighs every loose card within 5 points of its
+        // highest (9H 9D 5S QS KD): the discard is one of five.
+        let own = GinWaiter {
+            knock_turns: 0,
+            reads_discards: true,
+        };
+        let fit = k.likelihood_split(tied, 0.2, false, own, &mut rng);
+        assert_eq!((fit.moves, fit.waiter_moves), (0.5, 0.2));
+        assert!((fit.weight(0.2, 0.5, 1.0) - (0.5 * 0.5 + 0.5 * 0.2)).abs() < 1e-12);
         // One left with 4 deadwood after throwing KD contradicts its not knocking.
         let knockable = hand("9C 8C TC JC 6H 6D 6S 2H AH AS");
         let fit = k.likelihood(knockable, 0.2, &mut rng);
@@ -530,7 +614,18 @@ mod tests {
         assert_eq!(fit.waiter_chance(0.2, 0.3, 1.0), 0.3);
         // Counted apart, a discard a deadwood counter would not make costs each kind of player
         // its own weight: here the knocker 0.2, the gin-waiter 0.5.
-        let fit = k.likelihood_split(melded, 0.2, true, &mut rng);
+        // Unless it passed the knock in a turn where even a gin-waiter knocks (its first).
+        let marjj = GinWaiter {
+            knock_turns: 3,
+            reads_discards: false,
+        };
+        let fit = k.likelihood_split(knockable, 0.2, false, marjj, &mut rng);
+        assert_eq!((fit.passed_knocks, fit.early_passes), (1, 1));
+        assert!((fit.weight(0.2, 0.5, 1.0) - 0.2).abs() < 1e-12);
+        assert!((fit.waiter_chance(0.2, 0.5, 1.0) - 0.5).abs() < 1e-12);
+        let fit = k.likelihood_split(knockable, 0.2, false, GinWaiter::default(), &mut rng);
+        assert_eq!((fit.passed_knocks, fit.early_passes), (1, 0));
+        let fit = k.likelihood_split(melded, 0.2, true, GinWaiter::default(), &mut rng);
         assert_eq!((fit.moves, fit.misses), (1.0, 1));
         assert!((fit.weight_split(0.2, 0.5, 0.5, 1.0) - (0.5 * 0.2 + 0.5 * 0.5)).abs() < 1e-12);
         let chance = fit.waiter_chance_split(0.2, 0.5, 0.5, 1.0);

@@ -122,6 +122,7 @@ fn marjj_diagnosis() {
             let step = Step::from_view(&view, &know).unwrap();
             let mut table = Table::new(&view, &know, config.match_bonus).unwrap();
             table.me_ahead_against_waiter = config.ahead_against_waiter;
+            table.waiter_knock_turns = config.waiter_knock_turns;
             let cands = candidates(&config, &know, &view);
             let worlds = sample_worlds_melded(
                 &know,
@@ -131,6 +132,7 @@ fn marjj_diagnosis() {
                 config.tilt(&know),
                 config.melded(&know),
                 config.waiter_accept,
+                config.gin_waiter(),
                 &mut rng,
             );
             let best = |vals: Vec<(Action, f64)>| {

@@ -13,7 +13,7 @@
 //! offer, the no-rediscard rule, the dead hand and the fiftieth card.
 
 use super::eval::{completes_meld, least_deadwood_discards, lowers_deadwood, pick, with};
-use super::knowledge::{Fit, Knowledge};
+use super::knowledge::{Fit, GinWaiter, Knowledge};
 use super::{Random, SplitMix};
 use crate::card::{Card, CardSet};
 use crate::hand::{Action, Phase};
@@ -64,14 +64,24 @@ pub(super) fn sample_worlds(
     tilt: f64,
     rng: &mut impl Random,
 ) -> Vec<World> {
-    sample_worlds_melded(know, count, accept, waiter, tilt, 0.0, None, rng)
+    sample_worlds_melded(
+        know,
+        count,
+        accept,
+        waiter,
+        tilt,
+        0.0,
+        None,
+        GinWaiter::default(),
+        rng,
+    )
 }
 
 /// [`sample_worlds`], a share `melded` of the guesses built around melds ([`melded_pick`])
 /// when the tilt is on: a player that has kept its best cards for many turns holds melds,
 /// which guesses drawn card by card almost never do, so no tilt can find such hands among
 /// them. With `waiter_accept`, a gin-waiter's discards are judged by it rather than by
-/// `accept` ([`Fit::weight_split`]).
+/// `accept` ([`Fit::weight_split`]). `gin_waiter` says how a gin-waiter's moves are read.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn sample_worlds_melded(
     know: &Knowledge,
@@ -81,6 +91,7 @@ pub(super) fn sample_worlds_melded(
     tilt: f64,
     melded: f64,
     waiter_accept: Option<f64>,
+    gin_waiter: GinWaiter,
     rng: &mut impl Random,
 ) -> Vec<World> {
     let split = waiter_accept.is_some() && waiter > 0.0;
@@ -102,7 +113,7 @@ pub(super) fn sample_worlds_melded(
                 weighted_pick(&pool, &weights, hidden, rng)
             };
             let opp = CardSet(know.opp_known.0 | guessed.0);
-            let fit = know.likelihood_split(opp, accept, split, rng);
+            let fit = know.likelihood_split(opp, accept, split, gin_waiter, rng);
             let tilt = if tilt > 0.0 && waiter > 0.0 {
                 (-tilt * min_deadwood(opp) as f64).exp()
             } else {
@@ -284,6 +295,9 @@ pub(super) struct Table {
     pub me_knocks_when_ahead: bool,
     /// The same, only in worlds where the opponent is a gin-waiter.
     pub me_ahead_against_waiter: bool,
+    /// The opponent's turns of the hand (from 1) in which a gin-waiter still knocks with
+    /// deadwood; 0: only ever with gin.
+    pub waiter_knock_turns: u32,
 }
 
 impl Table {
@@ -301,6 +315,7 @@ impl Table {
             other_table: 0,
             me_knocks_when_ahead: false,
             me_ahead_against_waiter: false,
+            waiter_knock_turns: 0,
         })
     }
 
@@ -393,6 +408,8 @@ pub(super) struct Sim {
     step: Step,
     /// OPP plays on for gin ([`World::waiter`]).
     opp_waits: bool,
+    /// OPP's turn in the hand, from 1: one more than the discards it has made.
+    opp_turn: u32,
 }
 
 impl Sim {
@@ -404,6 +421,7 @@ impl Sim {
             top: know.top,
             step,
             opp_waits: world.waiter,
+            opp_turn: know.opp_discards() as u32 + 1,
         }
     }
 
@@ -456,6 +474,9 @@ impl Sim {
             }
             (Step::Discard { .. }, Action::Discard(card)) => {
                 self.hands[who].remove(card);
+                if who == OPP {
+                    self.opp_turn += 1;
+                }
                 self.top = Some(card);
                 if self.stock_len > 2 {
                     self.step = Step::Draw {
@@ -527,7 +548,7 @@ impl Sim {
                 // A gin-waiter knocks only with gin, or when it must.
                 let waits = !must_knock
                     && match who {
-                        OPP => self.opp_waits,
+                        OPP => self.opp_waits && self.opp_turn > table.waiter_knock_turns,
                         _ => {
                             (table.me_knocks_when_ahead
                                 || (self.opp_waits && table.me_ahead_against_waiter))
@@ -741,6 +762,29 @@ mod tests {
         );
         sim.opp_waits = false;
         assert!(matches!(sim.policy(ME, &table, &mut rng), Action::Knock(_)));
+        // A gin-waiter that still knocks in its first three turns (MARJJ) knocks with 1
+        // deadwood in its first, and waits from its fourth: each discard counts a turn.
+        table.waiter_knock_turns = 3;
+        let mut sim = Sim::new(step, &know, &world);
+        sim.hands[OPP] = hand("2C 3C 4C 7H 8H 9H KS KH KD AS 2D");
+        sim.stock_len = 10;
+        assert_eq!(sim.opp_turn, 1);
+        assert!(matches!(
+            sim.policy(OPP, &table, &mut rng),
+            Action::Knock(_)
+        ));
+        for _ in 0..3 {
+            let card = sim.hands[OPP].iter().next().unwrap();
+            sim.step = step;
+            assert_eq!(sim.apply(OPP, Action::Discard(card), &world, &table), None);
+            sim.hands[OPP].insert(card);
+        }
+        assert_eq!(sim.opp_turn, 4);
+        sim.step = step;
+        assert!(matches!(
+            sim.policy(OPP, &table, &mut rng),
+            Action::Discard(_)
+        ));
     }
 
     #[test]
@@ -763,7 +807,17 @@ mod tests {
         assert!(!guess.contains(card("7H")) && guess.len() == 9);
         // Worlds so built hold less deadwood, and only when a tilt and a gin-waiter are in play.
         let mean = |melded: f64, tilt: f64, rng: &mut ChaCha20Rng| {
-            let worlds = sample_worlds_melded(&know, 200, 0.2, 0.5, tilt, melded, None, rng);
+            let worlds = sample_worlds_melded(
+                &know,
+                200,
+                0.2,
+                0.5,
+                tilt,
+                melded,
+                None,
+                GinWaiter::default(),
+                rng,
+            );
             worlds
                 .iter()
                 .map(|w| f64::from(min_deadwood(w.opp)))
