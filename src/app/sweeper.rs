@@ -142,24 +142,12 @@ mod tests {
     /// hold up the sweeps: the heartbeat, which renews the lease, goes on.
     #[tokio::test]
     async fn a_hanging_organizer_pass_does_not_stop_the_heartbeat() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = crate::store::testing::fresh_database_url(dir.path(), "sweeper")
-            .await
-            .unwrap();
-        let db = crate::store::Db::open(&url).await.unwrap();
-        let config = crate::config::Config {
-            token: "test".into(),
-            ..Default::default()
-        };
         // Each reading of the clock a second later: every heartbeat stores a newer time.
         let ticks = Arc::new(AtomicI64::new(1_800_000_000));
         let clock = ticks.clone();
-        let games = Arc::new(Games::new(
-            db.clone(),
-            config,
-            Arc::new(move || clock.fetch_add(1, Ordering::SeqCst)),
-            14 * 60,
-        ));
+        let clock = Arc::new(move || clock.fetch_add(1, Ordering::SeqCst));
+        let (_dir, games) = crate::games::testing::games_on(clock).await;
+        let (db, games) = (games.db.clone(), Arc::new(games));
         let deliverer = Deliverer::new(games.clone(), Nowhere);
         let hang = || async {
             std::future::pending::<()>().await;

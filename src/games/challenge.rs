@@ -410,28 +410,13 @@ impl Games {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::testing::{games, WINDOW};
     use crate::games::GameChoice;
     use std::sync::atomic::{AtomicI64, Ordering};
     use std::sync::Arc;
 
-    const WINDOW: i64 = 14 * 60;
     const ANN: u64 = 10;
     const BEN: u64 = 11;
-
-    /// The service on a fresh database, on a clock the test moves.
-    async fn games(now: Arc<AtomicI64>) -> (tempfile::TempDir, Games) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = crate::store::testing::fresh_database_url(dir.path(), "challenges")
-            .await
-            .unwrap();
-        let db = crate::store::Db::open(&url).await.unwrap();
-        let config = crate::config::Config {
-            token: "test".into(),
-            ..Default::default()
-        };
-        let clock = Arc::new(move || now.load(Ordering::SeqCst));
-        (dir, Games::new(db, config, clock, WINDOW))
-    }
 
     fn caller(place: Place, channel: u64, user: u64) -> Caller {
         Caller {

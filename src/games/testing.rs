@@ -15,8 +15,13 @@ pub const WINDOW: i64 = 14 * 60;
 
 /// The service on a fresh database, on a clock (seconds) the test moves.
 pub async fn games(now: Arc<AtomicI64>) -> (tempfile::TempDir, Games) {
+    games_on(Arc::new(move || now.load(Ordering::SeqCst))).await
+}
+
+/// The service on a fresh database and `clock`, with the default configuration.
+pub async fn games_on(clock: super::Clock) -> (tempfile::TempDir, Games) {
     let dir = tempfile::tempdir().unwrap();
-    let url = crate::store::testing::fresh_database_url(dir.path(), "reach")
+    let url = crate::store::testing::fresh_database_url(dir.path(), "games")
         .await
         .unwrap();
     let db = crate::store::Db::open(&url).await.unwrap();
@@ -24,7 +29,6 @@ pub async fn games(now: Arc<AtomicI64>) -> (tempfile::TempDir, Games) {
         token: "test".into(),
         ..Default::default()
     };
-    let clock = Arc::new(move || now.load(Ordering::SeqCst));
     (dir, Games::new(db, config, clock, WINDOW))
 }
 

@@ -725,13 +725,9 @@ mod tests {
     use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
     use std::str::FromStr;
 
-    /// A database from before 0005: matches that ended before 0003 kept `'active'` on their
-    /// player rows. The upgrade must neither fail on them nor keep their players from playing.
-    #[tokio::test]
-    async fn the_upgrade_keeps_old_finished_matches_from_blocking_their_players() {
-        if crate::store::testing::on_postgres() {
-            return; // The SQLite migrations' history.
-        }
+    /// A SQLite database with the migrations up to `version` only, as an older build left it:
+    /// its directory, URL and pool.
+    async fn sqlite_up_to(version: i64) -> (tempfile::TempDir, String, sqlx::SqlitePool) {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("old.db").display());
         let options = SqliteConnectOptions::from_str(&url)
@@ -745,11 +741,22 @@ mod tests {
         old.migrations = old
             .migrations
             .iter()
-            .filter(|m| m.version <= 4)
+            .filter(|m| m.version <= version)
             .cloned()
             .collect::<Vec<_>>()
             .into();
         old.run(&pool).await.unwrap();
+        (dir, url, pool)
+    }
+
+    /// A database from before 0005: matches that ended before 0003 kept `'active'` on their
+    /// player rows. The upgrade must neither fail on them nor keep their players from playing.
+    #[tokio::test]
+    async fn the_upgrade_keeps_old_finished_matches_from_blocking_their_players() {
+        if crate::store::testing::on_postgres() {
+            return; // The SQLite migrations' history.
+        }
+        let (_dir, url, pool) = sqlite_up_to(4).await;
         for _ in 0..2 {
             let id = sqlx::query(
                 "INSERT INTO matches (guild_id, channel_id, format, preset, rules_json, locale, status, \
@@ -790,24 +797,7 @@ mod tests {
         if crate::store::testing::on_postgres() {
             return; // The SQLite migrations' history.
         }
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("old.db").display());
-        let options = SqliteConnectOptions::from_str(&url)
-            .unwrap()
-            .create_if_missing(true);
-        let pool = SqlitePoolOptions::new()
-            .connect_with(options)
-            .await
-            .unwrap();
-        let mut old = super::migrations::sqlite();
-        old.migrations = old
-            .migrations
-            .iter()
-            .filter(|m| m.version <= 18)
-            .cloned()
-            .collect::<Vec<_>>()
-            .into();
-        old.run(&pool).await.unwrap();
+        let (_dir, url, pool) = sqlite_up_to(18).await;
         let id = sqlx::query(
             "INSERT INTO matches (guild_id, channel_id, format, preset, rules_json, locale, status, \
              state_json, version, seed_hex, turn_started_at, started_at) \

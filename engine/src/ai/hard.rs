@@ -192,11 +192,7 @@ pub(super) fn decide(
     let legal = &view.legal_actions;
     let fallback = legal.first().copied().unwrap_or(Action::Pass);
     // Gin scores the most any hand can; nothing is worth waiting for.
-    let gin = legal
-        .iter()
-        .copied()
-        .find(|a| matches!(a, Action::Knock(c) if min_deadwood(without(know.hand, *c)) == 0));
-    if let Some(gin) = gin {
+    if let Some(gin) = know.gin_knock(legal) {
         return gin;
     }
     let candidates = candidates(config, know, view);

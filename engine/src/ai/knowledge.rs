@@ -86,6 +86,14 @@ pub(super) struct Knowledge {
 }
 
 impl Knowledge {
+    /// The knock among `legal` that leaves no deadwood (gin), if there is one.
+    pub fn gin_knock(&self, legal: &[Action]) -> Option<Action> {
+        legal
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Knock(c) if min_deadwood(without(self.hand, *c)) == 0))
+    }
+
     /// `None` for a seat that is not playing this hand.
     pub fn from_view(view: &PlayerView) -> Option<Knowledge> {
         let me = view.index()?;

@@ -8,13 +8,11 @@
 //! move with the best mean value in points is played. Unlike `hard` it reads nothing into the
 //! opponent's choices and does not prune the discards; all moves meet the same worlds.
 
-use super::eval::without;
 use super::knowledge::Knowledge;
 use super::rollout::{Sim, Step, Table, World, ME};
 use super::{Random, SplitMix};
 use crate::card::Card;
 use crate::hand::Action;
-use crate::solver::min_deadwood;
 use crate::view::PlayerView;
 
 /// N worlds as described above.
@@ -52,11 +50,7 @@ pub(super) fn decide(
 ) -> Action {
     let legal = &view.legal_actions;
     let fallback = legal.first().copied().unwrap_or(Action::Pass);
-    let gin = legal
-        .iter()
-        .copied()
-        .find(|a| matches!(a, Action::Knock(c) if min_deadwood(without(know.hand, *c)) == 0));
-    if let Some(gin) = gin {
+    if let Some(gin) = know.gin_knock(legal) {
         return gin;
     }
     // A repeated (taken, discarded) pair could let two players trade cards forever.

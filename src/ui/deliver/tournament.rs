@@ -243,7 +243,7 @@ mod tests {
     use super::*;
     use crate::games::organizer::{EntrantLine, RoundLine, TableLine, TournamentGame};
     use crate::games::tournament::{self, EntrantId};
-    use crate::games::{CardLook, Games, Outcome, Reply};
+    use crate::games::{CardLook, Outcome, Reply};
     use crate::i18n::Lang;
     use std::collections::HashMap;
     use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -333,16 +333,7 @@ mod tests {
     }
 
     async fn deliverer(channel: Channel) -> (tempfile::TempDir, Arc<Deliverer<Arc<Channel>>>) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = crate::store::testing::fresh_database_url(dir.path(), "shows")
-            .await
-            .unwrap();
-        let db = crate::store::Db::open(&url).await.unwrap();
-        let config = crate::config::Config {
-            token: "test".into(),
-            ..Default::default()
-        };
-        let games = Games::new(db, config, Arc::new(|| 1_800_000_000), 14 * 60);
+        let (dir, games) = crate::games::testing::games_on(Arc::new(|| 1_800_000_000)).await;
         (dir, Deliverer::new(Arc::new(games), Arc::new(channel)))
     }
 

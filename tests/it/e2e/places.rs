@@ -8,7 +8,6 @@ use crate::support::fake_discord::{FakeDiscord, Opt, Write, WriteKind};
 use crate::support::table::{assert_ledger, Stored, Table};
 use crate::support::wire::*;
 use gin::games::{PlaceKind, FOLLOWUPS};
-use sqlx::Connection;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -93,6 +92,32 @@ async fn dm_bot(seed: u32, ahead: Arc<AtomicI64>) -> Bot {
     .await
 }
 
+/// The bot in this process with global commands, sweeping every second (what runs out, the
+/// reminders), on a clock a test moves on with `ahead`.
+async fn swept_bot(seed: u32, ahead: Arc<AtomicI64>) -> Bot {
+    Bot::start_clocked(
+        seed,
+        |c| {
+            c.guild_id = 0;
+            c.timeouts.sweep_seconds = 1;
+        },
+        ahead,
+    )
+    .await
+}
+
+/// Match `id` is in the history of each of `people` kept under `key` (a DM's or group DM's
+/// channel), and in none kept under no server (0).
+async fn ledger_is_the_places_own(bot: &Bot, id: i64, key: u64, people: &[u64]) {
+    let ledger = bot.db.ledger();
+    for &user in people {
+        let own = ledger.history(key, user, None, 100).await.unwrap();
+        assert!(own.iter().any(|r| r.match_id == id), "{user}: under {key}");
+        let none = ledger.history(0, user, None, 100).await.unwrap();
+        assert!(none.iter().all(|r| r.match_id != id), "{user}: not under 0");
+    }
+}
+
 /// `/gin practice` in Alice's DM with the bot.
 async fn practice_in<'a>(bot: &'a Bot, dm: u64) -> Table<'a> {
     let options = vec![Opt::choice("level", 0), Opt::int("target", DM_TARGET)];
@@ -167,14 +192,7 @@ async fn practice_in_the_bot_dm() {
         .unwrap();
     assert_eq!(row.place_kind, PlaceKind::BotDm);
     assert_eq!(row.guild_id, 0, "no server: shard 0's");
-    let mut conn = sqlx::AnyConnection::connect(&bot.url).await.unwrap();
-    let players: Vec<(i64,)> =
-        sqlx::query_as("SELECT DISTINCT guild_id FROM match_players WHERE match_id = $1")
-            .bind(t.match_id)
-            .fetch_all(&mut conn)
-            .await
-            .unwrap();
-    assert_eq!(players, vec![(dm as i64,)], "its ledger is the DM's own");
+    ledger_is_the_places_own(&bot, t.match_id, dm, &[ALICE]).await;
     bot.finish().await;
 }
 
@@ -369,18 +387,7 @@ async fn two_friends_play_a_match_in_a_group_dm() {
         .unwrap()
         .unwrap();
     assert_eq!(row.guild_id, 0, "no server: shard 0's");
-    let mut conn = sqlx::AnyConnection::connect(&bot.url).await.unwrap();
-    let players: Vec<(i64,)> =
-        sqlx::query_as("SELECT DISTINCT guild_id FROM match_players WHERE match_id = $1")
-            .bind(t.match_id)
-            .fetch_all(&mut conn)
-            .await
-            .unwrap();
-    assert_eq!(
-        players,
-        vec![(GROUP_DM as i64,)],
-        "its ledger is the group DM's own"
-    );
+    ledger_is_the_places_own(&bot, t.match_id, GROUP_DM, &[ALICE, BOB]).await;
     drop(t);
     bot.finish().await;
 }
@@ -431,15 +438,7 @@ async fn two_friends_play_a_match_in_a_server_without_the_bot() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_expires_in_a_group_dm() {
     let ahead = Arc::new(AtomicI64::new(0));
-    let bot = Bot::start_clocked(
-        67,
-        |c| {
-            c.guild_id = 0;
-            c.timeouts.sweep_seconds = 1;
-        },
-        ahead.clone(),
-    )
-    .await;
+    let bot = swept_bot(67, ahead.clone()).await;
     let fake = &bot.fake;
     fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
     let start = fake.slash_command_in(
@@ -487,15 +486,7 @@ async fn a_challenge_expires_in_a_group_dm() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_player_in_a_group_dm_is_not_reminded_and_still_forfeits() {
     let ahead = Arc::new(AtomicI64::new(0));
-    let bot = Bot::start_clocked(
-        69,
-        |c| {
-            c.guild_id = 0;
-            c.timeouts.sweep_seconds = 1;
-        },
-        ahead.clone(),
-    )
-    .await;
+    let bot = swept_bot(69, ahead.clone()).await;
     let fake = &bot.fake;
     fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
     let users = vec![user(ALICE), user(BOB)];
