@@ -8,6 +8,7 @@ use crate::support::fake_discord::{FakeDiscord, Opt, Write, WriteKind};
 use crate::support::table::{assert_ledger, Stored, Table};
 use crate::support::wire::*;
 use gin::games::{PlaceKind, FOLLOWUPS};
+use gin::store::Db;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,7 +16,7 @@ use std::time::Duration;
 /// How long Discord's interaction tokens live.
 const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
 
-const GROUP_DM: u64 = 9_003;
+pub(super) const GROUP_DM: u64 = 9_003;
 const DM: u64 = 9_001;
 
 /// In a group DM, a DM between users and the bot's own DM, what needs a server (`/gin
@@ -76,7 +77,7 @@ async fn dm_commands_are_refused_politely() {
 
 /// Points to win a practice match in the bot's DM: a few deals, so that new tables, showdowns
 /// and the match's end all go out through interactions.
-const DM_TARGET: i64 = 10;
+pub(super) const DM_TARGET: i64 = 10;
 
 /// The bot in this process with global commands (as a user-installed app needs), a short AI
 /// pause, and a clock a test moves on with `ahead`.
@@ -108,8 +109,8 @@ async fn swept_bot(seed: u32, ahead: Arc<AtomicI64>) -> Bot {
 
 /// Match `id` is in the history of each of `people` kept under `key` (a DM's or group DM's
 /// channel), and in none kept under no server (0).
-async fn ledger_is_the_places_own(bot: &Bot, id: i64, key: u64, people: &[u64]) {
-    let ledger = bot.db.ledger();
+pub(super) async fn ledger_is_the_places_own(db: &Db, id: i64, key: u64, people: &[u64]) {
+    let ledger = db.ledger();
     for &user in people {
         let own = ledger.history(key, user, None, 100).await.unwrap();
         assert!(own.iter().any(|r| r.match_id == id), "{user}: under {key}");
@@ -120,13 +121,22 @@ async fn ledger_is_the_places_own(bot: &Bot, id: i64, key: u64, people: &[u64]) 
 
 /// `/gin practice` in Alice's DM with the bot.
 async fn practice_in<'a>(bot: &'a Bot, dm: u64) -> Table<'a> {
+    practice_by_alice(&bot.fake, &bot.url, dm).await
+}
+
+/// `/gin practice` by Alice in `channel`, of the bot whose database is at `url`.
+pub(super) async fn practice_by_alice<'a>(
+    fake: &'a FakeDiscord,
+    url: &str,
+    channel: u64,
+) -> Table<'a> {
     let options = vec![Opt::choice("level", 0), Opt::int("target", DM_TARGET)];
-    Table::practice_in(&bot.fake, &bot.url, dm, user(ALICE), "gin", options).await
+    Table::practice_in(fake, url, channel, user(ALICE), "gin", options).await
 }
 
 /// Nothing in `dm` went through the channel routes, no interaction made more than five
 /// follow-ups, and Discord's rules all held.
-fn through_interactions_only(fake: &FakeDiscord, dm: u64) {
+pub(super) fn through_interactions_only(fake: &FakeDiscord, dm: u64) {
     fake.assert_no_violations();
     let by_channel: Vec<_> = fake
         .writes()
@@ -143,7 +153,7 @@ fn through_interactions_only(fake: &FakeDiscord, dm: u64) {
 }
 
 /// Follow-ups in `writes` that are a match's table (they carry its "My hand" button).
-fn tables_followed_up(writes: &[Write], match_id: i64) -> usize {
+pub(super) fn tables_followed_up(writes: &[Write], match_id: i64) -> usize {
     let hand = format!("gin:hand:{match_id}");
     writes
         .iter()
@@ -192,7 +202,7 @@ async fn practice_in_the_bot_dm() {
         .unwrap();
     assert_eq!(row.place_kind, PlaceKind::BotDm);
     assert_eq!(row.guild_id, 0, "no server: shard 0's");
-    ledger_is_the_places_own(&bot, t.match_id, dm, &[ALICE]).await;
+    ledger_is_the_places_own(&bot.db, t.match_id, dm, &[ALICE]).await;
     bot.finish().await;
 }
 
@@ -343,32 +353,48 @@ async fn a_match_keeps_its_place_when_the_bot_joins() {
 /// cards, the ledger is checked (the place's own), and the chat was reached through the
 /// interactions alone.
 async fn two_friends_play<'a>(bot: &'a Bot, channel: u64, kind: PlaceKind) -> Table<'a> {
-    let fake = &bot.fake;
+    let mut t = alice_challenges_bob(&bot.fake, &bot.url, channel).await;
+    let game = t.play_to_end(MAX_PRESSES).await;
+    two_friends_played(&mut t, game, kind).await;
+    t
+}
+
+/// `/gin start opponent:@Bob` by Alice in `channel`, accepted by Bob: the challenge
+/// becomes the table.
+pub(super) async fn alice_challenges_bob<'a>(
+    fake: &'a FakeDiscord,
+    url: &str,
+    channel: u64,
+) -> Table<'a> {
     let users = vec![user(ALICE), user(BOB)];
     let options = vec![
         Opt::user("opponent", &users[1]),
         Opt::int("target", DM_TARGET),
     ];
-    let (mut t, challenge) = Table::start_in(fake, &bot.url, channel, users, "gin", options).await;
+    let (t, challenge) = Table::start_in(fake, url, channel, users, "gin", options).await;
     assert!(challenge.contains(&format!("<@{BOB}>")), "{challenge}");
-    let game = t.play_to_end(MAX_PRESSES).await;
+    t
+}
+
+/// The checks of [`two_friends_play`] once `game`, its match, ended.
+pub(super) async fn two_friends_played(t: &mut Table<'_>, game: gin::games::Game, kind: PlaceKind) {
+    let fake = t.fake;
+    let channel = t.channel;
     let public = t.public_at_end(&game).await;
     t.scan().await;
     assert!(
         public.iter().any(|m| m.content.contains(match_end(&game))),
         "the match's end is shown"
     );
-    assert_ledger(&t, &game).await;
-    let row = bot
-        .db
-        .matches()
-        .load_match(t.match_id)
-        .await
-        .unwrap()
-        .unwrap();
+    assert_ledger(t, &game).await;
+    let row =
+        t.db.matches()
+            .load_match(t.match_id)
+            .await
+            .unwrap()
+            .unwrap();
     assert_eq!(row.place_kind, kind);
     through_interactions_only(fake, channel);
-    t
 }
 
 /// Two friends in a group DM (the bot is not in it): `/gin start`, Accept, the match played
@@ -387,7 +413,7 @@ async fn two_friends_play_a_match_in_a_group_dm() {
         .unwrap()
         .unwrap();
     assert_eq!(row.guild_id, 0, "no server: shard 0's");
-    ledger_is_the_places_own(&bot, t.match_id, GROUP_DM, &[ALICE, BOB]).await;
+    ledger_is_the_places_own(&bot.db, t.match_id, GROUP_DM, &[ALICE, BOB]).await;
     drop(t);
     bot.finish().await;
 }

@@ -99,6 +99,12 @@ impl FakeDiscord {
         st.most_followups.get(&channel).copied().unwrap_or(0)
     }
 
+    /// Every interaction token handed to the bot so far (a test looks for them in logs).
+    pub fn tokens_issued(&self) -> Vec<String> {
+        let st = self.inner.lock();
+        st.interactions.values().map(|p| p.token.clone()).collect()
+    }
+
     /// The token of interaction `id` (tests that act as the bot).
     pub fn token_of(&self, id: u64) -> Option<String> {
         self.inner
