@@ -580,3 +580,26 @@ async fn a_group_dm_keeps_its_own_board() {
     through_interactions_only(fake, GROUP_DM);
     bot.finish().await;
 }
+
+/// A server where only the players added the app keeps that server's ledger, served through
+/// the interactions alone: after a match there, its board lists both players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_the_bot_shows_its_board() {
+    const CHANNEL: u64 = 9_102;
+    const GUILD: u64 = 9_202;
+    let bot = dm_bot(71, Arc::new(AtomicI64::new(0))).await;
+    let fake = &bot.fake;
+    fake.place_guild_without_bot(CHANNEL, GUILD);
+    drop(two_friends_play(&bot, CHANNEL, PlaceKind::ServerWithoutBot).await);
+    let asked = fake.slash_command_in(CHANNEL, &user(ALICE), "gin", Some("leaderboard"), vec![]);
+    let cb = fake.interact(asked).await;
+    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    for who in [ALICE, BOB] {
+        assert!(
+            cb.content().contains(&format!("**{}**", name_of(who))),
+            "{cb:?}"
+        );
+    }
+    through_interactions_only(fake, CHANNEL);
+    bot.finish().await;
+}
