@@ -1,7 +1,8 @@
 //! `cargo bench --bench ledger`: leaderboard and stats query times on a ledger of 100,000
 //! matches among 1,000 players in one server (plus a second server of noise), written through
 //! the real store functions. Prints `leaderboard_ms=…`, `leaderboard_30d_ms=…`, `stats_ms=…`,
-//! `history_ms=…` (median of 15 runs each).
+//! `stats_everywhere_ms=…` (one player's own figures over both servers), `history_ms=…`
+//! (median of 15 runs each).
 
 use gin::games::results::rate;
 use gin::store::{BoardSort, Db, NewMatch, PlayerResult, SavedAction};
@@ -122,6 +123,7 @@ fn main() {
             median_ms(|| ledger.leaderboard(GUILD, now - 30 * 86_400, None, BoardSort::Rating, 1))
                 .await;
         let stats = median_ms(|| ledger.player_stats(GUILD, 10_042, None)).await;
+        let everywhere = median_ms(|| ledger.player_stats_everywhere(10_042, None)).await;
         let history = median_ms(|| ledger.history(GUILD, 10_042, None, 10)).await;
         let rows = ledger
             .leaderboard(GUILD, i64::MIN, None, BoardSort::Net, 1)
@@ -132,6 +134,7 @@ fn main() {
         println!("leaderboard_ms={board:.2}");
         println!("leaderboard_30d_ms={month:.2}");
         println!("stats_ms={stats:.2}");
+        println!("stats_everywhere_ms={everywhere:.2}");
         println!("history_ms={history:.2}");
     });
 }

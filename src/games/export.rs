@@ -1,5 +1,6 @@
-//! `/ginmod export`: the server's ledger (moderators), or `/gin export`: a player's own matches as CSV, one row
-//! per match and player. A file holds at most [`EXPORT_MATCHES`] matches, newest first (well
+//! `/ginmod export`: the server's ledger (moderators), or `/gin export`: a player's own matches
+//! in the ledger of the place it is asked in (a server, a DM, a group DM) as CSV, one row per
+//! match and player. A file holds at most [`EXPORT_MATCHES`] matches, newest first (well
 //! under Discord's upload limit); the answer names where the next file starts.
 
 use super::{Caller, Failure, Ledger, Outcome, Refusal, Reply};
@@ -27,7 +28,8 @@ const HEADER: &str = "match,ended_at,format,preset,status,seat,user_id,player,ai
 line_bonus,game_bonus,final_total,net,won,rules,tournament,round";
 
 impl Ledger<'_> {
-    /// The server's ledger (`mine`: only the caller's matches) below match `before`.
+    /// The place's ledger (`mine`: only the caller's matches; all of it only for a server's
+    /// moderators) below match `before`.
     pub async fn export(
         &self,
         caller: &Caller,
@@ -39,12 +41,15 @@ impl Ledger<'_> {
             return Outcome::refusal(Refusal::ModeratorsOnly);
         }
         let result = async {
-            let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
+            if !mine && caller.guild_id().is_none() {
+                return Err(Refusal::GuildOnly.into());
+            }
+            let place = caller.place.ledger_key();
             let user = mine.then_some(caller.user_id);
             let rows = self
                 .db
                 .ledger()
-                .export_rows(guild, user, before, EXPORT_MATCHES)
+                .export_rows(place, user, before, EXPORT_MATCHES)
                 .await?;
             let mut ids: Vec<i64> = rows.iter().map(|r| r.match_id).collect();
             ids.dedup();
@@ -53,7 +58,7 @@ impl Ledger<'_> {
             let name = if mine {
                 format!("gin-matches-{}.csv", caller.user_id)
             } else {
-                format!("gin-ledger-{guild}.csv")
+                format!("gin-ledger-{place}.csv")
             };
             Ok::<_, Failure>(Outcome::reply(Reply::Export(Box::new(ExportFile {
                 lang: caller.lang,

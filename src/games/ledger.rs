@@ -1,6 +1,8 @@
 //! The ledger's commands: leaderboards, stats, history, score sheets, and moderators' cancel.
-//! Every query names the caller's server: no server ever sees another's rows. Public answers
-//! speak the server's language, the score sheet (only for the presser) the presser's.
+//! Every query names the caller's place (its ledger's key: the server, or the DM's or group
+//! DM's channel): no place ever sees another's rows. Only a player's own figures from
+//! everywhere span places, and only that player sees them. Public answers speak the place's
+//! language, the score sheet (only for the presser) the presser's.
 
 pub use super::formats::FormatFilter;
 use super::transition::Answered;
@@ -49,24 +51,24 @@ pub const WIN_RATE_MIN_MATCHES: i64 = 5;
 /// Matches listed by `/gin history`.
 pub const HISTORY_LEN: i64 = 10;
 
-/// The server and the player a stats or history command is about (the caller by default).
-fn subject(caller: &Caller, player: Option<&UserRef>) -> Result<(u64, u64, String), Failure> {
-    let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
-    Ok(match player {
-        Some(p) => (guild, p.id, p.name.clone()),
-        None => (guild, caller.user_id, caller.name.clone()),
-    })
+/// The player a stats or history command is about (the caller by default).
+fn subject(caller: &Caller, player: Option<&UserRef>) -> (u64, String) {
+    match player {
+        Some(p) => (p.id, p.name.clone()),
+        None => (caller.user_id, caller.name.clone()),
+    }
 }
 
 /// How long one reading of a board serves its page buttons, in seconds.
 const BOARD_FRESH_SECONDS: i64 = 20;
-/// Readings kept at most, over every server.
+/// Readings kept at most, over every place.
 const BOARDS_KEPT: usize = 256;
 
-/// One board of one server, whatever its page.
+/// One board of one place, whatever its page.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct BoardKey {
-    guild: u64,
+    /// The place's ledger key (snowflakes of servers and channels never meet).
+    place: u64,
     sort: BoardSort,
     period: Period,
     format: FormatFilter,
@@ -78,7 +80,7 @@ struct BoardKey {
 type BoardReading = (Vec<BoardRow>, Option<(i64, String)>);
 
 /// The boards read lately, with when: page buttons turn the pages of one reading instead of
-/// aggregating the server's ledger again on each press.
+/// aggregating the place's ledger again on each press.
 #[derive(Default)]
 pub(crate) struct BoardCache(Mutex<HashMap<BoardKey, (i64, BoardReading)>>);
 
@@ -107,14 +109,17 @@ impl Ledger<'_> {
     /// `/gin leaderboard` (a new message) or a page button (`update`).
     pub async fn leaderboard(&self, caller: &Caller, q: BoardQuery, update: bool) -> Outcome {
         let result = async {
-            let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
+            let place = caller.place.ledger_key();
+            if caller.guild_id().is_none() && (q.season.is_some() || q.tournament.is_some()) {
+                return Err(Refusal::ServersOnlyBoard.into());
+            }
             let min = if q.sort == BoardSort::WinRate {
                 WIN_RATE_MIN_MATCHES
             } else {
                 1
             };
             let key = BoardKey {
-                guild,
+                place,
                 sort: q.sort,
                 period: q.period,
                 format: q.format,
@@ -131,7 +136,7 @@ impl Ledger<'_> {
             let (rows, season) = match cached {
                 Some(reading) => reading,
                 None => {
-                    let reading = self.board_rows(caller, guild, q, min).await?;
+                    let reading = self.board_rows(caller, place, q, min).await?;
                     // Under the season its buttons will name (see below).
                     let season = match q.tournament {
                         None => reading.1.as_ref().map(|(n, _)| *n).or(q.season),
@@ -162,11 +167,12 @@ impl Ledger<'_> {
 
     /// A board's rows: the query's season (the running one by default) cut to its period,
     /// with the ratings of now or those the season ended with; and the season's name when
-    /// the server has started seasons.
+    /// the server has started seasons. Outside servers (`place` a DM's channel) no season
+    /// was ever started: its one season holds every match.
     async fn board_rows(
         &self,
         caller: &Caller,
-        guild: u64,
+        place: u64,
         q: BoardQuery,
         min: i64,
     ) -> Result<BoardReading, Failure> {
@@ -176,7 +182,7 @@ impl Ledger<'_> {
                 .db
                 .ledger()
                 .season_board(
-                    guild,
+                    place,
                     (0, None),
                     q.format.pattern,
                     q.sort,
@@ -191,12 +197,12 @@ impl Ledger<'_> {
                 .tournaments()
                 .tournament(tournament)
                 .await?
-                .filter(|t| t.guild_id == guild)
+                .filter(|t| t.guild_id == place)
                 .ok_or(Refusal::NoSuchTournament)?
                 .name;
             return Ok((rows, Some((0, name))));
         }
-        let seasons = self.seasons().season_list(caller, guild).await?;
+        let seasons = self.seasons().season_list(caller, place).await?;
         let season = match q.season {
             None => seasons.last().expect("a season runs"),
             Some(n) => seasons
@@ -210,7 +216,7 @@ impl Ledger<'_> {
             .db
             .ledger()
             .season_board(
-                guild,
+                place,
                 (since, season.ended_at),
                 q.format.pattern,
                 q.sort,
@@ -224,7 +230,7 @@ impl Ledger<'_> {
         Ok((rows, named.then(|| (season.number, season.name.clone()))))
     }
 
-    /// `/gin stats [player]`.
+    /// `/gin stats [player]`: a player's figures here, in public.
     pub async fn stats(
         &self,
         caller: &Caller,
@@ -232,30 +238,66 @@ impl Ledger<'_> {
         format: FormatFilter,
     ) -> Outcome {
         let result = async {
-            let (guild, user, name) = subject(caller, player)?;
-            let stats = self
-                .db
-                .ledger()
-                .player_stats(guild, user, format.pattern)
-                .await?;
-            let recent = self
-                .db
-                .ledger()
-                .recent_results(guild, user, format.pattern, CHART_LEN)
+            let (user, name) = subject(caller, player);
+            let place = caller.place.ledger_key();
+            let ledger = self.db.ledger();
+            let stats = ledger.player_stats(place, user, format.pattern).await?;
+            let recent = ledger
+                .recent_results(place, user, format.pattern, CHART_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::Stats {
                 lang: self.settings().public_lang(caller),
                 name,
                 stats,
                 recent,
-                look: self.settings().public_look(guild),
+                look: self.look_here(caller),
+                everywhere: None,
             }))
         }
         .await;
         result.unwrap_or_else(Failure::into_outcome)
     }
 
-    /// `/gin history [player]`: recent matches, each with a score-sheet button.
+    /// `/gin stats everywhere:true`: the caller's own figures over every place they played
+    /// in, to them alone, without a rating (each place rates apart) and naming no place.
+    /// Never someone else's (`player`): that would tell where they play.
+    pub async fn stats_everywhere(
+        &self,
+        caller: &Caller,
+        player: Option<&UserRef>,
+        format: FormatFilter,
+    ) -> Outcome {
+        let result = async {
+            let (user, name) = subject(caller, player);
+            if user != caller.user_id {
+                return Err(Refusal::OwnFiguresOnly.into());
+            }
+            let ledger = self.db.ledger();
+            let found = ledger.player_stats_everywhere(user, format.pattern).await?;
+            let recent = ledger
+                .recent_results_everywhere(user, format.pattern, CHART_LEN)
+                .await?;
+            let places = found.as_ref().map_or(0, |(_, n)| *n);
+            Ok::<_, Failure>(Outcome::reply(Reply::Stats {
+                lang: caller.lang,
+                name,
+                stats: found.map(|(s, _)| s),
+                recent,
+                look: self.look_here(caller),
+                everywhere: Some(places),
+            }))
+        }
+        .await;
+        result.unwrap_or_else(Failure::into_outcome)
+    }
+
+    /// How the caller's server shows public messages (the defaults outside servers).
+    fn look_here(&self, caller: &Caller) -> super::CardLook {
+        self.settings()
+            .public_look(caller.place.guild().unwrap_or_default())
+    }
+
+    /// `/gin history [player]`: recent matches here, each with a score-sheet button.
     pub async fn history(
         &self,
         caller: &Caller,
@@ -263,11 +305,11 @@ impl Ledger<'_> {
         format: FormatFilter,
     ) -> Outcome {
         let result = async {
-            let (guild, user, name) = subject(caller, player)?;
+            let (user, name) = subject(caller, player);
             let rows = self
                 .db
                 .ledger()
-                .history(guild, user, format.pattern, HISTORY_LEN)
+                .history(caller.place.ledger_key(), user, format.pattern, HISTORY_LEN)
                 .await?;
             Ok::<_, Failure>(Outcome::reply(Reply::History {
                 lang: self.settings().public_lang(caller),
@@ -287,7 +329,7 @@ impl Ledger<'_> {
             let sheet = self
                 .db
                 .ledger()
-                .score_sheet(row.guild_id, match_id)
+                .score_sheet(super::replay::ledger_key(&row), match_id)
                 .await?
                 .ok_or(Refusal::UnknownMatch)?;
             Ok::<_, Failure>(Outcome::reply(Reply::Sheet(Box::new(sheet))))

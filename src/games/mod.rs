@@ -207,6 +207,9 @@ pub enum Reply {
         recent: Vec<crate::store::RecentResult>,
         /// Pictures or text, as the server shows public messages.
         look: CardLook,
+        /// `Some(places)`: the caller's own figures over that many places, for them alone;
+        /// `None`: a player's figures in this place, in public.
+        everywhere: Option<i64>,
     },
     /// `/gin cards`: the caller's choice, just made or as it stands.
     CardLook {
@@ -355,6 +358,11 @@ pub enum Refusal {
     TournamentMatch,
     /// No tournament of that name or number on this server.
     NoSuchTournament,
+    /// Seasons and tournaments are a server's: a DM's board has neither.
+    ServersOnlyBoard,
+    /// Figures over every place are the caller's own alone: they would tell where someone
+    /// else plays.
+    OwnFiguresOnly,
     /// Something broke on our side (logged); the caller may try again.
     Internal,
 }

@@ -4,17 +4,22 @@
 //! and its seeds are still secret. Nor, outside the channel it was played in, for anyone but
 //! its players ([`may_see_hands`]).
 
-use super::{Caller, Failure, Ledger, Outcome, Refusal, Reply};
+use super::{Caller, Failure, Ledger, Outcome, Place, Refusal, Reply};
 use crate::engine::{Hand, HandRecord, Listed, Match, MatchEvent};
 use crate::i18n::Lang;
 use crate::store::MatchRow;
 
+/// The key of the ledger stored match `row` counts in: its server, or its DM's channel.
+pub(crate) fn ledger_key(row: &MatchRow) -> u64 {
+    Place::stored(row.place_kind, row.guild_id, row.channel_id).ledger_key()
+}
+
 /// Whether `caller` may see the hands of finished match `row` (a replay, a score sheet): its
-/// players anywhere in its server, anyone else only in the channel (or thread) it was played
-/// in, so a moderators' channel's or a private thread's matches stay there. Match ids are
-/// small integers anyone can guess.
+/// players anywhere in its place (its server, or its DM), anyone else only in the channel (or
+/// thread) it was played in, so a moderators' channel's or a private thread's matches stay
+/// there. Match ids are small integers anyone can guess.
 pub(crate) fn may_see_hands(caller: &Caller, row: &MatchRow) -> bool {
-    caller.guild_id() == Some(row.guild_id)
+    caller.place.ledger_key() == ledger_key(row)
         && (caller.channel_id == row.channel_id
             || row.players.iter().any(|p| p.0 == caller.user_id))
 }
@@ -38,20 +43,19 @@ pub struct ReplayScene {
 }
 
 impl Ledger<'_> {
-    /// Match `match_id` of the caller's server, if the caller may see its hands
-    /// ([`may_see_hands`]).
+    /// Match `match_id` of the caller's place, if the caller may see its hands
+    /// ([`may_see_hands`]); another place's is not known here.
     pub(crate) async fn match_with_hands(
         &self,
         caller: &Caller,
         match_id: i64,
     ) -> Result<MatchRow, Failure> {
-        let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
         let row = self
             .db
             .matches()
             .load_match(match_id)
             .await?
-            .filter(|r| r.guild_id == guild)
+            .filter(|r| ledger_key(r) == caller.place.ledger_key())
             .ok_or(Refusal::UnknownMatch)?;
         if !may_see_hands(caller, &row) {
             return Err(Refusal::PlayedElsewhere.into());
@@ -60,7 +64,7 @@ impl Ledger<'_> {
     }
 
     /// Step `step` (clamped; `None`: the first) of deal `deal` (zero-based; `None`: the
-    /// first) of finished match `match_id` of the caller's server.
+    /// first) of finished match `match_id` of the caller's place.
     pub async fn replay(
         &self,
         caller: &Caller,

@@ -25,9 +25,10 @@ impl Seasons<'_> {
         Ok(list)
     }
 
-    /// `/gin leaderboard season:<name or number>`: the season's number.
+    /// `/gin leaderboard season:<name or number>`: the season's number. Seasons are a
+    /// server's: a DM's board has none to choose.
     pub async fn find_season(&self, caller: &Caller, text: &str) -> Result<i64, Refusal> {
-        let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
+        let guild = caller.guild_id().ok_or(Refusal::ServersOnlyBoard)?;
         let list = self.season_list(caller, guild).await.map_err(|e| {
             tracing::error!(error = %e, "reading seasons");
             Refusal::Internal

@@ -1,5 +1,7 @@
 //! The ledger's questions: leaderboards, player stats, match history and score sheets, always
-//! for one server (`guild_id` is part of every query).
+//! for one place (the ledger's key, `guild_id` of `match_players`: a server, or a DM's or
+//! group DM's channel, is part of every query); only a player's own figures everywhere
+//! ([`Ledger::player_stats_everywhere`]) span places.
 
 use super::from_row::from_row;
 use super::{id, unid, Flag, Format, HandKind, Ledger, MatchState, StoreError};
@@ -44,7 +46,7 @@ impl BoardRow {
     }
 }
 
-/// A player's figures in one server.
+/// A player's figures in one place (or everywhere: then without a rating).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct StatsRow {
     pub name: String,
@@ -163,12 +165,13 @@ struct RawStats {
     knock_deadwood: i64,
     biggest_win: i64,
     vs_ai: i64,
+    places: i64,
 }
 
 from_row! {
     RawStats:
     name, played, won, net, hands_won, gins, knocks, undercuts_given, undercuts_suffered,
-    knock_deadwood, biggest_win, vs_ai,
+    knock_deadwood, biggest_win, vs_ai, places,
 }
 
 struct RawHistory {
@@ -307,34 +310,66 @@ impl Ledger<'_> {
     }
 
     /// A player's figures over every ended match (against the AI too), or `None` if they have
-    /// none in this server.
+    /// none in this place.
     pub async fn player_stats(
         &self,
         guild_id: u64,
         user_id: u64,
         format_like: Option<&str>,
     ) -> Result<Option<StatsRow>, StoreError> {
-        let row: Option<RawStats> = sqlx::query_as(
+        let Some((mut stats, _)) = self.figures(Some(guild_id), user_id, format_like).await? else {
+            return Ok(None);
+        };
+        stats.rating = sqlx::query_as(
+            "SELECT rating, deviation FROM ratings WHERE guild_id = $1 AND user_id = $2",
+        )
+        .bind(id(guild_id))
+        .bind(id(user_id))
+        .fetch_optional(self.pool())
+        .await?;
+        Ok(Some(stats))
+    }
+
+    /// A player's figures over every ended match in every place they played in, and how many
+    /// places that is; no rating (ratings are kept per place). `None` if they have none.
+    pub async fn player_stats_everywhere(
+        &self,
+        user_id: u64,
+        format_like: Option<&str>,
+    ) -> Result<Option<(StatsRow, i64)>, StoreError> {
+        self.figures(None, user_id, format_like).await
+    }
+
+    /// A player's figures in one place (`place`), or in all of them (`None`), with the number
+    /// of places they come from; without a rating.
+    async fn figures(
+        &self,
+        place: Option<u64>,
+        user_id: u64,
+        format_like: Option<&str>,
+    ) -> Result<Option<(StatsRow, i64)>, StoreError> {
+        let whose = whose_rows(place);
+        let row: Option<RawStats> = sqlx::query_as(&format!(
             "SELECT MAX(display_name) AS name, COUNT(*) AS played, SUM(won) AS won, SUM(net) AS net, \
              SUM(hands_won) AS hands_won, SUM(gins) AS gins, SUM(knocks) AS knocks, \
              SUM(undercuts_given) AS undercuts_given, SUM(undercuts_suffered) AS undercuts_suffered, \
              SUM(knock_deadwood) AS knock_deadwood, MAX(CASE WHEN won = 1 THEN net ELSE 0 END) AS biggest_win, \
-             SUM(vs_ai) AS vs_ai \
-             FROM match_players WHERE guild_id = $1 AND user_id = $2 AND ended_at IS NOT NULL AND status <> 'cancelled' \
-             AND ($3 IS NULL OR format LIKE $4) HAVING COUNT(*) > 0",
-        )
-        .bind(id(guild_id))
+             SUM(vs_ai) AS vs_ai, COUNT(DISTINCT guild_id) AS places \
+             FROM match_players WHERE {whose} AND ended_at IS NOT NULL AND status <> 'cancelled' \
+             AND ($3 IS NULL OR format LIKE $4) HAVING COUNT(*) > 0"
+        ))
+        .bind(place.map(id))
         .bind(id(user_id))
         .bind(format_like)
         .bind(format_like)
         .fetch_optional(self.pool())
         .await?;
         let Some(r) = row else { return Ok(None) };
-        let recent: Vec<i64> = sqlx::query_scalar(
-            "SELECT won FROM match_players WHERE guild_id = $1 AND user_id = $2 AND ended_at IS NOT NULL \
-             AND status <> 'cancelled' AND ($3 IS NULL OR format LIKE $4) ORDER BY ended_at DESC, match_id DESC LIMIT 200",
-        )
-        .bind(id(guild_id))
+        let recent: Vec<i64> = sqlx::query_scalar(&format!(
+            "SELECT won FROM match_players WHERE {whose} AND ended_at IS NOT NULL \
+             AND status <> 'cancelled' AND ($3 IS NULL OR format LIKE $4) ORDER BY ended_at DESC, match_id DESC LIMIT 200"
+        ))
+        .bind(place.map(id))
         .bind(id(user_id))
         .bind(format_like)
         .bind(format_like)
@@ -351,14 +386,7 @@ impl Ledger<'_> {
             }
             None => 0,
         };
-        let rating: Option<(f64, f64)> = sqlx::query_as(
-            "SELECT rating, deviation FROM ratings WHERE guild_id = $1 AND user_id = $2",
-        )
-        .bind(id(guild_id))
-        .bind(id(user_id))
-        .fetch_optional(self.pool())
-        .await?;
-        Ok(Some(StatsRow {
+        let stats = StatsRow {
             name: r.name,
             played: r.played,
             won: r.won,
@@ -372,8 +400,9 @@ impl Ledger<'_> {
             biggest_win: r.biggest_win,
             vs_ai: r.vs_ai,
             streak,
-            rating,
-        }))
+            rating: None,
+        };
+        Ok(Some((stats, r.places)))
     }
 
     /// A player's last `limit` ended matches here, oldest first: net points, and the rating
@@ -385,12 +414,40 @@ impl Ledger<'_> {
         format_like: Option<&str>,
         limit: i64,
     ) -> Result<Vec<RecentResult>, StoreError> {
-        let mut rows: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(
-            "SELECT net, rating_after, deviation_after FROM match_players WHERE guild_id = $1 AND user_id = $2 \
+        self.recent(Some(guild_id), user_id, format_like, limit)
+            .await
+    }
+
+    /// As [`Ledger::recent_results`], over every place the player played in, without the
+    /// ratings (each place rates apart).
+    pub async fn recent_results_everywhere(
+        &self,
+        user_id: u64,
+        format_like: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<RecentResult>, StoreError> {
+        let mut rows = self.recent(None, user_id, format_like, limit).await?;
+        for r in &mut rows {
+            r.rating = None;
+        }
+        Ok(rows)
+    }
+
+    /// A player's last `limit` ended matches in one place (`place`) or in all (`None`).
+    async fn recent(
+        &self,
+        place: Option<u64>,
+        user_id: u64,
+        format_like: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<RecentResult>, StoreError> {
+        let whose = whose_rows(place);
+        let mut rows: Vec<(i64, Option<f64>, Option<f64>)> = sqlx::query_as(&format!(
+            "SELECT net, rating_after, deviation_after FROM match_players WHERE {whose} \
              AND ended_at IS NOT NULL AND status <> 'cancelled' AND ($3 IS NULL OR format LIKE $4) \
-             ORDER BY ended_at DESC, match_id DESC LIMIT $5",
-        )
-        .bind(id(guild_id))
+             ORDER BY ended_at DESC, match_id DESC LIMIT $5"
+        ))
+        .bind(place.map(id))
         .bind(id(user_id))
         .bind(format_like)
         .bind(format_like)
@@ -450,14 +507,15 @@ impl Ledger<'_> {
             .collect()
     }
 
-    /// The score sheet of an ended match of this server.
+    /// The score sheet of an ended match of this place (a server, or a DM's channel).
     pub async fn score_sheet(
         &self,
         guild_id: u64,
         match_id: i64,
     ) -> Result<Option<SheetMatch>, StoreError> {
         let m: Option<(String, String)> = sqlx::query_as(
-            "SELECT status, format FROM matches WHERE id = $1 AND guild_id = $2 AND status <> 'active'",
+            "SELECT status, format FROM matches WHERE id = $1 AND COALESCE(place_id, guild_id) = $2 \
+             AND status <> 'active'",
         )
         .bind(match_id)
         .bind(id(guild_id))
@@ -487,6 +545,16 @@ impl Ledger<'_> {
             players,
             hands,
         }))
+    }
+}
+
+/// The condition on `match_players` for user `$2`'s rows: those of place `$1`, or (with `$1`
+/// bound to NULL) every place's. `$1` is named either way: a statement takes exactly the
+/// parameters it names.
+fn whose_rows(place: Option<u64>) -> &'static str {
+    match place {
+        Some(_) => "guild_id = $1 AND user_id = $2",
+        None => "$1 IS NULL AND user_id = $2",
     }
 }
 
@@ -528,8 +596,9 @@ from_row! {
 }
 
 impl Ledger<'_> {
-    /// Every player's line of the newest `matches` ended matches of a server (only those
-    /// `user` played, when given) with ids below `before`, newest first, seats in order.
+    /// Every player's line of the newest `matches` ended matches of a place (a server, or a
+    /// DM's channel: the ledger's key of its players' rows; only those `user` played, when
+    /// given) with ids below `before`, newest first, seats in order.
     pub async fn export_rows(
         &self,
         guild_id: u64,
@@ -544,9 +613,9 @@ impl Ledger<'_> {
              CAST(m.tournament_round AS BIGINT) AS round \
              FROM match_players p JOIN matches m ON m.id = p.match_id \
              LEFT JOIN tournaments t ON t.id = m.tournament_id \
-             WHERE p.match_id IN (SELECT id FROM matches WHERE guild_id = $1 AND status <> 'active' \
+             WHERE p.match_id IN (SELECT id FROM matches WHERE status <> 'active' \
                AND ($3 IS NULL OR id < $3) \
-               AND ($2 IS NULL OR id IN (SELECT match_id FROM match_players WHERE guild_id = $1 AND user_id = $2)) \
+               AND id IN (SELECT match_id FROM match_players WHERE guild_id = $1 AND ($2 IS NULL OR user_id = $2)) \
                ORDER BY id DESC LIMIT $4) \
              ORDER BY p.match_id DESC, p.seat",
         )

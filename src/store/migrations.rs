@@ -40,6 +40,7 @@ const SQLITE: &[(&str, &str)] = embed!(
     "0018_tournament_reach.sql",
     "0019_places.sql",
     "0020_challenge_places.sql",
+    "0021_stats_everywhere.sql",
 );
 
 /// PostgreSQL's migrations: a new file of `migrations/postgres/` must be named here too.
@@ -55,6 +56,7 @@ const POSTGRES: &[(&str, &str)] = embed!(
     "0008_tournament_reach.sql",
     "0009_places.sql",
     "0010_challenge_places.sql",
+    "0011_stats_everywhere.sql",
 );
 
 /// The migrator of the SQLite schema.

@@ -196,13 +196,20 @@ pub fn response(reply: &Reply, lang: Lang) -> Response {
             stats,
             recent,
             look,
+            everywhere,
         } => {
-            let mut msg = ledger_view::stats(*lang, name, stats.as_ref());
+            let mut msg = match everywhere {
+                None => ledger_view::stats(*lang, name, stats.as_ref()),
+                Some(places) => ledger_view::stats_everywhere(*lang, name, stats.as_ref(), *places),
+            };
             if super::pictures::deck_of(*look).is_some() {
                 msg.files
                     .extend(super::pictures::stats_chart(*lang, name, recent));
             }
-            Response::Public(msg)
+            match everywhere {
+                None => Response::Public(msg),
+                Some(_) => Response::Ephemeral(msg),
+            }
         }
         Reply::CardLook {
             lang,
@@ -311,6 +318,8 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::AlreadyOut => "err-already-out",
         Refusal::TournamentMatch => "err-tournament-match",
         Refusal::NoSuchTournament => "err-no-such-tournament",
+        Refusal::ServersOnlyBoard => "err-servers-only-board",
+        Refusal::OwnFiguresOnly => "err-own-figures-only",
         Refusal::SettingRange(bound) => match bound {
             crate::games::SettingBound::Target => "err-setting-target",
             crate::games::SettingBound::Reminder => "err-setting-reminder",

@@ -121,6 +121,44 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
     let Some(s) = s else {
         return Msg::text(tr!(lang, "stats-none", player = escape(name)));
     };
+    let rating = match s.rating {
+        Some((r, d)) => format!("{r:.0} ± {:.0}", 2.0 * d),
+        None => tr!(lang, "stats-unrated"),
+    };
+    let mut lines = vec![tr!(lang, "stats-title", player = escape(&s.name))];
+    lines.extend(figures(lang, s));
+    lines.push(tr!(
+        lang,
+        "stats-streak-rating",
+        streak = streak(lang, s),
+        rating = rating
+    ));
+    Msg::text(lines.join("\n"))
+}
+
+/// `/gin stats everywhere`: the caller's own figures over `places` places, which are not
+/// named, and no rating (each place rates apart).
+pub fn stats_everywhere(lang: Lang, name: &str, s: Option<&StatsRow>, places: i64) -> Msg {
+    let Some(s) = s else {
+        return Msg::text(tr!(lang, "stats-none-everywhere", player = escape(name)));
+    };
+    let mut lines = vec![tr!(
+        lang,
+        "stats-title-everywhere",
+        player = escape(&s.name),
+        places = places
+    )];
+    lines.extend(figures(lang, s));
+    lines.push(tr!(
+        lang,
+        "stats-streak-everywhere",
+        streak = streak(lang, s)
+    ));
+    Msg::text(lines.join("\n"))
+}
+
+/// The lines of a player's figures between the title and the streak.
+fn figures(lang: Lang, s: &StatsRow) -> [String; 5] {
     let rate = if s.played > 0 {
         s.won as f64 * 100.0 / s.played as f64
     } else {
@@ -133,17 +171,7 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
     } else {
         "–".to_string()
     };
-    let streak = match s.streak {
-        n if n > 0 => tr!(lang, "stats-streak-wins", count = n),
-        n if n < 0 => tr!(lang, "stats-streak-losses", count = -n),
-        _ => "–".to_string(),
-    };
-    let rating = match s.rating {
-        Some((r, d)) => format!("{r:.0} ± {:.0}", 2.0 * d),
-        None => tr!(lang, "stats-unrated"),
-    };
-    let lines = [
-        tr!(lang, "stats-title", player = escape(&s.name)),
+    [
         tr!(
             lang,
             "stats-matches",
@@ -173,14 +201,16 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
             suffered = s.undercuts_suffered
         ),
         tr!(lang, "stats-deadwood", average = avg),
-        tr!(
-            lang,
-            "stats-streak-rating",
-            streak = streak,
-            rating = rating
-        ),
-    ];
-    Msg::text(lines.join("\n"))
+    ]
+}
+
+/// The current streak, as words.
+fn streak(lang: Lang, s: &StatsRow) -> String {
+    match s.streak {
+        n if n > 0 => tr!(lang, "stats-streak-wins", count = n),
+        n if n < 0 => tr!(lang, "stats-streak-losses", count = -n),
+        _ => "–".to_string(),
+    }
 }
 
 fn status_key(status: MatchState) -> &'static str {

@@ -1,4 +1,5 @@
-//! The server's ledger: boards, figures, score sheets, replays, exports.
+//! The ledger of the place a command comes from (a server, a DM, a group DM): boards, figures,
+//! score sheets, replays, exports.
 
 use super::{answer, caller, is_moderator, user_ref, Context, Error};
 use crate::games::ledger::FormatFilter;
@@ -74,8 +75,8 @@ fn format_filter(format: Option<FormatChoice>) -> FormatFilter {
     format.map_or(FormatFilter::Any, |c| c.0)
 }
 
-/// The server's leaderboard.
-#[poise::command(slash_command, guild_only)]
+/// The leaderboard of this server or chat.
+#[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
     sort: Option<SortChoice>,
@@ -127,25 +128,29 @@ pub async fn leaderboard(
     answer(ctx, outcome).await
 }
 
-/// A player's figures in this server.
-#[poise::command(slash_command, guild_only)]
+/// A player's figures in this server or chat, or the caller's own from everywhere.
+#[poise::command(slash_command)]
 pub async fn stats(
     ctx: Context<'_>,
     player: Option<serenity::User>,
     format: Option<FormatChoice>,
+    everywhere: Option<bool>,
 ) -> Result<(), Error> {
     let player = player.as_ref().map(user_ref);
-    let outcome = ctx
-        .data()
-        .games
-        .ledger()
-        .stats(&caller(ctx), player.as_ref(), format_filter(format))
-        .await;
+    let (caller, format) = (caller(ctx), format_filter(format));
+    let ledger = ctx.data().games.ledger();
+    let outcome = if everywhere.unwrap_or(false) {
+        ledger
+            .stats_everywhere(&caller, player.as_ref(), format)
+            .await
+    } else {
+        ledger.stats(&caller, player.as_ref(), format).await
+    };
     answer(ctx, outcome).await
 }
 
-/// A player's recent matches with their score sheets.
-#[poise::command(slash_command, guild_only)]
+/// A player's recent matches here with their score sheets.
+#[poise::command(slash_command)]
 pub async fn history(
     ctx: Context<'_>,
     player: Option<serenity::User>,
@@ -162,7 +167,7 @@ pub async fn history(
 }
 
 /// A finished hand, step by step, rebuilt from its seed and the action log.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn replay(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -182,8 +187,8 @@ pub async fn replay(
     answer(ctx, outcome).await
 }
 
-/// Your own matches as CSV.
-#[poise::command(slash_command, guild_only)]
+/// Your own matches here as CSV.
+#[poise::command(slash_command)]
 pub async fn export(ctx: Context<'_>, #[min = 1] before: Option<i64>) -> Result<(), Error> {
     export_ledger(ctx, true, before).await
 }

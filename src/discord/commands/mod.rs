@@ -139,8 +139,21 @@ fn is_moderator(ctx: Context<'_>) -> bool {
 }
 
 /// The subcommands served where the bot reaches the chat only through interactions: a
-/// challenge, practice and what a match needs. The others stay with servers that added the app.
-const THROUGH_INTERACTIONS: &[&str] = &["start", "practice", "hand", "resign", "rules", "cards"];
+/// challenge, practice, what a match needs, and the place's own ledger. The others stay with
+/// servers that added the app.
+const THROUGH_INTERACTIONS: &[&str] = &[
+    "start",
+    "practice",
+    "hand",
+    "resign",
+    "rules",
+    "cards",
+    "leaderboard",
+    "stats",
+    "history",
+    "replay",
+    "export",
+];
 
 /// Refuses, in a server where only the caller installed the app, a subcommand that needs the
 /// bot in the server (answered privately here; outside servers, poise's own check of the

@@ -179,9 +179,9 @@ impl Tournaments<'_> {
     }
 
     /// A tournament of the caller's server by its name (the newest of that name) or number:
-    /// the leaderboard's filter.
+    /// the leaderboard's filter (a DM's board has no tournaments).
     pub async fn find_tournament(&self, caller: &Caller, text: &str) -> Result<i64, Refusal> {
-        let guild = caller.guild_id().ok_or(Refusal::GuildOnly)?;
+        let guild = caller.guild_id().ok_or(Refusal::ServersOnlyBoard)?;
         let all = self
             .db
             .tournaments()

@@ -20,7 +20,7 @@ pub(super) const GROUP_DM: u64 = 9_003;
 const DM: u64 = 9_001;
 
 /// In a group DM, a DM between users and the bot's own DM, what needs a server (`/gin
-/// leaderboard`) gets a private answer in the caller's language, and `/gin start` in the bot's
+/// settings`) gets a private answer in the caller's language, and `/gin start` in the bot's
 /// DM, which nobody else sees, a private refusal; nothing is stored, and the bot breaks none of
 /// Discord's rules.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -48,8 +48,8 @@ async fn dm_commands_are_refused_politely() {
     ];
     for (channel, who, said) in cases {
         let before = fake.messages_in(channel).len();
-        let board = fake.slash_command_in(channel, &who, "gin", Some("leaderboard"), vec![]);
-        let cb = fake.interact(board).await;
+        let settings = fake.slash_command_in(channel, &who, "gin", Some("settings"), vec![]);
+        let cb = fake.interact(settings).await;
         assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{channel}: {cb:?}");
         assert_eq!(cb.content(), said, "{channel}");
         let shown = fake.messages_in(channel);
@@ -256,8 +256,8 @@ async fn practice_in_the_bot_dm_shows_the_table_again_after_its_tokens_expired()
     bot.finish().await;
 }
 
-/// In a server where only Alice installed the app, `/gin leaderboard` (which needs the bot
-/// in the server) is refused privately; the practice is served there, through interactions,
+/// In a server where only Alice installed the app, `/gin settings` (which needs the bot in
+/// the server) is refused privately; the practice is served there, through interactions,
 /// within Discord's five follow-ups per interaction of an app the server did not add.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_without_the_bot_serves_practice() {
@@ -266,8 +266,8 @@ async fn a_server_without_the_bot_serves_practice() {
     let bot = dm_bot(64, Arc::new(AtomicI64::new(0))).await;
     let fake = &bot.fake;
     fake.place_guild_without_bot(CHANNEL, GUILD);
-    let board = fake.slash_command_in(CHANNEL, &user(ALICE), "gin", Some("leaderboard"), vec![]);
-    let cb = fake.interact(board).await;
+    let settings = fake.slash_command_in(CHANNEL, &user(ALICE), "gin", Some("settings"), vec![]);
+    let cb = fake.interact(settings).await;
     assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
     assert!(cb.content().contains("servers that added it"), "{cb:?}");
     let mut t = practice_in(&bot, CHANNEL).await;
@@ -566,4 +566,66 @@ fn through_channel_never(fake: &FakeDiscord, channel: u64) {
         .filter(|w| w.channel_id == channel)
         .any(|w| matches!(w.kind, WriteKind::ChannelPost | WriteKind::ChannelEdit));
     assert!(!by_channel, "channel routes in {channel}");
+}
+
+/// A group DM keeps its own board: after a match there, `/gin leaderboard` in the group DM
+/// lists both players (publicly, through the interaction alone), and the board of a server
+/// (the bot's) lists neither; `/gin stats everywhere` there answers Alice alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_keeps_its_own_board() {
+    let bot = dm_bot(70, Arc::new(AtomicI64::new(0))).await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let t = two_friends_play(&bot, GROUP_DM, PlaceKind::GroupDm).await;
+    drop(t);
+    let board_in = |channel: u64| async move {
+        let asked =
+            fake.slash_command_in(channel, &user(CAROL), "gin", Some("leaderboard"), vec![]);
+        let cb = fake.interact(asked).await;
+        assert!(
+            cb.ok() && cb.kind == 4 && !cb.ephemeral,
+            "{channel}: {cb:?}"
+        );
+        cb.content().to_string()
+    };
+    let here = board_in(GROUP_DM).await;
+    for who in [ALICE, BOB] {
+        assert!(here.contains(&format!("**{}**", name_of(who))), "{here}");
+    }
+    let server = board_in(fake.channel_id()).await;
+    assert!(server.contains("No matches count"), "{server}");
+    for who in [ALICE, BOB] {
+        assert!(!server.contains(name_of(who)), "{server}");
+    }
+    // Alice's own figures from everywhere: to her alone.
+    let everywhere = vec![Opt::bool("everywhere", true)];
+    let asked = fake.slash_command_in(GROUP_DM, &user(ALICE), "gin", Some("stats"), everywhere);
+    let cb = fake.interact(asked).await;
+    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    assert!(cb.content().contains("everywhere you played"), "{cb:?}");
+    through_interactions_only(fake, GROUP_DM);
+    bot.finish().await;
+}
+
+/// A server where only the players added the app keeps that server's ledger, served through
+/// the interactions alone: after a match there, its board lists both players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_the_bot_shows_its_board() {
+    const CHANNEL: u64 = 9_102;
+    const GUILD: u64 = 9_202;
+    let bot = dm_bot(71, Arc::new(AtomicI64::new(0))).await;
+    let fake = &bot.fake;
+    fake.place_guild_without_bot(CHANNEL, GUILD);
+    drop(two_friends_play(&bot, CHANNEL, PlaceKind::ServerWithoutBot).await);
+    let asked = fake.slash_command_in(CHANNEL, &user(ALICE), "gin", Some("leaderboard"), vec![]);
+    let cb = fake.interact(asked).await;
+    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    for who in [ALICE, BOB] {
+        assert!(
+            cb.content().contains(&format!("**{}**", name_of(who))),
+            "{cb:?}"
+        );
+    }
+    through_interactions_only(fake, CHANNEL);
+    bot.finish().await;
 }

@@ -1,10 +1,10 @@
-//! The per-server ledger: figures computed by hand on a seeded ledger, and isolation between
-//! servers that share players.
+//! The per-place ledger: figures computed by hand on a seeded ledger, and isolation between
+//! servers, DMs and group DMs that share players; a player's own figures from everywhere.
 
 use crate::support::harness::*;
 use gin::games::ledger::{BoardQuery, FormatFilter, Period};
 use gin::games::results::rate;
-use gin::games::UserRef;
+use gin::games::{Caller, GameChoice, Place, Reply, UserRef};
 use gin::store::{BoardSort, Db, NewMatch, PlayerResult, SavedAction};
 use gin::ui::ids::Press;
 use gin::ui::model::Response;
@@ -733,4 +733,286 @@ async fn a_season_name_must_show_something_on_one_line() {
             .await;
         assert!(text(&o).contains(good.trim()), "{good:?}: {}", text(&o));
     }
+}
+
+/// A group DM of Alice, Bob and Carol: its ledger is kept under its channel.
+const GROUP_DM: u64 = 9_003;
+const IN_GROUP_DM: Place = Place::Private {
+    channel: GROUP_DM,
+    group: true,
+};
+const IN_SERVER: Place = Place::Guild {
+    guild: GUILD,
+    member: true,
+};
+
+/// `user` in `place`, in its channel (the server's: CHANNEL), on `message`.
+fn caller_at(h: &Harness, place: Place, user: u64, message: Option<u64>) -> Caller {
+    let channel_id = match place {
+        Place::Guild { .. } => CHANNEL,
+        Place::BotDm { channel } | Place::Private { channel, .. } => channel,
+    };
+    Caller {
+        place,
+        channel_id,
+        ..h.caller(user, message)
+    }
+}
+
+/// Alice challenges Bob in `place`, Bob accepts, they play until a hand is scored, and
+/// `loser` resigns: the match's id.
+async fn played_in(h: &Harness, place: Place, loser: u64) -> i64 {
+    let gin = GameChoice::Gin(Default::default());
+    let start = h
+        .games
+        .challenges()
+        .start(&caller_at(h, place, ALICE, None), &[user(BOB)], gin, None)
+        .await;
+    let challenge = h.settle_outcome(start, ALICE, Some(5000)).await;
+    let accept = button(challenge.response.msg(), |p| matches!(p, Press::Accept(_))).unwrap();
+    h.press_as(caller_at(h, place, BOB, Some(5000)), &accept)
+        .await;
+    let channel = caller_at(h, place, ALICE, None).channel_id;
+    let matches = h.games.db.matches();
+    let id = matches
+        .active_match_for(channel, ALICE)
+        .await
+        .unwrap()
+        .expect("the match started");
+    while matches.match_hands(id).await.unwrap().is_empty() {
+        assert!(h.play_turn(id).await, "the match runs");
+    }
+    let resigned = h
+        .games
+        .matches()
+        .resign(&caller_at(h, place, loser, None))
+        .await;
+    h.settle_outcome(resigned, loser, None).await;
+    id
+}
+
+/// The ids of the matches in an answer's CSV export.
+fn exported(o: &gin::games::Outcome) -> Vec<i64> {
+    let Reply::Export(file) = &o.reply else {
+        panic!("an export: {:?}", o.reply)
+    };
+    let mut ids: Vec<i64> = file
+        .csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    ids.dedup();
+    ids
+}
+
+/// The same two players finish a match in a server (Bob wins) and one in a group DM (Alice
+/// wins), and Alice practises in her DM with the bot: each place's board, stats, history and
+/// export show its own match alone; a match's replay and score sheet are not known in the
+/// other place, either way.
+#[tokio::test]
+async fn a_dm_never_shows_on_a_server_board_and_back() {
+    let h = Harness::new().await;
+    let in_server = played_in(&h, IN_SERVER, ALICE).await;
+    let in_group = played_in(&h, IN_GROUP_DM, BOB).await;
+    let bot_dm = Place::BotDm { channel: 9_005 };
+    let practice = h
+        .games
+        .practice()
+        .start(
+            &caller_at(&h, bot_dm, ALICE, None),
+            gin::engine::ai::Level::Simple,
+            GameChoice::Gin(Default::default()),
+            2,
+            None,
+            (BOT, "Gin".into()),
+        )
+        .await;
+    h.settle_outcome(practice, ALICE, Some(5001)).await;
+    let resigned = h
+        .games
+        .matches()
+        .resign(&caller_at(&h, bot_dm, ALICE, None))
+        .await;
+    h.settle_outcome(resigned, ALICE, None).await;
+    let ledger = h.games.ledger();
+    // (place, its match, who won there)
+    let places = [(IN_SERVER, in_server, BOB), (IN_GROUP_DM, in_group, ALICE)];
+    for (place, own, winner) in places {
+        let c = caller_at(&h, place, CAROL, None);
+        let board = text(
+            &ledger
+                .leaderboard(&c, board(BoardSort::Wins, Period::All), false)
+                .await,
+        );
+        let first = board.lines().nth(1).unwrap_or_default();
+        assert!(
+            first.contains(&format!("**{}**", name_of(winner))) && first.contains("1 match, 1 won"),
+            "{place:?}: {board}"
+        );
+        assert_eq!(board.matches("1 match,").count(), 2, "{place:?}: {board}");
+        for who in [ALICE, BOB] {
+            let stats = text(&ledger.stats(&c, Some(&user(who)), FormatFilter::Any).await);
+            let won = u8::from(who == winner);
+            assert!(
+                stats.contains(&format!("Matches: 1 · won {won} · lost {}", 1 - won)),
+                "{place:?}, {who}: {stats}"
+            );
+            let o = ledger
+                .history(&c, Some(&user(who)), FormatFilter::Any)
+                .await;
+            let sheets: Vec<_> = o
+                .said()
+                .buttons()
+                .filter_map(|b| match Press::decode(&b.id) {
+                    Some(Press::Sheet(id)) => Some(id),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(sheets, [own], "{place:?}, {who}: {}", text(&o));
+        }
+        let mine = caller_at(&h, place, ALICE, None);
+        assert_eq!(
+            exported(&ledger.export(&mine, false, true, None).await),
+            [own],
+            "{place:?}"
+        );
+        // Its own match is known here (its replay, its sheet), the other place's is not.
+        let other = if own == in_server {
+            in_group
+        } else {
+            in_server
+        };
+        let replay = ledger.replay(&c, own, Some(0), None, false).await;
+        assert!(
+            matches!(replay.reply, Reply::Replay { .. }),
+            "{place:?}: {}",
+            text(&replay)
+        );
+        let sheet = h
+            .press_as(
+                caller_at(&h, place, ALICE, Some(1)),
+                &Press::Sheet(own).encode(),
+            )
+            .await;
+        assert!(
+            text(&sheet).contains("Score sheet"),
+            "{place:?}: {}",
+            text(&sheet)
+        );
+        let replay = ledger.replay(&mine, other, Some(0), None, false).await;
+        assert!(
+            text(&replay).contains("do not know that match"),
+            "{place:?}: {}",
+            text(&replay)
+        );
+        let sheet = h
+            .press_as(
+                caller_at(&h, place, ALICE, Some(1)),
+                &Press::Sheet(other).encode(),
+            )
+            .await;
+        assert!(
+            text(&sheet).contains("do not know that match"),
+            "{place:?}: {}",
+            text(&sheet)
+        );
+    }
+    // The practice counts in the bot's DM alone (on no board: it was against the bot).
+    let alone = caller_at(&h, bot_dm, ALICE, None);
+    let stats = text(&ledger.stats(&alone, None, FormatFilter::Any).await);
+    assert!(
+        stats.contains("Matches: 1 · won 0 · lost 1 · win rate 0% · against the bot 1"),
+        "{stats}"
+    );
+    let empty = text(
+        &ledger
+            .leaderboard(&alone, board(BoardSort::Net, Period::All), false)
+            .await,
+    );
+    assert!(empty.contains("No matches count"), "{empty}");
+    for place in [IN_SERVER, IN_GROUP_DM] {
+        let c = caller_at(&h, place, ALICE, None);
+        let stats = text(&ledger.stats(&c, None, FormatFilter::Any).await);
+        assert!(stats.contains("against the bot 0"), "{place:?}: {stats}");
+    }
+    // Seasons and tournaments are a server's: a group DM's board refuses them, politely.
+    let c = caller_at(&h, IN_GROUP_DM, ALICE, None);
+    let seasons = h.games.seasons().find_season(&c, "1").await;
+    let tournaments = h.games.tournaments().find_tournament(&c, "1").await;
+    for refused in [seasons, tournaments] {
+        let why = refused.expect_err("no seasons or tournaments in a group DM");
+        let said = text(&gin::games::Outcome::refusal(why));
+        assert!(
+            said.contains("Seasons and tournaments are kept by servers"),
+            "{said}"
+        );
+    }
+    let a_season = BoardQuery {
+        season: Some(1),
+        ..board(BoardSort::Net, Period::All)
+    };
+    let said = text(&ledger.leaderboard(&c, a_season, true).await);
+    assert!(
+        said.contains("Seasons and tournaments are kept by servers"),
+        "{said}"
+    );
+}
+
+/// `/gin stats everywhere`: Alice's own figures over the server and the group DM she played
+/// in, to her alone, naming neither and with no rating; asked from either place alike; never
+/// someone else's.
+#[tokio::test]
+async fn stats_everywhere_is_the_callers_alone() {
+    let h = Harness::new().await;
+    played_in(&h, IN_SERVER, ALICE).await;
+    played_in(&h, IN_GROUP_DM, BOB).await;
+    let ledger = h.games.ledger();
+    for place in [IN_SERVER, IN_GROUP_DM] {
+        let alice = caller_at(&h, place, ALICE, None);
+        for player in [None, Some(user(ALICE))] {
+            let o = ledger
+                .stats_everywhere(&alice, player.as_ref(), FormatFilter::Any)
+                .await;
+            let answer = h.answer(o);
+            let Response::Ephemeral(m) = &answer.response else {
+                panic!("to Alice alone: {:?}", answer.response)
+            };
+            let said = &m.content;
+            assert!(
+                said.contains("**Alice**, everywhere you played (2 servers and chats)"),
+                "{said}"
+            );
+            assert!(said.contains("Matches: 2 · won 1 · lost 1"), "{said}");
+            assert!(!said.contains("rating:"), "no rating: {said}");
+            for id in [GUILD, CHANNEL, GROUP_DM] {
+                assert!(!said.contains(&id.to_string()), "no place named: {said}");
+            }
+        }
+        let bob = ledger
+            .stats_everywhere(&alice, Some(&user(BOB)), FormatFilter::Any)
+            .await;
+        assert!(
+            text(&bob).contains("Figures from everywhere are each player's own"),
+            "{}",
+            text(&bob)
+        );
+        // Here alone, in public, with the place's rating.
+        let here = h.answer(ledger.stats(&alice, None, FormatFilter::Any).await);
+        let Response::Public(m) = &here.response else {
+            panic!("in public: {:?}", here.response)
+        };
+        assert!(
+            m.content.contains("Matches: 1 ·") && m.content.contains("rating:"),
+            "{}",
+            m.content
+        );
+    }
+    let carol = caller_at(&h, IN_GROUP_DM, CAROL, None);
+    let none = text(
+        &ledger
+            .stats_everywhere(&carol, None, FormatFilter::Any)
+            .await,
+    );
+    assert!(none.contains("Carol has no finished matches yet"), "{none}");
 }

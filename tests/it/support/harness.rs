@@ -279,8 +279,23 @@ impl Harness {
 
     /// A button press by `user` on message `message`.
     pub async fn press(&self, user: u64, message: u64, id: &str) -> Answer {
-        let a = gin::ui::press(&self.games, &self.caller(user, Some(message)), id).await;
-        self.settle(a, user, Some(message)).await
+        self.press_as(self.caller(user, Some(message)), id).await
+    }
+
+    /// A button press by `caller` (in any place) on the message it names.
+    pub async fn press_as(&self, caller: Caller, id: &str) -> Answer {
+        let (user, message) = (caller.user_id, caller.message_id);
+        let a = gin::ui::press(&self.games, &caller, id).await;
+        self.settle(a, user, message).await
+    }
+
+    /// `user` on `message` where match `live` is played (its place and channel).
+    fn caller_at(&self, live: &gin::games::Live, user: u64, message: u64) -> Caller {
+        Caller {
+            place: live.place,
+            channel_id: live.channel_id,
+            ..self.caller(user, Some(message))
+        }
     }
 
     /// Opens a challenge from Alice to `opponents` and has them all accept; returns the match id.
@@ -335,7 +350,8 @@ impl Harness {
         (live, user, pass)
     }
 
-    /// The player to move opens "My hand" and presses what the policy picks. False when over.
+    /// The player to move opens "My hand" and presses what the policy picks (where the match
+    /// is played). False when over.
     pub async fn play_turn(&self, match_id: i64) -> bool {
         self.play_turn_with(match_id, true).await
     }
@@ -347,17 +363,17 @@ impl Harness {
             return false;
         };
         let user = live.users[seat as usize];
+        let table = live.table_message_id.unwrap_or(5000);
         let hand = self
-            .press(
-                user,
-                live.table_message_id.unwrap_or(5000),
+            .press_as(
+                self.caller_at(&live, user, table),
                 &Press::Hand(match_id).encode(),
             )
             .await;
         let mut msg = hand.response.msg().clone();
         for _ in 0..2 {
             let id = choose(&msg, &live, seat, knock);
-            let o = self.press(user, 1, &id).await;
+            let o = self.press_as(self.caller_at(&live, user, 1), &id).await;
             let before = msg.clone();
             msg = o.response.msg().clone();
             if !act_of_id(&id).is_some_and(|a| a.act == Act::KnockMode) {
