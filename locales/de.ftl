@@ -205,8 +205,8 @@ err-match-over = Diese Partie ist beendet.
 err-stale = Dieser Button gehörte zu einem früheren Spielstand; hier sind deine Karten, wie sie jetzt sind.
 err-internal = Bei mir ist etwas schiefgelaufen; es wurde nichts geändert. Bitte versuch es noch einmal.
 err-guild-only = Gin-Partien werden in Server-Kanälen gespielt.
-err-not-here = Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du deine Freunde herausfordern (/gin start) oder gegen den Bot üben.
-err-not-here-bot-dm = Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du gegen den Bot üben.
+err-not-here = Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du deine Freunde herausfordern (/gin start), gegen den Bot üben und die Partien von hier ansehen (/gin leaderboard, /gin stats, /gin history).
+err-not-here-bot-dm = Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du gegen den Bot üben und deine Übungspartien ansehen (/gin history).
 err-challenge-bot-dm = Deinen DM mit dem Bot sieht sonst niemand: Fordere deine Freunde dort heraus, wo du mit ihnen schreibst. Hier kannst du gegen den Bot üben.
 err-self-challenge = Du kannst dich nicht selbst herausfordern.
 err-bot-challenge = Bots können keine Herausforderungen annehmen.
@@ -923,5 +923,5 @@ err-match-elsewhere = Diese Partie wird in einem anderen Kanal gespielt: Spiel s
 err-command-renamed = Dieser Befehl heißt jetzt `/{ $command }`: Discord hat dir noch den alten gezeigt. Deine Befehlsliste zieht bald nach.
 err-command-gone = Dieser Befehl stammt aus einer älteren Version des Bots und existiert nicht mehr. Deine Befehlsliste zieht bald nach: Tippe `/`, um die aktuellen zu sehen.
 ## Die Rangliste außerhalb von Servern (nur für die Person, die fragt)
-err-servers-only-board = Saisons und Turniere gibt es nur auf Servern. Die Rangliste dieses Chats zählt alle seine Partien: Frag ohne saison und turnier.
+err-servers-only-board = Saisons und Turniere gibt es nur auf Servern: Frag hier ohne saison und turnier.
 err-own-figures-only = Die Zahlen von überall gehören jedem Spieler allein: Frag ohne spieler nach deinen, oder hier ohne überall nach seinen.

@@ -205,8 +205,8 @@ err-match-over = This match is over.
 err-stale = That button was for an earlier moment of the game; here is your hand as it is now.
 err-internal = Something went wrong on my side; nothing was changed. Please try again.
 err-guild-only = Gin matches are played in server channels.
-err-not-here = Gin does this only in servers that added it. Here you can challenge your friends (/gin start) or practice against the bot.
-err-not-here-bot-dm = Gin does this only in servers that added it. Here you can practice against the bot.
+err-not-here = Gin does this only in servers that added it. Here you can challenge your friends (/gin start), practice against the bot, and see the matches played here (/gin leaderboard, /gin stats, /gin history).
+err-not-here-bot-dm = Gin does this only in servers that added it. Here you can practice against the bot and see your practice matches (/gin history).
 err-challenge-bot-dm = Nobody else sees your DM with the bot: challenge your friends where you talk with them. Here you can practice against the bot.
 err-self-challenge = You cannot challenge yourself.
 err-bot-challenge = Bots cannot accept challenges.
@@ -924,5 +924,5 @@ err-match-elsewhere = That match is played in another channel: play it with the 
 err-command-renamed = This command is now `/{ $command }`: Discord still showed you the old one. Your list of commands catches up soon.
 err-command-gone = This command is from an older version of the bot and no longer exists. Your list of commands catches up soon: type `/` to see today's.
 ## The ledger outside servers (only the caller sees these)
-err-servers-only-board = Seasons and tournaments are kept by servers. The board of this chat counts all its matches: ask without season and tournament.
+err-servers-only-board = Seasons and tournaments are kept by servers: ask here without season and tournament.
 err-own-figures-only = Figures from everywhere are each player's own: ask for yours without player, or for theirs here without everywhere.

@@ -283,7 +283,7 @@ impl Ledger<'_> {
                 name,
                 stats: found.map(|(s, _)| s),
                 recent,
-                look: self.look_here(caller),
+                look: self.settings().player_look(caller.user_id).await,
                 everywhere: Some(places),
             }))
         }

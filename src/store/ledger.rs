@@ -597,8 +597,9 @@ from_row! {
 
 impl Ledger<'_> {
     /// Every player's line of the newest `matches` ended matches of a place (a server, or a
-    /// DM's channel: the ledger's key of its players' rows; only those `user` played, when
-    /// given) with ids below `before`, newest first, seats in order.
+    /// DM's channel: the ledger's key of its players' rows) with ids below `before`, newest
+    /// first, seats in order: those `user` played, or with no `user` all of a server's (no
+    /// DM's is exported whole).
     pub async fn export_rows(
         &self,
         guild_id: u64,
@@ -606,19 +607,24 @@ impl Ledger<'_> {
         before: Option<i64>,
         matches: i64,
     ) -> Result<Vec<ExportRow>, StoreError> {
-        Ok(sqlx::query_as(
+        // Two texts, so that each reads through its index (a player's rows, a server's matches).
+        let which = match user {
+            Some(_) => {
+                "id IN (SELECT match_id FROM match_players WHERE guild_id = $1 AND user_id = $2)"
+            }
+            None => "guild_id = $1 AND $2 IS NULL",
+        };
+        Ok(sqlx::query_as(&format!(
             "SELECT p.match_id, COALESCE(p.ended_at, m.ended_at, m.started_at) AS ended_at, m.format, m.preset, m.rules_json, m.status, p.seat, \
              p.user_id, p.display_name, p.is_ai, p.total, p.lines, p.line_bonus, p.game_bonus, \
              p.final_total, p.net, p.won, t.name AS tournament, \
              CAST(m.tournament_round AS BIGINT) AS round \
              FROM match_players p JOIN matches m ON m.id = p.match_id \
              LEFT JOIN tournaments t ON t.id = m.tournament_id \
-             WHERE p.match_id IN (SELECT id FROM matches WHERE status <> 'active' \
-               AND ($3 IS NULL OR id < $3) \
-               AND id IN (SELECT match_id FROM match_players WHERE guild_id = $1 AND ($2 IS NULL OR user_id = $2)) \
-               ORDER BY id DESC LIMIT $4) \
-             ORDER BY p.match_id DESC, p.seat",
-        )
+             WHERE p.match_id IN (SELECT id FROM matches WHERE {which} AND status <> 'active' \
+               AND ($3 IS NULL OR id < $3) ORDER BY id DESC LIMIT $4) \
+             ORDER BY p.match_id DESC, p.seat"
+        ))
         .bind(id(guild_id))
         .bind(user.map(id))
         .bind(before)

@@ -137,7 +137,8 @@ pub fn stats(lang: Lang, name: &str, s: Option<&StatsRow>) -> Msg {
 }
 
 /// `/gin stats everywhere`: the caller's own figures over `places` places, which are not
-/// named, and no rating (each place rates apart).
+/// named, and no rating (each place rates apart); under the caller's name here, not one
+/// they go by elsewhere.
 pub fn stats_everywhere(lang: Lang, name: &str, s: Option<&StatsRow>, places: i64) -> Msg {
     let Some(s) = s else {
         return Msg::text(tr!(lang, "stats-none-everywhere", player = escape(name)));
@@ -145,7 +146,7 @@ pub fn stats_everywhere(lang: Lang, name: &str, s: Option<&StatsRow>, places: i6
     let mut lines = vec![tr!(
         lang,
         "stats-title-everywhere",
-        player = escape(&s.name),
+        player = escape(name),
         places = places
     )];
     lines.extend(figures(lang, s));
