@@ -54,7 +54,8 @@ pub async fn run(config: Config) -> Result<(), String> {
     // Before anything of these shards' servers is read: no other live process may run them.
     let shards = config.shard_range();
     match games.sweeper().take_shards().await {
-        Ok(None) => {}
+        // What the last holder committed may never have been announced.
+        Ok(None) => games.db.bus().started(shards),
         Ok(Some(held)) => {
             let left = held.until - games.now();
             return Err(format!(

@@ -67,8 +67,8 @@ impl Following<'_> {
         self.changes.subscribe()
     }
 
-    /// Bumped whenever news may have been missed (the bus's connection was lost): every match
-    /// shown is to be read again.
+    /// Bumped whenever news may have been missed (the bus's connection was lost, or another
+    /// process took over shards): every match shown is to be read again.
     pub fn resyncs(&self) -> tokio::sync::watch::Receiver<u64> {
         self.resyncs.subscribe()
     }
@@ -79,6 +79,10 @@ impl Following<'_> {
         while let Some(notice) = feed.next().await {
             match notice {
                 Notice::Changed(c) => self.changed_elsewhere(c),
+                Notice::Started(s) if self.db.bus().origin() != Some(s.origin.as_str()) => {
+                    self.resync()
+                }
+                Notice::Started(_) => {}
                 Notice::Lost => self.resync(),
             }
         }

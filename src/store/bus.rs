@@ -4,7 +4,9 @@
 //! carries it; SQLite, and a process running every shard, have no bus.
 //!
 //! A note is lost while a listener's connection is down: the feed then says [`Notice::Lost`]
-//! (once it listens again), and whoever shows matches reads them again.
+//! (once it listens again), and whoever shows matches reads them again. So does a process that
+//! hears another take the lease of its shards ([`Notice::Started`]): that one's predecessor may
+//! have stopped between a commit and its note.
 
 use super::{Backend, Db, Source, StoreError};
 use serde::{Deserialize, Serialize};
@@ -16,6 +18,9 @@ use tokio::sync::{mpsc, oneshot};
 
 /// The channel of [`Changed`] notes.
 const CHANGES: &str = "gin_change";
+
+/// The channel of [`Started`] notes.
+const STARTS: &str = "gin_resync";
 
 /// PostgreSQL refuses a payload of 8,000 bytes or more; the bus sends none past this.
 pub const PAYLOAD_MOST: usize = 7_900;
@@ -49,11 +54,22 @@ pub struct Changed {
     pub origin: String,
 }
 
+/// A process took the lease of its shards, `shards` (`0-0/2`), and runs them from now on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Started {
+    #[serde(rename = "s")]
+    pub shards: String,
+    #[serde(rename = "o")]
+    pub origin: String,
+}
+
 /// What the bus tells a listening process.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// A process committed a change of a match.
     Changed(Changed),
+    /// A process took over shards: what it shows may be newer than any note said.
+    Started(Started),
     /// The listener's connection was lost and is made again: notes may be missed meanwhile.
     Lost,
 }
@@ -76,6 +92,7 @@ pub(crate) fn payload<T: Serialize>(note: &T) -> Result<String, TooLong> {
 fn heard(channel: &str, payload: &str) -> Option<Notice> {
     match channel {
         CHANGES => serde_json::from_str(payload).ok().map(Notice::Changed),
+        STARTS => serde_json::from_str(payload).ok().map(Notice::Started),
         _ => None,
     }
 }
@@ -110,11 +127,28 @@ impl Bus {
             version,
             origin: sending.origin.clone(),
         };
-        match payload(&note) {
+        sending.send(CHANGES, &note);
+    }
+
+    /// Says that this process took the lease of `shards`: after it did.
+    pub fn started(&self, shards: super::Shards) {
+        if let Some(sending) = &self.inner {
+            let note = Started {
+                shards: shards.to_string(),
+                origin: sending.origin.clone(),
+            };
+            sending.send(STARTS, &note);
+        }
+    }
+}
+
+impl Sending {
+    fn send<T: Serialize>(&self, channel: &'static str, note: &T) {
+        match payload(note) {
             Ok(p) => {
-                let _ = sending.queue.send((CHANGES, p));
+                let _ = self.queue.send((channel, p));
             }
-            Err(e) => tracing::warn!(match_id, error = %e, "not sent on the bus"),
+            Err(e) => tracing::warn!(channel, error = %e, "not sent on the bus"),
         }
     }
 }
@@ -194,7 +228,7 @@ async fn listener(url: &str, name: &str) -> Result<PgListener, StoreError> {
         .await?;
     let mut listener = PgListener::connect_with(&pool).await?;
     listener.ignore_pool_close_event(true);
-    listener.listen_all([CHANGES]).await?;
+    listener.listen_all([CHANGES, STARTS]).await?;
     Ok(listener)
 }
 
@@ -339,6 +373,19 @@ mod tests {
         assert_eq!(payload(&fits).unwrap().len(), PAYLOAD_MOST);
         let over = "x".repeat(PAYLOAD_MOST - 1);
         assert_eq!(payload(&over), Err(TooLong(PAYLOAD_MOST + 1)));
+    }
+
+    /// A start goes out with the range and its sender, and is heard back as sent.
+    #[test]
+    fn a_start_is_heard_back_as_sent() {
+        let started = Started {
+            shards: "0-0/2".into(),
+            origin: "9f3a1c2e".into(),
+        };
+        let p = payload(&started).unwrap();
+        assert_eq!(p, r#"{"s":"0-0/2","o":"9f3a1c2e"}"#);
+        assert_eq!(heard(STARTS, &p), Some(Notice::Started(started)));
+        assert_eq!(heard(CHANGES, &p), None);
     }
 
     /// Notes of other channels, and payloads that are not a change, are not taken for one.

@@ -1,7 +1,8 @@
 //! Processes sharing one PostgreSQL database, each on shards of its own: a change the match's
 //! owner commits reaches the other process's followers through the bus, with its version; the
-//! other shows the match read from the database and never holds it; a lost listener makes
-//! its followers read everything again. PostgreSQL only.
+//! other shows the match read from the database and never holds it; a lost listener, or
+//! another process taking its lease, makes its followers read everything again. PostgreSQL
+//! only.
 
 use crate::support::harness::*;
 use gin::games::Change;
@@ -118,4 +119,12 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
         .unwrap();
     assert_eq!(sight.table.seats.version, next, "read again, not kept");
     assert_eq!(other.games.live_count(), 0);
+
+    // The owner takes its lease again (a restart): the other's followers read again.
+    resyncs.borrow_and_update();
+    owner.games.db.bus().started("0-0/2".parse().unwrap());
+    tokio::time::timeout(WAIT, resyncs.changed())
+        .await
+        .expect("a resync after another process started")
+        .unwrap();
 }
