@@ -27,6 +27,16 @@ pub async fn run(config: Config) -> Result<(), String> {
         })?
         .owning(config.shard_range());
     tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
+    // Processes sharing the database hear of each other's changes (see `store::bus`).
+    let (db, feed) = if db.shared() {
+        let (db, feed) = db
+            .with_bus()
+            .await
+            .map_err(|e| format!("cannot listen on the database for the other processes: {e}"))?;
+        (db, Some(feed))
+    } else {
+        (db, None)
+    };
     let hand_edits = discord::HAND_TOKEN_SECONDS;
     let mut games = Games::new(db, config.clone(), system_clock(), hand_edits);
     if let Some(first) = fixed_seeds() {
@@ -44,7 +54,8 @@ pub async fn run(config: Config) -> Result<(), String> {
     // Before anything of these shards' servers is read: no other live process may run them.
     let shards = config.shard_range();
     match games.sweeper().take_shards().await {
-        Ok(None) => {}
+        // What the last holder committed may never have been announced.
+        Ok(None) => games.db.bus().started(shards),
         Ok(Some(held)) => {
             let left = held.until - games.now();
             return Err(format!(
@@ -55,6 +66,10 @@ pub async fn run(config: Config) -> Result<(), String> {
         Err(e) => return Err(format!("cannot take the lease of shards {shards}: {e}")),
     }
     let games = Arc::new(games);
+    if let Some(feed) = feed {
+        let hearing = games.clone();
+        tokio::spawn(async move { hearing.following().hear(feed).await });
+    }
     let result = run_until(config, games.clone(), shutdown_signal()).await;
     if result.is_err() {
         // A start that failed (say, the metrics port in use) gives the shards up at once: the

@@ -48,7 +48,7 @@ impl Games {
         live.game = t.next;
         live.version += 1;
         live.state = t.state;
-        self.changed(live.id, live.channel_id);
+        self.changed(live.id, live.channel_id, live.version);
         if live.event.is_some() && !live.is_active() {
             // A tournament match ended: its round may be complete.
             self.tournaments().wake_organizer();

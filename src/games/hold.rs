@@ -136,13 +136,7 @@ impl Games {
         if guard.is_none() {
             self.loads
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let loaded = match self.match_reads.get(match_id).await {
-                Ok(Some(Ok(row))) => Live::from_row(row).map_err(Failure::from),
-                Ok(Some(Err(why))) => Err(Failure::from(crate::store::StoreError::Corrupt(why))),
-                Ok(None) => Err(Failure::User(Refusal::UnknownMatch)),
-                Err(e) => Err(Failure::from(e)),
-            };
-            match loaded {
+            match self.read_live(match_id).await {
                 Ok(live) => {
                     *guard = Some(live);
                     self.slots.lock().expect("slot map lock").trim();
@@ -163,12 +157,39 @@ impl Games {
         })
     }
 
+    /// Match `match_id` as stored (with the others asked for meanwhile, see `batch`);
+    /// [`Refusal::UnknownMatch`] if it never existed.
+    pub(super) async fn read_live(&self, match_id: i64) -> Result<Live, Failure> {
+        match self.match_reads.get(match_id).await {
+            Ok(Some(Ok(row))) => Live::from_row(row).map_err(Failure::from),
+            Ok(Some(Err(why))) => Err(Failure::from(crate::store::StoreError::Corrupt(why))),
+            Ok(None) => Err(Failure::User(Refusal::UnknownMatch)),
+            Err(e) => Err(Failure::from(e)),
+        }
+    }
+
     /// A match just stored and dealt, into memory; its followers hear of it.
     pub(crate) async fn put_live(&self, live: Live) {
-        let (id, channel) = (live.id, live.channel_id);
+        let (id, channel, version) = (live.id, live.channel_id, live.version);
         *self.slot(id).lock().await = Some(live);
         self.slots.lock().expect("slot map lock").trim();
-        self.changed(id, channel);
+        self.changed(id, channel, version);
+    }
+
+    /// Another process committed `version` of a match: a copy of an older one in memory,
+    /// held by nobody, goes (the next hold reads the match again).
+    pub(super) fn drop_stale(&self, match_id: i64, version: i64) {
+        let mut slots = self.slots.lock().expect("slot map lock");
+        let stale = slots.map.get(&match_id).is_some_and(|slot| {
+            Arc::strong_count(&slot.live) == 1
+                && slot
+                    .live
+                    .try_lock()
+                    .is_ok_and(|g| g.as_ref().is_none_or(|l| l.version < version))
+        });
+        if stale {
+            slots.map.remove(&match_id);
+        }
     }
 
     fn slot(&self, match_id: i64) -> Arc<Mutex<Option<Live>>> {

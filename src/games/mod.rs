@@ -34,6 +34,7 @@ pub mod tournament;
 mod transition;
 mod unposted;
 mod variants;
+mod views;
 
 pub use challenge::UserRef;
 pub use effects::{
@@ -492,6 +493,10 @@ pub struct Games {
     organizer: organizer::Organizer,
     /// News of every change of a match (see [`Following::changes`]).
     changes: tokio::sync::broadcast::Sender<Change>,
+    /// Matches of other processes' servers as last read (see [`views`]).
+    views: Mutex<views::Views>,
+    /// Counts the times news may have been missed (see [`Following::resyncs`]).
+    resyncs: tokio::sync::watch::Sender<u64>,
 }
 
 impl Games {
@@ -528,6 +533,8 @@ impl Games {
             boards: Default::default(),
             organizer: Default::default(),
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
+            views: Default::default(),
+            resyncs: tokio::sync::watch::Sender::new(0),
         }
     }
 

@@ -1,19 +1,23 @@
 //! What one person sees of a match, for a presentation that follows a match live (the web
 //! table): their own hand if they play it, else the public table; and the news that a match
-//! changed, so that such a view can be shown again.
+//! changed, so that such a view can be shown again. News comes from this process's commits
+//! and, when processes share the database, from the others' through the bus.
 
 use super::scenes::{HandMode, HandScene, TableScene};
 use super::variants::{DealOf, EndOf};
 use super::CardLook;
-use super::{Failure, Following, Games, Refusal};
+use super::{Failure, Following, Games, Live, Refusal};
 use crate::engine::Seat;
 use crate::i18n::Lang;
+use crate::store::bus::{Changed, Feed, Notice};
+use std::sync::Arc;
 
-/// A match changed: an action was stored, or it was dealt.
+/// A match changed: an action was stored, or it was dealt; `version` is its version since.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Change {
     pub match_id: i64,
     pub channel_id: u64,
+    pub version: i64,
 }
 
 /// How many changes wait for a slow follower before it skips to the newest (it then reads
@@ -37,19 +41,71 @@ pub struct Sight {
 }
 
 impl Games {
-    /// Tells the followers (none listening is fine).
-    pub(crate) fn changed(&self, match_id: i64, channel_id: u64) {
-        let _ = self.changes.send(Change {
+    /// Tells the followers (none listening is fine), and the other processes on the bus:
+    /// after the change is committed.
+    pub(crate) fn changed(&self, match_id: i64, channel_id: u64, version: i64) {
+        self.db.bus().changed(match_id, channel_id, version);
+        self.tell(Change {
             match_id,
             channel_id,
+            version,
         });
+    }
+
+    fn tell(&self, change: Change) {
+        self.views
+            .lock()
+            .expect("views lock")
+            .heard(change.match_id, change.version);
+        let _ = self.changes.send(change);
     }
 }
 
 impl Following<'_> {
-    /// News of every match this process changes, from now on.
+    /// News of every match changed from now on: by this process, or heard on the bus.
     pub fn changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
         self.changes.subscribe()
+    }
+
+    /// Bumped whenever news may have been missed (the bus's connection was lost, or another
+    /// process took over shards): every match shown is to be read again.
+    pub fn resyncs(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.resyncs.subscribe()
+    }
+
+    /// Takes up what the bus hears until it stops: the other processes' changes reach this
+    /// process's followers as its own do, and a lost connection has them all read again.
+    pub async fn hear(&self, mut feed: Feed) {
+        while let Some(notice) = feed.next().await {
+            match notice {
+                Notice::Changed(c) => self.changed_elsewhere(c),
+                Notice::Started(s) if self.db.bus().origin() != Some(s.origin.as_str()) => {
+                    self.resync()
+                }
+                Notice::Started(_) => {}
+                Notice::Lost => self.resync(),
+            }
+        }
+        tracing::warn!("the bus stopped: the other processes' changes are no longer heard");
+    }
+
+    /// Another process committed a change; this one's own notes come back too and are
+    /// skipped (its followers heard of them at once).
+    fn changed_elsewhere(&self, c: Changed) {
+        if self.db.bus().origin() == Some(c.origin.as_str()) {
+            return;
+        }
+        self.drop_stale(c.match_id, c.version);
+        self.tell(Change {
+            match_id: c.match_id,
+            channel_id: c.channel_id,
+            version: c.version,
+        });
+    }
+
+    fn resync(&self) {
+        self.views.lock().expect("views lock").forget_all();
+        self.resyncs.send_modify(|n| *n += 1);
     }
 
     /// The match `user` follows in `channel`: their own match being played there; else
@@ -85,15 +141,53 @@ impl Following<'_> {
     }
 
     /// What `user` sees of match `match_id` (in `channel`: a match elsewhere is not shown),
-    /// their own hand in `lang`.
+    /// their own hand in `lang`. This process holds the match if it `owned` its server;
+    /// else its owner does, and it is read from the database (see [`super::views`]).
     pub async fn sight(
         &self,
         match_id: i64,
         channel_id: u64,
         user_id: u64,
         lang: Lang,
+        owned: bool,
     ) -> Result<Sight, Refusal> {
-        let live = self.hold(match_id).await.map_err(Failure::refusal)?;
+        if owned {
+            let live = self.hold(match_id).await.map_err(Failure::refusal)?;
+            self.sight_of(&live, channel_id, user_id, lang)
+        } else {
+            let live = self.view(match_id).await.map_err(Failure::refusal)?;
+            self.sight_of(&live, channel_id, user_id, lang)
+        }
+    }
+
+    /// The match as last committed, read from the database unless read since; never held.
+    async fn view(&self, match_id: i64) -> Result<Arc<Live>, Failure> {
+        let era = match self.views.lock().expect("views lock").fresh(match_id) {
+            Ok(live) => return Ok(live),
+            Err(era) => era,
+        };
+        let read = self.read_live(match_id).await;
+        let mut views = self.views.lock().expect("views lock");
+        match read {
+            Ok(live) => {
+                let live = Arc::new(live);
+                views.keep(live.clone(), era);
+                Ok(live)
+            }
+            Err(f) => {
+                views.unread(match_id);
+                Err(f)
+            }
+        }
+    }
+
+    fn sight_of(
+        &self,
+        live: &Live,
+        channel_id: u64,
+        user_id: u64,
+        lang: Lang,
+    ) -> Result<Sight, Refusal> {
         if live.channel_id != channel_id {
             return Err(Refusal::UnknownMatch);
         }

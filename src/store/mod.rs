@@ -11,6 +11,7 @@
 //! when the database opens, and handed down.
 
 mod acceptance;
+pub mod bus;
 mod challenges;
 mod dialect;
 #[cfg(test)]
@@ -276,6 +277,8 @@ pub struct Db {
     shards: Shards,
     /// This process's lease of its shards (see [`Lease::take_lease`]).
     lease: std::sync::Arc<lease::Claim>,
+    /// What this process tells the others sharing the database (see [`Db::with_bus`]).
+    bus: bus::Bus,
 }
 
 impl Db {
@@ -340,6 +343,7 @@ impl Db {
             source,
             shards: Shards::ALL,
             lease: Default::default(),
+            bus: Default::default(),
         })
     }
 

@@ -111,6 +111,7 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
         return;
     };
     let mut changes = web.games.following().changes();
+    let mut resyncs = web.games.following().resyncs();
     let mut news = web.presence.news.subscribe();
     let _here = web.presence.join(me.channel, me.user, &me.name);
     let mut f = Follower {
@@ -135,7 +136,7 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
     if f.send(welcome.text()).await && f.show(None).await {
         let presence = f.web.presence.frame(f.me.channel);
         if f.send(presence).await {
-            f.run(&mut changes, &mut news).await;
+            f.run(&mut changes, &mut resyncs, &mut news).await;
         }
     }
 }
@@ -204,6 +205,7 @@ impl Follower {
     async fn run(
         &mut self,
         changes: &mut tokio::sync::broadcast::Receiver<crate::games::Change>,
+        resyncs: &mut tokio::sync::watch::Receiver<u64>,
         news: &mut tokio::sync::broadcast::Receiver<u64>,
     ) {
         let mut tick = tokio::time::interval(TICK.min(self.web.instances.recheck()));
@@ -233,6 +235,8 @@ impl Follower {
                     Err(RecvError::Lagged(_)) => self.show(None).await,
                     Err(RecvError::Closed) => false,
                 },
+                // News may have been missed: read again.
+                resync = resyncs.changed() => resync.is_ok() && self.show(None).await,
                 _ = tick.tick() => self.look().await,
                 place = looked_up(&mut self.recheck), if self.recheck.is_some() => {
                     self.recheck = None;
@@ -483,7 +487,11 @@ impl Follower {
             self.behind = false;
             return true;
         }
-        let Ok(sight) = following.sight(id, channel, user, lang).await else {
+        let owned = following
+            .db
+            .shards()
+            .owns(self.me.place.guild().unwrap_or(0));
+        let Ok(sight) = following.sight(id, channel, user, lang, owned).await else {
             return true;
         };
         self.behind = false;

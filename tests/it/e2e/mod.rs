@@ -23,3 +23,4 @@ mod web;
 mod web_bounds;
 mod web_instances;
 mod web_moves;
+mod web_shards;

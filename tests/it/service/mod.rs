@@ -3,6 +3,7 @@
 
 mod before_seam;
 mod bot;
+mod bus;
 mod commands;
 mod forged;
 mod i18n;

@@ -128,6 +128,22 @@ impl Harness {
         .await
     }
 
+    /// One of the processes that share a PostgreSQL database (`url`, kept in `dir`), running
+    /// `shards`: the bus joined, and what it hears taken up by its games.
+    pub async fn sharing(dir: Arc<tempfile::TempDir>, url: String, shards: &str) -> Harness {
+        let db = Db::open(&url)
+            .await
+            .unwrap()
+            .owning(shards.parse().unwrap());
+        assert!(db.shared(), "{shards} on PostgreSQL is shared");
+        let (db, feed) = db.with_bus().await.unwrap();
+        let now = Arc::new(AtomicI64::new(1_800_000_000));
+        let h = Harness::open_on(db, dir, url, now, Arc::new(AtomicU64::new(1))).await;
+        let games = h.games.clone();
+        tokio::spawn(async move { games.following().hear(feed).await });
+        h
+    }
+
     async fn open(
         dir: Arc<tempfile::TempDir>,
         url: String,
@@ -135,6 +151,16 @@ impl Harness {
         seeds: Arc<AtomicU64>,
     ) -> Harness {
         let db = Db::open(&url).await.unwrap();
+        Harness::open_on(db, dir, url, now, seeds).await
+    }
+
+    async fn open_on(
+        db: Db,
+        dir: Arc<tempfile::TempDir>,
+        url: String,
+        now: Arc<AtomicI64>,
+        seeds: Arc<AtomicU64>,
+    ) -> Harness {
         let clock_now = now.clone();
         let clock: Clock = Arc::new(move || clock_now.load(Ordering::SeqCst));
         let seed_counter = seeds.clone();

@@ -73,6 +73,32 @@ impl Bot {
         adjust: impl FnOnce(&mut Config),
         ahead: Arc<AtomicI64>,
     ) -> Bot {
+        Bot::start_on(first_seed, adjust, ahead, None).await
+    }
+
+    /// [`Bot::start_configured`] as one of the processes sharing a PostgreSQL database, its
+    /// store running `shards` only (the gateway still runs every shard of the fake): the bus
+    /// joined, and what it hears taken up.
+    pub async fn start_sharing(
+        first_seed: u32,
+        adjust: impl FnOnce(&mut Config),
+        shards: &str,
+    ) -> Bot {
+        Bot::start_on(
+            first_seed,
+            adjust,
+            Arc::new(AtomicI64::new(0)),
+            Some(shards),
+        )
+        .await
+    }
+
+    async fn start_on(
+        first_seed: u32,
+        adjust: impl FnOnce(&mut Config),
+        ahead: Arc<AtomicI64>,
+        shards: Option<&str>,
+    ) -> Bot {
         let fake = FakeDiscord::start().await;
         let dir = tempfile::tempdir().unwrap();
         let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
@@ -80,7 +106,12 @@ impl Bot {
             .unwrap();
         let mut config = config_for(&fake, &url);
         adjust(&mut config);
-        let db = Db::open(&url).await.unwrap();
+        let mut db = Db::open(&url).await.unwrap();
+        let mut feed = None;
+        if let Some(shards) = shards {
+            let (shared, heard) = db.owning(shards.parse().unwrap()).with_bus().await.unwrap();
+            (db, feed) = (shared, Some(heard));
+        }
         let next = Arc::new(AtomicU64::new(first_seed as u64));
         let system = system_clock();
         let clock: gin::games::Clock = Arc::new(move || system() + ahead.load(Ordering::SeqCst));
@@ -94,6 +125,10 @@ impl Bot {
             gin::engine::deck::hand_seed(&[7u8; 32], next.fetch_add(1, Ordering::SeqCst) as u32)
         }));
         let games = Arc::new(games);
+        if let Some(feed) = feed {
+            let hearing = games.clone();
+            tokio::spawn(async move { hearing.following().hear(feed).await });
+        }
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let running = games.clone();
         let task = tokio::spawn(async move {

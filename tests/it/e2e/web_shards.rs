@@ -1,0 +1,70 @@
+//! The web table on a process that does not own the match's server, its database shared
+//! with the owner (PostgreSQL only): a page there follows the match live through the bus,
+//! the match read from the database, never held; news missed while its listener was down is
+//! caught up once it listens again.
+
+use crate::support::harness::Harness;
+use crate::support::web::{self as page, Socket};
+use crate::support::wire::*;
+use gin::store::Shards;
+use sqlx::Connection;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The fake Discord's application id (`FakeOptions::app_id`).
+const APP: u64 = 100;
+const INSTANCE: &str = "i-1";
+/// A deadline for what must come, never a measure of speed.
+const WAIT: Duration = Duration::from_secs(20);
+
+#[tokio::test]
+async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lost_listener() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return;
+    }
+    let port = page::free_port();
+    let bot = Bot::start_sharing(3, |c| page::configure(c, APP, port), "1-1/2").await;
+    let channel = bot.fake.channel_id();
+    assert_eq!(Shards::of(bot.fake.guild_id(), 2), 0, "shard 0's server");
+    bot.fake.oauth_secret(page::SECRET);
+    bot.fake.activity_instance(INSTANCE, channel, &[ALICE, BOB]);
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let owner = Harness::sharing(dir, bot.url.clone(), "0-0/2").await;
+    let id = owner.new_match(&[BOB]).await;
+
+    let session = page::sign_in(&bot.fake, port, &user(ALICE)).await;
+    let mut alice = Socket::join(port, &session, INSTANCE).await;
+    let dealt = owner.games.snapshot(id).await.unwrap().version;
+    let shown = alice.state_at(id, dealt).await;
+    assert!(shown["hand"].is_object(), "Alice's own hand: {shown}");
+    assert!(owner.play_turn(id).await);
+    let moved = owner.games.snapshot(id).await.unwrap().version;
+    tokio::time::timeout(WAIT, alice.state_at(id, moved))
+        .await
+        .expect("the owner's move shown on the other process");
+    assert_eq!(bot.games.live_count(), 0, "the other process holds nothing");
+
+    // A move whose news never comes (its process has no bus), then the listener's
+    // connection is dropped: once it listens again the page is shown the move.
+    let lone_dir = tempfile::tempdir().unwrap();
+    let lone = Harness::on(lone_dir, bot.url.clone(), 1_800_000_000).await;
+    assert!(lone.play_turn(id).await);
+    let missed = lone.games.snapshot(id).await.unwrap().version;
+    assert!(missed > moved);
+    let origin = bot.games.db.bus().origin().unwrap().to_string();
+    let mut admin = sqlx::PgConnection::connect(&bot.url).await.unwrap();
+    let ended: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+    )
+    .bind(format!("gin bus {origin}"))
+    .fetch_all(&mut admin)
+    .await
+    .unwrap();
+    assert_eq!(ended, [true], "the other process's one listener");
+    tokio::time::timeout(WAIT, alice.state_at(id, missed))
+        .await
+        .expect("the missed move shown after the resync");
+    assert_eq!(bot.games.live_count(), 0);
+    bot.finish().await;
+}

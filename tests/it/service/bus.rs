@@ -1,0 +1,130 @@
+//! Processes sharing one PostgreSQL database, each on shards of its own: a change the match's
+//! owner commits reaches the other process's followers through the bus, with its version; the
+//! other shows the match read from the database and never holds it; a lost listener, or
+//! another process taking its lease, makes its followers read everything again. PostgreSQL
+//! only.
+
+use crate::support::harness::*;
+use gin::games::Change;
+use gin::i18n::Lang;
+use gin::store::Shards;
+use sqlx::Connection;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::{self, error::RecvError};
+
+/// A deadline for what must come, never a measure of speed.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// The first news of match `id` at `version` or later.
+async fn change_of(changes: &mut broadcast::Receiver<Change>, id: i64, version: i64) -> Change {
+    let heard = async {
+        loop {
+            match changes.recv().await {
+                Ok(c) if c.match_id == id && c.version >= version => return c,
+                Ok(_) | Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => panic!("the news stopped"),
+            }
+        }
+    };
+    tokio::time::timeout(WAIT, heard)
+        .await
+        .unwrap_or_else(|_| panic!("version {version} of match {id} was not heard of"))
+}
+
+/// The match's version as its owner holds it.
+async fn version(h: &Harness, id: i64) -> i64 {
+    h.games.snapshot(id).await.unwrap().version
+}
+
+#[tokio::test]
+async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return;
+    }
+    assert_eq!(Shards::of(GUILD, 2), 0, "the test's server is shard 0's");
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+        .await
+        .unwrap();
+    let owner = Harness::sharing(dir.clone(), url.clone(), "0-0/2").await;
+    let other = Harness::sharing(dir, url.clone(), "1-1/2").await;
+    let following = other.games.following();
+    let mut changes = following.changes();
+    let mut resyncs = following.resyncs();
+
+    // The deal and a move, each heard on the other process with its version.
+    let id = owner.new_match(&[BOB]).await;
+    let dealt = version(&owner, id).await;
+    let c = change_of(&mut changes, id, dealt).await;
+    assert_eq!((c.channel_id, c.version), (CHANNEL, dealt));
+    assert!(owner.play_turn(id).await);
+    let moved = version(&owner, id).await;
+    assert!(moved > dealt);
+    assert_eq!(change_of(&mut changes, id, moved).await.version, moved);
+    let sight = following
+        .sight(id, CHANNEL, ALICE, Lang::En, false)
+        .await
+        .unwrap();
+    assert_eq!(sight.table.seats.version, moved);
+    assert!(sight.hand.is_some() && sight.active, "Alice's own hand");
+    assert_eq!(
+        other.games.live_count(),
+        0,
+        "the other process holds nothing"
+    );
+
+    // The next move: the match is read again, not served as read before.
+    assert!(owner.play_turn(id).await);
+    let again = version(&owner, id).await;
+    change_of(&mut changes, id, again).await;
+    let sight = following
+        .sight(id, CHANNEL, ALICE, Lang::En, false)
+        .await
+        .unwrap();
+    assert_eq!(sight.table.seats.version, again);
+
+    // A copy in memory there (a snapshot) goes once a newer version is heard of.
+    assert_eq!(version(&other, id).await, again);
+    assert_eq!(other.games.live_count(), 1);
+    assert!(owner.play_turn(id).await);
+    let after = version(&owner, id).await;
+    change_of(&mut changes, id, after).await;
+    assert_eq!(other.games.live_count(), 0, "the stale copy is gone");
+
+    // Its listener's connection is dropped: its followers are to read everything again,
+    // and it hears on once it listens again.
+    resyncs.borrow_and_update();
+    let origin = other.games.db.bus().origin().unwrap().to_string();
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    let ended: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+    )
+    .bind(format!("gin bus {origin}"))
+    .fetch_all(&mut admin)
+    .await
+    .unwrap();
+    assert_eq!(ended, [true], "the other process's one listener");
+    tokio::time::timeout(WAIT, resyncs.changed())
+        .await
+        .expect("a resync after the lost connection")
+        .unwrap();
+    assert!(owner.play_turn(id).await);
+    let next = version(&owner, id).await;
+    change_of(&mut changes, id, next).await;
+    let sight = following
+        .sight(id, CHANNEL, BOB, Lang::En, false)
+        .await
+        .unwrap();
+    assert_eq!(sight.table.seats.version, next, "read again, not kept");
+    assert_eq!(other.games.live_count(), 0);
+
+    // The owner takes its lease again (a restart): the other's followers read again.
+    resyncs.borrow_and_update();
+    owner.games.db.bus().started("0-0/2".parse().unwrap());
+    tokio::time::timeout(WAIT, resyncs.changed())
+        .await
+        .expect("a resync after another process started")
+        .unwrap();
+}
