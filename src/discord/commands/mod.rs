@@ -139,8 +139,11 @@ fn is_moderator(ctx: Context<'_>) -> bool {
 }
 
 /// The subcommands served where the bot reaches the chat only through interactions: a
-/// challenge, practice and what a match needs. The others stay with servers that added the app.
-const THROUGH_INTERACTIONS: &[&str] = &["start", "practice", "hand", "resign", "rules", "cards"];
+/// challenge, practice, what a match needs, and the card table (`play`, launched by the
+/// command's answer). The others stay with servers that added the app.
+const THROUGH_INTERACTIONS: &[&str] = &[
+    "start", "practice", "hand", "resign", "rules", "cards", "play",
+];
 
 /// Refuses, in a server where only the caller installed the app, a subcommand that needs the
 /// bot in the server (answered privately here; outside servers, poise's own check of the

@@ -152,7 +152,9 @@ pub async fn rules(ctx: Context<'_>, mode: Option<ModeChoice>) -> Result<(), Err
 }
 
 /// Open the card table (the Activity) in this channel.
-#[poise::command(slash_command, guild_only, rename = "play")]
+// Served in servers, DMs and group DMs alike: Discord launches the Activity as the answer to
+// the command itself, which needs the bot in no channel.
+#[poise::command(slash_command, rename = "play")]
 pub async fn table(ctx: Context<'_>) -> Result<(), Error> {
     let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
     let poise::Context::Application(app) = ctx else {

@@ -11,6 +11,7 @@ mod operators;
 mod outbox;
 mod pictures;
 mod places;
+mod places_table;
 mod product;
 mod replay;
 mod rummy;
