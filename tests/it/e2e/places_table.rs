@@ -3,9 +3,14 @@
 //! instance there has no server; matches in such places are played on the table, and the chat
 //! follows through interactions alone, as far as Discord's rules allow.
 
-use crate::support::fake_discord::{FakeDiscord, FakePlace, WriteKind};
-use crate::support::web::{configure, SECRET};
+use super::activity::{assert_no_leak, over, Table, WAIT};
+use crate::support::browser::Viewport;
+use crate::support::fake_discord::{FakeDiscord, FakePlace, Opt, WriteKind};
+use crate::support::table::Table as Chat;
+use crate::support::web::{configure, sensible_move, SECRET};
 use crate::support::wire::*;
+use gin::games::FOLLOWUPS;
+use std::time::Duration;
 
 const GROUP_DM: u64 = 9_403;
 const DM: u64 = 9_401;
@@ -80,4 +85,195 @@ async fn gin_play_launches_the_table_in_dms_group_dms_and_servers_without_the_bo
     }
     assert!(matches!(fake.place_of(GROUP_DM), FakePlace::GroupDm { .. }));
     bot.finish().await;
+}
+
+/// How long the bot's deliveries of one move may take to reach the fake Discord.
+const SETTLE: Duration = Duration::from_secs(20);
+
+/// Points to win the group DM's match: a deal or a few, so that the chat's five follow-ups
+/// of the Accept may run out before its end.
+const SHORT_TARGET: i64 = 10;
+
+/// Waits until everything stored for delivery was delivered (a row goes once each of its
+/// effects reached the fake Discord, or could reach nothing).
+async fn drained(db: &gin::store::Db) {
+    let deadline = tokio::time::Instant::now() + SETTLE;
+    while !db.outbox().pending_outbox().await.unwrap().is_empty() {
+        assert!(tokio::time::Instant::now() < deadline, "the outbox drains");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+/// The chat as it stands before a move of match `id`: whether the interaction that carries
+/// it (the only one acting on the match, the Accept) has a follow-up left, and whether the
+/// table message shows the deal being played.
+async fn chat_can_follow(fake: &FakeDiscord, chat: &Chat<'_>, channel: u64) -> (bool, bool, u32) {
+    let row = chat
+        .db
+        .matches()
+        .load_match(chat.match_id)
+        .await
+        .unwrap()
+        .unwrap();
+    let deal = chat.state().await.game.deal_no();
+    let budget = fake.most_followups_in(channel) < u32::from(FOLLOWUPS);
+    (budget, row.table_deal == deal, deal)
+}
+
+/// One move of match `id` by a click in whichever page of `players` may move, in a place
+/// the bot reaches through interactions alone: once the move is delivered, the chat followed
+/// it exactly when Discord's rules let it (a follow-up left of the Accept, or the table
+/// message of this deal to edit through its token); no page received a hidden card, and no
+/// chat write showed one. False once the match is over.
+async fn click_through_tokens(
+    fake: &FakeDiscord,
+    table: &mut Table,
+    chat: &mut Chat<'_>,
+    channel: u64,
+    players: &[&str],
+) -> bool {
+    let (db, id) = (chat.db.clone(), chat.match_id);
+    loop {
+        assert_no_leak(table, &db, id).await;
+        if over(&db, id).await {
+            return false;
+        }
+        let version = snap(&db, id).await.version;
+        let mover = players
+            .iter()
+            .find(|p| {
+                let s = table.state(p);
+                s["match"]["stored"].as_i64() == Some(version)
+                    && s["moves"].as_array().is_some_and(|m| !m.is_empty())
+            })
+            .copied();
+        let Some(mover) = mover else {
+            for p in players {
+                table.wait_version(p, version).await;
+                table.read(p).await;
+            }
+            continue;
+        };
+        let mv = sensible_move(table.state(mover)).expect("a move");
+        drained(&db).await;
+        let (budget, current, deal) = chat_can_follow(fake, chat, channel).await;
+        let writes = fake.public_writes(channel);
+        table.click_move(mover, &mv).await;
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while snap(&db, id).await.version <= version {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{mover}'s click on {mv} was not taken"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        for p in players {
+            table.wait_version(p, version + 1).await;
+            table.read(p).await;
+        }
+        drained(&db).await;
+        chat.scan().await;
+        let same_deal = chat.state().await.game.deal_no() == deal;
+        let may = budget || (current && same_deal);
+        let wrote = fake.public_writes(channel) > writes;
+        assert_eq!(
+            wrote, may,
+            "after {mv}: follow-up left {budget}, table of this deal {current}, same deal {same_deal}"
+        );
+        return true;
+    }
+}
+
+/// The Must show of the card table outside servers, with the real binary: in a group DM
+/// (the bot is not in it; the Activity's instance has no server) Alice challenges Bob with
+/// `/gin start`, Bob accepts with the button, Alice launches the card table with `/gin play`
+/// and both play the match to its end by clicks in their browsers. The chat follows each
+/// move as far as Discord's rules allow (the table edited through the Accept's token, new
+/// tables, showdowns and the end as its follow-ups, at most five); no request breaks a rule,
+/// nothing goes through the channel routes, and neither a page nor a chat write shows a
+/// card its reader may not see.
+#[tokio::test]
+async fn a_group_dm_plays_a_match_to_its_end_on_the_card_table() {
+    let bin = Binary::new().await;
+    let fake = &bin.fake;
+    let port = crate::support::web::free_port();
+    fake.oauth_secret(SECRET);
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    bin.configure(&format!(
+        "[activity]\naddr = \"127.0.0.1:{port}\"\nclient_id = {app}\nclient_secret = \"{SECRET}\"\n\
+         static_dir = \"{dist}\"\norigins = [\"http://127.0.0.1:{port}\"]\n",
+        app = fake.options().app_id,
+        dist = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist"),
+    ));
+    // Global commands: a user-installed app's (a server's commands never reach DMs).
+    let _run = bin.spawn(1, &[("GIN_GUILD_ID", "0".to_string())]);
+    fake.wait_ready(1).await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while fake.registrations() != (1, None) {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "registered globally"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let users = vec![user(ALICE), user(BOB)];
+    let options = vec![
+        Opt::user("opponent", &users[1]),
+        Opt::int("target", SHORT_TARGET),
+    ];
+    let (mut chat, _) = Chat::start_in(fake, &bin.url, GROUP_DM, users, "gin", options).await;
+    let play = fake.slash_command_in(GROUP_DM, &user(ALICE), "gin", Some("play"), vec![]);
+    let cb = fake.interact(play).await;
+    assert!(cb.ok() && cb.kind == 12, "LAUNCH_ACTIVITY: {cb:?}");
+    let launch = fake.launches().pop().expect("launched");
+    assert_eq!((launch.channel, launch.guild), (GROUP_DM, None));
+    fake.join_activity(&launch.instance, &[ALICE, BOB]);
+
+    let mut table = Table::new(port).await;
+    table.private = Some((GROUP_DM, launch.instance.clone()));
+    table.open(fake, "alice", ALICE, Viewport::DESKTOP).await;
+    table.open(fake, "bob", BOB, Viewport::DESKTOP).await;
+    for p in ["alice", "bob"] {
+        table
+            .puppet
+            .wait_js(p, "document.body.dataset.game === 'gin'", WAIT)
+            .await;
+        table.read(p).await;
+    }
+    let players = ["alice", "bob"];
+    let mut moves = 0;
+    while click_through_tokens(fake, &mut table, &mut chat, GROUP_DM, &players).await {
+        moves += 1;
+        assert!(moves < 1500, "the match did not end");
+    }
+    for p in players {
+        table.wait_js_over(p).await;
+    }
+    assert!(over(&chat.db, chat.match_id).await);
+    drained(&chat.db).await;
+    chat.scan().await;
+    fake.assert_no_violations();
+    through_channel_never(fake, GROUP_DM);
+    let most = fake.most_followups_in(GROUP_DM);
+    assert!(
+        (1..=u32::from(FOLLOWUPS)).contains(&most),
+        "follow-ups of one interaction: {most}"
+    );
+    let edits = fake
+        .writes()
+        .iter()
+        .filter(|w| w.channel_id == GROUP_DM && w.kind == WriteKind::WebhookEdit)
+        .count();
+    assert!(edits > 0, "the chat's table followed the clicks");
+    for p in players {
+        let errors: Vec<serde_json::Value> = table
+            .puppet
+            .logs(p)
+            .await
+            .into_iter()
+            .filter(|l| l["kind"] == "pageerror")
+            .collect();
+        assert!(errors.is_empty(), "{p}: {errors:?}");
+    }
+    table.puppet.quit().await;
 }
