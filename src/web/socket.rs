@@ -8,7 +8,7 @@ use super::state::{empty_frame, note_of, state_frame};
 use super::wire::{Frame, Incoming, User, WirePlay};
 use super::Web;
 use crate::games::{
-    Caller, ChallengeRequest, GameChoice, Move, Refusal, Reply, UserRef, PRACTICE_LEVEL,
+    Caller, ChallengeRequest, GameChoice, Move, Reach, Refusal, Reply, UserRef, PRACTICE_LEVEL,
 };
 use crate::i18n::Lang;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -373,7 +373,7 @@ impl Follower {
     /// accept it as any challenge. Where the bot reaches the chat only through interactions,
     /// there is none to post it with: refused (`/gin start` challenges there).
     async fn challenge(&mut self, seq: u64, opponent: &str) -> bool {
-        if self.me.caller().place.reach() == crate::games::Reach::Tokens {
+        if self.me.place.reach() == Reach::Tokens {
             let text = text_of(self.me.lang, "cannot-post");
             return self.refuse(seq, "cannot_post", &text).await;
         }
@@ -409,14 +409,10 @@ impl Follower {
         self.opened(seq, outcome).await
     }
 
-    /// A practice match against the bot: its table is posted in the channel. Where the bot
-    /// reaches the chat only through interactions, there is none to post it with: refused
-    /// (`/gin practice` starts one there).
+    /// A practice match against the bot: its table is posted in the channel, or, where the
+    /// bot reaches the chat only through interactions, played on the card table alone until a
+    /// chat interaction on it shows it there.
     async fn practice(&mut self, seq: u64) -> bool {
-        if self.me.caller().place.reach() == crate::games::Reach::Tokens {
-            let text = text_of(self.me.lang, "cannot-post");
-            return self.refuse(seq, "cannot_post", &text).await;
-        }
         let Some(bot) = self.web.bot_user().await else {
             return self.refuse(seq, "internal", "").await;
         };
@@ -444,6 +440,12 @@ impl Follower {
         }
         let lang = self.me.lang;
         let opens = outcome.reply_is;
+        if self.me.place.reach() == Reach::Tokens {
+            // No interaction to show it through, and the bot may not post: it starts on the
+            // card table alone; what it requires is delivered as far as it reaches.
+            tokio::spawn(self.web.out.deliver(outcome.deliveries));
+            return self.send(Frame::Ack { seq }.text()).await && self.show(None).await;
+        }
         if !self.web.out.post(self.me.channel, outcome, lang).await {
             // Nobody in chat can see it: taken back, so that the player is free again.
             if let Some(role) = opens {

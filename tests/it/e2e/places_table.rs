@@ -7,9 +7,10 @@ use super::activity::{assert_no_leak, over, Table, WAIT};
 use crate::support::browser::Viewport;
 use crate::support::fake_discord::{FakeDiscord, FakePlace, Opt, WriteKind};
 use crate::support::table::Table as Chat;
-use crate::support::web::{configure, sensible_move, SECRET};
+use crate::support::web::{self as page, configure, sensible_move, Socket, SECRET};
 use crate::support::wire::*;
 use gin::games::FOLLOWUPS;
+use serde_json::json;
 use std::time::Duration;
 
 const GROUP_DM: u64 = 9_403;
@@ -276,4 +277,88 @@ async fn a_group_dm_plays_a_match_to_its_end_on_the_card_table() {
         assert!(errors.is_empty(), "{p}: {errors:?}");
     }
     table.puppet.quit().await;
+}
+
+/// `/gin play` by `who` in `channel`: the instance the launch made, with `users` in it.
+async fn launched(fake: &FakeDiscord, channel: u64, who: u64, users: &[u64]) -> String {
+    let play = fake.slash_command_in(channel, &user(who), "gin", Some("play"), vec![]);
+    let cb = fake.interact(play).await;
+    assert!(cb.ok() && cb.kind == 12, "LAUNCH_ACTIVITY: {cb:?}");
+    let launch = fake.launches().pop().expect("launched");
+    assert_eq!((launch.channel, launch.guild), (channel, None));
+    fake.join_activity(&launch.instance, users);
+    launch.instance
+}
+
+/// Practice from the card table in a DM between users and in the bot's own DM, where the bot
+/// may post nothing and no interaction can show a new table: it starts (no refusal) and is
+/// played on the card table, the bot answering, with nothing sent to the chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn practice_starts_on_the_card_table_where_the_bot_may_not_post() {
+    let (bot, port) = table_bot(71).await;
+    let fake = &bot.fake;
+    fake.place_dm(DM, ALICE, BOB);
+    let bot_dm = fake.place_bot_dm(ALICE);
+    for (n, channel) in [DM, bot_dm].into_iter().enumerate() {
+        let instance = launched(fake, channel, ALICE, &[ALICE]).await;
+        let session = page::sign_in(fake, port, &user(ALICE)).await;
+        let mut s = Socket::join(port, &session, &instance).await;
+        let seq = 10 + n as u64;
+        s.send(json!({"t": "practice", "seq": seq})).await;
+        let answer = loop {
+            let v = s.next().await.expect("an answer");
+            if v["t"] == "ack" || v["t"] == "refused" {
+                break v;
+            }
+        };
+        assert_eq!(
+            (&answer["t"], &answer["seq"]),
+            (&json!("ack"), &json!(seq)),
+            "{answer}"
+        );
+        let dealt = loop {
+            let st = s.next_state().await;
+            if !st["match"].is_null() {
+                break st;
+            }
+        };
+        let id = dealt["match"]["id"].as_i64().unwrap();
+        let row = bot.db.matches().load_match(id).await.unwrap().unwrap();
+        assert_eq!(row.channel_id, channel);
+        assert_eq!(row.guild_id, 0, "no server: shard 0's");
+        // Alice plays until the bot has answered on the card table.
+        let mut mine = 0;
+        while mine < 6 {
+            match sensible_move(s.state()) {
+                Some(mv) => {
+                    let r = s.play(&mv).await;
+                    if r["t"] == "ack" {
+                        mine += 1;
+                    } else {
+                        assert_eq!(r["code"], "stale", "{r}");
+                    }
+                }
+                None => {
+                    s.next_state().await;
+                }
+            }
+            if state(&bot.db, id).await.is_over() {
+                break;
+            }
+        }
+        let actions = bot.db.matches().match_actions(id).await.unwrap().len();
+        assert!(
+            actions > mine,
+            "the bot moved too: {actions}, {mine} of Alice's"
+        );
+        drained(&bot.db).await;
+        assert!(fake.messages_in(channel).is_empty(), "nothing in the chat");
+        through_channel_never(fake, channel);
+        // Over before the next place: one match at a time.
+        let cb = fake
+            .interact(fake.slash_command_in(channel, &user(ALICE), "gin", Some("resign"), vec![]))
+            .await;
+        assert!(cb.ok(), "{cb:?}");
+    }
+    bot.finish().await;
 }
