@@ -362,3 +362,112 @@ async fn practice_starts_on_the_card_table_where_the_bot_may_not_post() {
     }
     bot.finish().await;
 }
+
+/// The other way round, in a group DM: Alice challenges Bob on the card table (nothing can
+/// be posted there, so Bob's table offers Accept, and his click starts the match); a few
+/// moves by clicks leave the chat alone (no interaction could show them); then `/gin hand`
+/// brings the match into the chat, its table a follow-up of the command, and the two finish
+/// it there by presses: within Discord's rules, with no hidden card in any write.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_challenged_and_begun_on_the_table_is_finished_in_chat() {
+    let (bot, port) = table_bot(72).await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let instance = launched(fake, GROUP_DM, ALICE, &[ALICE, BOB]).await;
+    let mut table = Table::new(port).await;
+    table.private = Some((GROUP_DM, instance));
+    table.open(fake, "alice", ALICE, Viewport::DESKTOP).await;
+    table.open(fake, "bob", BOB, Viewport::DESKTOP).await;
+    let challenge = format!("[data-challenge=\"{BOB}\"]");
+    table.puppet.wait_for("alice", &challenge, WAIT).await;
+    table.puppet.click("alice", &challenge).await;
+    // Bob's table shows the challenge to him, and its Accept.
+    table.puppet.wait_for("bob", "#accept", WAIT).await;
+    table.read("bob").await;
+    let asked = table.state("bob")["challenge"].clone();
+    assert_eq!(asked["by"]["id"], ALICE.to_string(), "{asked}");
+    assert!(
+        table.state("alice")["challenge"].is_null(),
+        "nothing for Alice to accept"
+    );
+    table.puppet.click("bob", "#accept").await;
+    for p in ["alice", "bob"] {
+        table
+            .puppet
+            .wait_js(p, "document.body.dataset.game === 'gin'", WAIT)
+            .await;
+    }
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let id = loop {
+        table.read("bob").await;
+        if let Some(id) = table.state("bob")["match"]["id"].as_i64() {
+            break id;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no match shown");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let row = bot.db.matches().load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.channel_id, GROUP_DM);
+    // A few moves by clicks: no interaction on the match, so nothing in the chat.
+    let mut chat = Chat::new(fake, &bot.url, GROUP_DM, vec![user(ALICE), user(BOB)], id).await;
+    for _ in 0..4 {
+        let version = snap(&bot.db, id).await.version;
+        let mover = loop {
+            table.read("alice").await;
+            table.read("bob").await;
+            let found = ["alice", "bob"].into_iter().find(|p| {
+                let s = table.state(p);
+                s["match"]["stored"].as_i64() == Some(version)
+                    && s["moves"].as_array().is_some_and(|m| !m.is_empty())
+            });
+            if let Some(p) = found {
+                break p;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        let mv = sensible_move(table.state(mover)).expect("a move");
+        table.click_move(mover, &mv).await;
+        for p in ["alice", "bob"] {
+            table.wait_version(p, version + 1).await;
+        }
+        assert_no_leak(&mut table, &bot.db, id).await;
+    }
+    drained(&bot.db).await;
+    assert_eq!(fake.public_writes(GROUP_DM), 0, "nothing in the chat yet");
+    // `/gin hand` brings it into the chat: Alice's hand to her, the table to everyone.
+    let before = fake.writes().len();
+    let hand = fake.slash_command_in(GROUP_DM, &user(ALICE), "gin", Some("hand"), vec![]);
+    let cb = fake.interact(hand).await;
+    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    let shown = fake
+        .wait_until(GROUP_DM, WAIT, || chat.table().is_some())
+        .await;
+    assert!(shown, "the table is in the chat");
+    let since = fake.writes_since(before);
+    let table_write = since
+        .iter()
+        .find(|w| w.custom_ids.contains(&format!("gin:hand:{id}")))
+        .expect("the table written");
+    assert_eq!(
+        table_write.kind,
+        WriteKind::Followup,
+        "a follow-up of /gin hand"
+    );
+    chat.scan().await;
+    // The two finish it by presses.
+    let game = chat.play_to_end(MAX_PRESSES).await;
+    chat.public_at_end(&game).await;
+    chat.scan().await;
+    for p in ["alice", "bob"] {
+        table.wait_js_over(p).await;
+    }
+    assert_no_leak(&mut table, &bot.db, id).await;
+    through_channel_never(fake, GROUP_DM);
+    let most = fake.most_followups_in(GROUP_DM);
+    assert!(
+        (1..=u32::from(FOLLOWUPS)).contains(&most),
+        "follow-ups of one interaction: {most}"
+    );
+    table.puppet.quit().await;
+    bot.finish().await;
+}
