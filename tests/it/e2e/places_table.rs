@@ -471,3 +471,114 @@ async fn a_match_challenged_and_begun_on_the_table_is_finished_in_chat() {
     table.puppet.quit().await;
     bot.finish().await;
 }
+
+/// The answer (ack or refused) to the request `seq` on socket `s`.
+async fn answer_to(s: &mut Socket, seq: u64) -> serde_json::Value {
+    loop {
+        let v = s.next().await.expect("an answer");
+        if (v["t"] == "ack" || v["t"] == "refused") && v["seq"] == seq {
+            return v;
+        }
+    }
+}
+
+/// The protocol of a challenge on the card table in a group DM: the challenged player's state
+/// carries it (nobody else's does); an Accept that is not theirs, for no challenge, or that
+/// does not read is refused and changes nothing; theirs starts the match. Nothing is sent to
+/// the chat. In a server channel with the bot, a challenge is posted as before and no state
+/// carries it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_challenged_player_accepts_on_the_card_table() {
+    let (bot, port) = table_bot(73).await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let instance = launched(fake, GROUP_DM, ALICE, &[ALICE, BOB, CAROL]).await;
+    let mut sockets = Vec::new();
+    for who in [ALICE, BOB, CAROL] {
+        let session = page::sign_in(fake, port, &user(who)).await;
+        sockets.push(Socket::join(port, &session, &instance).await);
+    }
+    let [alice, bob, carol] = &mut sockets[..] else {
+        unreachable!()
+    };
+    alice
+        .send(json!({"t": "challenge", "seq": 1, "opponent": BOB.to_string()}))
+        .await;
+    assert_eq!(answer_to(alice, 1).await["t"], "ack");
+    let asked = loop {
+        let s = bob.next_state().await;
+        if !s["challenge"].is_null() {
+            break s["challenge"].clone();
+        }
+    };
+    assert_eq!(
+        asked["by"],
+        json!({"id": ALICE.to_string(), "name": "Alice"})
+    );
+    let id = asked["id"].as_i64().unwrap();
+    // Carol was not challenged; a challenge that does not exist; a frame that does not read.
+    carol
+        .send(json!({"t": "accept", "seq": 2, "challenge": id}))
+        .await;
+    let refused = answer_to(carol, 2).await;
+    assert_eq!(
+        (&refused["t"], &refused["code"]),
+        (&json!("refused"), &json!("illegal"))
+    );
+    assert!(
+        carol.state()["challenge"].is_null(),
+        "not Carol's to answer"
+    );
+    bob.send(json!({"t": "accept", "seq": 3, "challenge": id + 1000}))
+        .await;
+    assert_eq!(answer_to(bob, 3).await["t"], "refused");
+    bob.send(json!({"t": "accept", "seq": 4, "challenge": "soon"}))
+        .await;
+    let bad = bob.next_of("refused").await;
+    assert_eq!(bad["code"], "bad_message", "{bad}");
+    let open = bot.db.challenges().challenge(id).await.unwrap().unwrap();
+    assert!(open.accepted.is_empty(), "nothing changed");
+    assert!(bot
+        .db
+        .matches()
+        .active_match_for(GROUP_DM, BOB)
+        .await
+        .unwrap()
+        .is_none());
+    bob.send(json!({"t": "accept", "seq": 5, "challenge": id}))
+        .await;
+    assert_eq!(answer_to(bob, 5).await["t"], "ack");
+    let started = loop {
+        let s = bob.next_state().await;
+        if !s["match"].is_null() {
+            break s;
+        }
+    };
+    assert_eq!(started["seat"], 1, "Bob plays");
+    assert!(started["challenge"].is_null(), "answered");
+    assert!(fake.messages_in(GROUP_DM).is_empty(), "nothing in the chat");
+    through_channel_never(fake, GROUP_DM);
+
+    // In a server channel with the bot: posted in the chat, never in a state.
+    let channel = fake.channel_id();
+    fake.activity_instance("i-server", channel, &[ALICE, BOB]);
+    let session = page::sign_in(fake, port, &user(ALICE)).await;
+    let mut alice = Socket::join(port, &session, "i-server").await;
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut bob = Socket::join(port, &session, "i-server").await;
+    alice
+        .send(json!({"t": "challenge", "seq": 6, "opponent": BOB.to_string()}))
+        .await;
+    assert_eq!(answer_to(&mut alice, 6).await["t"], "ack");
+    let posted = fake.last_public_message(channel).expect("posted");
+    assert!(posted
+        .find_button(|id| id.starts_with("gin:acc:"))
+        .is_some());
+    bob.send(json!({"t": "ping"})).await;
+    bob.next_of("pong").await;
+    assert!(
+        bob.received.iter().all(|f| f.get("challenge").is_none()),
+        "no state carries it"
+    );
+    bot.finish().await;
+}
