@@ -582,3 +582,58 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
     );
     bot.finish().await;
 }
+
+/// Answers interaction `id` (its token `token`) with `body`, as the bot would: the status.
+async fn respond(fake: &FakeDiscord, id: u64, token: &str, body: serde_json::Value) -> u16 {
+    let url = format!(
+        "{}/api/v10/interactions/{id}/{token}/callback",
+        fake.http_url()
+    );
+    reqwest::Client::new()
+        .post(url)
+        .header("Authorization", format!("Bot {}", fake.token()))
+        .header("Content-Type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("the fake answers")
+        .status()
+        .as_u16()
+}
+
+/// The fake Discord launches an Activity as Discord does: only for an application that has
+/// one (a launch without is refused and recorded), in a group DM without a server, in a
+/// server's channel with it.
+#[tokio::test]
+async fn the_fake_launches_an_activity_only_for_an_app_with_one() {
+    let fake = FakeDiscord::start().await;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB]);
+    let launch = json!({"type": 12});
+    let mut answer = |channel: u64| {
+        let payload = fake.slash_command_in(channel, &user(ALICE), "gin", Some("play"), vec![]);
+        let handle = fake.send_outdated_command(payload);
+        let token = fake.token_of(handle.id).expect("a token");
+        (handle, token)
+    };
+    let (handle, token) = answer(GROUP_DM);
+    assert_eq!(respond(&fake, handle.id, &token, launch.clone()).await, 400);
+    assert_eq!(handle.callback().await.status, 400);
+    let v = fake.violations();
+    assert!(
+        v.len() == 1 && v[0].contains("without an Activity"),
+        "{v:?}"
+    );
+    assert!(fake.launches().is_empty());
+    fake.oauth_secret(SECRET);
+    for (channel, guild) in [(GROUP_DM, None), (fake.channel_id(), Some(fake.guild_id()))] {
+        let (handle, token) = answer(channel);
+        assert_eq!(respond(&fake, handle.id, &token, launch.clone()).await, 204);
+        assert!(handle.callback().await.ok());
+        let made = fake.launches().pop().unwrap();
+        assert_eq!(
+            (made.channel, made.guild, made.user),
+            (channel, guild, ALICE)
+        );
+    }
+    assert_eq!(fake.violations().len(), 1, "no more");
+}
