@@ -609,7 +609,7 @@ async fn the_fake_launches_an_activity_only_for_an_app_with_one() {
     let fake = FakeDiscord::start().await;
     fake.place_group_dm(GROUP_DM, &[ALICE, BOB]);
     let launch = json!({"type": 12});
-    let mut answer = |channel: u64| {
+    let answer = |channel: u64| {
         let payload = fake.slash_command_in(channel, &user(ALICE), "gin", Some("play"), vec![]);
         let handle = fake.send_outdated_command(payload);
         let token = fake.token_of(handle.id).expect("a token");
