@@ -177,10 +177,13 @@ async fn click_through_tokens(
         let same_deal = chat.state().await.game.deal_no() == deal;
         let may = budget || (current && same_deal);
         let wrote = fake.public_writes(channel) > writes;
-        assert_eq!(
-            wrote, may,
-            "after {mv}: follow-up left {budget}, table of this deal {current}, same deal {same_deal}"
-        );
+        // The match's end may also be shown on an earlier deal's table, its token alive.
+        if !over(&db, id).await {
+            assert_eq!(
+                wrote, may,
+                "after {mv}: follow-up left {budget}, table of this deal {current}, same deal {same_deal}"
+            );
+        }
         return true;
     }
 }
