@@ -91,8 +91,8 @@ async fn gin_play_launches_the_table_in_dms_group_dms_and_servers_without_the_bo
 /// How long the bot's deliveries of one move may take to reach the fake Discord.
 const SETTLE: Duration = Duration::from_secs(20);
 
-/// Points to win the group DM's match: a deal or a few, so that the chat's five follow-ups
-/// of the Accept may run out before its end.
+/// Points to win the group DM's match: two deals with these seeds, shown in the chat within
+/// the Accept's five follow-ups (50 points take five deals and run them out, at about 70 s).
 const SHORT_TARGET: i64 = 10;
 
 /// Waits until everything stored for delivery was delivered (a row goes once each of its
@@ -269,6 +269,32 @@ async fn a_group_dm_plays_a_match_to_its_end_on_the_card_table() {
         .filter(|w| w.channel_id == GROUP_DM && w.kind == WriteKind::WebhookEdit)
         .count();
     assert!(edits > 0, "the chat's table followed the clicks");
+    // Neither the client secret, the bot's token, a code, a session nor an interaction's
+    // token (`tok<digits>` at the fake) is in the bot's log.
+    let log = bin.log(1);
+    assert!(
+        log.contains("web table: move taken") || !log.is_empty(),
+        "a log"
+    );
+    let mut secrets = vec![SECRET.to_string(), fake.token().to_string()];
+    secrets.extend(table.codes.values().cloned());
+    for p in players {
+        for f in table.puppet.frames(p).await {
+            if let Some(session) = f
+                .json()
+                .and_then(|j| j["session"].as_str().map(String::from))
+            {
+                secrets.push(session);
+            }
+        }
+    }
+    for secret in &secrets {
+        assert!(!log.contains(secret.as_str()), "the log holds a secret");
+    }
+    let token_like = log
+        .match_indices("tok")
+        .any(|(i, _)| log[i + 3..].starts_with(|c: char| c.is_ascii_digit()));
+    assert!(!token_like, "the log holds an interaction's token");
     for p in players {
         let errors: Vec<serde_json::Value> = table
             .puppet
