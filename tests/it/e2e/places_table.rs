@@ -272,10 +272,7 @@ async fn a_group_dm_plays_a_match_to_its_end_on_the_card_table() {
     // Neither the client secret, the bot's token, a code, a session nor an interaction's
     // token (`tok<digits>` at the fake) is in the bot's log.
     let log = bin.log(1);
-    assert!(
-        log.contains("web table: move taken") || !log.is_empty(),
-        "a log"
-    );
+    assert!(!log.is_empty(), "the bot logged");
     let mut secrets = vec![SECRET.to_string(), fake.token().to_string()];
     secrets.extend(table.codes.values().cloned());
     for p in players {
