@@ -913,6 +913,7 @@ activity-stale = Der Tisch ist weiter; hier ist der neue Stand.
 activity-lobby = Eine Partie beginnen
 activity-practice = Gegen den Bot üben
 activity-challenge = { $name } herausfordern
+activity-accept = Herausforderung von { $name } annehmen
 activity-last-hand = Die letzte Runde
 activity-dismiss = Weiter
 activity-four-colours = Vier Farben

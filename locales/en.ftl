@@ -914,6 +914,7 @@ activity-stale = The table moved on; here is the new state.
 activity-lobby = Start a match
 activity-practice = Practise against the bot
 activity-challenge = Challenge { $name }
+activity-accept = Accept { $name }’s challenge
 activity-last-hand = The last hand
 activity-dismiss = Continue
 activity-four-colours = Four colours

@@ -195,11 +195,15 @@ export class App {
     }
     if (el.id === 'practice') return this.ask({ t: 'practice' });
     if (el.dataset.challenge) return this.ask({ t: 'challenge', opponent: el.dataset.challenge });
+    if (el.dataset.accept) return this.ask({ t: 'accept', challenge: Number(el.dataset.accept) });
     if (el.dataset.move) this.play(el.dataset.move);
   }
 
-  /** A request that starts a match (practice, a challenge): answered like a move. */
-  private ask(frame: { t: 'practice' } | { t: 'challenge'; opponent: string }): void {
+  /** A request that starts a match (practice, a challenge, an acceptance): answered like a
+   * move. */
+  private ask(
+    frame: { t: 'practice' } | { t: 'challenge'; opponent: string } | { t: 'accept'; challenge: number },
+  ): void {
     if (this.pending !== null || !this.net) return;
     const seq = this.net.nextSeq();
     if (this.net.send({ ...frame, seq })) this.setPending(seq);

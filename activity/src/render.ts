@@ -19,12 +19,21 @@ export interface Ui {
   dismissed: number | null;
 }
 
-/** Where a player without a match starts one: practice, or a challenge to someone here. */
-function lobbyEl(ui: Ui): HTMLElement {
+/** Where a player without a match starts one: practice, a challenge to someone here, or
+ * the acceptance of a challenge to them that the chat has no button for. */
+function lobbyEl(ui: Ui, s: StateFrame): HTMLElement {
   const others = ui.presence.filter((u) => u.id !== ui.me);
+  const asked = s.challenge;
   return h(
     'section#lobby',
     { 'aria-label': t('lobby') },
+    asked
+      ? h('button#accept.action', {
+          type: 'button',
+          'data-accept': String(asked.id),
+          text: t('accept', { name: asked.by.name }),
+        })
+      : null,
     h('button#practice.action', { type: 'button', text: t('practice') }),
     others.map((u) =>
       h('button.action.challenge', { type: 'button', 'data-challenge': u.id, text: t('challenge', { name: u.name }) }),
@@ -228,7 +237,7 @@ function matchEndEl(s: StateFrame, g: StateGame, ui: Ui): HTMLElement | null {
     {},
     h('h2', { text: matchStatus(s) ?? t('match-over') }),
     h('p.result', { text: t('final-score', { scores }) }),
-    ui.me ? lobbyEl(ui) : null,
+    ui.me ? lobbyEl(ui, s) : null,
   );
 }
 
@@ -323,7 +332,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
   root.replaceChildren();
   if (!sc || !g) {
     root.append(h('div.empty', { text: t('no-match') }));
-    if (ui.me) root.append(lobbyEl(ui));
+    if (ui.me) root.append(lobbyEl(ui, s));
     return null;
   }
   const totals = (seat: number): number | null => (g.page.seatTotals ? (sc.scores[seat]?.total ?? null) : null);
@@ -344,7 +353,7 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
     ),
   );
   root.append(infoEl(s, sc, ui), table);
-  if (s.match?.over && ui.me && !result) root.append(lobbyEl(ui));
+  if (s.match?.over && ui.me && !result) root.append(lobbyEl(ui, s));
   if (!sc.hand && s.seat !== null) root.append(h('div.empty', { text: t('you-sit-out') }));
   if (sc.hand) {
     root.append(

@@ -15,6 +15,7 @@ export const EN: Record<string, string> = {
   'lobby': 'Start a match',
   'practice': 'Practise against the bot',
   'challenge': 'Challenge {name}',
+  'accept': 'Accept {name}’s challenge',
   'last-hand': 'The last hand',
   'dismiss': 'Continue',
   'four-colours': 'Four colours',

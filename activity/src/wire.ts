@@ -199,7 +199,7 @@ export type Incoming = { "t": "hello", session: string,
 /**
  * The SDK's `instanceId`: Discord says where it runs and who is in it.
  */
-instance_id: string, lang?: string, } | { "t": "move", seq: number, match_id: number, version: number, play: WirePlay, } | { "t": "challenge", seq: number, opponent: string, } | { "t": "practice", seq: number, } | { "t": "ping" };
+instance_id: string, lang?: string, } | { "t": "move", seq: number, match_id: number, version: number, play: WirePlay, } | { "t": "challenge", seq: number, opponent: string, } | { "t": "practice", seq: number, } | { "t": "accept", seq: number, challenge: number, } | { "t": "ping" };
 
 /**
  * The last finished deal, public with its showdown.
@@ -315,6 +315,19 @@ payee: number,
  * How much.
  */
 amount: number, };
+
+/**
+ * An open challenge to the viewer.
+ */
+export type PendingChallenge = { id: number, 
+/**
+ * Who challenged them.
+ */
+by: User, 
+/**
+ * When it runs out (seconds since the epoch).
+ */
+expires_at: number, };
 
 /**
  * Where the hand stands; `player` is an index into [`Hand::players`].
@@ -799,7 +812,12 @@ export type SignedIn = { access_token: string, session: string, user: User, };
 /**
  * The match as the viewer sees it (all empty when the channel has none to show).
  */
-export type StateFrame = { match: MatchInfo | null, seat: number | null, hand: OwnHand | null, table: PublicTable | null, arrangement: Arrangement | null, moves: Array<Move>, last_deal: LastDeal | null, end: End | null, note: Note | null, };
+export type StateFrame = { match: MatchInfo | null, seat: number | null, hand: OwnHand | null, table: PublicTable | null, arrangement: Arrangement | null, moves: Array<Move>, last_deal: LastDeal | null, end: End | null, note: Note | null, 
+/**
+ * A challenge to the viewer waiting for their answer, where the chat has no message to
+ * accept it on (a DM or group DM): the page offers Accept.
+ */
+challenge?: PendingChallenge, };
 
 /**
  * A meld on the table and who laid it out.

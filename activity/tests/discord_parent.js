@@ -52,13 +52,14 @@
   const iframe = document.createElement('iframe');
   iframe.id = 'activity';
   iframe.allow = 'autoplay; encrypted-media; fullscreen; clipboard-write';
+  // In a DM or group DM (no guild_id) Discord's location is a private channel's.
   const query = new URLSearchParams({
     frame_id: cfg.frame_id,
     instance_id: cfg.instance_id,
     platform: cfg.platform,
     channel_id: cfg.channel_id,
-    guild_id: cfg.guild_id,
-    location_id: `gc-${cfg.guild_id}-${cfg.channel_id}`,
+    ...(cfg.guild_id === null ? {} : { guild_id: cfg.guild_id }),
+    location_id: cfg.guild_id === null ? `pc-${cfg.channel_id}` : `gc-${cfg.guild_id}-${cfg.channel_id}`,
   });
   const sep = cfg.app_url.includes('?') ? '&' : '?';
   iframe.src = cfg.app_url + sep + query.toString();
@@ -157,7 +158,7 @@
       case 'GET_CHANNEL':
         if (args.channel_id !== cfg.channel_id) return [null, INVALID_CHANNEL, 'Unknown channel'];
         return [{
-          id: cfg.channel_id, type: 2, guild_id: cfg.guild_id, name: 'Gin table',
+          id: cfg.channel_id, type: cfg.guild_id === null ? 3 : 2, guild_id: cfg.guild_id, name: 'Gin table',
           topic: null, bitrate: 64000, user_limit: 0, position: 0, voice_states: [], messages: [],
         }];
       case 'GET_CHANNEL_PERMISSIONS':

@@ -94,7 +94,8 @@ async function open(req) {
     instance_id: req.instance_id ?? `i-${req.channel_id ?? '700'}`,
     platform: mobile ? 'mobile' : 'desktop',
     channel_id: String(req.channel_id ?? '700'),
-    guild_id: String(req.guild_id ?? '600'),
+    // null: a DM or group DM, where an instance has no server.
+    guild_id: req.guild_id === null ? null : String(req.guild_id ?? '600'),
     code: String(req.code),
     user,
   };

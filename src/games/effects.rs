@@ -56,6 +56,9 @@ pub struct HandHandle {
 pub const PART_MESSAGES: u8 = 0;
 pub const PART_AI: u8 = 1;
 pub const PART_REMINDER: u8 = 2;
+/// A table shown again on an interaction's demand ([`Delivery::table_again`]): never stored,
+/// so that marking it done deletes nothing.
+pub const PART_AGAIN: u8 = 3;
 
 /// One stored outbox row: effects to carry out, in order, not before `due_ms`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,6 +79,22 @@ impl Delivery {
                 part: PART_MESSAGES,
             },
             due_ms,
+            effects: vec![Effect::Table],
+        }
+    }
+
+    /// The table of match `match_id` shown again as it is now, on the demand of an
+    /// interaction that acted on it: where the chat is reached through tokens and has no
+    /// table that can still be edited, a new one goes out as that interaction's follow-up.
+    /// Not stored: what it shows is the match as it stands when it is delivered.
+    pub fn table_again(match_id: i64) -> Delivery {
+        Delivery {
+            key: OutboxKey {
+                match_id,
+                version: 0,
+                part: PART_AGAIN,
+            },
+            due_ms: 0,
             effects: vec![Effect::Table],
         }
     }

@@ -56,7 +56,7 @@ pub use seams::{
     Challenges, Following, Ledger, Matches, Practice, Seasons, Settings, Sweeper, Tournaments,
 };
 pub use settings::{CardLook, LanguageSetting, SettingBound, SettingsChange, MAX_AI_DELAY_MS};
-pub use sight::{Change, Sight};
+pub use sight::{Challenged, Change, Sight};
 pub use sweep::{ExpiredChallenge, Sweep};
 pub use tokens::{Followup, PostTo, Via, FOLLOWUPS};
 pub use transition::{plan, record, transition, Answered, Plan, Transition};

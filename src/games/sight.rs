@@ -40,6 +40,16 @@ pub struct Sight {
     pub end: Option<EndOf>,
 }
 
+/// An open challenge to one person, waiting for their answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenged {
+    pub id: i64,
+    /// Who challenged them: id and name.
+    pub by: (u64, String),
+    /// When it runs out (seconds).
+    pub expires_at: i64,
+}
+
 impl Games {
     /// Tells the followers (none listening is fine), and the other processes on the bus:
     /// after the change is committed.
@@ -138,6 +148,28 @@ impl Following<'_> {
         }
         .await;
         found.map_err(Failure::refusal)
+    }
+
+    /// The oldest open challenge in `channel` to `user` that they have not accepted yet.
+    pub async fn challenged(
+        &self,
+        channel_id: u64,
+        user_id: u64,
+    ) -> Result<Option<Challenged>, Refusal> {
+        let open = self
+            .db
+            .challenges()
+            .open_in_channel(channel_id, self.now())
+            .await
+            .map_err(|e| Failure::from(e).refusal())?;
+        Ok(open
+            .into_iter()
+            .find(|c| c.opponents.iter().any(|o| o.0 == user_id) && !c.accepted.contains(&user_id))
+            .map(|c| Challenged {
+                id: c.id,
+                by: c.challenger,
+                expires_at: c.expires_at,
+            }))
     }
 
     /// What `user` sees of match `match_id` (in `channel`: a match elsewhere is not shown),

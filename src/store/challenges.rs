@@ -307,6 +307,24 @@ impl Challenges<'_> {
         raws.into_iter().map(ChallengeRow::try_from).collect()
     }
 
+    /// The open challenges of `channel_id` whose time has not run out at `now`, oldest first
+    /// (a few: each player makes one at a time).
+    pub async fn open_in_channel(
+        &self,
+        channel_id: u64,
+        now: i64,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        let raws: Vec<Raw> = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM challenges WHERE channel_id = $1 AND status = 'open' \
+             AND expires_at > $2 ORDER BY id LIMIT 25"
+        ))
+        .bind(id(channel_id))
+        .bind(now)
+        .fetch_all(self.pool())
+        .await?;
+        raws.into_iter().map(ChallengeRow::try_from).collect()
+    }
+
     /// Whether `user` already has an open challenge of their own or an active match in this
     /// channel.
     pub async fn busy_in_channel(&self, channel_id: u64, user_id: u64) -> Result<bool, StoreError> {

@@ -8,7 +8,8 @@ use super::state::{empty_frame, note_of, state_frame};
 use super::wire::{Frame, Incoming, User, WirePlay};
 use super::Web;
 use crate::games::{
-    Caller, ChallengeRequest, GameChoice, Move, Refusal, Reply, UserRef, PRACTICE_LEVEL,
+    Caller, ChallengeRequest, Challenged, GameChoice, Move, Reach, Refusal, Reply, ReplyRole,
+    UserRef, PRACTICE_LEVEL,
 };
 use crate::i18n::Lang;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -92,6 +93,8 @@ struct Follower {
     shown: Option<Option<(i64, i64)>>,
     /// Whether the match shown is still being played.
     active: bool,
+    /// The challenge to the viewer last shown (where the chat has none to accept).
+    challenge: Option<Challenged>,
     /// The last state could not be read: the next tick tries again.
     behind: bool,
     /// When the page last sent a frame, and the player's place was last checked.
@@ -121,6 +124,7 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
         followed: None,
         shown: None,
         active: false,
+        challenge: None,
         behind: false,
         heard: Instant::now(),
         checked: Instant::now(),
@@ -246,7 +250,9 @@ impl Follower {
                     Ok(c) if c != self.me.channel => true,
                     Ok(_) | Err(RecvError::Lagged(_)) => {
                         let frame = self.web.presence.frame(self.me.channel);
-                        self.send(frame).await
+                        // A challenge opened or answered here may be the viewer's to answer.
+                        let tokens = self.me.place.reach() == Reach::Tokens;
+                        self.send(frame).await && (!tokens || self.show(None).await)
                     }
                     Err(RecvError::Closed) => false,
                 },
@@ -306,7 +312,8 @@ impl Follower {
         let seq = match &incoming {
             Incoming::Move { seq, .. }
             | Incoming::Challenge { seq, .. }
-            | Incoming::Practice { seq } => *seq,
+            | Incoming::Practice { seq }
+            | Incoming::Accept { seq, .. } => *seq,
             Incoming::Hello { .. } | Incoming::Ping => 0,
         };
         if self.web.now() >= self.me.expires {
@@ -327,6 +334,7 @@ impl Follower {
             } => self.play(seq, match_id, version, play).await,
             Incoming::Challenge { seq, opponent } => self.challenge(seq, &opponent).await,
             Incoming::Practice { seq } => self.practice(seq).await,
+            Incoming::Accept { seq, challenge } => self.accept(seq, challenge).await,
             Incoming::Hello { .. } | Incoming::Ping => true,
         }
     }
@@ -375,12 +383,8 @@ impl Follower {
 
     /// A challenge to someone with the table open here: posted in the channel, where they
     /// accept it as any challenge. Where the bot reaches the chat only through interactions,
-    /// there is none to post it with: refused (`/gin start` challenges there).
+    /// there is none to post it with: their card table offers Accept instead.
     async fn challenge(&mut self, seq: u64, opponent: &str) -> bool {
-        if self.me.caller().place.reach() == crate::games::Reach::Tokens {
-            let text = text_of(self.me.lang, "cannot-post");
-            return self.refuse(seq, "cannot_post", &text).await;
-        }
         let present = opponent.parse::<u64>().ok().and_then(|id| {
             self.web
                 .presence
@@ -413,14 +417,10 @@ impl Follower {
         self.opened(seq, outcome).await
     }
 
-    /// A practice match against the bot: its table is posted in the channel. Where the bot
-    /// reaches the chat only through interactions, there is none to post it with: refused
-    /// (`/gin practice` starts one there).
+    /// A practice match against the bot: its table is posted in the channel, or, where the
+    /// bot reaches the chat only through interactions, played on the card table alone until a
+    /// chat interaction on it shows it there.
     async fn practice(&mut self, seq: u64) -> bool {
-        if self.me.caller().place.reach() == crate::games::Reach::Tokens {
-            let text = text_of(self.me.lang, "cannot-post");
-            return self.refuse(seq, "cannot_post", &text).await;
-        }
         let Some(bot) = self.web.bot_user().await else {
             return self.refuse(seq, "internal", "").await;
         };
@@ -448,6 +448,16 @@ impl Follower {
         }
         let lang = self.me.lang;
         let opens = outcome.reply_is;
+        if self.me.place.reach() == Reach::Tokens {
+            // No interaction to show it through, and the bot may not post: it starts on the
+            // card table alone; what it requires is delivered as far as it reaches. The
+            // tables open here look for a challenge to their viewer.
+            tokio::spawn(self.web.out.deliver(outcome.deliveries));
+            if matches!(opens, Some(ReplyRole::Challenge(_))) {
+                let _ = self.web.presence.news.send(self.me.channel);
+            }
+            return self.send(Frame::Ack { seq }.text()).await && self.show(None).await;
+        }
         if !self.web.out.post(self.me.channel, outcome, lang).await {
             // Nobody in chat can see it: taken back, so that the player is free again.
             if let Some(role) = opens {
@@ -460,10 +470,52 @@ impl Follower {
         self.send(Frame::Ack { seq }.text()).await && self.show(None).await
     }
 
+    /// The viewer accepts challenge `id`, as its Accept button in chat would: the match it
+    /// starts shows here as any, and what it requires is delivered as far as it reaches.
+    async fn accept(&mut self, seq: u64, id: i64) -> bool {
+        let lang = self.me.lang;
+        let caller = self.me.caller();
+        let outcome = self.web.games.challenges().accept(&caller, id).await;
+        let refused = match outcome.reply {
+            Reply::Refused(why) => Some(why),
+            Reply::ChallengeExpired { .. } => Some(Refusal::ChallengeClosed),
+            _ => None,
+        };
+        if let Some(why) = refused {
+            let text = crate::ui::answer::refusal_text(lang, why);
+            return self.refuse(seq, refusal_code(why), &text).await && self.show(None).await;
+        }
+        tracing::info!(
+            challenge = id,
+            user = self.me.user,
+            "web table: challenge accepted"
+        );
+        tokio::spawn(self.web.out.deliver(outcome.deliveries));
+        let _ = self.web.presence.news.send(self.me.channel);
+        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
+    }
+
+    /// The challenge waiting for the viewer's answer, where the chat has no message to
+    /// accept it on (unknown for a moment: none).
+    async fn challenged(&mut self) -> Option<Challenged> {
+        if self.me.place.reach() != Reach::Tokens {
+            return None;
+        }
+        let following = self.web.games.following();
+        following
+            .challenged(self.me.channel, self.me.user)
+            .await
+            .ok()
+            .flatten()
+    }
+
     /// Sends the state of the match followed, if it changed since it was last shown (or with
-    /// `note`, always). False when the socket is gone.
+    /// `note`, always), with the challenge waiting for the viewer. False when the socket is
+    /// gone.
     async fn show(&mut self, note: Option<(&str, String)>) -> bool {
         let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
+        let challenged = self.challenged().await;
+        let news = challenged != self.challenge;
         let following = self.web.games.following();
         // The store is away for a moment: the next tick tries again.
         self.behind = true;
@@ -474,16 +526,17 @@ impl Follower {
             self.behind = false;
             self.followed = None;
             self.active = false;
-            if self.shown == Some(None) {
+            if self.shown == Some(None) && !news {
                 return true;
             }
             self.shown = Some(None);
-            return self.send(empty_frame()).await;
+            self.challenge = challenged;
+            return self.send(empty_frame(self.challenge.as_ref())).await;
         };
         // A finished match, shown already, changes no more; it left memory when it ended, and
         // reading it again for every change in the channel would load it from the store.
         let finished_shown = !self.active && self.shown.flatten().is_some_and(|(s, _)| s == id);
-        if finished_shown && note.is_none() {
+        if finished_shown && note.is_none() && !news {
             self.behind = false;
             return true;
         }
@@ -498,11 +551,13 @@ impl Follower {
         self.followed = Some((id, sight.seat.is_some()));
         self.active = sight.active;
         let now = Some(Some((id, sight.table.seats.version)));
-        if self.shown == now && note.is_none() {
+        if self.shown == now && note.is_none() && !news {
             return true;
         }
         self.shown = now;
-        self.send(state_frame(&sight, note)).await
+        self.challenge = challenged;
+        self.send(state_frame(&sight, note, self.challenge.as_ref()))
+            .await
     }
 
     async fn send(&mut self, frame: String) -> bool {

@@ -3,13 +3,20 @@
 //! into melds. Nothing here reads the match itself.
 
 use super::games::{sorted, OnTable};
-use super::wire::{Arrangement, Clock, Frame, MatchInfo, Note as NoteFrame, StateFrame};
+use super::wire::{
+    Arrangement, Clock, Frame, MatchInfo, Note as NoteFrame, PendingChallenge, StateFrame, User,
+};
 use crate::engine::solver::best_arrangement;
-use crate::games::{each, HandOf, Note, Sight};
+use crate::games::{each, Challenged, HandOf, Note, Sight};
 use crate::i18n::Lang;
 
-/// The state frame for `sight`, with `note` (a refused move's remark) in `lang`.
-pub(super) fn state_frame(sight: &Sight, note: Option<(&str, String)>) -> String {
+/// The state frame for `sight`, with `note` (a refused move's remark) in `lang`, and the
+/// challenge waiting for the viewer's answer.
+pub(super) fn state_frame(
+    sight: &Sight,
+    note: Option<(&str, String)>,
+    challenge: Option<&Challenged>,
+) -> String {
     let t = &sight.table;
     let hand = sight.hand.as_ref();
     // A hand's version is the one its moves are checked against (Partnership Gin counts
@@ -51,13 +58,29 @@ pub(super) fn state_frame(sight: &Sight, note: Option<(&str, String)>) -> String
             code: code.to_string(),
             text,
         }),
+        challenge: challenge.map(pending),
     })
     .text()
 }
 
-/// The state frame of a channel with no match to show.
-pub(super) fn empty_frame() -> String {
-    Frame::State(StateFrame::default()).text()
+/// The state frame of a channel with no match to show (but maybe a challenge to answer).
+pub(super) fn empty_frame(challenge: Option<&Challenged>) -> String {
+    Frame::State(StateFrame {
+        challenge: challenge.map(pending),
+        ..StateFrame::default()
+    })
+    .text()
+}
+
+fn pending(c: &Challenged) -> PendingChallenge {
+    PendingChallenge {
+        id: c.id,
+        by: User {
+            id: c.by.0.to_string(),
+            name: c.by.1.clone(),
+        },
+        expires_at: c.expires_at,
+    }
 }
 
 /// The viewer's cards in their best melds, the deadwood apart (the Gin games).

@@ -139,8 +139,8 @@ fn is_moderator(ctx: Context<'_>) -> bool {
 }
 
 /// The subcommands served where the bot reaches the chat only through interactions: a
-/// challenge, practice, what a match needs, and the place's own ledger. The others stay with
-/// servers that added the app.
+/// challenge, practice, what a match needs, the card table (`play`, launched by the command's
+/// answer) and the place's own ledger. The others stay with servers that added the app.
 const THROUGH_INTERACTIONS: &[&str] = &[
     "start",
     "practice",
@@ -148,6 +148,7 @@ const THROUGH_INTERACTIONS: &[&str] = &[
     "resign",
     "rules",
     "cards",
+    "play",
     "leaderboard",
     "stats",
     "history",

@@ -5,7 +5,7 @@ use super::choices::{LevelChoice, LookChoice, ModeChoice, PresetChoice};
 use super::{answer, bot_user, caller, user_ref, Context, Error};
 use crate::engine::ai::Level;
 use crate::engine::Preset;
-use crate::games::{CardLook, ChallengeRequest, GameChoice, GinChoice, PRACTICE_LEVEL};
+use crate::games::{CardLook, ChallengeRequest, Delivery, GameChoice, GinChoice, PRACTICE_LEVEL};
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
 
@@ -100,7 +100,19 @@ pub(super) async fn practice_against_bot(
 /// Show your hand in your match here.
 #[poise::command(slash_command)]
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
-    let outcome = ctx.data().games.matches().my_hand(&caller(ctx)).await;
+    let games = &ctx.data().games;
+    let mut outcome = games.matches().my_hand(&caller(ctx)).await;
+    // Where the chat is reached through interactions alone, it may show no table of the
+    // match (one begun on the card table, or whose tokens expired): this command brings it
+    // into the chat, as its follow-up.
+    if let Some((match_id, _)) = outcome.hand_of {
+        if games.reached_by_tokens(match_id).await {
+            outcome
+                .deliveries
+                .rows
+                .push(Delivery::table_again(match_id));
+        }
+    }
     answer(ctx, outcome).await
 }
 
@@ -152,7 +164,9 @@ pub async fn rules(ctx: Context<'_>, mode: Option<ModeChoice>) -> Result<(), Err
 }
 
 /// Open the card table (the Activity) in this channel.
-#[poise::command(slash_command, guild_only, rename = "play")]
+// Served in servers, DMs and group DMs alike: Discord launches the Activity as the answer to
+// the command itself, which needs the bot in no channel.
+#[poise::command(slash_command, rename = "play")]
 pub async fn table(ctx: Context<'_>) -> Result<(), Error> {
     let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
     let poise::Context::Application(app) = ctx else {

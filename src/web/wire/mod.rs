@@ -111,6 +111,11 @@ pub enum Incoming {
     Practice {
         seq: u64,
     },
+    /// The viewer accepts the challenge the state frame shows them.
+    Accept {
+        seq: u64,
+        challenge: i64,
+    },
     Ping,
 }
 
@@ -173,6 +178,21 @@ pub struct StateFrame<'a> {
     pub last_deal: Option<LastDeal<'a>>,
     pub end: Option<End<'a>>,
     pub note: Option<Note>,
+    /// A challenge to the viewer waiting for their answer, where the chat has no message to
+    /// accept it on (a DM or group DM): the page offers Accept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub challenge: Option<PendingChallenge>,
+}
+
+/// An open challenge to the viewer.
+#[derive(Serialize, TS)]
+pub struct PendingChallenge {
+    pub id: i64,
+    /// Who challenged them.
+    pub by: User,
+    /// When it runs out (seconds since the epoch).
+    pub expires_at: i64,
 }
 
 /// The match followed.

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// The instance the puppet's parent frame reports (`i-<channel>`).
 const INSTANCE: &str = "i-700";
-const WAIT: Duration = Duration::from_secs(20);
+pub(super) const WAIT: Duration = Duration::from_secs(20);
 
 /// Where the screenshots of a run go (looked at by whoever runs the tests).
 fn screens() -> PathBuf {
@@ -26,30 +26,34 @@ fn screens() -> PathBuf {
 }
 
 /// The browsers at the table and what each was last shown.
-struct Table {
-    puppet: Puppet,
+pub(super) struct Table {
+    pub(super) puppet: Puppet,
     url: String,
     /// Per page: its user, the frames read so far, its latest state.
     pages: HashMap<String, (u64, usize, Value)>,
     /// The OAuth code each page was given.
-    codes: HashMap<String, String>,
+    pub(super) codes: HashMap<String, String>,
     /// Discards played so far (every other one by the keyboard).
     discards: std::sync::atomic::AtomicUsize,
+    /// Where the pages open: a DM's or group DM's channel and the instance there (None: the
+    /// puppet's server channel, instance `i-700`).
+    pub(super) private: Option<(u64, String)>,
 }
 
 impl Table {
-    async fn new(port: u16) -> Table {
+    pub(super) async fn new(port: u16) -> Table {
         Table {
             puppet: Puppet::start().await,
             url: format!("http://127.0.0.1:{port}/"),
             pages: HashMap::new(),
             codes: HashMap::new(),
             discards: Default::default(),
+            private: None,
         }
     }
 
     /// Opens the Activity for `user` as page `name`, signed in with a code Discord gave.
-    async fn open(
+    pub(super) async fn open(
         &mut self,
         fake: &crate::support::fake_discord::FakeDiscord,
         name: &str,
@@ -74,6 +78,11 @@ impl Table {
         let person = Person::new(&user.to_string(), name_of(user), locale);
         let mut open = Open::new(&self.url, person, &code);
         open.viewport = viewport;
+        if let Some((channel, instance)) = &self.private {
+            open.channel_id = channel.to_string();
+            open.guild_id = None;
+            open.instance_id = Some(instance.clone());
+        }
         self.puppet.open(name, &open).await;
         self.puppet
             .wait_js(name, "document.body.dataset.phase", WAIT)
@@ -83,7 +92,7 @@ impl Table {
     }
 
     /// Reads the page's new frames: its latest state, and the frames it received.
-    async fn read(&mut self, name: &str) -> Vec<Value> {
+    pub(super) async fn read(&mut self, name: &str) -> Vec<Value> {
         let from = self.pages[name].1;
         let (frames, next) = self.puppet.frames_from(name, from).await;
         let received: Vec<Value> = frames
@@ -99,12 +108,12 @@ impl Table {
         received
     }
 
-    fn state(&self, name: &str) -> &Value {
+    pub(super) fn state(&self, name: &str) -> &Value {
         &self.pages[name].2
     }
 
     /// Clicks the move `id` as a player would (a knock through the Knock button first).
-    async fn click_move(&self, name: &str, id: &str) {
+    pub(super) async fn click_move(&self, name: &str, id: &str) {
         if id.starts_with("knock:") || id.starts_with("gin:") {
             self.puppet.click(name, "#knock-mode").await;
         }
@@ -128,7 +137,7 @@ impl Table {
     }
 
     /// Waits until page `name` shows version `v` or later.
-    async fn wait_version(&self, name: &str, v: i64) {
+    pub(super) async fn wait_version(&self, name: &str, v: i64) {
         self.puppet
             .wait_js(name, &format!("Number(document.body.dataset.stored) >= {v} || document.body.dataset.phase === 'none'"), WAIT)
             .await;
@@ -143,7 +152,7 @@ impl Table {
 
 /// Every frame `table`'s pages received since the last look holds no card hidden from its
 /// viewer at this moment of match `id`.
-async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i64) {
+pub(super) async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i64) {
     let stored = snap(db, id).await;
     let names: Vec<String> = table.pages.keys().cloned().collect();
     let mut received = HashMap::new();
@@ -189,7 +198,7 @@ async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i64) {
 }
 
 /// Whether match `id` is over, as stored.
-async fn over(db: &gin::store::Db, id: i64) -> bool {
+pub(super) async fn over(db: &gin::store::Db, id: i64) -> bool {
     snap(db, id).await.status != "active"
 }
 
@@ -390,7 +399,7 @@ async fn two_browsers_finish_a_match_begun_with_buttons_while_a_third_watches() 
 }
 
 impl Table {
-    async fn wait_js_over(&self, name: &str) {
+    pub(super) async fn wait_js_over(&self, name: &str) {
         self.puppet
             .wait_js(name, "document.querySelector('.matchend') !== null", WAIT)
             .await;

@@ -12,6 +12,7 @@ mod outbox;
 mod pictures;
 mod places;
 mod places_binary;
+mod places_table;
 mod product;
 mod replay;
 mod rummy;

@@ -540,35 +540,3 @@ async fn every_game_plays_on_the_web_table_with_its_view_rules() {
 fn state_over(s: &Socket) -> bool {
     s.state()["match"]["over"] == true
 }
-
-/// Practice and a challenge from the web table in a group DM, where the bot is not in the
-/// channel and has no interaction to show them through: refused with `cannot_post` before
-/// anything is stored, and nothing is sent to the channel.
-#[tokio::test]
-async fn practice_and_challenges_from_the_web_table_outside_servers_are_refused() {
-    const GROUP_DM: u64 = 9_303;
-    const IN_GROUP: &str = "i-9303";
-    let (bot, port) = web_bot(16).await;
-    bot.fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
-    bot.fake
-        .activity_instance(IN_GROUP, GROUP_DM, &[CAROL, ALICE]);
-    let carol = page::sign_in(&bot.fake, port, &user(CAROL)).await;
-    let mut c = Socket::join(port, &carol, IN_GROUP).await;
-    c.send(json!({"t": "practice", "seq": 4})).await;
-    let refused = c.next_of("refused").await;
-    assert_eq!(refused["code"], "cannot_post", "{refused}");
-    let stored = bot.db.matches().active_match_for(GROUP_DM, CAROL).await;
-    assert!(stored.unwrap().is_none(), "no match stored");
-    // Alice has the table open too: she could be challenged, were it posted.
-    let alice = page::sign_in(&bot.fake, port, &user(ALICE)).await;
-    let _alice = Socket::join(port, &alice, IN_GROUP).await;
-    c.send(json!({"t": "challenge", "seq": 5, "opponent": ALICE.to_string()}))
-        .await;
-    let refused = c.next_of("refused").await;
-    assert_eq!(refused["code"], "cannot_post", "{refused}");
-    let busy = bot.db.challenges().busy_in_channel(GROUP_DM, CAROL).await;
-    assert!(!busy.unwrap(), "no challenge stored");
-    assert!(bot.fake.messages_in(GROUP_DM).is_empty(), "nothing sent");
-    bot.fake.assert_no_violations();
-    bot.finish().await;
-}

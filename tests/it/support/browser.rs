@@ -75,7 +75,10 @@ pub struct Open {
     pub code: String,
     pub viewport: Viewport,
     pub channel_id: String,
-    pub guild_id: String,
+    /// None: a DM or group DM (an instance without a server).
+    pub guild_id: Option<String>,
+    /// The instance Discord reports (None: `i-<channel>`).
+    pub instance_id: Option<String>,
 }
 
 impl Open {
@@ -87,7 +90,8 @@ impl Open {
             code: code.into(),
             viewport: Viewport::DESKTOP,
             channel_id: "700".into(),
-            guild_id: "600".into(),
+            guild_id: Some("600".into()),
+            instance_id: None,
         }
     }
 }

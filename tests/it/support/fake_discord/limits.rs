@@ -322,3 +322,18 @@ pub fn check_registration(commands: &Value) -> Vec<String> {
         })
         .collect()
 }
+
+/// Checks an interaction response of type 12 (LAUNCH_ACTIVITY): Discord launches the app's
+/// Activity in answer to a command or a component (interaction types 2 and 3), in servers,
+/// DMs and group DMs alike, and only for an app with an Activity set up (`activities`).
+pub fn check_launch(interaction_type: u8, activities: bool) -> Result<(), String> {
+    if !matches!(interaction_type, 2 | 3) {
+        return Err(format!(
+            "LAUNCH_ACTIVITY answers commands and components, not interaction type {interaction_type}"
+        ));
+    }
+    if !activities {
+        return Err("LAUNCH_ACTIVITY from an app without an Activity".into());
+    }
+    Ok(())
+}

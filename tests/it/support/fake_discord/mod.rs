@@ -23,6 +23,7 @@ pub mod player;
 mod rest;
 mod tokens;
 
+pub use oauth::Launch;
 pub use payloads::{Opt, User};
 pub use places::FakePlace;
 
@@ -346,6 +347,8 @@ pub(crate) struct Pending {
     pub tx: Option<oneshot::Sender<Callback>>,
     /// The owners map held only a user's installation (see [`TokenInfo::user_only`]).
     pub user_only: bool,
+    /// The interaction's type: 2 a command, 3 a component, 5 a modal's submission.
+    pub kind_no: u8,
 }
 
 #[derive(Default)]
@@ -856,6 +859,7 @@ impl FakeDiscord {
                 forgiven: false,
                 tx: Some(tx),
                 user_only: place.install() == places::USER_INSTALL,
+                kind_no: payload["type"].as_u64().unwrap_or(0) as u8,
             },
         );
         drop(st);
@@ -1116,6 +1120,19 @@ impl FakeDiscord {
             .oauth
             .instances
             .insert(id.to_string(), (channel, guild, users.to_vec()));
+    }
+
+    /// The Activities launched so far by interaction responses (LAUNCH_ACTIVITY), oldest
+    /// first: each made an instance with its launcher in it.
+    pub fn launches(&self) -> Vec<Launch> {
+        self.inner.lock().oauth.launches.clone()
+    }
+
+    /// `users` are in Activity instance `id` now (which a launch made).
+    pub fn join_activity(&self, id: &str, users: &[u64]) {
+        let mut st = self.inner.lock();
+        let instance = st.oauth.instances.get_mut(id).expect("a launched instance");
+        instance.2 = users.to_vec();
     }
 
     /// Activity instance lookups answered with `status` from now on (`None`: answered again):

@@ -27,6 +27,18 @@ pub(crate) struct OAuth {
     pub outage: Option<u16>,
     /// The next instance lookup is answered 429 with this `retry_after`, in seconds.
     pub pause: Option<f64>,
+    /// The Activities launched by interaction responses (LAUNCH_ACTIVITY), oldest first.
+    pub launches: Vec<Launch>,
+}
+
+/// An Activity a response launched: its instance, where, and for whom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Launch {
+    pub instance: String,
+    pub channel: u64,
+    /// None: a DM or group DM.
+    pub guild: Option<u64>,
+    pub user: u64,
 }
 
 /// `application/x-www-form-urlencoded` fields.
@@ -63,6 +75,24 @@ fn decode(s: &str) -> String {
 }
 
 impl OAuth {
+    /// A response launched the Activity for `user` in `channel` (in `guild`, or in a private
+    /// channel): a new instance there, with `user` in it, named as Discord names them
+    /// (`i-<launch>-gc-<guild>-<channel>`, `i-<launch>-pc-<channel>`).
+    pub fn launch(&mut self, launch: u64, channel: u64, guild: Option<u64>, user: u64) {
+        let instance = match guild {
+            Some(g) => format!("i-{launch}-gc-{g}-{channel}"),
+            None => format!("i-{launch}-pc-{channel}"),
+        };
+        self.instances
+            .insert(instance.clone(), (channel, guild, vec![user]));
+        self.launches.push(Launch {
+            instance,
+            channel,
+            guild,
+            user,
+        });
+    }
+
     /// `POST /oauth2/token`.
     pub fn exchange(&mut self, app_id: u64, content_type: &str, body: &[u8]) -> Reply {
         if !content_type.starts_with("application/x-www-form-urlencoded") {

@@ -842,6 +842,23 @@ fn callback(
     }
     let kind = body["type"].as_u64().unwrap_or(0) as u8;
     let data = body.get("data").unwrap_or(&Value::Null);
+    if kind == 12 {
+        let asked = st.interactions.get(&id).map_or(0, |p| p.kind_no);
+        if let Err(e) = super::limits::check_launch(asked, st.oauth.secret.is_some()) {
+            st.violation(format!("interaction {id}: {e}"));
+            if let Some(tx) = tx {
+                let _ = tx.send(Callback {
+                    status: 400,
+                    kind,
+                    data: data.clone(),
+                    elapsed,
+                    message_id: None,
+                    ephemeral: false,
+                });
+            }
+            return Reply::error(400, 50035, "Invalid Form Body");
+        }
+    }
     let pressed_on = match on_message {
         Some(mid) => existing(shared, st, mid, channel),
         None => None,
@@ -909,6 +926,10 @@ fn callback(
             st.answered += 1;
             if let Some(p) = st.interactions.get_mut(&id) {
                 p.acknowledged = true;
+            }
+            if kind == 12 {
+                let guild = st.place_of(&shared.opts, channel).guild();
+                st.oauth.launch(shared.next_id(), channel, guild, user);
             }
             if !shared.opts.record {
                 st.interactions.remove(&id);

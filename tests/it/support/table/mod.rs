@@ -119,7 +119,8 @@ impl<'a> Table<'a> {
         Table::new(fake, url, channel, vec![user], match_id).await
     }
 
-    async fn new(
+    /// Match `match_id`, begun elsewhere (on the card table), played on here by presses.
+    pub async fn new(
         fake: &'a FakeDiscord,
         url: &str,
         channel: u64,
