@@ -35,8 +35,9 @@ async fn dm_commands_are_refused_politely() {
     let mut german = user(ALICE);
     german.locale = "de".into();
     let elsewhere = "Gin does this only in servers that added it. Here you can challenge your \
-                     friends (/gin start), practice against the bot, and see the matches played \
-                     here (/gin leaderboard, /gin stats, /gin history).";
+                     friends (/gin start), practice against the bot, open the card table (/gin \
+                     play), and see the matches played here (/gin leaderboard, /gin stats, /gin \
+                     history).";
     let practice_here = "Gin does this only in servers that added it. Here you can practice \
                          against the bot and see your practice matches (/gin history).";
     let in_german = "Das geht nur in Servern, die Gin hinzugefügt haben. Hier kannst du gegen \
