@@ -163,6 +163,29 @@ pub(super) fn tables_followed_up(writes: &[Write], match_id: i64) -> usize {
         .count()
 }
 
+/// Plays `t`, a practice in the bot's DM, to its end by presses, and checks that the chat was
+/// reached through the interactions alone (new deals' tables as follow-ups), no write showed a
+/// hidden card, the match's end was shown, and the match counts in that DM's ledger alone.
+pub(super) async fn practice_played_in_the_bot_dm(t: &mut Table<'_>) {
+    let (fake, dm) = (t.fake, t.channel);
+    let game = t.play_to_end(MAX_PRESSES).await;
+    let public = t.public_at_end(&game).await;
+    t.scan().await;
+    assert!(
+        public.iter().any(|m| m.content.contains(match_end(&game))),
+        "the match's end is shown"
+    );
+    assert!(
+        tables_followed_up(&fake.writes(), t.match_id) >= 1,
+        "the new deals' tables are follow-ups"
+    );
+    through_interactions_only(fake, dm);
+    let row = t.row().await;
+    assert_eq!(row.place_kind, PlaceKind::BotDm);
+    assert_eq!(row.guild_id, 0, "no server: shard 0's");
+    ledger_is_the_places_own(&t.db, t.match_id, dm, &[ALICE]).await;
+}
+
 /// `/gin practice` in the bot's DM, played to its end by presses: the table, every new deal's
 /// table, the showdowns and the match's end reach the chat through the interactions alone
 /// (the bot posts and edits nothing through the channel), no interaction makes more than
@@ -183,28 +206,7 @@ async fn practice_in_the_bot_dm() {
             "/gin {sub}: {cb:?}"
         );
     }
-    let game = t.play_to_end(MAX_PRESSES).await;
-    let public = t.public_at_end(&game).await;
-    t.scan().await;
-    assert!(
-        public.iter().any(|m| m.content.contains(match_end(&game))),
-        "the match's end is shown"
-    );
-    assert!(
-        tables_followed_up(&fake.writes(), t.match_id) >= 1,
-        "the new deals' tables are follow-ups"
-    );
-    through_interactions_only(fake, dm);
-    let row = bot
-        .db
-        .matches()
-        .load_match(t.match_id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(row.place_kind, PlaceKind::BotDm);
-    assert_eq!(row.guild_id, 0, "no server: shard 0's");
-    ledger_is_the_places_own(&bot.db, t.match_id, dm, &[ALICE]).await;
+    practice_played_in_the_bot_dm(&mut t).await;
     bot.finish().await;
 }
 
@@ -273,13 +275,7 @@ async fn a_server_without_the_bot_serves_practice() {
     assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
     assert!(cb.content().contains("servers that added it"), "{cb:?}");
     let mut t = practice_in(&bot, CHANNEL).await;
-    let row = bot
-        .db
-        .matches()
-        .load_match(t.match_id)
-        .await
-        .unwrap()
-        .unwrap();
+    let row = t.row().await;
     assert_eq!(row.place_kind, PlaceKind::ServerWithoutBot);
     let game = t.play_to_end(MAX_PRESSES).await;
     t.public_at_end(&game).await;
@@ -389,12 +385,7 @@ pub(super) async fn two_friends_played(t: &mut Table<'_>, game: gin::games::Game
         "the match's end is shown"
     );
     assert_ledger(t, &game).await;
-    let row =
-        t.db.matches()
-            .load_match(t.match_id)
-            .await
-            .unwrap()
-            .unwrap();
+    let row = t.row().await;
     assert_eq!(row.place_kind, kind);
     through_interactions_only(fake, channel);
 }
@@ -407,13 +398,7 @@ async fn two_friends_play_a_match_in_a_group_dm() {
     let bot = dm_bot(65, Arc::new(AtomicI64::new(0))).await;
     bot.fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
     let t = two_friends_play(&bot, GROUP_DM, PlaceKind::GroupDm).await;
-    let row = bot
-        .db
-        .matches()
-        .load_match(t.match_id)
-        .await
-        .unwrap()
-        .unwrap();
+    let row = t.row().await;
     assert_eq!(row.guild_id, 0, "no server: shard 0's");
     ledger_is_the_places_own(&bot.db, t.match_id, GROUP_DM, &[ALICE, BOB]).await;
     drop(t);

@@ -3,10 +3,9 @@
 //! interactions alone, within Discord's rules there, and no hidden card shows in any write.
 
 use super::places::{
-    alice_challenges_bob, ledger_is_the_places_own, practice_by_alice, tables_followed_up,
-    through_interactions_only, two_friends_played, GROUP_DM,
+    alice_challenges_bob, ledger_is_the_places_own, practice_by_alice,
+    practice_played_in_the_bot_dm, tables_followed_up, two_friends_played, GROUP_DM,
 };
-use crate::games::match_end;
 use crate::support::wire::*;
 use gin::games::PlaceKind;
 
@@ -82,23 +81,7 @@ async fn the_binary_serves_practice_in_the_bot_dm() {
     let _run = run(&bin, 1).await;
     let dm = fake.place_bot_dm(ALICE);
     let mut t = practice_by_alice(fake, &bin.url, dm).await;
-    let game = t.play_to_end(MAX_PRESSES).await;
-    let public = t.public_at_end(&game).await;
-    t.scan().await;
-    assert!(
-        public.iter().any(|m| m.content.contains(match_end(&game))),
-        "the match's end is shown"
-    );
-    assert!(tables_followed_up(&fake.writes(), t.match_id) >= 1);
-    through_interactions_only(fake, dm);
-    let row =
-        t.db.matches()
-            .load_match(t.match_id)
-            .await
-            .unwrap()
-            .unwrap();
-    assert_eq!((row.place_kind, row.guild_id), (PlaceKind::BotDm, 0));
-    ledger_is_the_places_own(&t.db, t.match_id, dm, &[ALICE]).await;
+    practice_played_in_the_bot_dm(&mut t).await;
     no_token_logged(&bin, 1);
 }
 
@@ -115,12 +98,7 @@ async fn the_binary_plays_a_match_in_a_server_without_the_bot() {
     let mut t = alice_challenges_bob(fake, &bin.url, CHANNEL).await;
     let game = t.play_to_end(MAX_PRESSES).await;
     two_friends_played(&mut t, game, PlaceKind::ServerWithoutBot).await;
-    let row =
-        t.db.matches()
-            .load_match(t.match_id)
-            .await
-            .unwrap()
-            .unwrap();
+    let row = t.row().await;
     assert_eq!(row.guild_id, GUILD, "the server's shard");
     ledger_is_the_places_own(&t.db, t.match_id, GUILD, &[ALICE, BOB]).await;
     no_token_logged(&bin, 1);

@@ -125,12 +125,7 @@ async fn a_practice_table_of_four_fills_three_seats_with_the_ai() {
     let mut t = Table::practice(fake, url, players(1).remove(0), "rummy", options).await;
     let m = rummy(t.play_to_end(4000).await);
     assert_eq!(m.players, 4);
-    let row =
-        t.db.matches()
-            .load_match(t.match_id)
-            .await
-            .unwrap()
-            .unwrap();
+    let row = t.row().await;
     assert_eq!(row.format, gin::store::Format::parse("rummy-4").unwrap());
     assert_eq!(
         row.players.iter().filter(|p| p.2).count(),

@@ -267,12 +267,7 @@ async fn a_practice_team_match_gives_the_player_an_ai_partner() {
         panic!("a Team match")
     };
     assert!(m.settlement().is_some());
-    let row =
-        t.db.matches()
-            .load_match(t.match_id)
-            .await
-            .unwrap()
-            .unwrap();
+    let row = t.row().await;
     assert_eq!(
         row.players.iter().filter(|p| p.2).count(),
         3,

@@ -12,12 +12,7 @@ use gin::store::Format;
 /// the stored state.
 pub async fn assert_ledger(t: &Table<'_>, game: &Game) {
     let format = game.format();
-    let row =
-        t.db.matches()
-            .load_match(t.match_id)
-            .await
-            .unwrap()
-            .unwrap();
+    let row = t.row().await;
     assert_eq!(row.format, format);
     let results = results(game);
     assert_eq!(

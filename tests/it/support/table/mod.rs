@@ -142,6 +142,12 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// The match as stored.
+    pub async fn row(&self) -> gin::store::MatchRow {
+        let row = self.db.matches().load_match(self.match_id).await.unwrap();
+        row.expect("the match is stored")
+    }
+
     pub async fn state(&self) -> Stored {
         let row = self
             .db
