@@ -62,6 +62,17 @@ impl Games {
         });
     }
 
+    /// What match `match_id` shows changed without a new version (a deadline moved): its
+    /// followers here and its views elsewhere show it again.
+    pub(crate) fn touched(&self, match_id: i64, channel_id: u64, version: i64) {
+        self.db.bus().touched(match_id, channel_id, version);
+        let _ = self.changes.send(Change {
+            match_id,
+            channel_id,
+            version,
+        });
+    }
+
     fn tell(&self, change: Change) {
         self.views
             .lock()
@@ -106,6 +117,9 @@ impl Following<'_> {
             return;
         }
         self.drop_stale(c.match_id, c.version);
+        if c.touched {
+            self.views.lock().expect("views lock").forget(c.match_id);
+        }
         self.tell(Change {
             match_id: c.match_id,
             channel_id: c.channel_id,

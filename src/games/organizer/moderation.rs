@@ -163,6 +163,8 @@ impl Tournaments<'_> {
                     if let Some(e) = live.event.as_mut() {
                         e.deadline = deadline;
                     }
+                    // The table shows the deadline: its followers here and elsewhere too.
+                    self.touched(id, live.channel_id, live.version);
                 }
             }
             self.wake_organizer();

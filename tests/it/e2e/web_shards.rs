@@ -57,7 +57,7 @@ async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lo
     let ended: Vec<bool> = sqlx::query_scalar(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
     )
-    .bind(format!("gin bus {origin}"))
+    .bind(format!("gin 1-1/2 {origin}"))
     .fetch_all(&mut admin)
     .await
     .unwrap();
