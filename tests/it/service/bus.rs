@@ -96,7 +96,7 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
 
     // Its listener's connection is dropped: its followers are to read everything again,
     // and it hears on once it listens again.
-    resyncs.borrow_and_update();
+    resyncs.concerns(GUILD);
     let origin = other.games.db.bus().origin().unwrap().to_string();
     let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
     let ended: Vec<bool> = sqlx::query_scalar(
@@ -111,6 +111,10 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
         .await
         .expect("a resync after the lost connection")
         .unwrap();
+    assert!(
+        resyncs.concerns(GUILD),
+        "a lost listener concerns every server elsewhere"
+    );
     assert!(owner.play_turn(id).await);
     let next = version(&owner, id).await;
     change_of(&mut changes, id, next).await;
@@ -121,13 +125,22 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
     assert_eq!(sight.table.seats.version, next, "read again, not kept");
     assert_eq!(other.games.live_count(), 0);
 
+    // A process starts on other shards than the server's: its followers need not read again.
+    resyncs.concerns(GUILD);
+    owner.games.db.bus().started("1-1/2".parse().unwrap());
+    tokio::time::timeout(WAIT, resyncs.changed())
+        .await
+        .expect("a resync after another process started")
+        .unwrap();
+    assert!(!resyncs.concerns(GUILD), "another server's start");
+
     // The owner takes its lease again (a restart): the other's followers read again.
-    resyncs.borrow_and_update();
     owner.games.db.bus().started("0-0/2".parse().unwrap());
     tokio::time::timeout(WAIT, resyncs.changed())
         .await
         .expect("a resync after another process started")
         .unwrap();
+    assert!(resyncs.concerns(GUILD), "the server's owner started");
 }
 
 /// Two processes on a fresh database: the owner of the test's server (shard 0), and the
@@ -174,7 +187,7 @@ async fn clocks_moved_as_the_owner_starts_are_shown_on_the_other_process() {
     };
     let (id, before) = shown_there(&owner, &other).await;
     let mut resyncs = other.games.following().resyncs();
-    resyncs.borrow_and_update();
+    resyncs.concerns(GUILD);
 
     // The owner restarts with its clock stepped back: the stored turn clock is moved back
     // to its now, the match's version not.
@@ -184,6 +197,7 @@ async fn clocks_moved_as_the_owner_starts_are_shown_on_the_other_process() {
         .await
         .expect("a resync once the clocks moved")
         .unwrap();
+    assert!(resyncs.concerns(GUILD));
     assert_eq!(forfeit_there(&other, id).await, before - 600);
 }
 
@@ -221,7 +235,7 @@ async fn a_listener_that_hears_nothing_of_its_own_checks_listens_again() {
     let (id, _) = shown_there(&owner, &other).await;
     let following = other.games.following();
     let mut resyncs = following.resyncs();
-    resyncs.borrow_and_update();
+    resyncs.concerns(GUILD);
 
     // As if its connection carried nothing any more: its own checks do not come back.
     other.games.db.bus().mute_checks(true);
@@ -229,6 +243,7 @@ async fn a_listener_that_hears_nothing_of_its_own_checks_listens_again() {
         .await
         .expect("a resync once a check did not come back")
         .unwrap();
+    assert!(resyncs.concerns(GUILD));
     other.games.db.bus().mute_checks(false);
 
     // It hears on.
