@@ -28,7 +28,7 @@ pub async fn run(config: Config) -> Result<(), String> {
         .owning(config.shard_range());
     tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
     // Processes sharing the database hear of each other's changes (see `store::bus`).
-    let (db, feed) = if db.shared() {
+    let (db, feed) = if bus_serves(db.shared(), &config) {
         let (db, feed) = db
             .with_bus()
             .await
@@ -77,6 +77,13 @@ pub async fn run(config: Config) -> Result<(), String> {
         let _ = games.db.lease().release_lease().await;
     }
     result.map_err(|e| format!("stopped: {e}"))
+}
+
+/// Whether this process joins the bus: only its card table reads what the bus carries (the
+/// other processes' changes, for the pages following their matches), so without the table its
+/// listener thread and two connections would serve nobody.
+fn bus_serves(shared: bool, config: &Config) -> bool {
+    shared && config.activity.missing().is_none()
 }
 
 /// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an
@@ -310,6 +317,19 @@ mod tests {
         assert!(e.to_string().contains("restart the bot"), "{e}");
         tokio::task::yield_now().await;
         assert!(watch.is_finished(), "the sweeper is stopped too");
+    }
+
+    /// Only a process sharing its database and serving the card table joins the bus.
+    #[test]
+    fn the_bus_serves_only_a_shared_card_table() {
+        let mut config = Config::default();
+        assert!(!bus_serves(true, &config), "no card table");
+        config.activity.addr = "127.0.0.1:8080".into();
+        config.activity.client_id = 1;
+        config.activity.client_secret = crate::config::Secret::new("s");
+        assert!(config.activity.missing().is_none());
+        assert!(bus_serves(true, &config));
+        assert!(!bus_serves(false, &config), "not shared");
     }
 
     /// A bot that stops as asked reports no error.
