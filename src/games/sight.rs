@@ -63,14 +63,9 @@ impl Games {
     }
 
     /// What match `match_id` shows changed without a new version (a deadline moved): its
-    /// followers here and its views elsewhere show it again.
+    /// views in the other processes are read again (this process holds the match itself).
     pub(crate) fn touched(&self, match_id: i64, channel_id: u64, version: i64) {
         self.db.bus().touched(match_id, channel_id, version);
-        let _ = self.changes.send(Change {
-            match_id,
-            channel_id,
-            version,
-        });
     }
 
     fn tell(&self, change: Change) {

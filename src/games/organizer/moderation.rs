@@ -163,7 +163,7 @@ impl Tournaments<'_> {
                     if let Some(e) = live.event.as_mut() {
                         e.deadline = deadline;
                     }
-                    // The table shows the deadline: its followers here and elsewhere too.
+                    // The table shows the deadline: so do the other processes' views of it.
                     self.touched(id, live.channel_id, live.version);
                 }
             }

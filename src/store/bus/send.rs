@@ -263,4 +263,37 @@ mod tests {
         q.close();
         assert!(q.take().await.is_none());
     }
+
+    /// A batch PostgreSQL always refuses is dropped after a few tries; the notes after it
+    /// are sent (their flush answered). PostgreSQL only.
+    #[tokio::test]
+    async fn a_batch_that_always_fails_blocks_nothing() {
+        if !crate::store::testing::on_postgres() {
+            eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let url = crate::store::testing::fresh_database_url(dir.path(), "gin")
+            .await
+            .unwrap();
+        let db = crate::store::Db::open(&url).await.unwrap();
+        let queue = std::sync::Arc::new(Queue::default());
+        let pace = Pace {
+            retry: std::time::Duration::from_millis(10),
+            ..Pace::default()
+        };
+        tokio::spawn(send(db.source.clone(), queue.clone(), pace));
+        // PostgreSQL refuses a note on a channel without a name.
+        queue.other(String::new(), "x".into());
+        let wait = std::time::Duration::from_secs(20);
+        tokio::time::timeout(wait, queue.flushed())
+            .await
+            .expect("the failing batch given up")
+            .unwrap();
+        queue.change(at(1, 1, false));
+        tokio::time::timeout(wait, queue.flushed())
+            .await
+            .expect("the next note sent")
+            .unwrap();
+    }
 }
