@@ -28,7 +28,7 @@ pub async fn run(config: Config) -> Result<(), String> {
         .owning(config.shard_range());
     tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
     // Processes sharing the database hear of each other's changes (see `store::bus`).
-    let (db, feed) = if db.shared() {
+    let (db, feed) = if bus_serves(db.shared(), &config) {
         let (db, feed) = db
             .with_bus()
             .await
@@ -54,8 +54,8 @@ pub async fn run(config: Config) -> Result<(), String> {
     // Before anything of these shards' servers is read: no other live process may run them.
     let shards = config.shard_range();
     match games.sweeper().take_shards().await {
-        // What the last holder committed may never have been announced.
-        Ok(None) => games.db.bus().started(shards),
+        // Announced on the bus once the clocks moved on (`Sweeper::resume_clocks`).
+        Ok(None) => {}
         Ok(Some(held)) => {
             let left = held.until - games.now();
             return Err(format!(
@@ -77,6 +77,13 @@ pub async fn run(config: Config) -> Result<(), String> {
         let _ = games.db.lease().release_lease().await;
     }
     result.map_err(|e| format!("stopped: {e}"))
+}
+
+/// Whether this process joins the bus: only its card table reads what the bus carries (the
+/// other processes' changes, for the pages following their matches), so without the table its
+/// listener thread and two connections would serve nobody.
+fn bus_serves(shared: bool, config: &Config) -> bool {
+    shared && config.activity.missing().is_none()
 }
 
 /// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an
@@ -189,10 +196,22 @@ pub async fn run_until(
             () = deadline => Ok(()),
         }
     };
-    let result = supervise(running, db.writer_stopped(), sweeper).await;
+    let stopped = async {
+        tokio::select! {
+            () = db.writer_stopped() => Stopped::Writer,
+            () = db.bus().stopped() => Stopped::Bus,
+        }
+    };
+    let result = supervise(running, stopped, sweeper).await;
     stopper.abort();
     if !places.drain(PRESS_GRACE).await {
         tracing::warn!("presses still unanswered {PRESS_GRACE:?} after the stop: stopping anyway");
+    }
+    // The changes just answered reach the other processes before this one ends.
+    if !db.bus().flush(BUS_GRACE).await {
+        tracing::warn!(
+            "notes for the other processes unsent {BUS_GRACE:?} after the presses: stopping anyway"
+        );
     }
     if let Some(web) = web {
         web.task.abort();
@@ -204,17 +223,30 @@ pub async fn run_until(
     result
 }
 
-/// Runs the bot until `running` ends, or until the database writer or the sweeper does.
-/// Without its writer or its sweeper the bot would answer errors or forget its timers: it
-/// stops with a clear line instead, for its supervisor to restart it.
+/// A thread of the store that ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stopped {
+    /// The database writer: every write fails.
+    Writer,
+    /// The bus between processes: the others' changes are no longer heard, nor its own told.
+    Bus,
+}
+
+/// Runs the bot until `running` ends, or until a thread of the store or the sweeper does.
+/// Without its writer, its bus or its sweeper the bot would answer errors, show old tables or
+/// forget its timers: it stops with a clear line instead, for its supervisor to restart it.
 async fn supervise(
     running: impl std::future::Future<Output = Result<(), Error>>,
-    writer_stopped: impl std::future::Future<Output = ()>,
+    stopped: impl std::future::Future<Output = Stopped>,
     mut sweeper: tokio::task::JoinHandle<()>,
 ) -> Result<(), Error> {
     let result = tokio::select! {
         r = running => r,
-        () = writer_stopped => Err("the database writer stopped; restart the bot".into()),
+        s = stopped => Err(match s {
+            Stopped::Writer => "the database writer stopped; restart the bot",
+            Stopped::Bus => "the bus to the other processes stopped; restart the bot",
+        }
+        .into()),
         r = &mut sweeper => Err(match r {
             Err(e) if e.is_panic() => format!("the sweeper panicked: {e}; restart the bot"),
             _ => "the sweeper stopped; restart the bot".to_string(),
@@ -232,6 +264,11 @@ const STOP_GRACE: Duration = Duration::from_secs(3);
 /// answered: a move is stored before it is answered, so one that takes longer (the database
 /// held up) is only left without its answer. Within `docker stop`'s 10 s with [`STOP_GRACE`].
 const PRESS_GRACE: Duration = Duration::from_secs(5);
+
+/// How long a stop waits, once the presses are answered, for the bus's last notes to go.
+/// Within `docker stop`'s 10 s with [`STOP_GRACE`] and [`PRESS_GRACE`].
+const BUS_GRACE: Duration = Duration::from_secs(1);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -256,12 +293,43 @@ mod tests {
     async fn a_stopped_writer_stops_the_bot_with_a_clear_line() {
         let sweeper = forever();
         let watch = sweeper.abort_handle();
-        let e = supervise(std::future::pending(), async {}, sweeper)
+        let e = supervise(std::future::pending(), async { Stopped::Writer }, sweeper)
             .await
             .unwrap_err();
         assert!(e.to_string().contains("database writer stopped"), "{e}");
         tokio::task::yield_now().await;
         assert!(watch.is_finished(), "the sweeper is stopped too");
+    }
+
+    /// A bus whose thread ended stops the bot as a writer does.
+    #[tokio::test]
+    async fn a_stopped_bus_stops_the_bot_with_a_clear_line() {
+        let sweeper = forever();
+        let watch = sweeper.abort_handle();
+        let e = supervise(std::future::pending(), async { Stopped::Bus }, sweeper)
+            .await
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("the bus to the other processes stopped"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("restart the bot"), "{e}");
+        tokio::task::yield_now().await;
+        assert!(watch.is_finished(), "the sweeper is stopped too");
+    }
+
+    /// Only a process sharing its database and serving the card table joins the bus.
+    #[test]
+    fn the_bus_serves_only_a_shared_card_table() {
+        let mut config = Config::default();
+        assert!(!bus_serves(true, &config), "no card table");
+        config.activity.addr = "127.0.0.1:8080".into();
+        config.activity.client_id = 1;
+        config.activity.client_secret = crate::config::Secret::new("s");
+        assert!(config.activity.missing().is_none());
+        assert!(bus_serves(true, &config));
+        assert!(!bus_serves(false, &config), "not shared");
     }
 
     /// A bot that stops as asked reports no error.

@@ -21,6 +21,7 @@ mod rematch;
 mod replay;
 mod request;
 pub mod results;
+mod resync;
 mod scenes;
 mod seams;
 mod seasons;
@@ -48,6 +49,7 @@ pub use play::Move;
 pub use practice::ai_seed;
 pub use replay::ReplayScene;
 pub use request::{ChallengeRequest, RummyOptions, PRACTICE_LEVEL, RUMMY_PRACTICE_SEATS};
+pub use resync::{Missed, Resyncs};
 pub use scenes::{
     ChallengeScene, HandMode, HandScene, MatchEndScene, Note, Seats, ShowdownScene, TableScene,
     TurnClock,
@@ -495,8 +497,8 @@ pub struct Games {
     changes: tokio::sync::broadcast::Sender<Change>,
     /// Matches of other processes' servers as last read (see [`views`]).
     views: Mutex<views::Views>,
-    /// Counts the times news may have been missed (see [`Following::resyncs`]).
-    resyncs: tokio::sync::watch::Sender<u64>,
+    /// The times news may have been missed (see [`Following::resyncs`]).
+    resyncs: tokio::sync::watch::Sender<resync::Log>,
 }
 
 impl Games {
@@ -534,7 +536,7 @@ impl Games {
             organizer: Default::default(),
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
             views: Default::default(),
-            resyncs: tokio::sync::watch::Sender::new(0),
+            resyncs: tokio::sync::watch::Sender::new(Default::default()),
         }
     }
 

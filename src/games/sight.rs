@@ -6,7 +6,7 @@
 use super::scenes::{HandMode, HandScene, TableScene};
 use super::variants::{DealOf, EndOf};
 use super::CardLook;
-use super::{Failure, Following, Games, Live, Refusal};
+use super::{Failure, Following, Games, Live, Missed, Refusal, Resyncs};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::store::bus::{Changed, Feed, Notice};
@@ -62,6 +62,12 @@ impl Games {
         });
     }
 
+    /// What match `match_id` shows changed without a new version (a deadline moved): its
+    /// views in the other processes are read again (this process holds the match itself).
+    pub(crate) fn touched(&self, match_id: i64, channel_id: u64, version: i64) {
+        self.db.bus().touched(match_id, channel_id, version);
+    }
+
     fn tell(&self, change: Change) {
         self.views
             .lock()
@@ -77,10 +83,10 @@ impl Following<'_> {
         self.changes.subscribe()
     }
 
-    /// Bumped whenever news may have been missed (the bus's connection was lost, or another
-    /// process took over shards): every match shown is to be read again.
-    pub fn resyncs(&self) -> tokio::sync::watch::Receiver<u64> {
-        self.resyncs.subscribe()
+    /// Told whenever news may have been missed (the bus's connection was lost, or another
+    /// process took over shards): the matches it concerns are to be read again.
+    pub fn resyncs(&self) -> Resyncs {
+        Resyncs::new(self.resyncs.subscribe(), self.db.shards())
     }
 
     /// Takes up what the bus hears until it stops: the other processes' changes reach this
@@ -90,10 +96,10 @@ impl Following<'_> {
             match notice {
                 Notice::Changed(c) => self.changed_elsewhere(c),
                 Notice::Started(s) if self.db.bus().origin() != Some(s.origin.as_str()) => {
-                    self.resync()
+                    self.resync(s.shards.parse().map_or(Missed::All, Missed::Shards))
                 }
                 Notice::Started(_) => {}
-                Notice::Lost => self.resync(),
+                Notice::Lost => self.resync(Missed::All),
             }
         }
         tracing::warn!("the bus stopped: the other processes' changes are no longer heard");
@@ -106,6 +112,9 @@ impl Following<'_> {
             return;
         }
         self.drop_stale(c.match_id, c.version);
+        if c.touched {
+            self.views.lock().expect("views lock").forget(c.match_id);
+        }
         self.tell(Change {
             match_id: c.match_id,
             channel_id: c.channel_id,
@@ -113,9 +122,14 @@ impl Following<'_> {
         });
     }
 
-    fn resync(&self) {
-        self.views.lock().expect("views lock").forget_all();
-        self.resyncs.send_modify(|n| *n += 1);
+    fn resync(&self, missed: Missed) {
+        let mut views = self.views.lock().expect("views lock");
+        match missed {
+            Missed::All => views.forget_all(),
+            Missed::Shards(s) => views.forget_of(|live| s.owns(live.guild_id)),
+        }
+        drop(views);
+        self.resyncs.send_modify(|log| log.add(missed));
     }
 
     /// The match `user` follows in `channel`: their own match being played there; else

@@ -119,6 +119,10 @@ impl Sweeper<'_> {
             }
             Err(e) => tracing::warn!(error = %e, "reading the heartbeat"),
         }
+        // Said after the clocks moved (no match's version did): the other processes read
+        // these shards' matches again, and whatever the last holder committed but never
+        // announced with them.
+        self.db.bus().started(self.db.shards());
     }
 
     /// One pass of the sweeper.

@@ -71,6 +71,21 @@ impl Views {
         }
     }
 
+    /// What `match_id` shows changed at the same version: its view is read again (and no
+    /// read begun before is kept).
+    pub(super) fn forget(&mut self, match_id: i64) {
+        self.map.remove(&match_id);
+        self.era += 1;
+    }
+
+    /// News of the matches `concerned` may have been missed: their views are read again (and
+    /// no read begun before is kept).
+    pub(super) fn forget_of(&mut self, concerned: impl Fn(&Live) -> bool) {
+        self.map
+            .retain(|_, v| v.live.as_ref().is_some_and(|l| !concerned(l)));
+        self.era += 1;
+    }
+
     /// News may have been missed: every view is read again.
     pub(super) fn forget_all(&mut self) {
         self.map.clear();
@@ -117,6 +132,35 @@ mod tests {
         v.unread(1);
         v.unread(2);
         assert!(v.map.is_empty());
+    }
+
+    /// A touched match is read again though its version is the same; a read begun before is
+    /// not kept.
+    #[test]
+    fn a_touched_view_is_read_again() {
+        let mut v = Views::default();
+        let era = v.fresh(1).unwrap_err();
+        v.keep(at(1, 3), era);
+        let early = v.fresh(2).unwrap_err();
+        v.forget(1);
+        let era = v.fresh(1).unwrap_err();
+        v.keep(at(2, 3), early);
+        assert!(v.fresh(2).is_err(), "a read begun before is not kept");
+        v.keep(at(1, 3), era);
+        assert_eq!(v.fresh(1).unwrap().version, 3);
+    }
+
+    /// Only the views concerned go.
+    #[test]
+    fn forgetting_some_keeps_the_others() {
+        let mut v = Views::default();
+        for id in [1, 2] {
+            let era = v.fresh(id).unwrap_err();
+            v.keep(at(id, 3), era);
+        }
+        v.forget_of(|live| live.id == 1);
+        assert!(v.fresh(1).is_err());
+        assert_eq!(v.fresh(2).unwrap().version, 3);
     }
 
     /// Past the bound every view goes.

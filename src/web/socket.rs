@@ -209,7 +209,7 @@ impl Follower {
     async fn run(
         &mut self,
         changes: &mut tokio::sync::broadcast::Receiver<crate::games::Change>,
-        resyncs: &mut tokio::sync::watch::Receiver<u64>,
+        resyncs: &mut crate::games::Resyncs,
         news: &mut tokio::sync::broadcast::Receiver<u64>,
     ) {
         let mut tick = tokio::time::interval(TICK.min(self.web.instances.recheck()));
@@ -239,8 +239,11 @@ impl Follower {
                     Err(RecvError::Lagged(_)) => self.show(None).await,
                     Err(RecvError::Closed) => false,
                 },
-                // News may have been missed: read again.
-                resync = resyncs.changed() => resync.is_ok() && self.show(None).await,
+                // News of this page's match may have been missed: read again.
+                resync = resyncs.changed() => {
+                    let guild = self.me.place.guild().unwrap_or(0);
+                    resync.is_ok() && (!resyncs.concerns(guild) || self.show(None).await)
+                }
                 _ = tick.tick() => self.look().await,
                 place = looked_up(&mut self.recheck), if self.recheck.is_some() => {
                     self.recheck = None;

@@ -163,6 +163,8 @@ impl Tournaments<'_> {
                     if let Some(e) = live.event.as_mut() {
                         e.deadline = deadline;
                     }
+                    // The table shows the deadline: so do the other processes' views of it.
+                    self.touched(id, live.channel_id, live.version);
                 }
             }
             self.wake_organizer();

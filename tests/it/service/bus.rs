@@ -7,7 +7,8 @@
 use crate::support::harness::*;
 use gin::games::Change;
 use gin::i18n::Lang;
-use gin::store::Shards;
+use gin::store::bus::Pace;
+use gin::store::{Db, Shards};
 use sqlx::Connection;
 use std::sync::Arc;
 use std::time::Duration;
@@ -95,13 +96,13 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
 
     // Its listener's connection is dropped: its followers are to read everything again,
     // and it hears on once it listens again.
-    resyncs.borrow_and_update();
+    resyncs.concerns(GUILD);
     let origin = other.games.db.bus().origin().unwrap().to_string();
     let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
     let ended: Vec<bool> = sqlx::query_scalar(
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
     )
-    .bind(format!("gin bus {origin}"))
+    .bind(format!("gin 1-1/2 {origin}"))
     .fetch_all(&mut admin)
     .await
     .unwrap();
@@ -110,6 +111,10 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
         .await
         .expect("a resync after the lost connection")
         .unwrap();
+    assert!(
+        resyncs.concerns(GUILD),
+        "a lost listener concerns every server elsewhere"
+    );
     assert!(owner.play_turn(id).await);
     let next = version(&owner, id).await;
     change_of(&mut changes, id, next).await;
@@ -120,11 +125,152 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
     assert_eq!(sight.table.seats.version, next, "read again, not kept");
     assert_eq!(other.games.live_count(), 0);
 
+    // A process starts on other shards than the server's: its followers need not read again.
+    resyncs.concerns(GUILD);
+    owner.games.db.bus().started("1-1/2".parse().unwrap());
+    tokio::time::timeout(WAIT, resyncs.changed())
+        .await
+        .expect("a resync after another process started")
+        .unwrap();
+    assert!(!resyncs.concerns(GUILD), "another server's start");
+
     // The owner takes its lease again (a restart): the other's followers read again.
-    resyncs.borrow_and_update();
     owner.games.db.bus().started("0-0/2".parse().unwrap());
     tokio::time::timeout(WAIT, resyncs.changed())
         .await
         .expect("a resync after another process started")
         .unwrap();
+    assert!(resyncs.concerns(GUILD), "the server's owner started");
+}
+
+/// Two processes on a fresh database: the owner of the test's server (shard 0), and the
+/// other with its bus at `pace`. None (the test skipped) without PostgreSQL.
+async fn pair(pace: Pace) -> Option<(Harness, Harness, String)> {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return None;
+    }
+    assert_eq!(Shards::of(GUILD, 2), 0, "the test's server is shard 0's");
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+        .await
+        .unwrap();
+    let owner = Harness::sharing(dir.clone(), url.clone(), "0-0/2").await;
+    let other = Harness::sharing_paced(dir, url.clone(), "1-1/2", pace).await;
+    Some((owner, other, url))
+}
+
+/// When the player to move forfeits, as the other process shows match `id`.
+async fn forfeit_there(other: &Harness, id: i64) -> i64 {
+    let sight = other
+        .games
+        .following()
+        .sight(id, CHANNEL, ALICE, Lang::En, false)
+        .await
+        .unwrap();
+    sight.table.clock.expect("a person is to move").forfeit_at
+}
+
+/// A new match, its deal heard of on the other process and shown there: its forfeit time.
+async fn shown_there(owner: &Harness, other: &Harness) -> (i64, i64) {
+    let mut changes = other.games.following().changes();
+    let id = owner.new_match(&[BOB]).await;
+    let dealt = version(owner, id).await;
+    change_of(&mut changes, id, dealt).await;
+    (id, forfeit_there(other, id).await)
+}
+
+#[tokio::test]
+async fn clocks_moved_as_the_owner_starts_are_shown_on_the_other_process() {
+    let Some((owner, other, _)) = pair(Pace::default()).await else {
+        return;
+    };
+    let (id, before) = shown_there(&owner, &other).await;
+    let mut resyncs = other.games.following().resyncs();
+    resyncs.concerns(GUILD);
+
+    // The owner restarts with its clock stepped back: the stored turn clock is moved back
+    // to its now, the match's version not.
+    owner.advance(-600);
+    owner.games.sweeper().resume_clocks().await;
+    tokio::time::timeout(WAIT, resyncs.changed())
+        .await
+        .expect("a resync once the clocks moved")
+        .unwrap();
+    assert!(resyncs.concerns(GUILD));
+    assert_eq!(forfeit_there(&other, id).await, before - 600);
+}
+
+#[tokio::test]
+async fn a_touched_match_is_read_again_at_the_same_version() {
+    let Some((owner, other, url)) = pair(Pace::default()).await else {
+        return;
+    };
+    let (id, before) = shown_there(&owner, &other).await;
+    let at = version(&owner, id).await;
+
+    // What the table shows changes (here its turn clock), its version not.
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE matches SET turn_started_at = turn_started_at + 60 WHERE id = $1")
+        .bind(id)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    let mut changes = other.games.following().changes();
+    owner.games.db.bus().touched(id, CHANNEL, at);
+    assert_eq!(change_of(&mut changes, id, at).await.version, at);
+    assert_eq!(forfeit_there(&other, id).await, before + 60);
+}
+
+#[tokio::test]
+async fn a_listener_that_hears_nothing_of_its_own_checks_listens_again() {
+    let pace = Pace {
+        check_every: Duration::from_millis(200),
+        check_wait: Duration::from_secs(2),
+        ..Pace::default()
+    };
+    let Some((owner, other, _)) = pair(pace).await else {
+        return;
+    };
+    let (id, _) = shown_there(&owner, &other).await;
+    let following = other.games.following();
+    let mut resyncs = following.resyncs();
+    resyncs.concerns(GUILD);
+
+    // As if its connection carried nothing any more: its own checks do not come back.
+    other.games.db.bus().mute_checks(true);
+    tokio::time::timeout(WAIT, resyncs.changed())
+        .await
+        .expect("a resync once a check did not come back")
+        .unwrap();
+    assert!(resyncs.concerns(GUILD));
+    other.games.db.bus().mute_checks(false);
+
+    // It hears on.
+    let mut changes = following.changes();
+    assert!(owner.play_turn(id).await);
+    let moved = version(&owner, id).await;
+    change_of(&mut changes, id, moved).await;
+}
+
+#[tokio::test]
+async fn the_end_of_the_bus_thread_is_seen() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+        .await
+        .unwrap();
+    let db = Db::open(&url)
+        .await
+        .unwrap()
+        .owning("1-1/2".parse().unwrap());
+    let (db, feed) = db.with_bus().await.unwrap();
+    // Nobody hears the bus any more: its thread ends, and says so.
+    drop(feed);
+    tokio::time::timeout(WAIT, db.bus().stopped())
+        .await
+        .expect("the bus's end seen");
 }

@@ -131,12 +131,22 @@ impl Harness {
     /// One of the processes that share a PostgreSQL database (`url`, kept in `dir`), running
     /// `shards`: the bus joined, and what it hears taken up by its games.
     pub async fn sharing(dir: Arc<tempfile::TempDir>, url: String, shards: &str) -> Harness {
+        Harness::sharing_paced(dir, url, shards, Default::default()).await
+    }
+
+    /// [`Harness::sharing`], its bus at `pace` (shorter periods).
+    pub async fn sharing_paced(
+        dir: Arc<tempfile::TempDir>,
+        url: String,
+        shards: &str,
+        pace: gin::store::bus::Pace,
+    ) -> Harness {
         let db = Db::open(&url)
             .await
             .unwrap()
             .owning(shards.parse().unwrap());
         assert!(db.shared(), "{shards} on PostgreSQL is shared");
-        let (db, feed) = db.with_bus().await.unwrap();
+        let (db, feed) = db.with_bus_paced(pace).await.unwrap();
         let now = Arc::new(AtomicI64::new(1_800_000_000));
         let h = Harness::open_on(db, dir, url, now, Arc::new(AtomicU64::new(1))).await;
         let games = h.games.clone();

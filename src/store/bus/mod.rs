@@ -8,13 +8,14 @@
 //! hears another take the lease of its shards ([`Notice::Started`]): that one's predecessor may
 //! have stopped between a commit and its note.
 
-use super::{Backend, Db, Source, StoreError};
+mod listen;
+mod send;
+
+use crate::store::{Backend, Db, StoreError};
 use serde::{Deserialize, Serialize};
-use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
 /// The channel of [`Changed`] notes.
 const CHANGES: &str = "gin_change";
@@ -22,22 +23,36 @@ const CHANGES: &str = "gin_change";
 /// The channel of [`Started`] notes.
 const STARTS: &str = "gin_resync";
 
+/// The start of each process's own channel, which its self-checks go to (its origin follows).
+const CHECKS: &str = "gin_check_";
+
 /// PostgreSQL refuses a payload of 8,000 bytes or more; the bus sends none past this.
 pub const PAYLOAD_MOST: usize = 7_900;
 const _: () = assert!(PAYLOAD_MOST < 8_000);
 
-/// The most notes sent in one statement.
-const SENT_TOGETHER: usize = 256;
-
-/// How long a lost connection waits before it is made again.
-const RETRY: Duration = Duration::from_secs(1);
-
 /// Notes heard but not yet taken up, before the listener waits for its reader.
 const FEED_KEPT: usize = 4096;
 
-/// Sends every queued note, one `pg_notify` each, in one round trip.
-const SEND: &str =
-    "SELECT pg_notify(x.c, x.p) FROM json_to_recordset($1::text::json) AS x(c text, p text)";
+/// The bus's periods: how often the listener checks itself, how long it waits for its check
+/// and a send for its answer, and the first wait before a connection is made again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pace {
+    pub check_every: Duration,
+    pub check_wait: Duration,
+    pub send_wait: Duration,
+    pub retry: Duration,
+}
+
+impl Default for Pace {
+    fn default() -> Pace {
+        Pace {
+            check_every: Duration::from_secs(30),
+            check_wait: Duration::from_secs(5),
+            send_wait: Duration::from_secs(10),
+            retry: Duration::from_secs(1),
+        }
+    }
+}
 
 /// A match's change, committed by the process `origin`: its channel and its new version.
 /// Nothing of the players' cards: only that the match changed.
@@ -52,6 +67,10 @@ pub struct Changed {
     /// The sending process (see [`Bus::origin`]): a process skips its own notes.
     #[serde(rename = "o")]
     pub origin: String,
+    /// What the match shows changed without a new version (a deadline moved): a view of it
+    /// at this version is read again.
+    #[serde(rename = "t", default, skip_serializing_if = "std::ops::Not::not")]
+    pub touched: bool,
 }
 
 /// A process took the lease of its shards, `shards` (`0-0/2`), and runs them from now on.
@@ -104,10 +123,25 @@ pub struct Bus {
     inner: Option<Arc<Sending>>,
 }
 
-#[derive(Debug)]
 struct Sending {
-    queue: mpsc::UnboundedSender<(&'static str, String)>,
+    queue: Arc<send::Queue>,
     origin: String,
+    /// Ends when the bus's thread does.
+    alive: watch::Receiver<()>,
+}
+
+impl std::fmt::Debug for Sending {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sending")
+            .field("origin", &self.origin)
+            .finish()
+    }
+}
+
+impl Drop for Sending {
+    fn drop(&mut self) {
+        self.queue.close();
+    }
 }
 
 impl Bus {
@@ -118,37 +152,72 @@ impl Bus {
 
     /// Says that match `match_id` (in `channel_id`) is now at `version`: after its commit.
     pub fn changed(&self, match_id: i64, channel_id: u64, version: i64) {
-        let Some(sending) = &self.inner else {
-            return;
-        };
-        let note = Changed {
-            match_id,
-            channel_id,
-            version,
-            origin: sending.origin.clone(),
-        };
-        sending.send(CHANGES, &note);
+        self.note(match_id, channel_id, version, false);
     }
 
-    /// Says that this process took the lease of `shards`: after it did.
+    /// Says that what match `match_id` shows changed, its version not (a deadline moved).
+    pub fn touched(&self, match_id: i64, channel_id: u64, version: i64) {
+        self.note(match_id, channel_id, version, true);
+    }
+
+    fn note(&self, match_id: i64, channel_id: u64, version: i64, touched: bool) {
+        if let Some(sending) = &self.inner {
+            sending.queue.change(Changed {
+                match_id,
+                channel_id,
+                version,
+                origin: sending.origin.clone(),
+                touched,
+            });
+        }
+    }
+
+    /// Says that this process took the lease of `shards`: after it did, and after it moved
+    /// their clocks on (the other processes read its matches again).
     pub fn started(&self, shards: super::Shards) {
         if let Some(sending) = &self.inner {
             let note = Started {
                 shards: shards.to_string(),
                 origin: sending.origin.clone(),
             };
-            sending.send(STARTS, &note);
+            match payload(&note) {
+                Ok(p) => sending.queue.other(STARTS.into(), p),
+                Err(e) => tracing::warn!(error = %e, "not sent on the bus"),
+            }
         }
     }
-}
 
-impl Sending {
-    fn send<T: Serialize>(&self, channel: &'static str, note: &T) {
-        match payload(note) {
-            Ok(p) => {
-                let _ = self.queue.send((channel, p));
+    /// Waits until every note said so far is sent, at most `wait`; false if not all were.
+    /// For a clean stop: what is still queued when the process ends is lost.
+    pub async fn flush(&self, wait: Duration) -> bool {
+        let Some(sending) = &self.inner else {
+            return true;
+        };
+        let flushed = sending.queue.flushed();
+        matches!(tokio::time::timeout(wait, flushed).await, Ok(Ok(())))
+    }
+
+    /// Resolves when the bus's thread has ended (it panicked, say): nothing is sent or heard
+    /// any more. Never, without a bus.
+    pub async fn stopped(&self) {
+        match &self.inner {
+            Some(sending) => {
+                let mut alive = sending.alive.clone();
+                while alive.changed().await.is_ok() {}
             }
-            Err(e) => tracing::warn!(channel, error = %e, "not sent on the bus"),
+            None => std::future::pending().await,
+        }
+    }
+
+    /// Tests only: this process's self-checks are no longer sent (or, `false`, sent again),
+    /// as if its listener's connection carried nothing.
+    #[doc(hidden)]
+    pub fn mute_checks(&self, muted: bool) {
+        if let Some(sending) = &self.inner {
+            sending
+                .queue
+                .mute_checks
+                .store(muted, std::sync::atomic::Ordering::SeqCst);
         }
     }
 }
@@ -163,13 +232,6 @@ impl Feed {
     }
 }
 
-/// The lines a note's JSON goes out in (see [`SEND`]).
-#[derive(Serialize)]
-struct Out<'a> {
-    c: &'a str,
-    p: &'a str,
-}
-
 impl Db {
     /// Whether this process shares its database with processes running other shards: on
     /// PostgreSQL with part of the shards (the only way several processes share one).
@@ -180,7 +242,12 @@ impl Db {
 
     /// This handle with the bus joined, and what it hears: a thread of its own listens and
     /// sends. PostgreSQL only.
-    pub async fn with_bus(mut self) -> Result<(Db, Feed), StoreError> {
+    pub async fn with_bus(self) -> Result<(Db, Feed), StoreError> {
+        self.with_bus_paced(Pace::default()).await
+    }
+
+    /// [`Db::with_bus`] at another pace (tests: shorter periods).
+    pub async fn with_bus_paced(mut self, pace: Pace) -> Result<(Db, Feed), StoreError> {
         if self.backend() != Backend::Postgres {
             return Err(StoreError::Sql(sqlx::Error::Configuration(
                 "the bus between processes needs PostgreSQL".into(),
@@ -193,19 +260,35 @@ impl Db {
             .next()
             .unwrap_or("")
             .to_string();
-        let (queue, queued) = mpsc::unbounded_channel();
+        let queue = Arc::new(send::Queue::default());
         let (feed, fed) = mpsc::channel(FEED_KEPT);
         let (ready, listening) = oneshot::channel();
-        let (source, name) = (self.source.clone(), format!("gin bus {origin}"));
+        let (alive, alive_seen) = watch::channel(());
+        let ear = listen::Ear {
+            url: self.source.url.clone(),
+            name: format!("gin {} {origin}", self.shards),
+            checks: format!("{CHECKS}{origin}"),
+            queue: Arc::downgrade(&queue),
+            pace,
+        };
+        let (source, sent) = (self.source.clone(), queue.clone());
         super::on_own_thread("gin-bus", move || async move {
-            let url = source.url.clone();
-            tokio::join!(listen(url, name, feed, ready), send(source, queued));
+            let _alive = alive;
+            // Either half alone is no bus: the thread ends with the first (see `Bus::stopped`).
+            tokio::select! {
+                () = listen::listen(ear, feed, ready) => {}
+                () = send::send(source, sent, pace) => {}
+            }
         })?;
         listening
             .await
             .map_err(|_| StoreError::Thread("the bus stopped as it started".into()))??;
         self.bus = Bus {
-            inner: Some(Arc::new(Sending { queue, origin })),
+            inner: Some(Arc::new(Sending {
+                queue,
+                origin,
+                alive: alive_seen,
+            })),
         };
         Ok((self, Feed(fed)))
     }
@@ -213,126 +296,6 @@ impl Db {
     /// This process's end of the bus.
     pub fn bus(&self) -> &Bus {
         &self.bus
-    }
-}
-
-/// A listener on the bus's channels, its connection named `name` (as `pg_stat_activity`
-/// shows it).
-async fn listener(url: &str, name: &str) -> Result<PgListener, StoreError> {
-    let options = PgConnectOptions::from_str(url)?.application_name(name);
-    let pool = PgPoolOptions::new()
-        .max_connections(1)
-        .max_lifetime(None)
-        .idle_timeout(None)
-        .connect_with(options)
-        .await?;
-    let mut listener = PgListener::connect_with(&pool).await?;
-    listener.ignore_pool_close_event(true);
-    listener.listen_all([CHANGES, STARTS]).await?;
-    Ok(listener)
-}
-
-/// Hears the bus into `feed` until nobody reads it; says [`Notice::Lost`] each time it
-/// listens again after a lost connection. The first connection's outcome goes to `ready`.
-async fn listen(
-    url: String,
-    name: String,
-    feed: mpsc::Sender<Notice>,
-    ready: oneshot::Sender<Result<(), StoreError>>,
-) {
-    let mut ready = Some(ready);
-    loop {
-        let made = tokio::select! {
-            made = listener(&url, &name) => made,
-            () = feed.closed() => return,
-        };
-        let mut listening = match (made, ready.take()) {
-            (Ok(l), Some(ready)) => {
-                let _ = ready.send(Ok(()));
-                l
-            }
-            (Err(e), Some(ready)) => {
-                let _ = ready.send(Err(e));
-                return;
-            }
-            (Ok(l), None) => {
-                if feed.send(Notice::Lost).await.is_err() {
-                    return;
-                }
-                l
-            }
-            (Err(e), None) => {
-                tracing::warn!(error = %e, "the bus cannot listen: trying again");
-                tokio::time::sleep(RETRY).await;
-                continue;
-            }
-        };
-        loop {
-            let next = tokio::select! {
-                next = listening.try_recv() => next,
-                () = feed.closed() => return,
-            };
-            let notice = match next {
-                Ok(Some(n)) => match heard(n.channel(), n.payload()) {
-                    Some(notice) => notice,
-                    None => {
-                        tracing::warn!(channel = n.channel(), "an unreadable note on the bus");
-                        continue;
-                    }
-                },
-                // Listening again already.
-                Ok(None) => Notice::Lost,
-                Err(e) => {
-                    tracing::warn!(error = %e, "the bus's listener failed: listening again");
-                    break;
-                }
-            };
-            if feed.send(notice).await.is_err() {
-                return;
-            }
-        }
-    }
-}
-
-/// Sends the queued notes, those queued together in one statement, until every [`Bus`] is
-/// gone. A note whose send failed is sent again on a new connection.
-async fn send(source: Source, mut queued: mpsc::UnboundedReceiver<(&'static str, String)>) {
-    let mut conn = None;
-    let mut notes = Vec::new();
-    loop {
-        if notes.is_empty() {
-            match queued.recv().await {
-                Some(note) => notes.push(note),
-                None => return,
-            }
-        }
-        while notes.len() < SENT_TOGETHER {
-            match queued.try_recv() {
-                Ok(note) => notes.push(note),
-                Err(_) => break,
-            }
-        }
-        let c = match conn.as_mut() {
-            Some(c) => c,
-            None => match source.connect().await {
-                Ok(c) => conn.insert(c),
-                Err(e) => {
-                    tracing::warn!(error = %e, "the bus cannot send: trying again");
-                    tokio::time::sleep(RETRY).await;
-                    continue;
-                }
-            },
-        };
-        let out: Vec<Out> = notes.iter().map(|(c, p)| Out { c, p }).collect();
-        let json = serde_json::to_string(&out).unwrap_or_default();
-        match sqlx::query(SEND).bind(json).execute(&mut *c).await {
-            Ok(_) => notes.clear(),
-            Err(e) => {
-                tracing::warn!(error = %e, "the bus could not send: trying again");
-                conn = None;
-                tokio::time::sleep(RETRY).await;
-            }
-        }
     }
 }
 
@@ -346,6 +309,7 @@ mod tests {
             channel_id: 700,
             version: 8,
             origin: "9f3a1c2e".into(),
+            touched: false,
         }
     }
 
