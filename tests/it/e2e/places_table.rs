@@ -609,6 +609,64 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
     bot.finish().await;
 }
 
+/// A challenge made in chat in a group DM (`/gin start @Bob`) is accepted on its message: the
+/// card table offers no Accept for it. One made on the table after it, by Carol, is offered
+/// to Bob: the newest that the table can accept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_offers_only_the_challenges_made_on_it() {
+    let (bot, port) = table_bot(74).await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let start = fake.slash_command_in(
+        GROUP_DM,
+        &user(ALICE),
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &user(BOB))],
+    );
+    let cb = fake.interact(start).await;
+    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    // The challenge's message is stored with it once the answer is sent.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let in_chat = loop {
+        let rows = bot
+            .db
+            .challenges()
+            .expired_challenges(i64::MAX)
+            .await
+            .unwrap();
+        if let Some(row) = rows.into_iter().find(|r| r.message_id.is_some()) {
+            break row.id;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no message stored");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let instance = launched(fake, GROUP_DM, BOB, &[ALICE, BOB, CAROL]).await;
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut bob = Socket::join(port, &session, &instance).await;
+    assert!(
+        bob.state()["challenge"].is_null(),
+        "challenge {in_chat} is accepted in chat: {}",
+        bob.state()
+    );
+    let session = page::sign_in(fake, port, &user(CAROL)).await;
+    let mut carol = Socket::join(port, &session, &instance).await;
+    carol
+        .send(json!({"t": "challenge", "seq": 1, "opponent": BOB.to_string()}))
+        .await;
+    assert_eq!(answer_to(&mut carol, 1).await["t"], "ack");
+    let asked = loop {
+        let s = bob.next_state().await;
+        if !s["challenge"].is_null() {
+            break s["challenge"].clone();
+        }
+    };
+    assert_eq!(asked["by"]["id"], CAROL.to_string(), "{asked}");
+    assert_ne!(asked["id"].as_i64(), Some(in_chat));
+    fake.assert_no_violations();
+    bot.finish().await;
+}
+
 /// Answers interaction `id` (its token `token`) with `body`, as the bot would: the status.
 async fn respond(fake: &FakeDiscord, id: u64, token: &str, body: serde_json::Value) -> u16 {
     let url = format!(
