@@ -13,6 +13,7 @@ mod formats;
 mod hold;
 pub mod ledger;
 mod live;
+mod membership;
 pub mod organizer;
 pub(crate) mod place;
 mod play;
@@ -43,6 +44,7 @@ pub use effects::{
 pub use export::{ExportFile, EXPORT_MATCHES};
 pub use hold::Held;
 pub use live::Live;
+pub use membership::Membership;
 pub use place::{Place, PlaceKind, Reach};
 pub use play::Move;
 pub use practice::ai_seed;
@@ -497,6 +499,8 @@ pub struct Games {
     views: Mutex<views::Views>,
     /// Counts the times news may have been missed (see [`Following::resyncs`]).
     resyncs: tokio::sync::watch::Sender<u64>,
+    /// The servers the bot is in (see [`Membership`]).
+    membership: Membership,
 }
 
 impl Games {
@@ -535,7 +539,13 @@ impl Games {
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
             views: Default::default(),
             resyncs: tokio::sync::watch::Sender::new(0),
+            membership: Default::default(),
         }
+    }
+
+    /// The servers the bot is in: told by the gateway, read where a place comes without it.
+    pub fn membership(&self) -> &Membership {
+        &self.membership
     }
 
     /// Replaces the seed source (tests replay the same matches).

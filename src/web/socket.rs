@@ -199,7 +199,7 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
         user: session.user_id,
         name: session.name,
         channel: instance.channel_id,
-        place: instance.place(),
+        place: instance.place(web.games.membership()),
         lang,
         expires: session.expires,
     })

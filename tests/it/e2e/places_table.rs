@@ -667,6 +667,89 @@ async fn the_table_offers_only_the_challenges_made_on_it() {
     bot.finish().await;
 }
 
+/// A request on socket `s` with `seq`, answered with an ack.
+async fn acked(s: &mut Socket, request: serde_json::Value) {
+    let seq = request["seq"].as_u64().expect("a seq");
+    s.send(request).await;
+    let answer = answer_to(s, seq).await;
+    assert_eq!(answer["t"], "ack", "{answer}");
+}
+
+/// The first match state `s` shows from now on.
+async fn match_shown(s: &mut Socket) -> serde_json::Value {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        if !s.state()["match"].is_null() {
+            return s.state().clone();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no match shown");
+        s.next_state().await;
+    }
+}
+
+/// The card table in a server where only the players installed the app (the gateway never
+/// named it): the bot may not post there, so practice starts on the table alone, stored as
+/// played in a server without the bot, and a challenge is made and accepted on the table;
+/// nothing goes through the channel's routes (which Discord would refuse).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_in_a_server_without_the_bot_plays_through_tokens() {
+    use gin::games::PlaceKind;
+    let (bot, port) = table_bot(75).await;
+    let fake = &bot.fake;
+    fake.place_guild_without_bot(SERVER_CHANNEL, SERVER);
+    fake.activity_instance("i-without", SERVER_CHANNEL, &[ALICE, BOB, CAROL]);
+    let mut sockets = Vec::new();
+    for who in [ALICE, BOB, CAROL] {
+        let session = page::sign_in(fake, port, &user(who)).await;
+        sockets.push(Socket::join(port, &session, "i-without").await);
+    }
+    let [alice, bob, carol] = &mut sockets[..] else {
+        unreachable!()
+    };
+    acked(carol, json!({"t": "practice", "seq": 1})).await;
+    let practice = match_shown(carol).await["match"]["id"].as_i64().unwrap();
+    let row = bot
+        .db
+        .matches()
+        .load_match(practice)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (row.place_kind, row.guild_id, row.channel_id),
+        (PlaceKind::ServerWithoutBot, SERVER, SERVER_CHANNEL)
+    );
+    acked(
+        alice,
+        json!({"t": "challenge", "seq": 2, "opponent": BOB.to_string()}),
+    )
+    .await;
+    let asked = loop {
+        let s = bob.next_state().await;
+        if !s["challenge"].is_null() {
+            break s["challenge"].clone();
+        }
+    };
+    assert_eq!(asked["by"]["id"], ALICE.to_string(), "{asked}");
+    acked(
+        bob,
+        json!({"t": "accept", "seq": 3, "challenge": asked["id"]}),
+    )
+    .await;
+    let started = loop {
+        let s = bob.next_state().await;
+        if s["seat"] == 1 {
+            break s;
+        }
+    };
+    let id = started["match"]["id"].as_i64().unwrap();
+    let row = bot.db.matches().load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.place_kind, PlaceKind::ServerWithoutBot);
+    drained(&bot.db).await;
+    through_channel_never(fake, SERVER_CHANNEL);
+    bot.finish().await;
+}
+
 /// Answers interaction `id` (its token `token`) with `body`, as the bot would: the status.
 async fn respond(fake: &FakeDiscord, id: u64, token: &str, body: serde_json::Value) -> u16 {
     let url = format!(
