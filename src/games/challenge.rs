@@ -221,6 +221,22 @@ impl Challenges<'_> {
         Ok((row, lang))
     }
 
+    /// Accept on the card table, which has no message to press it on: only where the bot
+    /// reaches the chat through tokens (elsewhere it posts every challenge), and only a
+    /// challenge made on the table (one with a message is answered there).
+    pub async fn accept_on_table(&self, caller: &Caller, id: i64) -> Outcome {
+        if caller.place.reach() != Reach::Tokens {
+            return Outcome::reply(Reply::Refused(Refusal::AcceptInChat));
+        }
+        match self.db.challenges().challenge(id).await {
+            Ok(Some(row)) if row.message_id.is_some() => {
+                Outcome::reply(Reply::Refused(Refusal::AcceptInChat))
+            }
+            Ok(_) => self.accept(caller, id).await,
+            Err(e) => Failure::from(e).into_outcome(),
+        }
+    }
+
     /// Accept: once every challenged player has accepted, the match is dealt and the challenge
     /// message becomes the table.
     pub async fn accept(&self, caller: &Caller, id: i64) -> Outcome {

@@ -311,6 +311,9 @@ pub enum Refusal {
     /// A challenge's button pressed on another message, or from another channel or server:
     /// forged (a press carries the message it was on).
     OtherChallenge,
+    /// Accept on the card table for a challenge that has a message in chat (or where the bot
+    /// posts them there): it is answered on that message.
+    AcceptInChat,
     /// A press on a match from outside the server and channel it is played in: forged.
     MatchElsewhere,
     /// A rematch is for a match that has ended.

@@ -475,7 +475,12 @@ impl Follower {
     async fn accept(&mut self, seq: u64, id: i64) -> bool {
         let lang = self.me.lang;
         let caller = self.me.caller();
-        let outcome = self.web.games.challenges().accept(&caller, id).await;
+        let outcome = self
+            .web
+            .games
+            .challenges()
+            .accept_on_table(&caller, id)
+            .await;
         let refused = match outcome.reply {
             Reply::Refused(why) => Some(why),
             Reply::ChallengeExpired { .. } => Some(Refusal::ChallengeClosed),

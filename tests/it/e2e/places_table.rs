@@ -5,7 +5,7 @@
 
 use super::activity::{assert_no_leak, over, Table, WAIT};
 use crate::support::browser::Viewport;
-use crate::support::fake_discord::{FakeDiscord, FakePlace, Opt, WriteKind};
+use crate::support::fake_discord::{FakeDiscord, FakeOptions, FakePlace, Opt, WriteKind};
 use crate::support::table::Table as Chat;
 use crate::support::web::{self as page, configure, sensible_move, Socket, SECRET};
 use crate::support::wire::*;
@@ -14,6 +14,7 @@ use serde_json::json;
 use std::time::Duration;
 
 const GROUP_DM: u64 = 9_403;
+const OTHER_GROUP_DM: u64 = 9_404;
 const DM: u64 = 9_401;
 const SERVER_CHANNEL: u64 = 9_410;
 const SERVER: u64 = 9_420;
@@ -582,8 +583,52 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
     };
     assert_eq!(started["seat"], 1, "Bob plays");
     assert!(started["challenge"].is_null(), "answered");
+    // Bob's second tab accepting it again: refused, still the one match.
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut tab = Socket::join(port, &session, &instance).await;
+    tab.send(json!({"t": "accept", "seq": 7, "challenge": id}))
+        .await;
+    assert_eq!(answer_to(&mut tab, 7).await["t"], "refused");
+    let matches = bot.db.matches().active_matches_in_channel(GROUP_DM).await;
+    assert_eq!(matches.unwrap().len(), 1, "one match");
+    // A challenge on another group DM's table: not accepted from this one; once its time
+    // ran out (before the sweep closed it), not from its own either.
+    fake.place_group_dm(OTHER_GROUP_DM, &[BOB, CAROL]);
+    let other = launched(fake, OTHER_GROUP_DM, CAROL, &[BOB, CAROL]).await;
+    let session = page::sign_in(fake, port, &user(CAROL)).await;
+    let mut carol_there = Socket::join(port, &session, &other).await;
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut bob_there = Socket::join(port, &session, &other).await;
+    acked(
+        &mut carol_there,
+        json!({"t": "challenge", "seq": 8, "opponent": BOB.to_string()}),
+    )
+    .await;
+    let there = loop {
+        let s = bob_there.next_state().await;
+        if let Some(id) = s["challenge"]["id"].as_i64() {
+            break id;
+        }
+    };
+    bob.send(json!({"t": "accept", "seq": 9, "challenge": there}))
+        .await;
+    assert_eq!(answer_to(bob, 9).await["t"], "refused");
+    sqlx::query("UPDATE challenges SET expires_at = 0 WHERE id = $1")
+        .bind(there)
+        .execute(bot.db.pool())
+        .await
+        .unwrap();
+    bob_there
+        .send(json!({"t": "accept", "seq": 10, "challenge": there}))
+        .await;
+    assert_eq!(answer_to(&mut bob_there, 10).await["t"], "refused");
+    let row = bot.db.challenges().challenge(there).await.unwrap().unwrap();
+    assert!(row.accepted.is_empty(), "nothing accepted: {row:?}");
+    let none = bot.db.matches().active_match_for(OTHER_GROUP_DM, BOB).await;
+    assert!(none.unwrap().is_none(), "no match there");
     assert!(fake.messages_in(GROUP_DM).is_empty(), "nothing in the chat");
     through_channel_never(fake, GROUP_DM);
+    through_channel_never(fake, OTHER_GROUP_DM);
 
     // In a server channel with the bot: posted in the chat, never in a state.
     let channel = fake.channel_id();
@@ -606,6 +651,62 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
         bob.received.iter().all(|f| f.get("challenge").is_none()),
         "no state carries it"
     );
+    // Carol's challenge stored and its message not posted yet: where the bot posts
+    // challenges, the table accepts none, even in that moment.
+    let carol = gin::games::Caller {
+        place: gin::games::Place::Guild {
+            guild: fake.guild_id(),
+            member: true,
+        },
+        channel_id: channel,
+        user_id: CAROL,
+        name: "Carol".into(),
+        lang: Default::default(),
+        guild_lang: Default::default(),
+        message_id: None,
+    };
+    let ask = gin::games::ChallengeRequest {
+        named: vec![gin::games::UserRef {
+            id: BOB,
+            name: "Bob".into(),
+            bot: false,
+        }],
+        partner: None,
+        game: gin::games::GameChoice::Gin(Default::default()),
+        target: None,
+    };
+    let bot_user = (FakeOptions::default().bot_user.id, "Gin".to_string());
+    let made = bot
+        .games
+        .challenges()
+        .challenge(&carol, ask, bot_user)
+        .await;
+    assert!(made.reply_is.is_some(), "stored");
+    let now = bot.games.now();
+    let challenges = bot.db.challenges();
+    let unposted = challenges
+        .open_on_table_to(channel, BOB, now)
+        .await
+        .unwrap();
+    let unposted = unposted.expect("not posted yet").id;
+    bob.send(json!({"t": "accept", "seq": 11, "challenge": unposted}))
+        .await;
+    let refused = answer_to(&mut bob, 11).await;
+    assert_eq!(refused["t"], "refused", "{refused}");
+    assert!(
+        refused["text"].as_str().is_some_and(|t| t.contains("chat")),
+        "{refused}"
+    );
+    let row = bot
+        .db
+        .challenges()
+        .challenge(unposted)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(row.accepted.is_empty(), "nothing accepted");
+    let none = bot.db.matches().active_match_for(channel, BOB).await;
+    assert!(none.unwrap().is_none(), "no match");
     bot.finish().await;
 }
 
