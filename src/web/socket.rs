@@ -501,17 +501,17 @@ impl Follower {
     }
 
     /// The challenge waiting for the viewer's answer, where the chat has no message to
-    /// accept it on (unknown for a moment: none).
-    async fn challenged(&mut self) -> Option<Challenged> {
+    /// accept it on; and whether it was read. Unread (the store away for a moment), the one
+    /// last shown stands: a frame without it would take its Accept away.
+    async fn challenged(&mut self) -> (Option<Challenged>, bool) {
         if self.me.place.reach() != Reach::Tokens {
-            return None;
+            return (None, true);
         }
         let following = self.web.games.following();
-        following
-            .challenged(self.me.channel, self.me.user)
-            .await
-            .ok()
-            .flatten()
+        match following.challenged(self.me.channel, self.me.user).await {
+            Ok(challenged) => (challenged, true),
+            Err(_) => (self.challenge.clone(), false),
+        }
     }
 
     /// Sends the state of the match followed, if it changed since it was last shown (or with
@@ -519,7 +519,7 @@ impl Follower {
     /// gone.
     async fn show(&mut self, note: Option<(&str, String)>) -> bool {
         let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
-        let challenged = self.challenged().await;
+        let (challenged, read) = self.challenged().await;
         let news = challenged != self.challenge;
         let following = self.web.games.following();
         // The store is away for a moment: the next tick tries again.
@@ -528,7 +528,7 @@ impl Follower {
             return true;
         };
         let Some(id) = id else {
-            self.behind = false;
+            self.behind = !read;
             self.followed = None;
             self.active = false;
             if self.shown == Some(None) && !news {
@@ -542,7 +542,7 @@ impl Follower {
         // reading it again for every change in the channel would load it from the store.
         let finished_shown = !self.active && self.shown.flatten().is_some_and(|(s, _)| s == id);
         if finished_shown && note.is_none() && !news {
-            self.behind = false;
+            self.behind = !read;
             return true;
         }
         let owned = following
@@ -552,7 +552,8 @@ impl Follower {
         let Ok(sight) = following.sight(id, channel, user, lang, owned).await else {
             return true;
         };
-        self.behind = false;
+        // The challenge unread: the next tick reads it again.
+        self.behind = !read;
         self.followed = Some((id, sight.seat.is_some()));
         self.active = sight.active;
         let now = Some(Some((id, sight.table.seats.version)));

@@ -764,6 +764,29 @@ async fn the_table_offers_only_the_challenges_made_on_it() {
     };
     assert_eq!(asked["by"]["id"], CAROL.to_string(), "{asked}");
     assert_ne!(asked["id"].as_i64(), Some(in_chat));
+    // The challenges cannot be read for a moment while Bob's table is shown again (Alice
+    // comes): the challenge last shown stands.
+    let away = |from: &str, to: &str| format!("ALTER TABLE {from} RENAME TO {to}");
+    let pool = bot.db.pool().clone();
+    let rename = |sql: String| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query(&sql).execute(&pool).await.unwrap();
+        }
+    };
+    rename(away("challenges", "challenges_away")).await;
+    let session = page::sign_in(fake, port, &user(ALICE)).await;
+    let _alice = Socket::join(port, &session, &instance).await;
+    loop {
+        let p = bob.next_of("presence").await;
+        if p.to_string().contains(&ALICE.to_string()) {
+            break;
+        }
+    }
+    bob.send(json!({"t": "ping"})).await;
+    bob.next_of("pong").await;
+    rename(away("challenges_away", "challenges")).await;
+    assert_eq!(bob.state()["challenge"], asked, "still offered");
     fake.assert_no_violations();
     bot.finish().await;
 }
