@@ -874,6 +874,90 @@ async fn the_table_in_a_server_without_the_bot_plays_through_tokens() {
     bot.finish().await;
 }
 
+/// Clicks Accept once more as soon as the page has taken the ack of its first: the moment
+/// before the state that shows the match arrives. Counts such clicks in `window.again`.
+const CLICK_AGAIN_AFTER_ACK: &str = r#"(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (!this.watched && String(data).includes('"accept"')) {
+      this.watched = true;
+      this.addEventListener('message', (e) => {
+        const accept = document.getElementById('accept');
+        if (JSON.parse(e.data).t === 'ack' && accept) {
+          window.again = (window.again || 0) + 1;
+          accept.click();
+        }
+      });
+    }
+    return send.call(this, data);
+  };
+  return true;
+})()"#;
+
+/// Carol follows Alice's practice match on the card table of a group DM (she plays in no
+/// match) when Bob challenges her there: her page offers Accept all the same; clicked, and
+/// clicked again between its ack and the state that shows her match, it sends one acceptance
+/// and shows no refusal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_is_offered_beside_someone_elses_match_and_accepted_once() {
+    let (bot, port) = table_bot(76).await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let instance = launched(fake, GROUP_DM, ALICE, &[ALICE, BOB, CAROL]).await;
+    let session = page::sign_in(fake, port, &user(ALICE)).await;
+    let mut alice = Socket::join(port, &session, &instance).await;
+    acked(&mut alice, json!({"t": "practice", "seq": 1})).await;
+    let practice = match_shown(&mut alice).await["match"]["id"].clone();
+    let mut table = Table::new(port).await;
+    table.private = Some((GROUP_DM, instance.clone()));
+    table.open(fake, "carol", CAROL, Viewport::DESKTOP).await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while table.state("carol")["match"]["id"] != practice {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "Alice's match not shown"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        table.read("carol").await;
+    }
+    assert!(table.state("carol")["seat"].is_null(), "Carol watches");
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut bob = Socket::join(port, &session, &instance).await;
+    acked(
+        &mut bob,
+        json!({"t": "challenge", "seq": 2, "opponent": CAROL.to_string()}),
+    )
+    .await;
+    table.puppet.wait_for("carol", "#accept", WAIT).await;
+    table.puppet.eval("carol", CLICK_AGAIN_AFTER_ACK).await;
+    table.puppet.click("carol", "#accept").await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        table.read("carol").await;
+        if table.state("carol")["seat"].as_u64().is_some() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "Carol's match not shown"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(table.puppet.eval("carol", "window.again").await, json!(1));
+    let frames = table.puppet.frames("carol").await;
+    let json: Vec<_> = frames.iter().filter_map(|f| f.json()).collect();
+    let sent = json.iter().filter(|f| f["t"] == "accept").count();
+    let refused: Vec<_> = json.iter().filter(|f| f["t"] == "refused").collect();
+    assert_eq!((sent, refused.len()), (1, 0), "{refused:?}");
+    let toast = table
+        .puppet
+        .eval("carol", "document.getElementById('toast').textContent")
+        .await;
+    assert_eq!(toast, json!(""), "no toast");
+    table.puppet.quit().await;
+    bot.finish().await;
+}
+
 /// Answers interaction `id` (its token `token`) with `body`, as the bot would: the status.
 async fn respond(fake: &FakeDiscord, id: u64, token: &str, body: serde_json::Value) -> u16 {
     let url = format!(
