@@ -439,7 +439,12 @@ async fn a_match_challenged_and_begun_on_the_table_is_finished_in_chat() {
     let mut chat = Chat::new(fake, &bot.url, GROUP_DM, vec![user(ALICE), user(BOB)], id).await;
     for _ in 0..4 {
         let version = snap(&bot.db, id).await.version;
+        let deadline = tokio::time::Instant::now() + WAIT;
         let mover = loop {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "nobody to move at version {version}"
+            );
             table.read("alice").await;
             table.read("bob").await;
             let found = ["alice", "bob"].into_iter().find(|p| {
@@ -552,6 +557,10 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
         (&refused["t"], &refused["code"]),
         (&json!("refused"), &json!("illegal"))
     );
+    // The state sent after the refusal (with the challenge, were it Carol's) comes before
+    // the pong.
+    carol.send(json!({"t": "ping"})).await;
+    carol.next_of("pong").await;
     assert!(
         carol.state()["challenge"].is_null(),
         "not Carol's to answer"
