@@ -914,6 +914,7 @@ activity-lobby = Eine Partie beginnen
 activity-practice = Gegen den Bot üben
 activity-challenge = { $name } herausfordern
 activity-accept = Herausforderung von { $name } annehmen
+activity-decline = Ablehnen
 activity-last-hand = Die letzte Runde
 activity-dismiss = Weiter
 activity-four-colours = Vier Farben

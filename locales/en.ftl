@@ -915,6 +915,7 @@ activity-lobby = Start a match
 activity-practice = Practise against the bot
 activity-challenge = Challenge { $name }
 activity-accept = Accept { $name }’s challenge
+activity-decline = Decline
 activity-last-hand = The last hand
 activity-dismiss = Continue
 activity-four-colours = Four colours

@@ -201,13 +201,18 @@ export class App {
     if (el.id === 'practice') return this.ask({ t: 'practice' });
     if (el.dataset.challenge) return this.ask({ t: 'challenge', opponent: el.dataset.challenge });
     if (el.dataset.accept) return this.ask({ t: 'accept', challenge: Number(el.dataset.accept) });
+    if (el.dataset.decline) return this.ask({ t: 'decline', challenge: Number(el.dataset.decline) });
     if (el.dataset.move) this.play(el.dataset.move);
   }
 
-  /** A request that starts a match (practice, a challenge, an acceptance): answered like a
-   * move. */
+  /** A request that starts a match (practice, a challenge, an acceptance), or a decline:
+   * answered like a move. */
   private ask(
-    frame: { t: 'practice' } | { t: 'challenge'; opponent: string } | { t: 'accept'; challenge: number },
+    frame:
+      | { t: 'practice' }
+      | { t: 'challenge'; opponent: string }
+      | { t: 'accept'; challenge: number }
+      | { t: 'decline'; challenge: number },
   ): void {
     if (this.pending !== null || !this.net) return;
     const seq = this.net.nextSeq();

@@ -34,15 +34,18 @@ function lobbyEl(ui: Ui, s: StateFrame): HTMLElement {
   );
 }
 
-/** The acceptance of the challenge to the viewer that the chat has no button for, if any. */
-function acceptEl(s: StateFrame): HTMLElement | null {
+/** The answers to the challenge to the viewer that the chat has no buttons for, if any. */
+function acceptEl(s: StateFrame): HTMLElement[] {
   const asked = s.challenge;
-  if (!asked) return null;
-  return h('button#accept.action', {
-    type: 'button',
-    'data-accept': String(asked.id),
-    text: t('accept', { name: asked.by.name }),
-  });
+  if (!asked) return [];
+  return [
+    h('button#accept.action', {
+      type: 'button',
+      'data-accept': String(asked.id),
+      text: t('accept', { name: asked.by.name }),
+    }),
+    h('button#decline.action.quiet', { type: 'button', 'data-decline': String(asked.id), text: t('decline') }),
+  ];
 }
 
 /** The showdown of the deal just finished, while the next one has only begun. */

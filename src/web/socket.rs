@@ -313,7 +313,8 @@ impl Follower {
             Incoming::Move { seq, .. }
             | Incoming::Challenge { seq, .. }
             | Incoming::Practice { seq }
-            | Incoming::Accept { seq, .. } => *seq,
+            | Incoming::Accept { seq, .. }
+            | Incoming::Decline { seq, .. } => *seq,
             Incoming::Hello { .. } | Incoming::Ping => 0,
         };
         if self.web.now() >= self.me.expires {
@@ -335,6 +336,7 @@ impl Follower {
             Incoming::Challenge { seq, opponent } => self.challenge(seq, &opponent).await,
             Incoming::Practice { seq } => self.practice(seq).await,
             Incoming::Accept { seq, challenge } => self.accept(seq, challenge).await,
+            Incoming::Decline { seq, challenge } => self.decline(seq, challenge).await,
             Incoming::Hello { .. } | Incoming::Ping => true,
         }
     }
@@ -496,6 +498,28 @@ impl Follower {
             "web table: challenge accepted"
         );
         tokio::spawn(self.web.out.deliver(outcome.deliveries));
+        let _ = self.web.presence.news.send(self.me.channel);
+        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
+    }
+
+    /// The viewer declines challenge `id`, as its Decline button in chat would.
+    async fn decline(&mut self, seq: u64, id: i64) -> bool {
+        let caller = self.me.caller();
+        let outcome = self
+            .web
+            .games
+            .challenges()
+            .decline_on_table(&caller, id)
+            .await;
+        if let Reply::Refused(why) = outcome.reply {
+            let text = crate::ui::answer::refusal_text(self.me.lang, why);
+            return self.refuse(seq, refusal_code(why), &text).await && self.show(None).await;
+        }
+        tracing::info!(
+            challenge = id,
+            user = self.me.user,
+            "web table: challenge declined"
+        );
         let _ = self.web.presence.news.send(self.me.channel);
         self.send(Frame::Ack { seq }.text()).await && self.show(None).await
     }

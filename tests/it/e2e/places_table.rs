@@ -785,7 +785,7 @@ async fn the_table_offers_only_the_challenges_made_on_it() {
     };
     rename(away("challenges", "challenges_away")).await;
     let session = page::sign_in(fake, port, &user(ALICE)).await;
-    let _alice = Socket::join(port, &session, &instance).await;
+    let mut alice = Socket::join(port, &session, &instance).await;
     loop {
         let p = bob.next_of("presence").await;
         if p.to_string().contains(&ALICE.to_string()) {
@@ -796,6 +796,40 @@ async fn the_table_offers_only_the_challenges_made_on_it() {
     bob.next_of("pong").await;
     rename(away("challenges_away", "challenges")).await;
     assert_eq!(bob.state()["challenge"], asked, "still offered");
+    // Declined on the table: not Alice's to decline, nor the chat's challenge from here;
+    // Bob's own is, and it is offered no more.
+    let carols = asked["id"].as_i64().unwrap();
+    alice
+        .send(json!({"t": "decline", "seq": 2, "challenge": carols}))
+        .await;
+    assert_eq!(answer_to(&mut alice, 2).await["t"], "refused");
+    bob.send(json!({"t": "decline", "seq": 3, "challenge": in_chat}))
+        .await;
+    assert_eq!(answer_to(&mut bob, 3).await["t"], "refused");
+    let open = bot
+        .db
+        .challenges()
+        .challenge(in_chat)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(open.status, gin::store::ChallengeState::Open, "unchanged");
+    acked(
+        &mut bob,
+        json!({"t": "decline", "seq": 4, "challenge": carols}),
+    )
+    .await;
+    bob.send(json!({"t": "ping"})).await;
+    bob.next_of("pong").await;
+    assert!(bob.state()["challenge"].is_null(), "{}", bob.state());
+    let row = bot
+        .db
+        .challenges()
+        .challenge(carols)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, gin::store::ChallengeState::Declined);
     fake.assert_no_violations();
     bot.finish().await;
 }
