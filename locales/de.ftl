@@ -914,12 +914,14 @@ activity-lobby = Eine Partie beginnen
 activity-practice = Gegen den Bot üben
 activity-challenge = { $name } herausfordern
 activity-accept = Herausforderung von { $name } annehmen
+activity-decline = Ablehnen
 activity-last-hand = Die letzte Runde
 activity-dismiss = Weiter
 activity-four-colours = Vier Farben
 
 ## Gefälschte Klicks, und Befehle einer älteren Version (nur für die Person, die sie nutzt)
 err-other-challenge = Dieser Button gehört zu einer anderen Herausforderung: Beantworte jede Herausforderung an ihrer eigenen Nachricht. Es wurde nichts geändert.
+err-accept-in-chat = Diese Herausforderung wird an ihrer Nachricht im Chat beantwortet, nicht am Kartentisch. Es wurde nichts geändert.
 err-match-elsewhere = Diese Partie wird in einem anderen Kanal gespielt: Spiel sie mit den Buttons dort. Es wurde nichts geändert.
 err-command-renamed = Dieser Befehl heißt jetzt `/{ $command }`: Discord hat dir noch den alten gezeigt. Deine Befehlsliste zieht bald nach.
 err-command-gone = Dieser Befehl stammt aus einer älteren Version des Bots und existiert nicht mehr. Deine Befehlsliste zieht bald nach: Tippe `/`, um die aktuellen zu sehen.

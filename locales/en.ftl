@@ -915,12 +915,14 @@ activity-lobby = Start a match
 activity-practice = Practise against the bot
 activity-challenge = Challenge { $name }
 activity-accept = Accept { $name }’s challenge
+activity-decline = Decline
 activity-last-hand = The last hand
 activity-dismiss = Continue
 activity-four-colours = Four colours
 
 ## Forged presses, and commands from an older version (only the caller sees them)
 err-other-challenge = That button belongs to another challenge: answer each challenge on its own message. Nothing was changed.
+err-accept-in-chat = This challenge is answered on its message in the chat, not on the card table. Nothing was changed.
 err-match-elsewhere = That match is played in another channel: play it with the buttons there. Nothing was changed.
 err-command-renamed = This command is now `/{ $command }`: Discord still showed you the old one. Your list of commands catches up soon.
 err-command-gone = This command is from an older version of the bot and no longer exists. Your list of commands catches up soon: type `/` to see today's.

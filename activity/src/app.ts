@@ -22,6 +22,9 @@ export class App {
   private sc: Scene | null = null;
   private ui: Ui = { mode: 'play', presence: [], me: null, dismissed: null };
   private pending: number | null = null;
+  /** The challenge the pending request accepts: it stays pending past its ack until a state
+   * shows the match or no longer offers the challenge (a second click would be refused). */
+  private accepting: number | null = null;
   private toastTimer: number | undefined;
   private readonly root: HTMLElement;
   private readonly status: HTMLElement;
@@ -83,7 +86,7 @@ export class App {
         if (f.note) this.toast(f.note.code === 'stale' ? t('stale') : t('refused', { text: f.note.text }));
         break;
       case 'ack':
-        if (this.pending === f.seq) this.setPending(null);
+        if (this.pending === f.seq && this.accepting === null) this.setPending(null);
         break;
       case 'refused':
         if (this.pending === f.seq) this.setPending(null);
@@ -112,7 +115,8 @@ export class App {
     const before = this.state?.match?.version;
     const changed = !this.state || before !== s.match?.version || this.state.match?.id !== s.match?.id;
     this.state = s;
-    this.setPending(null);
+    const offered = this.accepting !== null && s.challenge?.id === this.accepting && s.seat === null;
+    if (!offered) this.setPending(null);
     if (changed) {
       const kinds = new Set(s.moves.map((m) => m.kind));
       // Only knocks left (the fiftieth card): the cards are knock choices straight away.
@@ -141,6 +145,7 @@ export class App {
 
   private setPending(seq: number | null): void {
     this.pending = seq;
+    if (seq === null) this.accepting = null;
     document.body.classList.toggle('busy', seq !== null);
   }
 
@@ -196,18 +201,25 @@ export class App {
     if (el.id === 'practice') return this.ask({ t: 'practice' });
     if (el.dataset.challenge) return this.ask({ t: 'challenge', opponent: el.dataset.challenge });
     if (el.dataset.accept) return this.ask({ t: 'accept', challenge: Number(el.dataset.accept) });
+    if (el.dataset.decline) return this.ask({ t: 'decline', challenge: Number(el.dataset.decline) });
     if (el.dataset.move) this.play(el.dataset.move);
   }
 
-  /** A request that starts a match (practice, a challenge, an acceptance): answered like a
-   * move. */
+  /** A request that starts a match (practice, a challenge, an acceptance), or a decline:
+   * answered like a move. */
   private ask(
-    frame: { t: 'practice' } | { t: 'challenge'; opponent: string } | { t: 'accept'; challenge: number },
+    frame:
+      | { t: 'practice' }
+      | { t: 'challenge'; opponent: string }
+      | { t: 'accept'; challenge: number }
+      | { t: 'decline'; challenge: number },
   ): void {
     if (this.pending !== null || !this.net) return;
     const seq = this.net.nextSeq();
-    if (this.net.send({ ...frame, seq })) this.setPending(seq);
-    else this.toast(t('connecting'));
+    if (this.net.send({ ...frame, seq })) {
+      this.setPending(seq);
+      this.accepting = frame.t === 'accept' ? frame.challenge : null;
+    } else this.toast(t('connecting'));
   }
 
   private key(e: KeyboardEvent): void {

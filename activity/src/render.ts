@@ -23,22 +23,29 @@ export interface Ui {
  * the acceptance of a challenge to them that the chat has no button for. */
 function lobbyEl(ui: Ui, s: StateFrame): HTMLElement {
   const others = ui.presence.filter((u) => u.id !== ui.me);
-  const asked = s.challenge;
   return h(
     'section#lobby',
     { 'aria-label': t('lobby') },
-    asked
-      ? h('button#accept.action', {
-          type: 'button',
-          'data-accept': String(asked.id),
-          text: t('accept', { name: asked.by.name }),
-        })
-      : null,
+    acceptEl(s),
     h('button#practice.action', { type: 'button', text: t('practice') }),
     others.map((u) =>
       h('button.action.challenge', { type: 'button', 'data-challenge': u.id, text: t('challenge', { name: u.name }) }),
     ),
   );
+}
+
+/** The answers to the challenge to the viewer that the chat has no buttons for, if any. */
+function acceptEl(s: StateFrame): HTMLElement[] {
+  const asked = s.challenge;
+  if (!asked) return [];
+  return [
+    h('button#accept.action', {
+      type: 'button',
+      'data-accept': String(asked.id),
+      text: t('accept', { name: asked.by.name }),
+    }),
+    h('button#decline.action.quiet', { type: 'button', 'data-decline': String(asked.id), text: t('decline') }),
+  ];
 }
 
 /** The showdown of the deal just finished, while the next one has only begun. */
@@ -354,6 +361,10 @@ export function render(root: HTMLElement, s: StateFrame, ui: Ui): Scene | null {
   );
   root.append(infoEl(s, sc, ui), table);
   if (s.match?.over && ui.me && !result) root.append(lobbyEl(ui, s));
+  // Following someone else's match: a challenge to the viewer is answered here all the same.
+  else if (!s.match?.over && s.seat === null && s.challenge && ui.me) {
+    root.append(h('section#lobby', { 'aria-label': t('lobby') }, acceptEl(s)));
+  }
   if (!sc.hand && s.seat !== null) root.append(h('div.empty', { text: t('you-sit-out') }));
   if (sc.hand) {
     root.append(

@@ -16,6 +16,7 @@ export const EN: Record<string, string> = {
   'practice': 'Practise against the bot',
   'challenge': 'Challenge {name}',
   'accept': 'Accept {name}’s challenge',
+  'decline': 'Decline',
   'last-hand': 'The last hand',
   'dismiss': 'Continue',
   'four-colours': 'Four colours',

@@ -199,7 +199,7 @@ export type Incoming = { "t": "hello", session: string,
 /**
  * The SDK's `instanceId`: Discord says where it runs and who is in it.
  */
-instance_id: string, lang?: string, } | { "t": "move", seq: number, match_id: number, version: number, play: WirePlay, } | { "t": "challenge", seq: number, opponent: string, } | { "t": "practice", seq: number, } | { "t": "accept", seq: number, challenge: number, } | { "t": "ping" };
+instance_id: string, lang?: string, } | { "t": "move", seq: number, match_id: number, version: number, play: WirePlay, } | { "t": "challenge", seq: number, opponent: string, } | { "t": "practice", seq: number, } | { "t": "accept", seq: number, challenge: number, } | { "t": "decline", seq: number, challenge: number, } | { "t": "ping" };
 
 /**
  * The last finished deal, public with its showdown.

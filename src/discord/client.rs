@@ -84,6 +84,8 @@ impl Client {
             .setup(move |ctx, ready, framework| {
                 Box::pin(async move {
                     tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected");
+                    // Known before the commands are registered, which tells that the bot is up.
+                    super::joined_all(for_setup.0.membership(), ready);
                     let cmds = &framework.options().commands;
                     // Never fail setup: a failed setup leaves every later event waiting forever.
                     // One process registers the commands (shard 0's, unless told otherwise).

@@ -147,16 +147,38 @@ async fn bad_option(ctx: Context<'_>) {
     }
 }
 
-/// Button presses: poise only dispatches commands, components arrive here.
+/// The servers READY names: the bot is in each, available or not yet.
+fn joined_all(membership: &crate::games::Membership, ready: &serenity::Ready) {
+    for guild in &ready.guilds {
+        membership.joined(guild.id.get());
+    }
+}
+
+/// Button presses (poise only dispatches commands, components arrive here), and the
+/// servers the bot joins and leaves.
 async fn on_event(
     fw: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(ci),
-    } = event
-    else {
-        return Ok(());
+    let membership = fw.user_data.games.membership();
+    let ci = match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(ci),
+        } => ci,
+        serenity::FullEvent::Ready { data_about_bot } => {
+            joined_all(membership, data_about_bot);
+            return Ok(());
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            membership.joined(guild.id.get());
+            return Ok(());
+        }
+        // An outage makes a server unavailable; the bot is still in it.
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            membership.left(incomplete.id.get());
+            return Ok(());
+        }
+        _ => return Ok(()),
     };
     if !fw
         .user_data

@@ -221,6 +221,37 @@ impl Challenges<'_> {
         Ok((row, lang))
     }
 
+    /// Accept on the card table, which has no message to press it on: only where the bot
+    /// reaches the chat through tokens (elsewhere it posts every challenge), and only a
+    /// challenge made on the table (one with a message is answered there).
+    pub async fn accept_on_table(&self, caller: &Caller, id: i64) -> Outcome {
+        match self.not_on_table(caller, id).await {
+            Some(refused) => refused,
+            None => self.accept(caller, id).await,
+        }
+    }
+
+    /// Decline on the card table: where, and which, as [`Challenges::accept_on_table`].
+    pub async fn decline_on_table(&self, caller: &Caller, id: i64) -> Outcome {
+        match self.not_on_table(caller, id).await {
+            Some(refused) => refused,
+            None => self.decline(caller, id).await,
+        }
+    }
+
+    /// The refusal of an answer on the card table to challenge `id`, if it is answered in chat.
+    async fn not_on_table(&self, caller: &Caller, id: i64) -> Option<Outcome> {
+        let in_chat = Outcome::reply(Reply::Refused(Refusal::AcceptInChat));
+        if caller.place.reach() != Reach::Tokens {
+            return Some(in_chat);
+        }
+        match self.db.challenges().challenge(id).await {
+            Ok(Some(row)) if row.message_id.is_some() => Some(in_chat),
+            Ok(_) => None,
+            Err(e) => Some(Failure::from(e).into_outcome()),
+        }
+    }
+
     /// Accept: once every challenged player has accepted, the match is dealt and the challenge
     /// message becomes the table.
     pub async fn accept(&self, caller: &Caller, id: i64) -> Outcome {

@@ -13,6 +13,7 @@ mod formats;
 mod hold;
 pub mod ledger;
 mod live;
+mod membership;
 pub mod organizer;
 pub(crate) mod place;
 mod play;
@@ -44,6 +45,7 @@ pub use effects::{
 pub use export::{ExportFile, EXPORT_MATCHES};
 pub use hold::Held;
 pub use live::Live;
+pub use membership::Membership;
 pub use place::{Place, PlaceKind, Reach};
 pub use play::Move;
 pub use practice::ai_seed;
@@ -311,6 +313,9 @@ pub enum Refusal {
     /// A challenge's button pressed on another message, or from another channel or server:
     /// forged (a press carries the message it was on).
     OtherChallenge,
+    /// Accept on the card table for a challenge that has a message in chat (or where the bot
+    /// posts them there): it is answered on that message.
+    AcceptInChat,
     /// A press on a match from outside the server and channel it is played in: forged.
     MatchElsewhere,
     /// A rematch is for a match that has ended.
@@ -499,6 +504,8 @@ pub struct Games {
     views: Mutex<views::Views>,
     /// The times news may have been missed (see [`Following::resyncs`]).
     resyncs: tokio::sync::watch::Sender<resync::Log>,
+    /// The servers the bot is in (see [`Membership`]).
+    membership: Membership,
 }
 
 impl Games {
@@ -537,7 +544,13 @@ impl Games {
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
             views: Default::default(),
             resyncs: tokio::sync::watch::Sender::new(Default::default()),
+            membership: Default::default(),
         }
+    }
+
+    /// The servers the bot is in: told by the gateway, read where a place comes without it.
+    pub fn membership(&self) -> &Membership {
+        &self.membership
     }
 
     /// Replaces the seed source (tests replay the same matches).

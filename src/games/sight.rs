@@ -164,7 +164,9 @@ impl Following<'_> {
         found.map_err(Failure::refusal)
     }
 
-    /// The oldest open challenge in `channel` to `user` that they have not accepted yet.
+    /// The newest open challenge in `channel` to `user` that they can accept on the card
+    /// table: one made there (a challenge made in chat is accepted on its message), not
+    /// accepted by them yet.
     pub async fn challenged(
         &self,
         channel_id: u64,
@@ -173,17 +175,14 @@ impl Following<'_> {
         let open = self
             .db
             .challenges()
-            .open_in_channel(channel_id, self.now())
+            .open_on_table_to(channel_id, user_id, self.now())
             .await
             .map_err(|e| Failure::from(e).refusal())?;
-        Ok(open
-            .into_iter()
-            .find(|c| c.opponents.iter().any(|o| o.0 == user_id) && !c.accepted.contains(&user_id))
-            .map(|c| Challenged {
-                id: c.id,
-                by: c.challenger,
-                expires_at: c.expires_at,
-            }))
+        Ok(open.map(|c| Challenged {
+            id: c.id,
+            by: c.challenger,
+            expires_at: c.expires_at,
+        }))
     }
 
     /// What `user` sees of match `match_id` (in `channel`: a match elsewhere is not shown),

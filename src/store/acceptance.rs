@@ -34,6 +34,17 @@ pub(super) fn with_user(backend: Backend, accepted: &str, user: &str) -> String 
     }
 }
 
+/// Whether the JSON list `list` holds `user` (the id as decimal text), compared as
+/// [`with_user`] does.
+pub(super) fn holds(backend: Backend, list: &str, user: &str) -> String {
+    match backend {
+        Backend::Postgres => format!("{list}::jsonb @> to_jsonb({user}::NUMERIC)"),
+        Backend::Sqlite => {
+            format!("EXISTS (SELECT 1 FROM json_each({list}) WHERE {list} -> fullkey = {user})")
+        }
+    }
+}
+
 /// The outcome of an acceptance (see the module's doc) of a challenge read as `status`,
 /// `expires_at` and `opponents` (JSON: `jsonb` on PostgreSQL), at `now`, with `accepted`
 /// the list after it (see [`with_user`]).

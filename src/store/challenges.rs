@@ -307,22 +307,29 @@ impl Challenges<'_> {
         raws.into_iter().map(ChallengeRow::try_from).collect()
     }
 
-    /// The open challenges of `channel_id` whose time has not run out at `now`, oldest first
-    /// (a few: each player makes one at a time).
-    pub async fn open_in_channel(
+    /// The open challenges of `channel_id` made on the card table (no message to press
+    /// Accept on) to `user`, not accepted by them yet, whose time has not run out at `now`:
+    /// the newest.
+    pub async fn open_on_table_to(
         &self,
         channel_id: u64,
+        user: u64,
         now: i64,
-    ) -> Result<Vec<ChallengeRow>, StoreError> {
-        let raws: Vec<Raw> = sqlx::query_as(&format!(
+    ) -> Result<Option<ChallengeRow>, StoreError> {
+        let backend = self.backend();
+        let raw: Option<Raw> = sqlx::query_as(&format!(
             "SELECT {COLUMNS} FROM challenges WHERE channel_id = $1 AND status = 'open' \
-             AND expires_at > $2 ORDER BY id LIMIT 25"
+             AND expires_at > $2 AND message_id IS NULL AND {to} AND NOT {accepted} \
+             ORDER BY id DESC LIMIT 1",
+            to = acceptance::holds(backend, "opponent_ids", "$3"),
+            accepted = acceptance::holds(backend, "accepted_ids", "$3"),
         ))
         .bind(id(channel_id))
         .bind(now)
-        .fetch_all(self.pool())
+        .bind(user.to_string())
+        .fetch_optional(self.pool())
         .await?;
-        raws.into_iter().map(ChallengeRow::try_from).collect()
+        raw.map(ChallengeRow::try_from).transpose()
     }
 
     /// Whether `user` already has an open challenge of their own or an active match in this

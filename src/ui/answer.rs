@@ -292,6 +292,7 @@ fn refusal_key(why: Refusal) -> &'static str {
         Refusal::ReplayGinOnly => "err-replay-gin-only",
         Refusal::PlayedElsewhere => "err-played-elsewhere",
         Refusal::OtherChallenge => "err-other-challenge",
+        Refusal::AcceptInChat => "err-accept-in-chat",
         Refusal::MatchElsewhere => "err-match-elsewhere",
         Refusal::NoSuchHand => "err-no-such-hand",
         Refusal::RematchInPlay => "err-rematch-in-play",

@@ -48,14 +48,15 @@ pub(super) struct Instance {
 
 impl Instance {
     /// The instance's place. Its location does not say whether the server added the bot:
-    /// the card table is taken to run where the bot is, as its chat posts assume. A private
-    /// channel may be any DM; it is taken as a group DM, reached the same way.
-    pub fn place(&self) -> crate::games::Place {
+    /// `members` (the servers the bot is in) does; a server not among them is taken to be
+    /// without the bot, reached through tokens, which work either way. A private channel may
+    /// be any DM; it is taken as a group DM, reached the same way.
+    pub fn place(&self, members: &crate::games::Membership) -> crate::games::Place {
         use crate::games::Place;
         match self.guild_id {
             Some(guild) => Place::Guild {
                 guild,
-                member: true,
+                member: members.is_member(guild),
             },
             None => Place::Private {
                 channel: self.channel_id,
@@ -371,26 +372,34 @@ mod tests {
         assert_eq!(spent_bucket(&HeaderMap::new()), None);
     }
 
-    /// A guild channel's instance is in its server; a private channel's (`pc`) in none.
+    /// A guild channel's instance is in its server, with the bot if it is a member there; a
+    /// private channel's (`pc`) in none.
     #[test]
     fn an_instance_is_placed_by_its_location() {
-        use crate::games::Place;
+        use crate::games::{Membership, Place};
+        let members = Membership::default();
         let gc = br#"{"location": {"id": "gc-600-700", "kind": "gc", "channel_id": "700",
                       "guild_id": "600"}, "users": ["5"]}"#;
         let i = read_instance(gc).unwrap();
+        let without = Place::Guild {
+            guild: 600,
+            member: false,
+        };
+        assert_eq!((i.place(&members), i.users.clone()), (without, vec![5]));
+        members.joined(600);
         let server = Place::Guild {
             guild: 600,
             member: true,
         };
-        assert_eq!((i.place(), i.users), (server, vec![5]));
+        assert_eq!(i.place(&members), server);
         let pc = br#"{"location": {"id": "pc-700", "kind": "pc", "channel_id": "700"}}"#;
         let dm = Place::Private {
             channel: 700,
             group: true,
         };
-        assert_eq!(read_instance(pc).unwrap().place(), dm);
+        assert_eq!(read_instance(pc).unwrap().place(&members), dm);
         // Without a kind (or with one not known yet), read by its server.
         let bare = br#"{"location": {"channel_id": "700", "guild_id": "600"}}"#;
-        assert_eq!(read_instance(bare).unwrap().place(), server);
+        assert_eq!(read_instance(bare).unwrap().place(&members), server);
     }
 }

@@ -199,7 +199,7 @@ async fn hello(web: &Web, socket: &mut WebSocket) -> Option<Viewer> {
         user: session.user_id,
         name: session.name,
         channel: instance.channel_id,
-        place: instance.place(),
+        place: instance.place(web.games.membership()),
         lang,
         expires: session.expires,
     })
@@ -316,7 +316,8 @@ impl Follower {
             Incoming::Move { seq, .. }
             | Incoming::Challenge { seq, .. }
             | Incoming::Practice { seq }
-            | Incoming::Accept { seq, .. } => *seq,
+            | Incoming::Accept { seq, .. }
+            | Incoming::Decline { seq, .. } => *seq,
             Incoming::Hello { .. } | Incoming::Ping => 0,
         };
         if self.web.now() >= self.me.expires {
@@ -338,6 +339,7 @@ impl Follower {
             Incoming::Challenge { seq, opponent } => self.challenge(seq, &opponent).await,
             Incoming::Practice { seq } => self.practice(seq).await,
             Incoming::Accept { seq, challenge } => self.accept(seq, challenge).await,
+            Incoming::Decline { seq, challenge } => self.decline(seq, challenge).await,
             Incoming::Hello { .. } | Incoming::Ping => true,
         }
     }
@@ -478,7 +480,12 @@ impl Follower {
     async fn accept(&mut self, seq: u64, id: i64) -> bool {
         let lang = self.me.lang;
         let caller = self.me.caller();
-        let outcome = self.web.games.challenges().accept(&caller, id).await;
+        let outcome = self
+            .web
+            .games
+            .challenges()
+            .accept_on_table(&caller, id)
+            .await;
         let refused = match outcome.reply {
             Reply::Refused(why) => Some(why),
             Reply::ChallengeExpired { .. } => Some(Refusal::ChallengeClosed),
@@ -498,18 +505,40 @@ impl Follower {
         self.send(Frame::Ack { seq }.text()).await && self.show(None).await
     }
 
+    /// The viewer declines challenge `id`, as its Decline button in chat would.
+    async fn decline(&mut self, seq: u64, id: i64) -> bool {
+        let caller = self.me.caller();
+        let outcome = self
+            .web
+            .games
+            .challenges()
+            .decline_on_table(&caller, id)
+            .await;
+        if let Reply::Refused(why) = outcome.reply {
+            let text = crate::ui::answer::refusal_text(self.me.lang, why);
+            return self.refuse(seq, refusal_code(why), &text).await && self.show(None).await;
+        }
+        tracing::info!(
+            challenge = id,
+            user = self.me.user,
+            "web table: challenge declined"
+        );
+        let _ = self.web.presence.news.send(self.me.channel);
+        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
+    }
+
     /// The challenge waiting for the viewer's answer, where the chat has no message to
-    /// accept it on (unknown for a moment: none).
-    async fn challenged(&mut self) -> Option<Challenged> {
+    /// accept it on; and whether it was read. Unread (the store away for a moment), the one
+    /// last shown stands: a frame without it would take its Accept away.
+    async fn challenged(&mut self) -> (Option<Challenged>, bool) {
         if self.me.place.reach() != Reach::Tokens {
-            return None;
+            return (None, true);
         }
         let following = self.web.games.following();
-        following
-            .challenged(self.me.channel, self.me.user)
-            .await
-            .ok()
-            .flatten()
+        match following.challenged(self.me.channel, self.me.user).await {
+            Ok(challenged) => (challenged, true),
+            Err(_) => (self.challenge.clone(), false),
+        }
     }
 
     /// Sends the state of the match followed, if it changed since it was last shown (or with
@@ -517,7 +546,7 @@ impl Follower {
     /// gone.
     async fn show(&mut self, note: Option<(&str, String)>) -> bool {
         let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
-        let challenged = self.challenged().await;
+        let (challenged, read) = self.challenged().await;
         let news = challenged != self.challenge;
         let following = self.web.games.following();
         // The store is away for a moment: the next tick tries again.
@@ -526,7 +555,7 @@ impl Follower {
             return true;
         };
         let Some(id) = id else {
-            self.behind = false;
+            self.behind = !read;
             self.followed = None;
             self.active = false;
             if self.shown == Some(None) && !news {
@@ -540,7 +569,7 @@ impl Follower {
         // reading it again for every change in the channel would load it from the store.
         let finished_shown = !self.active && self.shown.flatten().is_some_and(|(s, _)| s == id);
         if finished_shown && note.is_none() && !news {
-            self.behind = false;
+            self.behind = !read;
             return true;
         }
         let owned = following
@@ -550,7 +579,8 @@ impl Follower {
         let Ok(sight) = following.sight(id, channel, user, lang, owned).await else {
             return true;
         };
-        self.behind = false;
+        // The challenge unread: the next tick reads it again.
+        self.behind = !read;
         self.followed = Some((id, sight.seat.is_some()));
         self.active = sight.active;
         let now = Some(Some((id, sight.table.seats.version)));

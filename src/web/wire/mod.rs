@@ -116,6 +116,11 @@ pub enum Incoming {
         seq: u64,
         challenge: i64,
     },
+    /// The viewer declines the challenge the state frame shows them.
+    Decline {
+        seq: u64,
+        challenge: i64,
+    },
     Ping,
 }
 

@@ -5,7 +5,7 @@
 
 use super::activity::{assert_no_leak, over, Table, WAIT};
 use crate::support::browser::Viewport;
-use crate::support::fake_discord::{FakeDiscord, FakePlace, Opt, WriteKind};
+use crate::support::fake_discord::{FakeDiscord, FakeOptions, FakePlace, Opt, WriteKind};
 use crate::support::table::Table as Chat;
 use crate::support::web::{self as page, configure, sensible_move, Socket, SECRET};
 use crate::support::wire::*;
@@ -14,6 +14,7 @@ use serde_json::json;
 use std::time::Duration;
 
 const GROUP_DM: u64 = 9_403;
+const OTHER_GROUP_DM: u64 = 9_404;
 const DM: u64 = 9_401;
 const SERVER_CHANNEL: u64 = 9_410;
 const SERVER: u64 = 9_420;
@@ -438,7 +439,12 @@ async fn a_match_challenged_and_begun_on_the_table_is_finished_in_chat() {
     let mut chat = Chat::new(fake, &bot.url, GROUP_DM, vec![user(ALICE), user(BOB)], id).await;
     for _ in 0..4 {
         let version = snap(&bot.db, id).await.version;
+        let deadline = tokio::time::Instant::now() + WAIT;
         let mover = loop {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "nobody to move at version {version}"
+            );
             table.read("alice").await;
             table.read("bob").await;
             let found = ["alice", "bob"].into_iter().find(|p| {
@@ -551,6 +557,10 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
         (&refused["t"], &refused["code"]),
         (&json!("refused"), &json!("illegal"))
     );
+    // The state sent after the refusal (with the challenge, were it Carol's) comes before
+    // the pong.
+    carol.send(json!({"t": "ping"})).await;
+    carol.next_of("pong").await;
     assert!(
         carol.state()["challenge"].is_null(),
         "not Carol's to answer"
@@ -582,8 +592,52 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
     };
     assert_eq!(started["seat"], 1, "Bob plays");
     assert!(started["challenge"].is_null(), "answered");
+    // Bob's second tab accepting it again: refused, still the one match.
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut tab = Socket::join(port, &session, &instance).await;
+    tab.send(json!({"t": "accept", "seq": 7, "challenge": id}))
+        .await;
+    assert_eq!(answer_to(&mut tab, 7).await["t"], "refused");
+    let matches = bot.db.matches().active_matches_in_channel(GROUP_DM).await;
+    assert_eq!(matches.unwrap().len(), 1, "one match");
+    // A challenge on another group DM's table: not accepted from this one; once its time
+    // ran out (before the sweep closed it), not from its own either.
+    fake.place_group_dm(OTHER_GROUP_DM, &[BOB, CAROL]);
+    let other = launched(fake, OTHER_GROUP_DM, CAROL, &[BOB, CAROL]).await;
+    let session = page::sign_in(fake, port, &user(CAROL)).await;
+    let mut carol_there = Socket::join(port, &session, &other).await;
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut bob_there = Socket::join(port, &session, &other).await;
+    acked(
+        &mut carol_there,
+        json!({"t": "challenge", "seq": 8, "opponent": BOB.to_string()}),
+    )
+    .await;
+    let there = loop {
+        let s = bob_there.next_state().await;
+        if let Some(id) = s["challenge"]["id"].as_i64() {
+            break id;
+        }
+    };
+    bob.send(json!({"t": "accept", "seq": 9, "challenge": there}))
+        .await;
+    assert_eq!(answer_to(bob, 9).await["t"], "refused");
+    sqlx::query("UPDATE challenges SET expires_at = 0 WHERE id = $1")
+        .bind(there)
+        .execute(bot.db.pool())
+        .await
+        .unwrap();
+    bob_there
+        .send(json!({"t": "accept", "seq": 10, "challenge": there}))
+        .await;
+    assert_eq!(answer_to(&mut bob_there, 10).await["t"], "refused");
+    let row = bot.db.challenges().challenge(there).await.unwrap().unwrap();
+    assert!(row.accepted.is_empty(), "nothing accepted: {row:?}");
+    let none = bot.db.matches().active_match_for(OTHER_GROUP_DM, BOB).await;
+    assert!(none.unwrap().is_none(), "no match there");
     assert!(fake.messages_in(GROUP_DM).is_empty(), "nothing in the chat");
     through_channel_never(fake, GROUP_DM);
+    through_channel_never(fake, OTHER_GROUP_DM);
 
     // In a server channel with the bot: posted in the chat, never in a state.
     let channel = fake.channel_id();
@@ -606,6 +660,344 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
         bob.received.iter().all(|f| f.get("challenge").is_none()),
         "no state carries it"
     );
+    // Carol's challenge stored and its message not posted yet: where the bot posts
+    // challenges, the table accepts none, even in that moment.
+    let carol = gin::games::Caller {
+        place: gin::games::Place::Guild {
+            guild: fake.guild_id(),
+            member: true,
+        },
+        channel_id: channel,
+        user_id: CAROL,
+        name: "Carol".into(),
+        lang: Default::default(),
+        guild_lang: Default::default(),
+        message_id: None,
+    };
+    let ask = gin::games::ChallengeRequest {
+        named: vec![gin::games::UserRef {
+            id: BOB,
+            name: "Bob".into(),
+            bot: false,
+        }],
+        partner: None,
+        game: gin::games::GameChoice::Gin(Default::default()),
+        target: None,
+    };
+    let bot_user = (FakeOptions::default().bot_user.id, "Gin".to_string());
+    let made = bot
+        .games
+        .challenges()
+        .challenge(&carol, ask, bot_user)
+        .await;
+    assert!(made.reply_is.is_some(), "stored");
+    let now = bot.games.now();
+    let challenges = bot.db.challenges();
+    let unposted = challenges
+        .open_on_table_to(channel, BOB, now)
+        .await
+        .unwrap();
+    let unposted = unposted.expect("not posted yet").id;
+    bob.send(json!({"t": "accept", "seq": 11, "challenge": unposted}))
+        .await;
+    let refused = answer_to(&mut bob, 11).await;
+    assert_eq!(refused["t"], "refused", "{refused}");
+    assert!(
+        refused["text"].as_str().is_some_and(|t| t.contains("chat")),
+        "{refused}"
+    );
+    let row = bot
+        .db
+        .challenges()
+        .challenge(unposted)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(row.accepted.is_empty(), "nothing accepted");
+    let none = bot.db.matches().active_match_for(channel, BOB).await;
+    assert!(none.unwrap().is_none(), "no match");
+    bot.finish().await;
+}
+
+/// A challenge made in chat in a group DM (`/gin start @Bob`) is accepted on its message: the
+/// card table offers no Accept for it. One made on the table after it, by Carol, is offered
+/// to Bob: the newest that the table can accept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_offers_only_the_challenges_made_on_it() {
+    let (bot, port) = table_bot(74).await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let start = fake.slash_command_in(
+        GROUP_DM,
+        &user(ALICE),
+        "gin",
+        Some("start"),
+        vec![Opt::user("opponent", &user(BOB))],
+    );
+    let cb = fake.interact(start).await;
+    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    // The challenge's message is stored with it once the answer is sent.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let in_chat = loop {
+        let rows = bot
+            .db
+            .challenges()
+            .expired_challenges(i64::MAX)
+            .await
+            .unwrap();
+        if let Some(row) = rows.into_iter().find(|r| r.message_id.is_some()) {
+            break row.id;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no message stored");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let instance = launched(fake, GROUP_DM, BOB, &[ALICE, BOB, CAROL]).await;
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut bob = Socket::join(port, &session, &instance).await;
+    assert!(
+        bob.state()["challenge"].is_null(),
+        "challenge {in_chat} is accepted in chat: {}",
+        bob.state()
+    );
+    let session = page::sign_in(fake, port, &user(CAROL)).await;
+    let mut carol = Socket::join(port, &session, &instance).await;
+    carol
+        .send(json!({"t": "challenge", "seq": 1, "opponent": BOB.to_string()}))
+        .await;
+    assert_eq!(answer_to(&mut carol, 1).await["t"], "ack");
+    let asked = loop {
+        let s = bob.next_state().await;
+        if !s["challenge"].is_null() {
+            break s["challenge"].clone();
+        }
+    };
+    assert_eq!(asked["by"]["id"], CAROL.to_string(), "{asked}");
+    assert_ne!(asked["id"].as_i64(), Some(in_chat));
+    // The challenges cannot be read for a moment while Bob's table is shown again (Alice
+    // comes): the challenge last shown stands.
+    let away = |from: &str, to: &str| format!("ALTER TABLE {from} RENAME TO {to}");
+    let pool = bot.db.pool().clone();
+    let rename = |sql: String| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query(&sql).execute(&pool).await.unwrap();
+        }
+    };
+    rename(away("challenges", "challenges_away")).await;
+    let session = page::sign_in(fake, port, &user(ALICE)).await;
+    let mut alice = Socket::join(port, &session, &instance).await;
+    loop {
+        let p = bob.next_of("presence").await;
+        if p.to_string().contains(&ALICE.to_string()) {
+            break;
+        }
+    }
+    bob.send(json!({"t": "ping"})).await;
+    bob.next_of("pong").await;
+    rename(away("challenges_away", "challenges")).await;
+    assert_eq!(bob.state()["challenge"], asked, "still offered");
+    // Declined on the table: not Alice's to decline, nor the chat's challenge from here;
+    // Bob's own is, and it is offered no more.
+    let carols = asked["id"].as_i64().unwrap();
+    alice
+        .send(json!({"t": "decline", "seq": 2, "challenge": carols}))
+        .await;
+    assert_eq!(answer_to(&mut alice, 2).await["t"], "refused");
+    bob.send(json!({"t": "decline", "seq": 3, "challenge": in_chat}))
+        .await;
+    assert_eq!(answer_to(&mut bob, 3).await["t"], "refused");
+    let open = bot
+        .db
+        .challenges()
+        .challenge(in_chat)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(open.status, gin::store::ChallengeState::Open, "unchanged");
+    acked(
+        &mut bob,
+        json!({"t": "decline", "seq": 4, "challenge": carols}),
+    )
+    .await;
+    bob.send(json!({"t": "ping"})).await;
+    bob.next_of("pong").await;
+    assert!(bob.state()["challenge"].is_null(), "{}", bob.state());
+    let row = bot
+        .db
+        .challenges()
+        .challenge(carols)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, gin::store::ChallengeState::Declined);
+    fake.assert_no_violations();
+    bot.finish().await;
+}
+
+/// A request on socket `s` with `seq`, answered with an ack.
+async fn acked(s: &mut Socket, request: serde_json::Value) {
+    let seq = request["seq"].as_u64().expect("a seq");
+    s.send(request).await;
+    let answer = answer_to(s, seq).await;
+    assert_eq!(answer["t"], "ack", "{answer}");
+}
+
+/// The first match state `s` shows from now on.
+async fn match_shown(s: &mut Socket) -> serde_json::Value {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        if !s.state()["match"].is_null() {
+            return s.state().clone();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "no match shown");
+        s.next_state().await;
+    }
+}
+
+/// The card table in a server where only the players installed the app (the gateway never
+/// named it): the bot may not post there, so practice starts on the table alone, stored as
+/// played in a server without the bot, and a challenge is made and accepted on the table;
+/// nothing goes through the channel's routes (which Discord would refuse).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_table_in_a_server_without_the_bot_plays_through_tokens() {
+    use gin::games::PlaceKind;
+    let (bot, port) = table_bot(75).await;
+    let fake = &bot.fake;
+    fake.place_guild_without_bot(SERVER_CHANNEL, SERVER);
+    fake.activity_instance("i-without", SERVER_CHANNEL, &[ALICE, BOB, CAROL]);
+    let mut sockets = Vec::new();
+    for who in [ALICE, BOB, CAROL] {
+        let session = page::sign_in(fake, port, &user(who)).await;
+        sockets.push(Socket::join(port, &session, "i-without").await);
+    }
+    let [alice, bob, carol] = &mut sockets[..] else {
+        unreachable!()
+    };
+    acked(carol, json!({"t": "practice", "seq": 1})).await;
+    let practice = match_shown(carol).await["match"]["id"].as_i64().unwrap();
+    let row = bot
+        .db
+        .matches()
+        .load_match(practice)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (row.place_kind, row.guild_id, row.channel_id),
+        (PlaceKind::ServerWithoutBot, SERVER, SERVER_CHANNEL)
+    );
+    acked(
+        alice,
+        json!({"t": "challenge", "seq": 2, "opponent": BOB.to_string()}),
+    )
+    .await;
+    let asked = loop {
+        let s = bob.next_state().await;
+        if !s["challenge"].is_null() {
+            break s["challenge"].clone();
+        }
+    };
+    assert_eq!(asked["by"]["id"], ALICE.to_string(), "{asked}");
+    acked(
+        bob,
+        json!({"t": "accept", "seq": 3, "challenge": asked["id"]}),
+    )
+    .await;
+    let started = loop {
+        let s = bob.next_state().await;
+        if s["seat"] == 1 {
+            break s;
+        }
+    };
+    let id = started["match"]["id"].as_i64().unwrap();
+    let row = bot.db.matches().load_match(id).await.unwrap().unwrap();
+    assert_eq!(row.place_kind, PlaceKind::ServerWithoutBot);
+    drained(&bot.db).await;
+    through_channel_never(fake, SERVER_CHANNEL);
+    bot.finish().await;
+}
+
+/// Clicks Accept once more as soon as the page has taken the ack of its first: the moment
+/// before the state that shows the match arrives. Counts such clicks in `window.again`.
+const CLICK_AGAIN_AFTER_ACK: &str = r#"(() => {
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    if (!this.watched && String(data).includes('"accept"')) {
+      this.watched = true;
+      this.addEventListener('message', (e) => {
+        const accept = document.getElementById('accept');
+        if (JSON.parse(e.data).t === 'ack' && accept) {
+          window.again = (window.again || 0) + 1;
+          accept.click();
+        }
+      });
+    }
+    return send.call(this, data);
+  };
+  return true;
+})()"#;
+
+/// Carol follows Alice's practice match on the card table of a group DM (she plays in no
+/// match) when Bob challenges her there: her page offers Accept all the same; clicked, and
+/// clicked again between its ack and the state that shows her match, it sends one acceptance
+/// and shows no refusal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_is_offered_beside_someone_elses_match_and_accepted_once() {
+    let (bot, port) = table_bot(76).await;
+    let fake = &bot.fake;
+    fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
+    let instance = launched(fake, GROUP_DM, ALICE, &[ALICE, BOB, CAROL]).await;
+    let session = page::sign_in(fake, port, &user(ALICE)).await;
+    let mut alice = Socket::join(port, &session, &instance).await;
+    acked(&mut alice, json!({"t": "practice", "seq": 1})).await;
+    let practice = match_shown(&mut alice).await["match"]["id"].clone();
+    let mut table = Table::new(port).await;
+    table.private = Some((GROUP_DM, instance.clone()));
+    table.open(fake, "carol", CAROL, Viewport::DESKTOP).await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while table.state("carol")["match"]["id"] != practice {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "Alice's match not shown"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        table.read("carol").await;
+    }
+    assert!(table.state("carol")["seat"].is_null(), "Carol watches");
+    let session = page::sign_in(fake, port, &user(BOB)).await;
+    let mut bob = Socket::join(port, &session, &instance).await;
+    acked(
+        &mut bob,
+        json!({"t": "challenge", "seq": 2, "opponent": CAROL.to_string()}),
+    )
+    .await;
+    table.puppet.wait_for("carol", "#accept", WAIT).await;
+    table.puppet.eval("carol", CLICK_AGAIN_AFTER_ACK).await;
+    table.puppet.click("carol", "#accept").await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        table.read("carol").await;
+        if table.state("carol")["seat"].as_u64().is_some() {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "Carol's match not shown"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(table.puppet.eval("carol", "window.again").await, json!(1));
+    let frames = table.puppet.frames("carol").await;
+    let json: Vec<_> = frames.iter().filter_map(|f| f.json()).collect();
+    let sent = json.iter().filter(|f| f["t"] == "accept").count();
+    let refused: Vec<_> = json.iter().filter(|f| f["t"] == "refused").collect();
+    assert_eq!((sent, refused.len()), (1, 0), "{refused:?}");
+    let toast = table
+        .puppet
+        .eval("carol", "document.getElementById('toast').textContent")
+        .await;
+    assert_eq!(toast, json!(""), "no toast");
+    table.puppet.quit().await;
     bot.finish().await;
 }
 

@@ -212,10 +212,18 @@ pub fn message_json(opts: &FakeOptions, m: &StoredMessage) -> Value {
 }
 
 /// The READY dispatch: `v, user, guilds, session_id, resume_gateway_url, application{id,
-/// flags}` are required. No guilds, so nothing waits for GUILD_CREATE.
+/// flags}` are required. Its guilds: the fake's own server (where the bot is) if it is this
+/// shard's, unavailable as on Discord; no GUILD_CREATE follows (nothing waits for one). Servers
+/// placed without the bot are never named.
 pub fn ready(opts: &FakeOptions, ws_url: &str, session: &str, shard: [u64; 2]) -> Value {
+    let [id, of] = shard;
+    let guilds: Vec<Value> = [opts.guild_id]
+        .into_iter()
+        .filter(|g| *g != 0 && (g >> 22) % of.max(1) == id)
+        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+        .collect();
     let d = json!({
-        "v": 10, "user": opts.bot_user.json(), "guilds": [],
+        "v": 10, "user": opts.bot_user.json(), "guilds": guilds,
         "session_id": session, "resume_gateway_url": ws_url, "shard": shard,
         "application": {"id": opts.app_id.to_string(), "flags": 0},
     });
