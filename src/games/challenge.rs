@@ -239,14 +239,20 @@ impl Challenges<'_> {
         }
     }
 
-    /// The refusal of an answer on the card table to challenge `id`, if it is answered in chat.
+    /// The refusal of an answer on the card table to challenge `id` of the caller's channel,
+    /// if it is answered in chat: one with a message, or made where the bot posts it. The
+    /// challenge's own place decides, not the caller's, so every table of the channel agrees
+    /// (a page may have placed itself before the gateway said where the bot is). Another
+    /// channel's, or none, is refused as any answer to it is.
     async fn not_on_table(&self, caller: &Caller, id: i64) -> Option<Outcome> {
         let in_chat = Outcome::reply(Reply::Refused(Refusal::AcceptInChat));
-        if caller.place.reach() != Reach::Tokens {
-            return Some(in_chat);
-        }
         match self.db.challenges().challenge(id).await {
-            Ok(Some(row)) if row.message_id.is_some() => Some(in_chat),
+            Ok(Some(row))
+                if row.channel_id == caller.channel_id
+                    && (row.message_id.is_some() || !reached_by_tokens(&row)) =>
+            {
+                Some(in_chat)
+            }
             Ok(_) => None,
             Err(e) => Some(Failure::from(e).into_outcome()),
         }
@@ -549,4 +555,9 @@ mod tests {
         let own = challenge(&games, Place::BotDm { channel: 702 }, 702).await;
         assert_eq!(own, Err(Refusal::ChallengeInBotDm));
     }
+}
+
+/// Whether challenge `row` was made where the bot reaches the chat only through interactions.
+fn reached_by_tokens(row: &ChallengeRow) -> bool {
+    Place::stored(row.place_kind, row.guild_id, row.channel_id).reach() == Reach::Tokens
 }

@@ -308,8 +308,8 @@ impl Challenges<'_> {
     }
 
     /// The open challenges of `channel_id` made on the card table (no message to press
-    /// Accept on) to `user`, not accepted by them yet, whose time has not run out at `now`:
-    /// the newest.
+    /// Accept on, and made where the bot does not post them) to `user`, not accepted by them
+    /// yet, whose time has not run out at `now`: the newest.
     pub async fn open_on_table_to(
         &self,
         channel_id: u64,
@@ -319,10 +319,12 @@ impl Challenges<'_> {
         let backend = self.backend();
         let raw: Option<Raw> = sqlx::query_as(&format!(
             "SELECT {COLUMNS} FROM challenges WHERE channel_id = $1 AND status = 'open' \
-             AND expires_at > $2 AND message_id IS NULL AND {to} AND NOT {accepted} \
+             AND expires_at > $2 AND message_id IS NULL AND place_kind <> {server} \
+             AND {to} AND NOT {accepted} \
              ORDER BY id DESC LIMIT 1",
             to = acceptance::holds(backend, "opponent_ids", "$3"),
             accepted = acceptance::holds(backend, "accepted_ids", "$3"),
+            server = PlaceKind::Server.code(),
         ))
         .bind(id(channel_id))
         .bind(now)

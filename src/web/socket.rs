@@ -529,11 +529,10 @@ impl Follower {
 
     /// The challenge waiting for the viewer's answer, where the chat has no message to
     /// accept it on; and whether it was read. Unread (the store away for a moment), the one
-    /// last shown stands: a frame without it would take its Accept away.
+    /// last shown stands: a frame without it would take its Accept away. Where the bot posts
+    /// challenges in chat none is offered: the challenge's own place says so, whatever this
+    /// page took its place to be.
     async fn challenged(&mut self) -> (Option<Challenged>, bool) {
-        if self.me.place.reach() != Reach::Tokens {
-            return (None, true);
-        }
         let following = self.web.games.following();
         match following.challenged(self.me.channel, self.me.user).await {
             Ok(challenged) => (challenged, true),

@@ -691,13 +691,16 @@ async fn only_the_challenged_player_accepts_on_the_card_table() {
         .challenge(&carol, ask, bot_user)
         .await;
     assert!(made.reply_is.is_some(), "stored");
+    let answer = gin::ui::respond(made, Default::default());
+    let unposted = answer.response.msg().buttons().find_map(|b| {
+        let id = b.id.strip_prefix("gin:acc:")?;
+        id.parse::<i64>().ok()
+    });
+    let unposted = unposted.expect("its Accept");
     let now = bot.games.now();
     let challenges = bot.db.challenges();
-    let unposted = challenges
-        .open_on_table_to(channel, BOB, now)
-        .await
-        .unwrap();
-    let unposted = unposted.expect("not posted yet").id;
+    let offered = challenges.open_on_table_to(channel, BOB, now).await;
+    assert!(offered.unwrap().is_none(), "not offered on the table");
     bob.send(json!({"t": "accept", "seq": 11, "challenge": unposted}))
         .await;
     let refused = answer_to(&mut bob, 11).await;

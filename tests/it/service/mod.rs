@@ -10,6 +10,7 @@ mod i18n;
 mod ledger;
 mod practice;
 mod secrets;
+mod table_challenges;
 mod three;
 mod tournament;
 mod what_players_see;
