@@ -444,6 +444,11 @@ impl Games {
     }
 }
 
+/// Whether challenge `row` was made where the bot reaches the chat only through interactions.
+fn reached_by_tokens(row: &ChallengeRow) -> bool {
+    Place::stored(row.place_kind, row.guild_id, row.channel_id).reach() == Reach::Tokens
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,9 +560,4 @@ mod tests {
         let own = challenge(&games, Place::BotDm { channel: 702 }, 702).await;
         assert_eq!(own, Err(Refusal::ChallengeInBotDm));
     }
-}
-
-/// Whether challenge `row` was made where the bot reaches the chat only through interactions.
-fn reached_by_tokens(row: &ChallengeRow) -> bool {
-    Place::stored(row.place_kind, row.guild_id, row.channel_id).reach() == Reach::Tokens
 }
