@@ -753,6 +753,21 @@ mod tests {
         (dir, url, pool)
     }
 
+    /// A two-player match of server 1, channel 100, as an older build stored it: its id.
+    async fn old_match(pool: &sqlx::SqlitePool, status: &str, version: i64) -> i64 {
+        sqlx::query(
+            "INSERT INTO matches (guild_id, channel_id, format, preset, rules_json, locale, status, \
+             state_json, version, seed_hex, turn_started_at, started_at) \
+             VALUES (1, 100, 'two', 'classic', '{}', 'en', $1, '{}', $2, '00', 0, 0)",
+        )
+        .bind(status)
+        .bind(version)
+        .execute(pool)
+        .await
+        .unwrap()
+        .last_insert_rowid()
+    }
+
     /// A database from before 0005: matches that ended before 0003 kept `'active'` on their
     /// player rows. The upgrade must neither fail on them nor keep their players from playing.
     #[tokio::test]
@@ -762,15 +777,7 @@ mod tests {
         }
         let (_dir, url, pool) = sqlite_up_to(4).await;
         for _ in 0..2 {
-            let id = sqlx::query(
-                "INSERT INTO matches (guild_id, channel_id, format, preset, rules_json, locale, status, \
-                 state_json, version, seed_hex, turn_started_at, started_at) \
-                 VALUES (1, 100, 'two', 'classic', '{}', 'en', 'finished', '{}', 9, '00', 0, 0)",
-            )
-            .execute(&pool)
-            .await
-            .unwrap()
-            .last_insert_rowid();
+            let id = old_match(&pool, "finished", 9).await;
             for (seat, user) in [(0, 10), (1, 11)] {
                 sqlx::query(
                     "INSERT INTO match_players (match_id, seat, guild_id, user_id, display_name) \
@@ -802,15 +809,7 @@ mod tests {
             return; // The SQLite migrations' history.
         }
         let (_dir, url, pool) = sqlite_up_to(18).await;
-        let id = sqlx::query(
-            "INSERT INTO matches (guild_id, channel_id, format, preset, rules_json, locale, status, \
-             state_json, version, seed_hex, turn_started_at, started_at) \
-             VALUES (1, 100, 'two', 'classic', '{}', 'en', 'active', '{}', 0, '00', 0, 0)",
-        )
-        .execute(&pool)
-        .await
-        .unwrap()
-        .last_insert_rowid();
+        let id = old_match(&pool, "active", 0).await;
         pool.close().await;
         let db = Db::open(&url).await.expect("the upgrade runs");
         let row = db

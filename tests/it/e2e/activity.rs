@@ -197,6 +197,87 @@ pub(super) async fn assert_no_leak(table: &mut Table, db: &gin::store::Db, id: i
     }
 }
 
+/// Waits until one of `players` may move in match `id`, checking on the way that no page
+/// received a hidden card: that page, and the match's stored version. None once the match
+/// is over.
+pub(super) async fn next_mover<'p>(
+    table: &mut Table,
+    db: &gin::store::Db,
+    id: i64,
+    players: &[&'p str],
+) -> Option<(&'p str, i64)> {
+    loop {
+        assert_no_leak(table, db, id).await;
+        if over(db, id).await {
+            return None;
+        }
+        let version = snap(db, id).await.version;
+        let mover = players.iter().find(|p| {
+            let s = table.state(p);
+            s["match"]["stored"].as_i64() == Some(version)
+                && s["moves"].as_array().is_some_and(|m| !m.is_empty())
+        });
+        if let Some(mover) = mover {
+            return Some((*mover, version));
+        }
+        for p in players {
+            table.wait_version(p, version).await;
+            table.read(p).await;
+        }
+    }
+}
+
+/// Waits until `mover`'s click on `mv` at `version` of match `id` is stored (failing with
+/// what the page shows if it is not, within [`WAIT`]), then until every page of `players`
+/// shows it.
+pub(super) async fn taken(
+    table: &mut Table,
+    db: &gin::store::Db,
+    id: i64,
+    players: &[&str],
+    mover: &str,
+    mv: &str,
+    version: i64,
+) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while snap(db, id).await.version <= version {
+        if tokio::time::Instant::now() > deadline {
+            let seen = table
+                .puppet
+                .eval(mover, "[document.getElementById('status').textContent, document.getElementById('toast').textContent, document.body.className, document.body.dataset.version]")
+                .await;
+            let logs = table.puppet.logs(mover).await;
+            let frames: Vec<String> = table
+                .puppet
+                .frames(mover)
+                .await
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{:?} {:?} {}",
+                        f.dir,
+                        f.url,
+                        f.data.chars().take(60).collect::<String>()
+                    )
+                })
+                .collect();
+            let online = table
+                .puppet
+                .eval(mover, "document.body.dataset.online")
+                .await;
+            panic!(
+                "{mover}'s click on {mv} was not taken: {seen} online={online} {logs:?}\n{}",
+                frames.join("\n")
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    for p in players {
+        table.wait_version(p, version + 1).await;
+        table.read(p).await;
+    }
+}
+
 /// Whether match `id` is over, as stored.
 pub(super) async fn over(db: &gin::store::Db, id: i64) -> bool {
     snap(db, id).await.status != "active"
@@ -227,109 +308,55 @@ async fn click_once(
     shot: &mut Vec<&'static str>,
 ) -> bool {
     let channel = fake.channel_id();
-    loop {
-        assert_no_leak(table, db, id).await;
-        if over(db, id).await {
-            return false;
+    let Some((mover, version)) = next_mover(table, db, id, players).await else {
+        return false;
+    };
+    let mv = sensible_move(table.state(mover)).expect("a move");
+    let moment = if mv.starts_with("knock:") || mv.starts_with("gin:") {
+        Some("knock")
+    } else if mv == "draw_stock" {
+        Some("draw")
+    } else if mv.starts_with("discard:") {
+        Some("discard")
+    } else {
+        None
+    };
+    if let Some(what) = moment.filter(|w| !shot.contains(w)) {
+        if what == "knock" {
+            table.puppet.click(mover, "#knock-mode").await;
         }
-        let version = snap(db, id).await.version;
-        let mover = players
-            .iter()
-            .find(|p| {
-                let s = table.state(p);
-                s["match"]["stored"].as_i64() == Some(version)
-                    && s["moves"].as_array().is_some_and(|m| !m.is_empty())
-            })
-            .copied();
-        let Some(mover) = mover else {
-            for p in players {
-                table.wait_version(p, version).await;
-                table.read(p).await;
-            }
-            continue;
-        };
-        let mv = sensible_move(table.state(mover)).expect("a move");
-        let moment = if mv.starts_with("knock:") || mv.starts_with("gin:") {
-            Some("knock")
-        } else if mv == "draw_stock" {
-            Some("draw")
-        } else if mv.starts_with("discard:") {
-            Some("discard")
-        } else {
-            None
-        };
-        if let Some(what) = moment.filter(|w| !shot.contains(w)) {
-            if what == "knock" {
-                table.puppet.click(mover, "#knock-mode").await;
-            }
-            for p in shots {
-                table.shoot(p, what).await;
-            }
-            if what == "knock" {
-                // Back out: the move below clicks its way in again.
-                table.puppet.click(mover, "#knock-mode").await;
-            }
-            shot.push(what);
+        for p in shots {
+            table.shoot(p, what).await;
         }
-        let writes = fake.public_writes(channel);
-        table.click_move(mover, &mv).await;
-        let deadline = tokio::time::Instant::now() + WAIT;
-        while snap(db, id).await.version <= version {
-            if tokio::time::Instant::now() > deadline {
-                let seen = table
-                    .puppet
-                    .eval(mover, "[document.getElementById('status').textContent, document.getElementById('toast').textContent, document.body.className, document.body.dataset.version]")
-                    .await;
-                let logs = table.puppet.logs(mover).await;
-                let frames: Vec<String> = table
-                    .puppet
-                    .frames(mover)
-                    .await
-                    .iter()
-                    .map(|f| {
-                        format!(
-                            "{:?} {:?} {}",
-                            f.dir,
-                            f.url,
-                            f.data.chars().take(60).collect::<String>()
-                        )
-                    })
-                    .collect();
-                let online = table
-                    .puppet
-                    .eval(mover, "document.body.dataset.online")
-                    .await;
-                panic!(
-                    "{mover}'s click on {mv} was not taken: {seen} online={online} {logs:?}\n{}",
-                    frames.join("\n")
-                );
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
+        if what == "knock" {
+            // Back out: the move below clicks its way in again.
+            table.puppet.click(mover, "#knock-mode").await;
         }
-        for p in players {
-            table.wait_version(p, version + 1).await;
-            table.read(p).await;
-        }
-        while fake.public_writes(channel) == writes {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "no table edit after {mv}"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        // A hand ended by a knock: its showdown is on the table now.
-        let s = table.state(mover);
-        let knocked = s["last_deal"]["record"]["end"]["end"] == "knocked"
-            || s["table"]["view"]["end"]["end"] == "knocked";
-        if knocked && !shot.contains(&"showdown") {
-            for p in shots {
-                table.wait_version(p, version + 1).await;
-                table.shoot(p, "showdown").await;
-            }
-            shot.push("showdown");
-        }
-        return true;
+        shot.push(what);
     }
+    let writes = fake.public_writes(channel);
+    table.click_move(mover, &mv).await;
+    taken(table, db, id, players, mover, &mv, version).await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while fake.public_writes(channel) == writes {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "no table edit after {mv}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // A hand ended by a knock: its showdown is on the table now.
+    let s = table.state(mover);
+    let knocked = s["last_deal"]["record"]["end"]["end"] == "knocked"
+        || s["table"]["view"]["end"]["end"] == "knocked";
+    if knocked && !shot.contains(&"showdown") {
+        for p in shots {
+            table.wait_version(p, version + 1).await;
+            table.shoot(p, "showdown").await;
+        }
+        shot.push("showdown");
+    }
+    true
 }
 
 /// Two browsers finish by clicks a match begun with buttons; a third watches and never sees

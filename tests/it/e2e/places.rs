@@ -4,7 +4,7 @@
 
 use crate::games::{each_tested, match_end, Tested};
 use crate::support::fake_discord::acts::{act_of_id, Act};
-use crate::support::fake_discord::{FakeDiscord, Opt, Write, WriteKind};
+use crate::support::fake_discord::{Callback, FakeDiscord, Opt, User, Write, WriteKind};
 use crate::support::table::{assert_ledger, Stored, Table};
 use crate::support::wire::*;
 use gin::games::{PlaceKind, FOLLOWUPS};
@@ -50,9 +50,7 @@ async fn dm_commands_are_refused_politely() {
     ];
     for (channel, who, said) in cases {
         let before = fake.messages_in(channel).len();
-        let settings = fake.slash_command_in(channel, &who, "gin", Some("settings"), vec![]);
-        let cb = fake.interact(settings).await;
-        assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{channel}: {cb:?}");
+        let cb = gin_answer(fake, channel, &who, "settings", vec![], Shown::ToCaller).await;
         assert_eq!(cb.content(), said, "{channel}");
         let shown = fake.messages_in(channel);
         assert!(
@@ -60,15 +58,8 @@ async fn dm_commands_are_refused_politely() {
             "{channel}: only the answer, to Alice alone: {shown:?}"
         );
     }
-    let start = fake.slash_command_in(
-        bot_dm,
-        &user(ALICE),
-        "gin",
-        Some("start"),
-        vec![Opt::user("opponent", &user(BOB))],
-    );
-    let cb = fake.interact(start).await;
-    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    let bob = vec![Opt::user("opponent", &user(BOB))];
+    let cb = gin_answer(fake, bot_dm, &user(ALICE), "start", bob, Shown::ToCaller).await;
     assert!(cb.content().contains("Nobody else sees"), "{cb:?}");
     for channel in [GROUP_DM, DM, bot_dm] {
         let busy = bot.db.challenges().busy_in_channel(channel, ALICE).await;
@@ -152,6 +143,34 @@ pub(super) fn through_interactions_only(fake: &FakeDiscord, dm: u64) {
         (1..=FOLLOWUPS as u32).contains(&most),
         "follow-ups of one interaction: {most}"
     );
+}
+
+/// Who an answer is shown to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Shown {
+    /// The caller alone (ephemeral).
+    ToCaller,
+    /// Everyone in the channel.
+    ToAll,
+}
+
+/// `/gin <sub> options…` by `who` in `channel`: answered at once (type 4), shown as `shown`.
+pub(super) async fn gin_answer(
+    fake: &FakeDiscord,
+    channel: u64,
+    who: &User,
+    sub: &str,
+    options: Vec<Opt>,
+    shown: Shown,
+) -> Callback {
+    let asked = fake.slash_command_in(channel, who, "gin", Some(sub), options);
+    let cb = fake.interact(asked).await;
+    let alone = shown == Shown::ToCaller;
+    assert!(
+        cb.ok() && cb.kind == 4 && cb.ephemeral == alone,
+        "/gin {sub} in {channel}: {cb:?}"
+    );
+    cb
 }
 
 /// Follow-ups in `writes` that are a match's table (they carry its "My hand" button).
@@ -270,9 +289,15 @@ async fn a_server_without_the_bot_serves_practice() {
     let bot = dm_bot(64, Arc::new(AtomicI64::new(0))).await;
     let fake = &bot.fake;
     fake.place_guild_without_bot(CHANNEL, GUILD);
-    let settings = fake.slash_command_in(CHANNEL, &user(ALICE), "gin", Some("settings"), vec![]);
-    let cb = fake.interact(settings).await;
-    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    let cb = gin_answer(
+        fake,
+        CHANNEL,
+        &user(ALICE),
+        "settings",
+        vec![],
+        Shown::ToCaller,
+    )
+    .await;
     assert!(cb.content().contains("servers that added it"), "{cb:?}");
     let mut t = practice_in(&bot, CHANNEL).await;
     let row = t.row().await;
@@ -454,15 +479,8 @@ async fn a_challenge_expires_in_a_group_dm() {
     let bot = swept_bot(67, ahead.clone()).await;
     let fake = &bot.fake;
     fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
-    let start = fake.slash_command_in(
-        GROUP_DM,
-        &user(ALICE),
-        "gin",
-        Some("start"),
-        vec![Opt::user("opponent", &user(BOB))],
-    );
-    let cb = fake.interact(start).await;
-    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    let bob = vec![Opt::user("opponent", &user(BOB))];
+    let cb = gin_answer(fake, GROUP_DM, &user(ALICE), "start", bob, Shown::ToAll).await;
     let message = cb.message_id.expect("the challenge");
     let shown = fake.message(message).unwrap();
     let accept = shown.find_button(|id| id.starts_with("gin:acc:")).unwrap();
@@ -566,13 +584,8 @@ async fn a_group_dm_keeps_its_own_board() {
     let t = two_friends_play(&bot, GROUP_DM, PlaceKind::GroupDm).await;
     drop(t);
     let board_in = |channel: u64| async move {
-        let asked =
-            fake.slash_command_in(channel, &user(CAROL), "gin", Some("leaderboard"), vec![]);
-        let cb = fake.interact(asked).await;
-        assert!(
-            cb.ok() && cb.kind == 4 && !cb.ephemeral,
-            "{channel}: {cb:?}"
-        );
+        let carol = user(CAROL);
+        let cb = gin_answer(fake, channel, &carol, "leaderboard", vec![], Shown::ToAll).await;
         cb.content().to_string()
     };
     let here = board_in(GROUP_DM).await;
@@ -586,9 +599,8 @@ async fn a_group_dm_keeps_its_own_board() {
     }
     // Alice's own figures from everywhere: to her alone.
     let everywhere = vec![Opt::bool("everywhere", true)];
-    let asked = fake.slash_command_in(GROUP_DM, &user(ALICE), "gin", Some("stats"), everywhere);
-    let cb = fake.interact(asked).await;
-    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    let alice = user(ALICE);
+    let cb = gin_answer(fake, GROUP_DM, &alice, "stats", everywhere, Shown::ToCaller).await;
     assert!(cb.content().contains("everywhere you played"), "{cb:?}");
     through_interactions_only(fake, GROUP_DM);
     bot.finish().await;
@@ -604,9 +616,8 @@ async fn a_server_without_the_bot_shows_its_board() {
     let fake = &bot.fake;
     fake.place_guild_without_bot(CHANNEL, GUILD);
     drop(two_friends_play(&bot, CHANNEL, PlaceKind::ServerWithoutBot).await);
-    let asked = fake.slash_command_in(CHANNEL, &user(ALICE), "gin", Some("leaderboard"), vec![]);
-    let cb = fake.interact(asked).await;
-    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    let alice = user(ALICE);
+    let cb = gin_answer(fake, CHANNEL, &alice, "leaderboard", vec![], Shown::ToAll).await;
     for who in [ALICE, BOB] {
         assert!(
             cb.content().contains(&format!("**{}**", name_of(who))),

@@ -3,7 +3,8 @@
 //! instance there has no server; matches in such places are played on the table, and the chat
 //! follows through interactions alone, as far as Discord's rules allow.
 
-use super::activity::{assert_no_leak, over, Table, WAIT};
+use super::activity::{assert_no_leak, next_mover, over, taken, Table, WAIT};
+use super::places::{gin_answer, Shown};
 use crate::support::browser::Viewport;
 use crate::support::fake_discord::{FakeDiscord, FakeOptions, FakePlace, Opt, WriteKind};
 use crate::support::table::Table as Chat;
@@ -135,58 +136,28 @@ async fn click_through_tokens(
     players: &[&str],
 ) -> bool {
     let (db, id) = (chat.db.clone(), chat.match_id);
-    loop {
-        assert_no_leak(table, &db, id).await;
-        if over(&db, id).await {
-            return false;
-        }
-        let version = snap(&db, id).await.version;
-        let mover = players
-            .iter()
-            .find(|p| {
-                let s = table.state(p);
-                s["match"]["stored"].as_i64() == Some(version)
-                    && s["moves"].as_array().is_some_and(|m| !m.is_empty())
-            })
-            .copied();
-        let Some(mover) = mover else {
-            for p in players {
-                table.wait_version(p, version).await;
-                table.read(p).await;
-            }
-            continue;
-        };
-        let mv = sensible_move(table.state(mover)).expect("a move");
-        drained(&db).await;
-        let (budget, current, deal) = chat_can_follow(fake, chat, channel).await;
-        let writes = fake.public_writes(channel);
-        table.click_move(mover, &mv).await;
-        let deadline = tokio::time::Instant::now() + WAIT;
-        while snap(&db, id).await.version <= version {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{mover}'s click on {mv} was not taken"
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        for p in players {
-            table.wait_version(p, version + 1).await;
-            table.read(p).await;
-        }
-        drained(&db).await;
-        chat.scan().await;
-        let same_deal = chat.state().await.game.deal_no() == deal;
-        let may = budget || (current && same_deal);
-        let wrote = fake.public_writes(channel) > writes;
-        // The match's end may also be shown on an earlier deal's table, its token alive.
-        if !over(&db, id).await {
-            assert_eq!(
-                wrote, may,
-                "after {mv}: follow-up left {budget}, table of this deal {current}, same deal {same_deal}"
-            );
-        }
-        return true;
+    let Some((mover, version)) = next_mover(table, &db, id, players).await else {
+        return false;
+    };
+    let mv = sensible_move(table.state(mover)).expect("a move");
+    drained(&db).await;
+    let (budget, current, deal) = chat_can_follow(fake, chat, channel).await;
+    let writes = fake.public_writes(channel);
+    table.click_move(mover, &mv).await;
+    taken(table, &db, id, players, mover, &mv, version).await;
+    drained(&db).await;
+    chat.scan().await;
+    let same_deal = chat.state().await.game.deal_no() == deal;
+    let may = budget || (current && same_deal);
+    let wrote = fake.public_writes(channel) > writes;
+    // The match's end may also be shown on an earlier deal's table, its token alive.
+    if !over(&db, id).await {
+        assert_eq!(
+            wrote, may,
+            "after {mv}: follow-up left {budget}, table of this deal {current}, same deal {same_deal}"
+        );
     }
+    true
 }
 
 /// The Must show of the card table outside servers, with the real binary: in a group DM
@@ -437,40 +408,28 @@ async fn a_match_challenged_and_begun_on_the_table_is_finished_in_chat() {
     assert_eq!(row.channel_id, GROUP_DM);
     // A few moves by clicks: no interaction on the match, so nothing in the chat.
     let mut chat = Chat::new(fake, &bot.url, GROUP_DM, vec![user(ALICE), user(BOB)], id).await;
+    let players = ["alice", "bob"];
     for _ in 0..4 {
-        let version = snap(&bot.db, id).await.version;
-        let deadline = tokio::time::Instant::now() + WAIT;
-        let mover = loop {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "nobody to move at version {version}"
-            );
-            table.read("alice").await;
-            table.read("bob").await;
-            let found = ["alice", "bob"].into_iter().find(|p| {
-                let s = table.state(p);
-                s["match"]["stored"].as_i64() == Some(version)
-                    && s["moves"].as_array().is_some_and(|m| !m.is_empty())
-            });
-            if let Some(p) = found {
-                break p;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        };
+        let next = next_mover(&mut table, &bot.db, id, &players).await;
+        let (mover, version) = next.expect("the match goes on");
         let mv = sensible_move(table.state(mover)).expect("a move");
         table.click_move(mover, &mv).await;
-        for p in ["alice", "bob"] {
-            table.wait_version(p, version + 1).await;
-        }
-        assert_no_leak(&mut table, &bot.db, id).await;
+        taken(&mut table, &bot.db, id, &players, mover, &mv, version).await;
     }
+    assert_no_leak(&mut table, &bot.db, id).await;
     drained(&bot.db).await;
     assert_eq!(fake.public_writes(GROUP_DM), 0, "nothing in the chat yet");
     // `/gin hand` brings it into the chat: Alice's hand to her, the table to everyone.
     let before = fake.writes().len();
-    let hand = fake.slash_command_in(GROUP_DM, &user(ALICE), "gin", Some("hand"), vec![]);
-    let cb = fake.interact(hand).await;
-    assert!(cb.ok() && cb.kind == 4 && cb.ephemeral, "{cb:?}");
+    gin_answer(
+        fake,
+        GROUP_DM,
+        &user(ALICE),
+        "hand",
+        vec![],
+        Shown::ToCaller,
+    )
+    .await;
     let shown = fake
         .wait_until(GROUP_DM, WAIT, || chat.table().is_some())
         .await;
@@ -730,15 +689,8 @@ async fn the_table_offers_only_the_challenges_made_on_it() {
     let (bot, port) = table_bot(74).await;
     let fake = &bot.fake;
     fake.place_group_dm(GROUP_DM, &[ALICE, BOB, CAROL]);
-    let start = fake.slash_command_in(
-        GROUP_DM,
-        &user(ALICE),
-        "gin",
-        Some("start"),
-        vec![Opt::user("opponent", &user(BOB))],
-    );
-    let cb = fake.interact(start).await;
-    assert!(cb.ok() && cb.kind == 4 && !cb.ephemeral, "{cb:?}");
+    let bob = vec![Opt::user("opponent", &user(BOB))];
+    gin_answer(fake, GROUP_DM, &user(ALICE), "start", bob, Shown::ToAll).await;
     // The challenge's message is stored with it once the answer is sent.
     let deadline = tokio::time::Instant::now() + WAIT;
     let in_chat = loop {

@@ -7,7 +7,6 @@ use crate::support::harness::Harness;
 use crate::support::web::{self as page, Socket};
 use crate::support::wire::*;
 use gin::store::Shards;
-use sqlx::Connection;
 use std::sync::Arc;
 
 /// The fake Discord's application id (`FakeOptions::app_id`).
@@ -49,16 +48,7 @@ async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lo
     assert!(lone.play_turn(id).await);
     let missed = lone.games.snapshot(id).await.unwrap().version;
     assert!(missed > moved);
-    let origin = bot.games.db.bus().origin().unwrap().to_string();
-    let mut admin = sqlx::PgConnection::connect(&bot.url).await.unwrap();
-    let ended: Vec<bool> = sqlx::query_scalar(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
-    )
-    .bind(format!("gin 1-1/2 {origin}"))
-    .fetch_all(&mut admin)
-    .await
-    .unwrap();
-    assert_eq!(ended, [true], "the other process's one listener");
+    crate::support::wire::end_listener(&bot.url, &bot.games.db, "1-1/2").await;
     // The missed move shown after the resync.
     alice.state_at(id, missed).await;
     assert_eq!(bot.games.live_count(), 0);

@@ -5,6 +5,7 @@
 //! only.
 
 use crate::support::harness::*;
+use crate::support::wire::end_listener;
 use gin::games::Change;
 use gin::i18n::Lang;
 use gin::store::bus::Pace;
@@ -97,16 +98,7 @@ async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds(
     // Its listener's connection is dropped: its followers are to read everything again,
     // and it hears on once it listens again.
     resyncs.concerns(GUILD);
-    let origin = other.games.db.bus().origin().unwrap().to_string();
-    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
-    let ended: Vec<bool> = sqlx::query_scalar(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
-    )
-    .bind(format!("gin 1-1/2 {origin}"))
-    .fetch_all(&mut admin)
-    .await
-    .unwrap();
-    assert_eq!(ended, [true], "the other process's one listener");
+    end_listener(&url, &other.games.db, "1-1/2").await;
     tokio::time::timeout(WAIT, resyncs.changed())
         .await
         .expect("a resync after the lost connection")

@@ -387,6 +387,22 @@ impl Drop for Process {
     }
 }
 
+/// Ends the bus listener's connection of the process of `db`, which owns shards `range`
+/// (`"1-1/2"`), on the PostgreSQL database at `url`: as a network failure would.
+pub async fn end_listener(url: &str, db: &Db, range: &str) {
+    use sqlx::Connection;
+    let origin = db.bus().origin().expect("a bus").to_string();
+    let mut admin = sqlx::PgConnection::connect(url).await.unwrap();
+    let ended: Vec<bool> = sqlx::query_scalar(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+    )
+    .bind(format!("gin {range} {origin}"))
+    .fetch_all(&mut admin)
+    .await
+    .unwrap();
+    assert_eq!(ended, [true], "the process's one listener");
+}
+
 /// Another connection holding the database's write lock until [`release`]: SQLite's whole
 /// file, or on PostgreSQL the tables a move or a challenge writes to.
 pub async fn hold_writes(url: &str) -> sqlx::AnyConnection {
