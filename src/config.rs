@@ -120,6 +120,10 @@ pub struct Activity {
     pub instance_lookups: Limits,
     /// Lookups of Activity instances at Discord in all.
     pub instance_lookups_in_all: Limits,
+    /// Where processes share the card table: how long a process's word that a page is open
+    /// holds, in seconds, unless renewed (it renews at a third of it). A page of a process
+    /// that died unseen leaves the others' lists after this long.
+    pub presence_seconds: u64,
 }
 
 impl Default for Activity {
@@ -158,6 +162,7 @@ impl Default for Activity {
                 burst: 20,
                 per_minute: 300,
             },
+            presence_seconds: 30,
         }
     }
 }
@@ -171,6 +176,7 @@ impl Activity {
             self.header_seconds,
             self.request_seconds,
             self.body_bytes as u64,
+            self.presence_seconds,
         ];
         let rates = [
             &self.requests_per_source,
@@ -715,6 +721,7 @@ mod tests {
             ("session_hours=0", "session_hours"),
             ("origins=['https://x.org/']", "activity.origins"),
             ("header_seconds=0", "at least 1"),
+            ("presence_seconds=0", "at least 1"),
             ("sign_ins_per_source={burst=0, per_minute=5}", "at least 1"),
             ("source_header='X Forwarded'", "activity.source_header"),
             ("instance_recheck_secs=0", "activity.instance_recheck_secs"),

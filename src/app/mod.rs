@@ -207,14 +207,15 @@ pub async fn run_until(
     if !places.drain(PRESS_GRACE).await {
         tracing::warn!("presses still unanswered {PRESS_GRACE:?} after the stop: stopping anyway");
     }
+    // Its pages leave the other processes' lists, told with the last notes below.
+    if let Some(web) = web {
+        web.stop().await;
+    }
     // The changes just answered reach the other processes before this one ends.
     if !db.bus().flush(BUS_GRACE).await {
         tracing::warn!(
             "notes for the other processes unsent {BUS_GRACE:?} after the presses: stopping anyway"
         );
-    }
-    if let Some(web) = web {
-        web.task.abort();
     }
     // The next process of these shards need not wait for the lease to run out.
     if let Err(e) = db.lease().release_lease().await {

@@ -504,6 +504,9 @@ pub struct Games {
     views: Mutex<views::Views>,
     /// The times news may have been missed (see [`Following::resyncs`]).
     resyncs: tokio::sync::watch::Sender<resync::Log>,
+    /// Channels whose card table presence changed, heard on the bus (see
+    /// [`Following::presence_news`]).
+    presence: tokio::sync::broadcast::Sender<u64>,
     /// The servers the bot is in (see [`Membership`]).
     membership: Membership,
 }
@@ -544,6 +547,7 @@ impl Games {
             changes: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
             views: Default::default(),
             resyncs: tokio::sync::watch::Sender::new(Default::default()),
+            presence: tokio::sync::broadcast::channel(sight::CHANGES_KEPT).0,
             membership: Default::default(),
         }
     }

@@ -89,6 +89,12 @@ impl Following<'_> {
         Resyncs::new(self.resyncs.subscribe(), self.db.shards())
     }
 
+    /// The channels where who has the card table open changed, as heard on the bus (this
+    /// process's own notes too). A lost listener is told as a resync ([`Following::resyncs`]).
+    pub fn presence_news(&self) -> tokio::sync::broadcast::Receiver<u64> {
+        self.presence.subscribe()
+    }
+
     /// Takes up what the bus hears until it stops: the other processes' changes reach this
     /// process's followers as its own do, and a lost connection has them all read again.
     pub async fn hear(&self, mut feed: Feed) {
@@ -99,6 +105,9 @@ impl Following<'_> {
                     self.resync(s.shards.parse().map_or(Missed::All, Missed::Shards))
                 }
                 Notice::Started(_) => {}
+                Notice::Presence(channel) => {
+                    let _ = self.presence.send(channel);
+                }
                 Notice::Lost => self.resync(Missed::All),
             }
         }

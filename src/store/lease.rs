@@ -58,7 +58,7 @@ fn host_name() -> Option<String> {
 
 /// Whether `holder` was a process of this machine that no longer runs (Linux only; any doubt
 /// counts as alive, and the lease is waited out).
-fn known_dead(holder: &str) -> bool {
+pub(super) fn known_dead(holder: &str) -> bool {
     let mut parts = holder.rsplitn(3, ':');
     let (Some(_nonce), Some(pid), Some(host)) = (parts.next(), parts.next(), parts.next()) else {
         return false;

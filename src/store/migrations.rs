@@ -41,6 +41,7 @@ const SQLITE: &[(&str, &str)] = embed!(
     "0019_places.sql",
     "0020_challenge_places.sql",
     "0021_stats_everywhere.sql",
+    "0022_table_presence.sql",
 );
 
 /// PostgreSQL's migrations: a new file of `migrations/postgres/` must be named here too.
@@ -57,6 +58,7 @@ const POSTGRES: &[(&str, &str)] = embed!(
     "0009_places.sql",
     "0010_challenge_places.sql",
     "0011_stats_everywhere.sql",
+    "0012_table_presence.sql",
 );
 
 /// The migrator of the SQLite schema.

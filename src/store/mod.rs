@@ -26,6 +26,7 @@ mod message_ids;
 mod migrations;
 mod outbox;
 mod postgres;
+mod presence;
 mod rows;
 mod seams;
 mod seasons;
@@ -42,12 +43,14 @@ pub use ledger::{
     BoardRow, BoardSort, ExportRow, HistoryRow, RecentResult, SheetHand, SheetMatch, SheetPlayer,
     StatsRow, BOARD_ROWS,
 };
+pub use presence::Present;
 pub use rows::{
     Acceptance, ChallengeRow, HandRow, HollywoodRow, IdleRow, MatchEvent, MatchRow, NewChallenge,
     NewMatch, OutboxKey, OutboxRow, PlayerResult, RateFn, RatingRow, SavedAction,
 };
 pub use seams::{
-    Challenges, Heartbeat, Lease, Ledger, Matches, Outbox, Seasons, Settings, Tournaments,
+    Challenges, Heartbeat, Lease, Ledger, Matches, Outbox, Seasons, Settings, TablePresence,
+    Tournaments,
 };
 pub use seasons::Season;
 pub use settings::GuildSettings;

@@ -77,3 +77,8 @@ view!(
     Lease,
     lease
 );
+view!(
+    /// Who has the card table open, per channel, where processes share the database.
+    TablePresence,
+    presence
+);

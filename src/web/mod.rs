@@ -9,6 +9,7 @@ mod assets;
 mod auth;
 mod games;
 mod instances;
+mod presence;
 mod serve;
 mod session;
 mod socket;
@@ -77,7 +78,8 @@ pub struct Web {
     sign_ins: crate::limit::Limiter<()>,
     /// The header a reverse proxy in front puts the client's address in, if one is trusted.
     source_header: Option<HeaderName>,
-    presence: socket::Presence,
+    /// Who has the table open, per channel.
+    presence: presence::Presence,
     /// Activity instances as Discord last described them, and the bounds on asking.
     instances: instances::Instances,
     /// The bot's own user, once asked.
@@ -87,10 +89,26 @@ pub struct Web {
 /// The longest code taken for a sign-in (Discord's are a few dozen characters).
 const CODE_LIMIT: usize = 512;
 
+/// The longest a stop waits for its pages to leave the shared lists.
+const STOP_WAIT: Duration = Duration::from_secs(1);
+
 /// The running web table.
 pub struct Running {
     pub addr: SocketAddr,
     pub task: tokio::task::JoinHandle<()>,
+    web: Arc<Web>,
+}
+
+impl Running {
+    /// Stops serving; where processes share the table, its pages leave the others' lists.
+    /// At most [`STOP_WAIT`]: the database may be what the process stops for.
+    pub async fn stop(self) {
+        self.task.abort();
+        let left = tokio::time::timeout(STOP_WAIT, self.web.presence.leave_all()).await;
+        if left.is_err() {
+            tracing::warn!("web table: its pages not taken off the lists within {STOP_WAIT:?}");
+        }
+    }
 }
 
 /// Starts the web table if it is configured; if not, one log line says what is missing.
@@ -109,6 +127,12 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
     }
     let mut origins = vec![format!("https://{}.discordsays.com", a.client_id)];
     origins.extend(a.origins.iter().cloned());
+    // Where processes share the table, each shows the pages of the others too.
+    let presence = if games.db.bus().origin().is_some() {
+        presence::Presence::shared(games.clone(), a.presence_seconds)
+    } else {
+        presence::Presence::local()
+    };
     let web = Arc::new(Web {
         games,
         out,
@@ -129,7 +153,7 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         source_header: Some(a.source_header.trim())
             .filter(|h| !h.is_empty())
             .and_then(|h| HeaderName::try_from(h).ok()),
-        presence: socket::Presence::default(),
+        presence,
         instances: instances::Instances::new(a),
         bot: Default::default(),
     });
@@ -156,15 +180,21 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
             StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(a.request_seconds),
         ))
-        .with_state(web);
+        .with_state(web.clone());
     tracing::info!(%addr, "the web table listens");
     let bounds = serve::Bounds {
         connections: a.max_connections,
         per_source: a.connections_per_source,
         headers: Duration::from_secs(a.header_seconds),
     };
-    let task = tokio::spawn(serve::serve(listener, router, bounds));
-    Some(Running { addr, task })
+    let kept = web.clone();
+    let task = tokio::spawn(async move {
+        tokio::select! {
+            () = serve::serve(listener, router, bounds) => {}
+            () = kept.presence.keep() => {}
+        }
+    });
+    Some(Running { addr, task, web })
 }
 
 /// Every request: within its source's rate, or 429.

@@ -16,12 +16,7 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use std::collections::HashMap;
-
-/// Each open socket: its id, the user, their name.
-type Open = Vec<(u64, u64, String)>;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
@@ -37,8 +32,6 @@ const TICK: Duration = Duration::from_secs(5);
 const SILENT: Duration = Duration::from_secs(90);
 /// The longest a frame may take to go out before the page is taken for gone.
 const SEND_WAIT: Duration = Duration::from_secs(10);
-/// Sockets one user may have open at once (a few tabs and devices).
-const SOCKETS_PER_USER: usize = 8;
 
 /// `GET /api/ws`: from the page as Discord serves it only.
 pub(super) async fn upgrade(
@@ -116,7 +109,11 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
     let mut changes = web.games.following().changes();
     let mut resyncs = web.games.following().resyncs();
     let mut news = web.presence.news.subscribe();
-    let _here = web.presence.join(me.channel, me.user, &me.name);
+    let guild = me.place.guild().unwrap_or(0);
+    let _here = web
+        .presence
+        .join(me.channel, guild, me.user, &me.name)
+        .await;
     let mut f = Follower {
         web: web.clone(),
         me,
@@ -138,8 +135,8 @@ async fn follow(web: Arc<Web>, mut socket: WebSocket) {
         channel_id: f.me.channel.to_string(),
     };
     if f.send(welcome.text()).await && f.show(None).await {
-        let presence = f.web.presence.frame(f.me.channel);
-        if f.send(presence).await {
+        let presence = f.web.presence.frame(f.me.channel).await;
+        if f.send_some(presence).await {
             f.run(&mut changes, &mut resyncs, &mut news).await;
         }
     }
@@ -252,10 +249,10 @@ impl Follower {
                 channel = news.recv() => match channel {
                     Ok(c) if c != self.me.channel => true,
                     Ok(_) | Err(RecvError::Lagged(_)) => {
-                        let frame = self.web.presence.frame(self.me.channel);
+                        let frame = self.web.presence.frame(self.me.channel).await;
                         // A challenge opened or answered here may be the viewer's to answer.
                         let tokens = self.me.place.reach() == Reach::Tokens;
-                        self.send(frame).await && (!tokens || self.show(None).await)
+                        self.send_some(frame).await && (!tokens || self.show(None).await)
                     }
                     Err(RecvError::Closed) => false,
                 },
@@ -390,12 +387,15 @@ impl Follower {
     /// accept it as any challenge. Where the bot reaches the chat only through interactions,
     /// there is none to post it with: their card table offers Accept instead.
     async fn challenge(&mut self, seq: u64, opponent: &str) -> bool {
-        let present = opponent.parse::<u64>().ok().and_then(|id| {
-            self.web
+        let present = match opponent.parse::<u64>() {
+            Ok(id) => self
+                .web
                 .presence
                 .name_of(self.me.channel, id)
-                .map(|n| (id, n))
-        });
+                .await
+                .map(|n| (id, n)),
+            Err(_) => None,
+        };
         let Some((id, name)) = present else {
             let text = text_of(self.me.lang, "not-present");
             return self.refuse(seq, "not_present", &text).await;
@@ -597,6 +597,14 @@ impl Follower {
         matches!(sent.await, Ok(Ok(())))
     }
 
+    /// Sends `frame` if there is one; false when the socket is gone.
+    async fn send_some(&mut self, frame: Option<String>) -> bool {
+        match frame {
+            Some(frame) => self.send(frame).await,
+            None => true,
+        }
+    }
+
     async fn refuse(&mut self, seq: u64, code: &str, text: &str) -> bool {
         let frame = Frame::Refused {
             seq,
@@ -657,128 +665,4 @@ async fn fail(socket: &mut WebSocket, code: &str, text: &str) -> bool {
 /// The socket's own remarks, from the catalogue.
 fn text_of(lang: Lang, what: &str) -> String {
     crate::i18n::t(lang, &format!("web-{what}"), &[])
-}
-
-/// Who has the table open, per channel.
-pub(super) struct Presence {
-    open: Mutex<HashMap<u64, Open>>,
-    /// The channel whose list changed.
-    pub news: tokio::sync::broadcast::Sender<u64>,
-    next: AtomicU64,
-    /// Open sockets per user.
-    per_user: Mutex<HashMap<u64, usize>>,
-}
-
-impl Default for Presence {
-    fn default() -> Presence {
-        Presence {
-            open: Mutex::default(),
-            news: tokio::sync::broadcast::channel(256).0,
-            next: AtomicU64::new(1),
-            per_user: Mutex::default(),
-        }
-    }
-}
-
-/// One open socket's place in the list: it leaves when dropped, however its task ends.
-pub(super) struct Here<'a> {
-    presence: &'a Presence,
-    channel: u64,
-    socket: u64,
-}
-
-impl Drop for Here<'_> {
-    fn drop(&mut self) {
-        self.presence.leave(self.channel, self.socket);
-    }
-}
-
-/// One of a user's open sockets, counted while it lives.
-pub(super) struct OpenSocket<'a> {
-    presence: &'a Presence,
-    user: u64,
-}
-
-impl Drop for OpenSocket<'_> {
-    fn drop(&mut self) {
-        let mut per_user = self.presence.per_user.lock().expect("presence lock");
-        if let Some(n) = per_user.get_mut(&self.user) {
-            *n -= 1;
-            if *n == 0 {
-                per_user.remove(&self.user);
-            }
-        }
-    }
-}
-
-impl Presence {
-    /// Counts a socket of `user`; `None` if they have too many open.
-    fn open_socket(&self, user: u64) -> Option<OpenSocket<'_>> {
-        let mut per_user = self.per_user.lock().expect("presence lock");
-        let n = per_user.entry(user).or_default();
-        if *n >= SOCKETS_PER_USER {
-            return None;
-        }
-        *n += 1;
-        Some(OpenSocket {
-            presence: self,
-            user,
-        })
-    }
-
-    fn join(&self, channel: u64, user: u64, name: &str) -> Here<'_> {
-        let socket = self.next.fetch_add(1, Ordering::Relaxed);
-        self.open
-            .lock()
-            .expect("presence lock")
-            .entry(channel)
-            .or_default()
-            .push((socket, user, name.to_string()));
-        let _ = self.news.send(channel);
-        Here {
-            presence: self,
-            channel,
-            socket,
-        }
-    }
-
-    fn leave(&self, channel: u64, socket: u64) {
-        let mut open = self.open.lock().expect("presence lock");
-        if let Some(list) = open.get_mut(&channel) {
-            list.retain(|(s, _, _)| *s != socket);
-            if list.is_empty() {
-                open.remove(&channel);
-            }
-        }
-        drop(open);
-        let _ = self.news.send(channel);
-    }
-
-    /// The name of `user` if they have the table open in `channel`.
-    fn name_of(&self, channel: u64, user: u64) -> Option<String> {
-        let open = self.open.lock().expect("presence lock");
-        let list = open.get(&channel)?;
-        list.iter()
-            .find(|(_, u, _)| *u == user)
-            .map(|(_, _, n)| n.clone())
-    }
-
-    /// The presence frame of `channel`: each person once.
-    fn frame(&self, channel: u64) -> String {
-        let open = self.open.lock().expect("presence lock");
-        let mut users: Vec<(u64, String)> = Vec::new();
-        for (_, user, name) in open.get(&channel).into_iter().flatten() {
-            if !users.iter().any(|(u, _)| u == user) {
-                users.push((*user, name.clone()));
-            }
-        }
-        let users: Vec<_> = users
-            .into_iter()
-            .map(|(id, name)| User {
-                id: id.to_string(),
-                name,
-            })
-            .collect();
-        Frame::Presence { users }.text()
-    }
 }

@@ -3,7 +3,7 @@
 //! unseen: every so often the process sends a note on a channel of its own and expects it
 //! back; if it does not come, the listener is made again (and says [`Notice::Lost`]).
 
-use super::{heard, send::Queue, Notice, Pace, CHANGES, STARTS};
+use super::{heard, send::Queue, Notice, Pace, CHANGES, PRESENCE, STARTS};
 use crate::store::StoreError;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use std::str::FromStr;
@@ -36,7 +36,7 @@ async fn listener(ear: &Ear) -> Result<PgListener, StoreError> {
     let mut listener = PgListener::connect_with(&pool).await?;
     listener.ignore_pool_close_event(true);
     listener
-        .listen_all([CHANGES, STARTS, ear.checks.as_str()])
+        .listen_all([CHANGES, STARTS, PRESENCE, ear.checks.as_str()])
         .await?;
     Ok(listener)
 }

@@ -7,6 +7,10 @@
 //! (once it listens again), and whoever shows matches reads them again. So does a process that
 //! hears another take the lease of its shards ([`Notice::Started`]): that one's predecessor may
 //! have stopped between a commit and its note.
+//!
+//! The same bus tells who has the card table open: a process whose socket opened or closed in
+//! a channel says so ([`Notice::Presence`], the channel alone), and every process's pages there
+//! read the list again (`table_presence`).
 
 mod listen;
 mod send;
@@ -22,6 +26,10 @@ const CHANGES: &str = "gin_change";
 
 /// The channel of [`Started`] notes.
 const STARTS: &str = "gin_resync";
+
+/// The channel of presence notes: who has the card table open in a channel changed. The
+/// payload is the channel's id, nothing else.
+const PRESENCE: &str = "gin_presence";
 
 /// The start of each process's own channel, which its self-checks go to (its origin follows).
 const CHECKS: &str = "gin_check_";
@@ -89,6 +97,9 @@ pub enum Notice {
     Changed(Changed),
     /// A process took over shards: what it shows may be newer than any note said.
     Started(Started),
+    /// A process's sockets in this channel opened or closed (or their rows were purged): who
+    /// has the card table open there is to be read again.
+    Presence(u64),
     /// The listener's connection was lost and is made again: notes may be missed meanwhile.
     Lost,
 }
@@ -112,6 +123,7 @@ fn heard(channel: &str, payload: &str) -> Option<Notice> {
     match channel {
         CHANGES => serde_json::from_str(payload).ok().map(Notice::Changed),
         STARTS => serde_json::from_str(payload).ok().map(Notice::Started),
+        PRESENCE => payload.parse().ok().map(Notice::Presence),
         _ => None,
     }
 }
@@ -184,6 +196,14 @@ impl Bus {
                 Ok(p) => sending.queue.other(STARTS.into(), p),
                 Err(e) => tracing::warn!(error = %e, "not sent on the bus"),
             }
+        }
+    }
+
+    /// Says that who has the card table open in `channel` changed: after the rows are
+    /// written. Every process hears it, this one too.
+    pub fn presence(&self, channel: u64) {
+        if let Some(sending) = &self.inner {
+            sending.queue.other(PRESENCE.into(), channel.to_string());
         }
     }
 
@@ -350,6 +370,16 @@ mod tests {
         assert_eq!(p, r#"{"s":"0-0/2","o":"9f3a1c2e"}"#);
         assert_eq!(heard(STARTS, &p), Some(Notice::Started(started)));
         assert_eq!(heard(CHANGES, &p), None);
+    }
+
+    /// A presence note is the channel alone, heard back as sent.
+    #[test]
+    fn a_presence_note_is_the_channel_alone() {
+        assert_eq!(heard(PRESENCE, "700"), Some(Notice::Presence(700)));
+        let max = u64::MAX.to_string();
+        assert_eq!(heard(PRESENCE, &max), Some(Notice::Presence(u64::MAX)));
+        assert_eq!(heard(PRESENCE, "{\"c\":700}"), None);
+        assert_eq!(heard(PRESENCE, "-1"), None);
     }
 
     /// Notes of other channels, and payloads that are not a change, are not taken for one.
