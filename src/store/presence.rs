@@ -48,13 +48,27 @@ impl TablePresence<'_> {
         Ok(())
     }
 
-    /// Socket `socket` of this process is closed.
-    pub async fn leave(&self, socket: u64) -> Result<(), StoreError> {
-        sqlx::query("DELETE FROM table_presence WHERE socket = $1")
-            .bind(self.key(socket))
-            .execute(self.pool())
-            .await?;
-        Ok(())
+    /// Socket `socket` of this process is closed: its channel, if its row was there.
+    pub async fn leave(&self, socket: u64) -> Result<Option<u64>, StoreError> {
+        let gone: Option<(i64,)> =
+            sqlx::query_as("DELETE FROM table_presence WHERE socket = $1 RETURNING channel_id")
+                .bind(self.key(socket))
+                .fetch_optional(self.pool())
+                .await?;
+        Ok(gone.map(|(c,)| unid(c)))
+    }
+
+    /// The sockets this process has rows of.
+    pub async fn sockets(&self) -> Result<Vec<u64>, StoreError> {
+        let rows: Vec<(String,)> =
+            sqlx::query_as("SELECT socket FROM table_presence WHERE holder = $1")
+                .bind(&self.lease.holder)
+                .fetch_all(self.pool())
+                .await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(key,)| key.rsplit(':').next()?.parse().ok())
+            .collect())
     }
 
     /// Every socket of this process is closed (a clean stop): the channels whose lists
@@ -205,7 +219,11 @@ mod tests {
         );
         assert_eq!(a.presence().name_of(700, 12, now).await.unwrap(), None);
 
-        b.presence().leave(1).await.unwrap();
+        assert_eq!(b.presence().leave(1).await.unwrap(), Some(700));
+        assert_eq!(b.presence().leave(1).await.unwrap(), None);
+        let mut sockets = a.presence().sockets().await.unwrap();
+        sockets.sort_unstable();
+        assert_eq!(sockets, [1, 2]);
         a.presence().leave(1).await.unwrap();
         let bob = vec![(11, "Bob".to_string())];
         assert_eq!(b.presence().in_channel(700, now).await.unwrap(), bob);

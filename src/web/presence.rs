@@ -9,7 +9,7 @@ use super::wire::{Frame, User};
 use crate::games::Games;
 use crate::store::bus::Bus;
 use crate::store::Present;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -219,7 +219,7 @@ impl Presence {
                 };
                 runtime.spawn(async move {
                     match db.presence().leave(socket).await {
-                        Ok(()) => bus.presence(channel),
+                        Ok(_) => bus.presence(channel),
                         // Its row runs out unrenewed.
                         Err(e) => tracing::warn!(error = %e, "web table: noting a closed table"),
                     }
@@ -352,8 +352,8 @@ impl Shared {
     }
 
     /// Purges the rows that ran out or whose process is known dead, and renews this process's
-    /// rows; those purged meanwhile are written again. Each channel whose list changed is
-    /// told on the bus.
+    /// rows, mended if they are out of step with its sockets. Each channel whose list changed
+    /// is told on the bus.
     async fn renew(&self) {
         let (now, presence, bus) = (
             self.games.now(),
@@ -365,6 +365,25 @@ impl Shared {
             Err(e) => tracing::warn!(error = %e, "web table: purging who is here"),
         }
         let until = now + self.holds;
+        let open = self.mine.lock().expect("presence lock").len();
+        match presence.renew(until).await {
+            Ok(n) if n as usize == open => {}
+            // Out of step: rows purged while this process was away, or one written as its
+            // socket closed (its leave ran first).
+            Ok(_) => {
+                if let Err(e) = self.mend(until).await {
+                    tracing::warn!(error = %e, "web table: noting who is here");
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "web table: renewing who is here"),
+        }
+    }
+
+    /// Makes this process's rows its open sockets again: those missing written, those of
+    /// sockets closed deleted; each channel whose list changed told on the bus.
+    async fn mend(&self, until: i64) -> Result<(), crate::store::StoreError> {
+        let presence = self.games.db.presence();
+        let stored: HashSet<u64> = presence.sockets().await?.into_iter().collect();
         let mine: Vec<Present> = self
             .mine
             .lock()
@@ -372,31 +391,30 @@ impl Shared {
             .values()
             .cloned()
             .collect();
-        match presence.renew(until).await {
-            Ok(n) if n as usize >= mine.len() => return,
-            Ok(_) => {}
-            Err(e) => {
-                tracing::warn!(error = %e, "web table: renewing who is here");
-                return;
+        let mut changed = Vec::new();
+        let mut written = Vec::new();
+        for p in mine.iter().filter(|p| !stored.contains(&p.socket)) {
+            presence.join(p, until).await?;
+            changed.push(p.channel_id);
+            written.push(p.socket);
+        }
+        // Read after the joins: a socket closed meanwhile may have left before its join.
+        let open: HashSet<u64> = self
+            .mine
+            .lock()
+            .expect("presence lock")
+            .keys()
+            .copied()
+            .collect();
+        for socket in stored.into_iter().chain(written) {
+            if !open.contains(&socket) {
+                changed.extend(presence.leave(socket).await?);
             }
         }
-        for p in &mine {
-            if let Err(e) = presence.join(p, until).await {
-                tracing::warn!(error = %e, "web table: noting an open table");
-                return;
-            }
-            // Closed meanwhile: its leave may have run before this join.
-            if !self
-                .mine
-                .lock()
-                .expect("presence lock")
-                .contains_key(&p.socket)
-            {
-                let _ = presence.leave(p.socket).await;
-            }
-        }
-        self.channels(&mine)
-            .into_iter()
-            .for_each(|c| bus.presence(c));
+        changed.sort_unstable();
+        changed.dedup();
+        let bus = self.games.db.bus();
+        changed.into_iter().for_each(|c| bus.presence(c));
+        Ok(())
     }
 }

@@ -180,8 +180,48 @@ async fn the_pages_of_a_process_that_stopped_renewing_leave_the_others_lists() {
     assert!(bobs.is_empty(), "Bob's row is purged");
     // Alice's own row is renewed all along.
     tokio::time::sleep(Duration::from_secs(4)).await;
-    let p = present_now(&bot).await;
-    assert_eq!(p, [ALICE as i64]);
+    assert_eq!(present_now(&bot).await, [ALICE as i64]);
+
+    // A row of Alice's process with no socket behind it (written as its socket closed) is
+    // deleted at its next renewal, and its channel told.
+    let channel = bot.fake.channel_id() as i64;
+    let (holder,): (String,) = sqlx::query_as("SELECT holder FROM table_presence")
+        .fetch_one(bot.db.pool())
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO table_presence (socket, holder, channel_id, guild_id, user_id, name, expires_at) \
+         VALUES ($1, $2, $3, 0, $4, 'Dave', $5)",
+    )
+    .bind(format!("{holder}:999999"))
+    .bind(&holder)
+    .bind(channel)
+    .bind(DAVE as i64)
+    .bind(i64::MAX)
+    .execute(bot.db.pool())
+    .await
+    .unwrap();
+    sqlx::query("SELECT pg_notify('gin_presence', $1)")
+        .bind(channel.to_string())
+        .execute(bot.db.pool())
+        .await
+        .unwrap();
+    listing(&mut alice, &[ALICE, DAVE]).await;
+    listing(&mut alice, &[ALICE]).await;
+
+    // Alice's row purged as if her process had been away too long: written again.
+    sqlx::query("DELETE FROM table_presence")
+        .execute(bot.db.pool())
+        .await
+        .unwrap();
+    let back = async {
+        while present_now(&bot).await != [ALICE as i64] {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, back)
+        .await
+        .expect("Alice's row written again");
     drop(bob);
     bot.finish().await;
 }
