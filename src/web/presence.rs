@@ -338,17 +338,10 @@ impl Presence {
 impl Shared {
     /// Tells this process's sockets to read their lists again.
     fn tell_mine(&self, local: &broadcast::Sender<u64>) {
-        let channels = self.channels(self.mine.lock().expect("presence lock").values());
-        for channel in channels {
+        let mine = channels(self.mine.lock().expect("presence lock").values());
+        for channel in mine {
             let _ = local.send(channel);
         }
-    }
-
-    fn channels<'a>(&self, present: impl IntoIterator<Item = &'a Present>) -> Vec<u64> {
-        let mut channels: Vec<u64> = present.into_iter().map(|p| p.channel_id).collect();
-        channels.sort_unstable();
-        channels.dedup();
-        channels
     }
 
     /// Purges the rows that ran out or whose process is known dead, and renews this process's
@@ -417,4 +410,12 @@ impl Shared {
         changed.into_iter().for_each(|c| bus.presence(c));
         Ok(())
     }
+}
+
+/// The channels of `present`, each once.
+fn channels<'a>(present: impl IntoIterator<Item = &'a Present>) -> Vec<u64> {
+    let mut channels: Vec<u64> = present.into_iter().map(|p| p.channel_id).collect();
+    channels.sort_unstable();
+    channels.dedup();
+    channels
 }
