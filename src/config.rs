@@ -167,6 +167,9 @@ impl Default for Activity {
     }
 }
 
+/// The seconds a process's word that a page is open may hold (`presence_seconds`).
+const PRESENCE_SECONDS: std::ops::RangeInclusive<u64> = 5..=3600;
+
 impl Activity {
     /// The web server's bounds: each at least 1; the source header a header's name.
     fn check(&self) -> Result<(), ConfigError> {
@@ -189,6 +192,14 @@ impl Activity {
                  bursts and rates) must each be at least 1"
                     .into(),
             ));
+        }
+        if !PRESENCE_SECONDS.contains(&self.presence_seconds) {
+            return Err(ConfigError::Value(format!(
+                "activity.presence_seconds must be from {} to {}: long enough for a renewal \
+                 at a third of it to land, short enough for a lost page to leave",
+                PRESENCE_SECONDS.start(),
+                PRESENCE_SECONDS.end()
+            )));
         }
         let header = self.source_header.trim();
         if !header
@@ -722,6 +733,12 @@ mod tests {
             ("origins=['https://x.org/']", "activity.origins"),
             ("header_seconds=0", "at least 1"),
             ("presence_seconds=0", "at least 1"),
+            ("presence_seconds=4", "activity.presence_seconds"),
+            ("presence_seconds=3601", "activity.presence_seconds"),
+            (
+                "presence_seconds=9223372036854775807",
+                "activity.presence_seconds",
+            ),
             ("sign_ins_per_source={burst=0, per_minute=5}", "at least 1"),
             ("source_header='X Forwarded'", "activity.source_header"),
             ("instance_recheck_secs=0", "activity.instance_recheck_secs"),

@@ -58,19 +58,6 @@ impl TablePresence<'_> {
         Ok(gone.map(|(c,)| unid(c)))
     }
 
-    /// The sockets this process has rows of.
-    pub async fn sockets(&self) -> Result<Vec<u64>, StoreError> {
-        let rows: Vec<(String,)> =
-            sqlx::query_as("SELECT socket FROM table_presence WHERE holder = $1")
-                .bind(&self.lease.holder)
-                .fetch_all(self.pool())
-                .await?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|(key,)| key.rsplit(':').next()?.parse().ok())
-            .collect())
-    }
-
     /// Every socket of this process is closed (a clean stop): the channels whose lists
     /// changed, each once.
     pub async fn leave_all(&self) -> Result<Vec<u64>, StoreError> {
@@ -82,15 +69,19 @@ impl TablePresence<'_> {
         Ok(channels(gone))
     }
 
-    /// Keeps every row of this process until `expires_at`: how many there were.
-    pub async fn renew(&self, expires_at: i64) -> Result<u64, StoreError> {
-        let renewed = sqlx::query("UPDATE table_presence SET expires_at = $1 WHERE holder = $2")
-            .bind(expires_at)
-            .bind(&self.lease.holder)
-            .execute(self.pool())
-            .await?
-            .rows_affected();
-        Ok(renewed)
+    /// Keeps every row of this process until `expires_at`: the sockets they are of.
+    pub async fn renew(&self, expires_at: i64) -> Result<Vec<u64>, StoreError> {
+        let rows: Vec<(String,)> = sqlx::query_as(
+            "UPDATE table_presence SET expires_at = $1 WHERE holder = $2 RETURNING socket",
+        )
+        .bind(expires_at)
+        .bind(&self.lease.holder)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(key,)| key.rsplit(':').next()?.parse().ok())
+            .collect())
     }
 
     /// Who has the table open in `channel` at `now`, each person once (under the least of
@@ -111,23 +102,24 @@ impl TablePresence<'_> {
         Ok(rows.into_iter().map(|(u, n)| (unid(u), n)).collect())
     }
 
-    /// The name of `user` if they have the table open in `channel` at `now`.
+    /// The name of `user` if they have the table open in `channel` at `now` (the least of
+    /// their rows' names, as in [`Self::in_channel`]).
     pub async fn name_of(
         &self,
         channel: u64,
         user: u64,
         now: i64,
     ) -> Result<Option<String>, StoreError> {
-        let name: Option<(String,)> = sqlx::query_as(
-            "SELECT name FROM table_presence \
-             WHERE channel_id = $1 AND user_id = $2 AND expires_at >= $3 LIMIT 1",
+        let (name,): (Option<String>,) = sqlx::query_as(
+            "SELECT MIN(name) FROM table_presence \
+             WHERE channel_id = $1 AND user_id = $2 AND expires_at >= $3",
         )
         .bind(id(channel))
         .bind(id(user))
         .bind(now)
-        .fetch_optional(self.pool())
+        .fetch_one(self.pool())
         .await?;
-        Ok(name.map(|(n,)| n))
+        Ok(name)
     }
 
     /// Removes the rows past their time at `now`, and those of processes known dead (of this
@@ -186,8 +178,8 @@ mod tests {
         }
     }
 
-    /// Two processes' sockets in one channel are one list, each person once; a socket that
-    /// leaves is gone from it, and the other channel's list is its own.
+    /// Two processes' sockets in one channel are one list, each person once (named as
+    /// `name_of` names them); a socket that leaves is gone from it, and the other channel's list is its own.
     #[tokio::test]
     async fn the_list_is_every_process_s_sockets_each_person_once() {
         let dir = tempfile::tempdir().unwrap();
@@ -195,7 +187,7 @@ mod tests {
         let (a, b) = (Db::open(&url).await.unwrap(), Db::open(&url).await.unwrap());
         let (now, until) = (1_000, 1_030);
         a.presence()
-            .join(&at(1, 700, 11, "Bob"), until)
+            .join(&at(1, 700, 11, "Robert"), until)
             .await
             .unwrap();
         a.presence()
@@ -218,10 +210,15 @@ mod tests {
             Some("Alice")
         );
         assert_eq!(a.presence().name_of(700, 12, now).await.unwrap(), None);
+        // Bob's two pages differ in name: he is named as the list names him.
+        assert_eq!(
+            b.presence().name_of(700, 11, now).await.unwrap().as_deref(),
+            Some("Bob")
+        );
 
         assert_eq!(b.presence().leave(1).await.unwrap(), Some(700));
         assert_eq!(b.presence().leave(1).await.unwrap(), None);
-        let mut sockets = a.presence().sockets().await.unwrap();
+        let mut sockets = a.presence().renew(1_030).await.unwrap();
         sockets.sort_unstable();
         assert_eq!(sockets, [1, 2]);
         a.presence().leave(1).await.unwrap();
@@ -251,12 +248,12 @@ mod tests {
             .join(&at(2, 701, 11, "Bob"), 1_030)
             .await
             .unwrap();
-        assert_eq!(a.presence().renew(1_060).await.unwrap(), 1);
+        assert_eq!(a.presence().renew(1_060).await.unwrap(), [1]);
         assert!(a.presence().purge(1_030).await.unwrap().is_empty());
         let alice = vec![(10, "Alice".to_string())];
         assert_eq!(a.presence().in_channel(700, 1_031).await.unwrap(), alice);
         assert_eq!(a.presence().purge(1_031).await.unwrap(), [700, 701]);
-        assert_eq!(b.presence().renew(1_090).await.unwrap(), 0);
+        assert!(b.presence().renew(1_090).await.unwrap().is_empty());
         b.presence()
             .join(&at(1, 700, 11, "Bob"), 1_090)
             .await

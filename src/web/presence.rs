@@ -2,8 +2,11 @@
 //! challenged from a page. In one process the list is in memory. Where processes share the
 //! table (the shards split over processes on PostgreSQL, the bus joined), pages of one channel
 //! may be served by different processes: each writes its sockets' rows (`table_presence`),
-//! renews them, and says on the bus which channel changed; every process's sockets there,
-//! its own included, then read the list again. The bound on one user's sockets is per process.
+//! renews them, and says on the bus which channel changed; every process with sockets there,
+//! its own included, reads that list once (a burst of notes gathered) and hands the frame to
+//! them. The bound on one user's sockets is per process. A row's time is the
+//! writing process's clock: the processes' clocks are assumed to agree within a few seconds,
+//! well inside `presence_seconds`.
 
 use super::wire::{Frame, User};
 use crate::games::Games;
@@ -14,12 +17,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast::{self, error::RecvError};
+use tokio::time::Instant;
 
 /// Sockets one user may have open at once in one process (a few tabs and devices).
 const SOCKETS_PER_USER: usize = 8;
 
 /// How many channels' news waits for a slow socket before it reads its list again.
 const NEWS_KEPT: usize = 256;
+
+/// How long the notes of a burst (pages opening together) are gathered before their channels'
+/// lists are read, each once.
+const GATHER: Duration = Duration::from_millis(100);
 
 /// Each open socket: its id, the user, their name.
 type Open = Vec<(u64, u64, String)>;
@@ -39,7 +47,7 @@ enum Lists {
     /// In this process's memory: it serves every page of its channels.
     Local(Mutex<HashMap<u64, Open>>),
     /// In the database, shared with the other processes.
-    Shared(Shared),
+    Shared(Arc<Shared>),
 }
 
 /// A process's part of the shared lists.
@@ -48,9 +56,51 @@ struct Shared {
     /// How long a row holds unless renewed (seconds), and how often this process renews.
     holds: i64,
     renew_every: Duration,
-    /// This process's open sockets, by id: what it renews, and writes again if they were
-    /// purged (it was away longer than a row holds).
-    mine: Mutex<HashMap<u64, Present>>,
+    /// This process's open sockets and their channels.
+    mine: Mutex<Mine>,
+    /// Held to write a row; true once a clean stop took this process's rows off, so that a
+    /// page finishing its hello after that writes none.
+    stopping: tokio::sync::RwLock<bool>,
+}
+
+/// This process's open sockets, by id: what it renews, and writes again if they were purged
+/// (it was away longer than a row holds); and the channels they are in.
+#[derive(Default)]
+struct Mine {
+    sockets: HashMap<u64, Present>,
+    channels: HashMap<u64, Channel>,
+}
+
+/// A channel with sockets in this process.
+struct Channel {
+    sockets: usize,
+    /// Its list's frame as last read, handed to each of its sockets; `None`: to be read.
+    frame: Option<String>,
+}
+
+impl Mine {
+    fn add(&mut self, present: Present) {
+        let channel = self.channels.entry(present.channel_id).or_insert(Channel {
+            sockets: 0,
+            frame: None,
+        });
+        channel.sockets += 1;
+        self.sockets.insert(present.socket, present);
+    }
+
+    /// Takes socket `socket` off: false if it was not here.
+    fn remove(&mut self, socket: u64) -> bool {
+        let Some(present) = self.sockets.remove(&socket) else {
+            return false;
+        };
+        if let Some(channel) = self.channels.get_mut(&present.channel_id) {
+            channel.sockets -= 1;
+            if channel.sockets == 0 {
+                self.channels.remove(&present.channel_id);
+            }
+        }
+        true
+    }
 }
 
 /// The news that a channel's list changed (or a challenge there, which its pages may answer).
@@ -110,6 +160,15 @@ impl Drop for OpenSocket<'_> {
     }
 }
 
+/// The renewals' task: it ends with the loop that started it.
+struct Renewing(tokio::task::JoinHandle<()>);
+
+impl Drop for Renewing {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 impl Presence {
     /// The lists of a process serving every page of its channels.
     pub(super) fn local() -> Presence {
@@ -120,13 +179,15 @@ impl Presence {
     /// `holds_secs` unless renewed.
     pub(super) fn shared(games: Arc<Games>, holds_secs: u64) -> Presence {
         let bus = games.db.bus().clone();
+        let holds_secs = holds_secs.clamp(1, i64::MAX as u64 / 1000);
         let shared = Shared {
             games,
-            holds: holds_secs.max(1) as i64,
-            renew_every: Duration::from_millis(holds_secs.max(1) * 1000 / 3),
+            holds: holds_secs as i64,
+            renew_every: Duration::from_secs(holds_secs) / 3,
             mine: Mutex::default(),
+            stopping: tokio::sync::RwLock::new(false),
         };
-        Presence::with(Lists::Shared(shared), Some(bus))
+        Presence::with(Lists::Shared(Arc::new(shared)), Some(bus))
     }
 
     fn with(lists: Lists, bus: Option<Bus>) -> Presence {
@@ -156,6 +217,7 @@ impl Presence {
     }
 
     /// Lists a socket of `user` in `channel` (of server `guild`, 0: none) until it is dropped.
+    /// Once a clean stop began, a shared list is left alone.
     pub(super) async fn join(&self, channel: u64, guild: u64, user: u64, name: &str) -> Here<'_> {
         let socket = self.next.fetch_add(1, Ordering::Relaxed);
         let here = Here {
@@ -173,6 +235,10 @@ impl Presence {
                 let _ = self.news.send(channel);
             }
             Lists::Shared(shared) => {
+                let stopping = shared.stopping.read().await;
+                if *stopping {
+                    return here;
+                }
                 let present = Present {
                     socket,
                     channel_id: channel,
@@ -184,7 +250,7 @@ impl Presence {
                     .mine
                     .lock()
                     .expect("presence lock")
-                    .insert(socket, present.clone());
+                    .add(present.clone());
                 let until = shared.games.now() + shared.holds;
                 match shared.games.db.presence().join(&present, until).await {
                     Ok(()) => {
@@ -212,7 +278,9 @@ impl Presence {
                 let _ = self.news.send(channel);
             }
             Lists::Shared(shared) => {
-                shared.mine.lock().expect("presence lock").remove(&socket);
+                if !shared.mine.lock().expect("presence lock").remove(socket) {
+                    return;
+                }
                 let (db, bus) = (shared.games.db.clone(), shared.games.db.bus().clone());
                 let Ok(runtime) = tokio::runtime::Handle::try_current() else {
                     return;
@@ -220,7 +288,7 @@ impl Presence {
                 runtime.spawn(async move {
                     match db.presence().leave(socket).await {
                         Ok(_) => bus.presence(channel),
-                        // Its row runs out unrenewed.
+                        // The next renewal finds it without its socket and deletes it.
                         Err(e) => tracing::warn!(error = %e, "web table: noting a closed table"),
                     }
                 });
@@ -252,9 +320,10 @@ impl Presence {
     }
 
     /// The presence frame of `channel`: each person once; `None` if the list could not be
-    /// read (the next news reads it again).
+    /// read (the next news reads it again). Where the lists are shared, the frame last read
+    /// for this process's sockets there.
     pub(super) async fn frame(&self, channel: u64) -> Option<String> {
-        let users: Vec<(u64, String)> = match &self.lists {
+        match &self.lists {
             Lists::Local(open) => {
                 let open = open.lock().expect("presence lock");
                 let mut users: Vec<(u64, String)> = Vec::new();
@@ -263,36 +332,27 @@ impl Presence {
                         users.push((*user, name.clone()));
                     }
                 }
-                users
+                Some(frame_of(users))
             }
             Lists::Shared(shared) => {
-                let now = shared.games.now();
-                match shared.games.db.presence().in_channel(channel, now).await {
-                    Ok(users) => users,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "web table: reading who is here");
-                        return None;
-                    }
+                let kept = shared.kept(channel);
+                match kept {
+                    Some(frame) => Some(frame),
+                    None => shared.read(channel, false).await,
                 }
             }
-        };
-        let users = users
-            .into_iter()
-            .map(|(id, name)| User {
-                id: id.to_string(),
-                name,
-            })
-            .collect();
-        Some(Frame::Presence { users }.text())
+        }
     }
 
     /// A clean stop: this process's sockets leave the shared lists at once, each channel
-    /// told (they would run out unrenewed). In one process, nothing.
+    /// told (they would run out unrenewed), and pages still saying hello are not listed. In
+    /// one process, nothing.
     pub(super) async fn leave_all(&self) {
         let Lists::Shared(shared) = &self.lists else {
             return;
         };
-        shared.mine.lock().expect("presence lock").clear();
+        *shared.stopping.write().await = true;
+        *shared.mine.lock().expect("presence lock") = Mine::default();
         match shared.games.db.presence().leave_all().await {
             Ok(channels) => channels
                 .into_iter()
@@ -301,24 +361,28 @@ impl Presence {
         }
     }
 
-    /// Where the lists are shared: purges the rows that ran out (at once, then at every
-    /// renewal), renews this process's, and passes the bus's news on to its sockets. Never
-    /// ends; in one process, does nothing.
+    /// Where the lists are shared: renews this process's rows in a task of its own, and
+    /// passes the bus's news to its sockets, the list of each channel of theirs read once per
+    /// burst of notes. Never ends; in one process, does nothing.
     pub(super) async fn keep(&self) {
         let Lists::Shared(shared) = &self.lists else {
             return std::future::pending().await;
         };
+        let _renewing = Renewing(tokio::spawn(shared.clone().renewing()));
         let following = shared.games.following();
         let mut heard = following.presence_news();
         let mut resyncs = following.resyncs();
-        let mut renewal = tokio::time::interval(shared.renew_every);
+        let mut due: HashSet<u64> = HashSet::new();
+        let mut read_at: Option<Instant> = None;
         loop {
             tokio::select! {
                 channel = heard.recv() => match channel {
                     Ok(channel) => {
-                        let _ = self.news.local.send(channel);
+                        if shared.serves(channel) {
+                            due.insert(channel);
+                        }
                     }
-                    Err(RecvError::Lagged(_)) => shared.tell_mine(&self.news.local),
+                    Err(RecvError::Lagged(_)) => due.extend(shared.channels()),
                     Err(RecvError::Closed) => return std::future::pending().await,
                 },
                 // News may have been missed (the bus's listener was lost).
@@ -327,26 +391,92 @@ impl Presence {
                         return std::future::pending().await;
                     }
                     resyncs.concerns(0);
-                    shared.tell_mine(&self.news.local);
+                    due.extend(shared.channels());
                 }
-                _ = renewal.tick() => shared.renew().await,
+                () = tokio::time::sleep_until(read_at.unwrap_or_else(Instant::now)),
+                    if read_at.is_some() =>
+                {
+                    read_at = None;
+                    for channel in std::mem::take(&mut due) {
+                        if !shared.serves(channel) {
+                            continue;
+                        }
+                        shared.read(channel, true).await;
+                        let _ = self.news.local.send(channel);
+                    }
+                }
+            }
+            if !due.is_empty() && read_at.is_none() {
+                read_at = Some(Instant::now() + GATHER);
             }
         }
     }
 }
 
+/// The presence frame listing `users`.
+fn frame_of(users: Vec<(u64, String)>) -> String {
+    let users = users
+        .into_iter()
+        .map(|(id, name)| User {
+            id: id.to_string(),
+            name,
+        })
+        .collect();
+    Frame::Presence { users }.text()
+}
+
 impl Shared {
-    /// Tells this process's sockets to read their lists again.
-    fn tell_mine(&self, local: &broadcast::Sender<u64>) {
-        let mine = channels(self.mine.lock().expect("presence lock").values());
-        for channel in mine {
-            let _ = local.send(channel);
+    /// Whether this process has a socket in `channel`.
+    fn serves(&self, channel: u64) -> bool {
+        let mine = self.mine.lock().expect("presence lock");
+        mine.channels.contains_key(&channel)
+    }
+
+    /// The channels of this process's sockets.
+    fn channels(&self) -> Vec<u64> {
+        let mine = self.mine.lock().expect("presence lock");
+        mine.channels.keys().copied().collect()
+    }
+
+    /// The frame last read for `channel`, if any.
+    fn kept(&self, channel: u64) -> Option<String> {
+        let mine = self.mine.lock().expect("presence lock");
+        mine.channels.get(&channel)?.frame.clone()
+    }
+
+    /// Reads the list of `channel` and keeps its frame for this process's sockets there:
+    /// `fresh`, after a note (it replaces what was kept); else for a socket finding none kept
+    /// (one kept meanwhile, read after a later note, stays). On a failed read, none is kept:
+    /// the next asker reads it.
+    async fn read(&self, channel: u64, fresh: bool) -> Option<String> {
+        let now = self.games.now();
+        let read = self.games.db.presence().in_channel(channel, now).await;
+        let frame = read
+            .map(frame_of)
+            .map_err(|e| tracing::warn!(error = %e, "web table: reading who is here"))
+            .ok();
+        let mut mine = self.mine.lock().expect("presence lock");
+        if let Some(kept) = mine.channels.get_mut(&channel) {
+            if fresh || kept.frame.is_none() {
+                kept.frame = frame.clone();
+            }
+        }
+        frame
+    }
+
+    /// Purges the rows that ran out (at once, then every third of a row's time) and renews
+    /// this process's. Never ends.
+    async fn renewing(self: Arc<Shared>) {
+        let mut renewal = tokio::time::interval(self.renew_every);
+        loop {
+            renewal.tick().await;
+            self.renew().await;
         }
     }
 
     /// Purges the rows that ran out or whose process is known dead, and renews this process's
-    /// rows, mended if they are out of step with its sockets. Each channel whose list changed
-    /// is told on the bus.
+    /// rows, mended where they are not its open sockets. Each channel whose list changed is
+    /// told on the bus.
     async fn renew(&self) {
         let (now, presence, bus) = (
             self.games.now(),
@@ -358,47 +488,44 @@ impl Shared {
             Err(e) => tracing::warn!(error = %e, "web table: purging who is here"),
         }
         let until = now + self.holds;
-        let open = self.mine.lock().expect("presence lock").len();
-        match presence.renew(until).await {
-            Ok(n) if n as usize == open => {}
-            // Out of step: rows purged while this process was away, or one written as its
-            // socket closed (its leave ran first).
-            Ok(_) => {
-                if let Err(e) = self.mend(until).await {
-                    tracing::warn!(error = %e, "web table: noting who is here");
-                }
-            }
-            Err(e) => tracing::warn!(error = %e, "web table: renewing who is here"),
+        let mended = match presence.renew(until).await {
+            Ok(stored) => self.mend(stored.into_iter().collect(), until).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = mended {
+            tracing::warn!(error = %e, "web table: renewing who is here");
         }
     }
 
-    /// Makes this process's rows its open sockets again: those missing written, those of
-    /// sockets closed deleted; each channel whose list changed told on the bus.
-    async fn mend(&self, until: i64) -> Result<(), crate::store::StoreError> {
+    /// Makes this process's rows, `stored` (the sockets renewed), its open sockets again:
+    /// those missing written (purged while it was away, or their join failed), those of
+    /// sockets closed deleted (written as the socket closed, or their leave failed); each
+    /// channel whose list changed told on the bus.
+    async fn mend(&self, stored: HashSet<u64>, until: i64) -> Result<(), crate::store::StoreError> {
+        let stopping = self.stopping.read().await;
+        if *stopping {
+            return Ok(());
+        }
         let presence = self.games.db.presence();
-        let stored: HashSet<u64> = presence.sockets().await?.into_iter().collect();
-        let mine: Vec<Present> = self
-            .mine
-            .lock()
-            .expect("presence lock")
-            .values()
-            .cloned()
-            .collect();
+        let missing: Vec<Present> = {
+            let mine = self.mine.lock().expect("presence lock");
+            let open = mine.sockets.values();
+            open.filter(|p| !stored.contains(&p.socket))
+                .cloned()
+                .collect()
+        };
         let mut changed = Vec::new();
         let mut written = Vec::new();
-        for p in mine.iter().filter(|p| !stored.contains(&p.socket)) {
-            presence.join(p, until).await?;
+        for p in missing {
+            presence.join(&p, until).await?;
             changed.push(p.channel_id);
             written.push(p.socket);
         }
         // Read after the joins: a socket closed meanwhile may have left before its join.
-        let open: HashSet<u64> = self
-            .mine
-            .lock()
-            .expect("presence lock")
-            .keys()
-            .copied()
-            .collect();
+        let open: HashSet<u64> = {
+            let mine = self.mine.lock().expect("presence lock");
+            mine.sockets.keys().copied().collect()
+        };
         for socket in stored.into_iter().chain(written) {
             if !open.contains(&socket) {
                 changed.extend(presence.leave(socket).await?);
@@ -410,12 +537,4 @@ impl Shared {
         changed.into_iter().for_each(|c| bus.presence(c));
         Ok(())
     }
-}
-
-/// The channels of `present`, each once.
-fn channels<'a>(present: impl IntoIterator<Item = &'a Present>) -> Vec<u64> {
-    let mut channels: Vec<u64> = present.into_iter().map(|p| p.channel_id).collect();
-    channels.sort_unstable();
-    channels.dedup();
-    channels
 }

@@ -106,7 +106,7 @@ async fn pages_on_two_processes_see_each_other_and_a_closed_one_leaves_at_once()
         return;
     }
     // Rows hold far longer than the test waits: Bob leaves by his page closing alone.
-    let (bot, port, _other, other_port) = two_tables(300).await;
+    let (bot, port, other, other_port) = two_tables(300).await;
     let alice_session = page::sign_in(&bot.fake, port, &user(ALICE)).await;
     let mut alice = Socket::join(port, &alice_session, INSTANCE).await;
     listing(&mut alice, &[ALICE]).await;
@@ -143,6 +143,18 @@ async fn pages_on_two_processes_see_each_other_and_a_closed_one_leaves_at_once()
         .unwrap();
     assert_eq!(rows, [(ALICE as i64,), (CAROL as i64,)]);
 
+    // The other process stops cleanly while a page of Bob's is connected but has not said
+    // hello yet: it is served to the end, and never listed.
+    let mut late = Socket::open(other_port, &page::origin(other_port))
+        .await
+        .unwrap();
+    other.stop().await;
+    late.send(json!({"t": "hello", "session": bob_session, "instance_id": INSTANCE, "lang": "en"}))
+        .await;
+    late.next_of("welcome").await;
+    late.next_of("presence").await;
+    assert_eq!(present_now(&bot).await, [ALICE as i64, CAROL as i64]);
+
     // Alice's process stops cleanly: its pages leave the list at once.
     let url = bot.url.clone();
     bot.finish().await;
@@ -160,7 +172,7 @@ async fn the_pages_of_a_process_that_stopped_renewing_leave_the_others_lists() {
         eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
         return;
     }
-    let (bot, port, other, other_port) = two_tables(3).await;
+    let (bot, port, other, other_port) = two_tables(5).await;
     let alice_session = page::sign_in(&bot.fake, port, &user(ALICE)).await;
     let mut alice = Socket::join(port, &alice_session, INSTANCE).await;
     let bob_session = page::sign_in(&bot.fake, other_port, &user(BOB)).await;
@@ -178,15 +190,34 @@ async fn the_pages_of_a_process_that_stopped_renewing_leave_the_others_lists() {
         .await
         .unwrap();
     assert!(bobs.is_empty(), "Bob's row is purged");
-    // Alice's own row is renewed all along.
-    tokio::time::sleep(Duration::from_secs(4)).await;
-    assert_eq!(present_now(&bot).await, [ALICE as i64]);
+    // Alice's own row is renewed all along: its time moves on before it runs out.
+    let (first,) = expiry(&bot).await;
+    let renewed = async {
+        loop {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let (at,) = expiry(&bot).await;
+            if at != first {
+                return at;
+            }
+        }
+    };
+    let at = tokio::time::timeout(WAIT, renewed)
+        .await
+        .expect("a renewal");
+    let now = gin::games::system_clock()();
+    assert!(at > first && now <= first, "{first} -> {at} at {now}");
 
-    // A row of Alice's process with no socket behind it (written as its socket closed) is
-    // deleted at its next renewal, and its channel told.
+    // At once a row of Alice's process with no socket behind it (written as its socket
+    // closed, its leave failed) and her own row gone (its join failed): as many rows as
+    // sockets, yet both are mended at its next renewal, and her channel told.
     let channel = bot.fake.channel_id() as i64;
     let (holder,): (String,) = sqlx::query_as("SELECT holder FROM table_presence")
         .fetch_one(bot.db.pool())
+        .await
+        .unwrap();
+    let mut swap = bot.db.pool().begin().await.unwrap();
+    sqlx::query("DELETE FROM table_presence")
+        .execute(&mut *swap)
         .await
         .unwrap();
     sqlx::query(
@@ -198,15 +229,18 @@ async fn the_pages_of_a_process_that_stopped_renewing_leave_the_others_lists() {
     .bind(channel)
     .bind(DAVE as i64)
     .bind(i64::MAX)
-    .execute(bot.db.pool())
+    .execute(&mut *swap)
     .await
     .unwrap();
-    sqlx::query("SELECT pg_notify('gin_presence', $1)")
-        .bind(channel.to_string())
-        .execute(bot.db.pool())
+    swap.commit().await.unwrap();
+    let mended = async {
+        while present_now(&bot).await != [ALICE as i64] {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, mended)
         .await
-        .unwrap();
-    listing(&mut alice, &[ALICE, DAVE]).await;
+        .expect("the stray row deleted and Alice's written again");
     listing(&mut alice, &[ALICE]).await;
 
     // Alice's row purged as if her process had been away too long: written again.
@@ -226,10 +260,19 @@ async fn the_pages_of_a_process_that_stopped_renewing_leave_the_others_lists() {
     bot.finish().await;
 }
 
+/// When the only row of Alice's process runs out, as stored.
+async fn expiry(bot: &Bot) -> (i64,) {
+    sqlx::query_as("SELECT expires_at FROM table_presence WHERE user_id = $1")
+        .bind(ALICE as i64)
+        .fetch_one(bot.db.pool())
+        .await
+        .unwrap()
+}
+
 /// Who the shared list has in the fake's channel, as stored.
 async fn present_now(bot: &Bot) -> Vec<i64> {
     let rows: Vec<(i64,)> =
-        sqlx::query_as("SELECT user_id FROM table_presence WHERE channel_id = $1")
+        sqlx::query_as("SELECT user_id FROM table_presence WHERE channel_id = $1 ORDER BY user_id")
             .bind(bot.fake.channel_id() as i64)
             .fetch_all(bot.db.pool())
             .await
