@@ -234,16 +234,23 @@ impl Follower {
                     Ok(c) if c.channel_id == self.me.channel
                         && (self.followed.map(|f| f.0) == Some(c.match_id) || !self.active) =>
                     {
-                        self.show(None).await
+                        // What it shows changed without a new version (a deadline moved):
+                        // shown again.
+                        if c.touched {
+                            self.show_again().await
+                        } else {
+                            self.show(None).await
+                        }
                     }
                     Ok(_) => true,
                     Err(RecvError::Lagged(_)) => self.show(None).await,
                     Err(RecvError::Closed) => false,
                 },
-                // News of this page's match may have been missed: read again.
+                // News of this page's match may have been missed: read again, and shown
+                // even at the version shown (what was missed may have kept it).
                 resync = resyncs.changed() => {
                     let guild = self.me.place.guild().unwrap_or(0);
-                    resync.is_ok() && (!resyncs.concerns(guild) || self.show(None).await)
+                    resync.is_ok() && (!resyncs.concerns(guild) || self.show_again().await)
                 }
                 _ = tick.tick() => self.look().await,
                 place = looked_up(&mut self.recheck), if self.recheck.is_some() => {
@@ -469,6 +476,12 @@ impl Follower {
         self.challenge = challenged;
         self.send(state_frame(&sight, note, self.challenge.as_ref()))
             .await
+    }
+
+    /// [`Follower::show`], sent even if the version is the one shown.
+    async fn show_again(&mut self) -> bool {
+        self.shown = None;
+        self.show(None).await
     }
 
     async fn send(&mut self, frame: String) -> bool {
