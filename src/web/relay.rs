@@ -395,6 +395,7 @@ impl Relay {
     /// within `grace` (false if some were not).
     pub(crate) async fn drain(&self, grace: Duration) -> bool {
         self.stopping.store(true, Ordering::SeqCst);
+        tracing::info!("the web table takes no more requests of the other processes");
         let mut in_flight = self.in_flight.subscribe();
         let drained = tokio::time::timeout(grace, in_flight.wait_for(|n| *n == 0))
             .await

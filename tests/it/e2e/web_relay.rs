@@ -55,9 +55,14 @@ async fn listening(port: u16) {
     }
 }
 
-/// The two processes, ready, with Alice's and Bob's Activity instance in the fake's channel;
+/// The two processes, ready, with an Activity instance of `users` in the fake's channel;
 /// `None` (skipped) without PostgreSQL.
 async fn two_processes(users: &[u64]) -> Option<Two> {
+    two_processes_with(users, true).await
+}
+
+/// [`two_processes`], the owner serving the card table or not (`owner_table`).
+async fn two_processes_with(users: &[u64], owner_table: bool) -> Option<Two> {
     if !gin::store::testing::on_postgres() {
         eprintln!("skipped: two processes share a PostgreSQL database (GIN_TEST_POSTGRES_URL, set by .ci/run)");
         return None;
@@ -84,11 +89,17 @@ async fn two_processes(users: &[u64]) -> Option<Two> {
     );
     fake.oauth_secret(page::SECRET);
     fake.activity_instance(INSTANCE, fake.channel_id(), users);
-    let owner = bin.spawn(1, &env(0, owner_port));
+    let mut owner_env = env(0, owner_port);
+    if !owner_table {
+        owner_env.push(("GIN_ACTIVITY_ADDR", String::new()));
+    }
+    let owner = bin.spawn(1, &owner_env);
     let other = bin.spawn(2, &env(1, port));
     fake.wait_shard_ready(0, 1).await;
     fake.wait_shard_ready(1, 1).await;
-    listening(owner_port).await;
+    if owner_table {
+        listening(owner_port).await;
+    }
     listening(port).await;
     let db = Db::open(&bin.url).await.unwrap();
     Some(Two {
@@ -416,4 +427,120 @@ async fn ask(page: &mut Socket, frame: Value) -> Value {
             return v;
         }
     }
+}
+
+/// The owner serves no card table: it still tells of its chat moves, which the pages on the
+/// other process follow; nothing listens for their requests there, so a move is refused
+/// `unavailable` at once, and nothing is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_owner_without_the_table_tells_its_chat_moves_to_the_other_process() {
+    let Some(two) = two_processes_with(&[ALICE, BOB], false).await else {
+        return;
+    };
+    let fake = &two.bin.fake;
+    let mut game = Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(LONG_TARGET)).await;
+    let id = game.match_id;
+    let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
+    play_until_applied(&mut game, 4).await;
+    let version = snap(&two.db, id).await.version;
+    assert!(version >= 4);
+    // Each frame awaited at most `Socket::next`'s 10 s.
+    let page = mover(&mut pages, id, version).await.expect("a mover");
+    let mv = sensible_move(page.state()).unwrap();
+    let before = snap(&two.db, id).await;
+    let r = page.play(&mv).await;
+    assert_eq!(r["code"], "unavailable", "{r}");
+    assert_eq!(snap(&two.db, id).await, before, "nothing stored");
+    assert!(
+        !two.bin.log(1).contains("the web table listens"),
+        "the owner serves no table"
+    );
+}
+
+/// A clean stop of the owner (SIGTERM) while a forwarded move waits for the database: the
+/// owner takes no new request (refused `unavailable`), and answers the one in flight before
+/// it ends: acked, and stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_owner_answers_the_requests_in_flight_and_takes_no_more() {
+    let Some(two) = two_processes(&[ALICE, BOB]).await else {
+        return;
+    };
+    let fake = two.bin.fake.clone();
+    let mut game = Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(LONG_TARGET)).await;
+    let id = game.match_id;
+    let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
+    let version = snap(&two.db, id).await.version;
+    assert!(mover(&mut pages, id, version).await.is_some(), "a mover");
+    let m = pages
+        .iter()
+        .position(|p| p.state()["moves"].as_array().is_some_and(|m| !m.is_empty()))
+        .unwrap();
+    let mv = sensible_move(pages[m].state()).unwrap();
+    let play = pages[m].state()["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == mv)
+        .unwrap()["play"]
+        .clone();
+
+    // The move reaches the owner and waits for the database.
+    let holder = hold_writes(&two.bin.url).await;
+    pages[m]
+        .send(json!({"t": "move", "seq": 1, "match_id": id, "version": version, "play": play}))
+        .await;
+    let waiting = || async {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM pg_stat_activity \
+             WHERE wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO actions%'",
+        )
+        .fetch_one(two.db.pool())
+        .await
+        .unwrap()
+    };
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while waiting().await == 0 {
+        assert!(tokio::time::Instant::now() < deadline, "the move waits");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let pid = two.owner.0.id().to_string();
+    let term = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status();
+    assert!(term.unwrap().success());
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !two.bin.log(1).contains("takes no more requests") {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the owner stops taking requests"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    // Another request meanwhile: refused, not taken.
+    let w = 1 - m;
+    let r = pages[w].play_raw(id, version, play.clone()).await;
+    assert_eq!(r["code"], "unavailable", "{r}");
+    release(holder).await;
+    let answer = loop {
+        let v = pages[m].next().await.expect("an answer to the move");
+        if v["seq"] == 1 && (v["t"] == "ack" || v["t"] == "refused") {
+            break v;
+        }
+    };
+    assert_eq!(answer["t"], "ack", "{answer}");
+    assert_eq!(snap(&two.db, id).await.version, version + 1);
+    assert_acked_kept(&two.db, id, &[(version, play)]).await;
+    let mut owner = two.owner;
+    let status = tokio::task::spawn_blocking(move || owner.0.wait()).await;
+    assert!(status.unwrap().unwrap().success(), "a clean stop");
 }
