@@ -5,6 +5,7 @@
 //! table message first and the mover's own open hand message too, is delivered by the same
 //! deliverer.
 
+mod apply;
 mod assets;
 mod auth;
 mod games;

@@ -12,7 +12,7 @@
 //! interactions of a server (and every DM) reach the process of its shard, so the owner holds
 //! the same tokens a single process would.
 
-use super::wire::WirePlay;
+use super::apply::{apply, text_of, Answer, Ask};
 use super::Web;
 use crate::games::{Caller, Membership, Place};
 use crate::i18n::Lang;
@@ -35,60 +35,17 @@ const OWNERS_KNOWN: Duration = Duration::from_secs(1);
 /// The answers an owner keeps, by request: one asked again gets the same answer.
 const ANSWERS_KEPT: usize = 4096;
 
-/// What a page asks of its server's owner, as its socket took it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "k", rename_all = "snake_case")]
-pub(super) enum Ask {
-    Move {
-        match_id: i64,
-        version: i64,
-        play: WirePlay,
-    },
-    /// A challenge to `opponent`, who has the table open in the channel as `name`.
-    Challenge {
-        opponent: u64,
-        name: String,
-    },
-    Practice,
-    Accept {
-        challenge: i64,
-    },
-    Decline {
-        challenge: i64,
-    },
-}
-
-impl Ask {
-    /// How long its answer may take.
-    fn wait(&self) -> Duration {
-        match self {
-            Ask::Challenge { .. } | Ask::Practice => OPEN_WAIT,
-            Ask::Move { .. } | Ask::Accept { .. } | Ask::Decline { .. } => MOVE_WAIT,
-        }
+/// How long the answer to `ask` may take.
+fn wait_for(ask: &Ask) -> Duration {
+    match ask {
+        Ask::Challenge { .. } | Ask::Practice => OPEN_WAIT,
+        Ask::Move { .. } | Ask::Accept { .. } | Ask::Decline { .. } => MOVE_WAIT,
     }
 }
 
-/// The answer to a request: taken (after its commit), or refused with the page's code and a
-/// text in the asker's language.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "r", rename_all = "snake_case")]
-pub(super) enum Answer {
-    Ack,
-    Refused { code: String, text: String },
-}
-
-impl Answer {
-    pub(super) fn refused(code: &str, text: String) -> Answer {
-        Answer::Refused {
-            code: code.to_string(),
-            text,
-        }
-    }
-
-    /// The owner did not answer: nothing was taken.
-    fn unavailable(lang: Lang) -> Answer {
-        Answer::refused("unavailable", super::socket::text_of(lang, "owner-away"))
-    }
+/// The owner is away, or did not answer in time.
+fn unavailable(lang: Lang) -> Answer {
+    Answer::refused("unavailable", text_of(lang, "owner-away"))
 }
 
 /// A page's place as it travels. Whether the bot is in a server is not part of it: only the
@@ -253,11 +210,11 @@ impl Relay {
         let guild = caller.guild_id().unwrap_or(0);
         if !self.owner_listens(guild).await {
             tracing::info!(guild, "web table: the server's owner is away");
-            return Answer::unavailable(caller.lang);
+            return unavailable(caller.lang);
         }
         let origin = self.bus.origin().unwrap_or_default();
         let rid = format!("{origin}:{}", self.next.fetch_add(1, Ordering::Relaxed));
-        let wait = ask.wait();
+        let wait = wait_for(&ask);
         let request = Forwarded {
             rid: rid.clone(),
             to: self.answers.clone(),
@@ -288,7 +245,7 @@ impl Relay {
                 guild,
                 "web table: the server's owner did not answer in time"
             );
-            Answer::unavailable(caller.lang)
+            unavailable(caller.lang)
         })
     }
 
@@ -355,7 +312,7 @@ impl Relay {
         let guild = caller.guild_id().unwrap_or(0);
         // Stopping, or not (any more) this server's owner: nothing is applied.
         if self.stopping.load(Ordering::SeqCst) || !self.db.shards().owns(guild) {
-            self.answer(&request, Answer::unavailable(caller.lang));
+            self.answer(&request, unavailable(caller.lang));
             return;
         }
         match self.given.lock().expect("relay lock").first(&request.rid) {
@@ -367,7 +324,7 @@ impl Relay {
         self.in_flight.send_modify(|n| *n += 1);
         let (relay, web) = (self.clone(), web.clone());
         tokio::spawn(async move {
-            let answer = super::socket::apply(&web, &caller, request.ask.clone()).await;
+            let answer = apply(&web, &caller, request.ask.clone()).await;
             relay
                 .given
                 .lock()

@@ -2,16 +2,13 @@
 //! channel as they may see it, again whenever it changes; their moves, each taken as a button
 //! press is; and who else has the table open.
 
+use super::apply::{apply, text_of, Answer, Ask};
 use super::instances::Place;
-use super::relay::{Answer, Ask};
 use super::session::{Rejected, Session};
-use super::state::{empty_frame, note_of, state_frame};
-use super::wire::{Frame, Incoming, User, WirePlay};
+use super::state::{empty_frame, state_frame};
+use super::wire::{Frame, Incoming, User};
 use super::Web;
-use crate::games::{
-    Caller, ChallengeRequest, Challenged, GameChoice, Move, Reach, Refusal, Reply, ReplyRole,
-    UserRef, PRACTICE_LEVEL,
-};
+use crate::games::{Caller, Challenged, Reach};
 use crate::i18n::Lang;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -499,187 +496,11 @@ impl Follower {
     }
 }
 
-/// Applies `ask` for `caller`, this process owning their server: the same for a page's own
-/// request and for one another process forwarded (see [`super::relay`]). What it stored is
-/// delivered in the background; the answer comes after the commit.
-pub(super) async fn apply(web: &Web, caller: &Caller, ask: Ask) -> Answer {
-    match ask {
-        Ask::Move {
-            match_id,
-            version,
-            play,
-        } => play_move(web, caller, match_id, version, play).await,
-        Ask::Challenge { opponent, name } => challenge(web, caller, opponent, name).await,
-        Ask::Practice => practice(web, caller).await,
-        Ask::Accept { challenge } => accept(web, caller, challenge).await,
-        Ask::Decline { challenge } => decline(web, caller, challenge).await,
-    }
-}
-
-async fn play_move(
-    web: &Web,
-    caller: &Caller,
-    match_id: i64,
-    version: i64,
-    play: WirePlay,
-) -> Answer {
-    let outcome = web
-        .games
-        .matches()
-        .act_elsewhere(caller, match_id, version, Move::Play(play.into()))
-        .await;
-    // Stored already: the table message follows whatever becomes of the page.
-    tokio::spawn(web.out.deliver(outcome.deliveries));
-    let lang = caller.lang;
-    match outcome.reply {
-        Reply::Hand { scene, .. } => match &scene.note {
-            None => {
-                tracing::info!(match_id, user = caller.user_id, "web table: move taken");
-                Answer::Ack
-            }
-            Some(note) => {
-                let (code, text) = note_of(lang, note);
-                Answer::refused(code, text)
-            }
-        },
-        Reply::Refused(why) => refused(lang, why),
-        _ => Answer::refused("internal", String::new()),
-    }
-}
-
-fn refused(lang: Lang, why: Refusal) -> Answer {
-    let text = crate::ui::answer::refusal_text(lang, why);
-    Answer::refused(refusal_code(why), text)
-}
-
-/// A challenge to someone with the table open in the channel: posted there, where they
-/// accept it as any challenge. Where the bot reaches the chat only through interactions,
-/// there is none to post it with: their card table offers Accept instead.
-async fn challenge(web: &Web, caller: &Caller, id: u64, name: String) -> Answer {
-    let Some(bot) = web.bot_user().await else {
-        return Answer::refused("internal", String::new());
-    };
-    let ask = ChallengeRequest {
-        named: vec![UserRef {
-            id,
-            name,
-            bot: false,
-        }],
-        partner: None,
-        game: GameChoice::Gin(Default::default()),
-        target: None,
-    };
-    let outcome = web
-        .games
-        .challenges()
-        .challenge(caller, ask, (bot.id, bot.name))
-        .await;
-    opened(web, caller, outcome).await
-}
-
-/// A practice match against the bot: its table is posted in the channel, or, where the bot
-/// reaches the chat only through interactions, played on the card table alone until a chat
-/// interaction on it shows it there.
-async fn practice(web: &Web, caller: &Caller) -> Answer {
-    let Some(bot) = web.bot_user().await else {
-        return Answer::refused("internal", String::new());
-    };
-    let outcome = web
-        .games
-        .practice()
-        .start(
-            caller,
-            PRACTICE_LEVEL,
-            GameChoice::Gin(Default::default()),
-            2,
-            None,
-            (bot.id, bot.name),
-        )
-        .await;
-    opened(web, caller, outcome).await
-}
-
-/// A challenge or a practice match as asked: its public message posted, or the refusal.
-async fn opened(web: &Web, caller: &Caller, outcome: crate::games::Outcome) -> Answer {
-    let lang = caller.lang;
-    if let Reply::Refused(why) = outcome.reply {
-        return refused(lang, why);
-    }
-    let opens = outcome.reply_is;
-    if caller.place.reach() == Reach::Tokens {
-        // No interaction to show it through, and the bot may not post: it starts on the card
-        // table alone; what it requires is delivered as far as it reaches. The tables open
-        // here look for a challenge to their viewer.
-        tokio::spawn(web.out.deliver(outcome.deliveries));
-        if matches!(opens, Some(ReplyRole::Challenge(_))) {
-            let _ = web.presence.news.send(caller.channel_id);
-        }
-        return Answer::Ack;
-    }
-    if !web.out.post(caller.channel_id, outcome, lang).await {
-        // Nobody in chat can see it: taken back, so that the player is free again.
-        if let Some(role) = opens {
-            let taken_back = web.games.challenges().unposted(role).await;
-            tokio::spawn(web.out.deliver(taken_back));
-        }
-        return Answer::refused("cannot_post", text_of(lang, "cannot-post"));
-    }
-    Answer::Ack
-}
-
-/// The caller accepts challenge `id`, as its Accept button in chat would: the match it
-/// starts shows on the tables as any, and what it requires is delivered as far as it
-/// reaches.
-async fn accept(web: &Web, caller: &Caller, id: i64) -> Answer {
-    let outcome = web.games.challenges().accept_on_table(caller, id).await;
-    let refusal = match outcome.reply {
-        Reply::Refused(why) => Some(why),
-        Reply::ChallengeExpired { .. } => Some(Refusal::ChallengeClosed),
-        _ => None,
-    };
-    if let Some(why) = refusal {
-        return refused(caller.lang, why);
-    }
-    tracing::info!(
-        challenge = id,
-        user = caller.user_id,
-        "web table: challenge accepted"
-    );
-    tokio::spawn(web.out.deliver(outcome.deliveries));
-    let _ = web.presence.news.send(caller.channel_id);
-    Answer::Ack
-}
-
-/// The caller declines challenge `id`, as its Decline button in chat would.
-async fn decline(web: &Web, caller: &Caller, id: i64) -> Answer {
-    let outcome = web.games.challenges().decline_on_table(caller, id).await;
-    if let Reply::Refused(why) = outcome.reply {
-        return refused(caller.lang, why);
-    }
-    tracing::info!(
-        challenge = id,
-        user = caller.user_id,
-        "web table: challenge declined"
-    );
-    let _ = web.presence.news.send(caller.channel_id);
-    Answer::Ack
-}
-
 /// The place a recheck found (unknown if its task failed); never, without one.
 async fn looked_up(recheck: &mut Option<tokio::task::JoinHandle<Place>>) -> Place {
     match recheck {
         Some(task) => task.await.unwrap_or(Place::Unknown),
         None => std::future::pending().await,
-    }
-}
-
-fn refusal_code(why: Refusal) -> &'static str {
-    match why {
-        Refusal::NotAPlayer => "not_a_player",
-        Refusal::MatchOver => "match_over",
-        Refusal::Stale | Refusal::UnknownMatch => "stale",
-        Refusal::Internal => "internal",
-        _ => "illegal",
     }
 }
 
@@ -710,11 +531,6 @@ async fn fail(socket: &mut WebSocket, code: &str, text: &str) -> bool {
         .send(Message::Text(frame.text().into()))
         .await
         .is_ok()
-}
-
-/// The socket's own remarks, from the catalogue.
-pub(super) fn text_of(lang: Lang, what: &str) -> String {
-    crate::i18n::t(lang, &format!("web-{what}"), &[])
 }
 
 /// Who has the table open, per channel.

@@ -421,6 +421,11 @@ async fn practice_and_a_challenge_from_the_other_process_are_opened_by_the_owner
 async fn ask(page: &mut Socket, frame: Value) -> Value {
     let seq = frame["seq"].clone();
     page.send(frame).await;
+    answer_to(page, seq).await
+}
+
+/// The answer to request `seq`.
+async fn answer_to(page: &mut Socket, seq: Value) -> Value {
     loop {
         let v = page.next().await.expect("an answer");
         if (v["t"] == "ack" || v["t"] == "refused") && v["seq"] == seq {
@@ -462,57 +467,23 @@ async fn an_owner_without_the_table_tells_its_chat_moves_to_the_other_process() 
     );
 }
 
-/// A clean stop of the owner (SIGTERM) while a forwarded move waits for the database: the
-/// owner takes no new request (refused `unavailable`), and answers the one in flight before
-/// it ends: acked, and stored.
+/// A clean stop of the owner (SIGTERM) while a forwarded practice match waits for its post
+/// in the chat: the owner takes no new request (refused `unavailable`), and carries the one
+/// in flight to its end before it ends: the post fails, the match is taken back, and the
+/// page is told so (not left to time out).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopping_owner_answers_the_requests_in_flight_and_takes_no_more() {
-    let Some(two) = two_processes(&[ALICE, BOB]).await else {
+    let Some(two) = two_processes(&[ALICE, CAROL]).await else {
         return;
     };
     let fake = two.bin.fake.clone();
-    let mut game = Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
-    game.start(Some(LONG_TARGET)).await;
-    let id = game.match_id;
-    let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
-    let version = snap(&two.db, id).await.version;
-    assert!(mover(&mut pages, id, version).await.is_some(), "a mover");
-    let m = pages
-        .iter()
-        .position(|p| p.state()["moves"].as_array().is_some_and(|m| !m.is_empty()))
-        .unwrap();
-    let mv = sensible_move(pages[m].state()).unwrap();
-    let play = pages[m].state()["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|x| x["id"] == mv)
-        .unwrap()["play"]
-        .clone();
-
-    // The move reaches the owner and waits for the database.
-    let holder = hold_writes(&two.bin.url).await;
-    pages[m]
-        .send(json!({"t": "move", "seq": 1, "match_id": id, "version": version, "play": play}))
-        .await;
-    let waiting = || async {
-        sqlx::query_scalar::<_, i64>(
-            "SELECT COUNT(*) FROM pg_stat_activity \
-             WHERE wait_event_type = 'Lock' AND query ILIKE '%INSERT INTO actions%'",
-        )
-        .fetch_one(two.db.pool())
-        .await
-        .unwrap()
-    };
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    while waiting().await == 0 {
-        assert!(tokio::time::Instant::now() < deadline, "the move waits");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    let channel = fake.channel_id();
+    let mut carol = two.page(CAROL).await;
+    let mut alice = two.page(ALICE).await;
+    // The practice match reaches the owner, is stored, and waits for its post.
+    let post = fake.hold_next(&format!("POST /channels/{channel}/messages"));
+    carol.send(json!({"t": "practice", "seq": 1})).await;
+    post.wait_held().await;
     let pid = two.owner.0.id().to_string();
     let term = std::process::Command::new("kill")
         .args(["-TERM", &pid])
@@ -527,19 +498,14 @@ async fn a_stopping_owner_answers_the_requests_in_flight_and_takes_no_more() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     // Another request meanwhile: refused, not taken.
-    let w = 1 - m;
-    let r = pages[w].play_raw(id, version, play.clone()).await;
+    let r = ask(&mut alice, json!({"t": "practice", "seq": 1})).await;
     assert_eq!(r["code"], "unavailable", "{r}");
-    release(holder).await;
-    let answer = loop {
-        let v = pages[m].next().await.expect("an answer to the move");
-        if v["seq"] == 1 && (v["t"] == "ack" || v["t"] == "refused") {
-            break v;
-        }
-    };
-    assert_eq!(answer["t"], "ack", "{answer}");
-    assert_eq!(snap(&two.db, id).await.version, version + 1);
-    assert_acked_kept(&two.db, id, &[(version, play)]).await;
+    // The post fails (a held request is dropped unanswered).
+    drop(post);
+    let r = answer_to(&mut carol, json!(1)).await;
+    assert_eq!(r["code"], "cannot_post", "{r}");
+    let left = two.db.matches().active_match_for(channel, CAROL).await;
+    assert_eq!(left.unwrap(), None, "the practice match taken back");
     let mut owner = two.owner;
     let status = tokio::task::spawn_blocking(move || owner.0.wait()).await;
     assert!(status.unwrap().unwrap().success(), "a clean stop");
