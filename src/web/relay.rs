@@ -1,6 +1,6 @@
 //! The card table across processes: a page's request for a server this process does not own
 //! goes to the process that does (the owner of its shard), which applies it as a request of
-//! its own pages (`socket::apply`) and answers after its commit. The bus carries both, on
+//! its own pages (`apply::apply`) and answers after its commit. The bus carries both, on
 //! the shard's channel of requests and the asker's channel of answers (see
 //! [`crate::store::bus`]). Nothing is stored for a request: an owner that does not answer in
 //! time is taken as away, and the page is told `unavailable`, never acked; nothing is sent
@@ -152,6 +152,22 @@ pub(super) struct Relay {
     stopping: AtomicBool,
     /// The requests being applied.
     in_flight: watch::Sender<usize>,
+}
+
+/// A request being applied, counted until it is done (or its task failed).
+struct InFlight(Arc<Relay>);
+
+impl InFlight {
+    fn new(relay: Arc<Relay>) -> InFlight {
+        relay.in_flight.send_modify(|n| *n += 1);
+        InFlight(relay)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.in_flight.send_modify(|n| *n -= 1);
+    }
 }
 
 #[derive(Default)]
@@ -321,17 +337,16 @@ impl Relay {
             // Being applied: its answer goes when it is.
             Err(None) => return,
         }
-        self.in_flight.send_modify(|n| *n += 1);
-        let (relay, web) = (self.clone(), web.clone());
+        let (flight, web) = (InFlight::new(self.clone()), web.clone());
         tokio::spawn(async move {
             let answer = apply(&web, &caller, request.ask.clone()).await;
+            let relay = &flight.0;
             relay
                 .given
                 .lock()
                 .expect("relay lock")
                 .answered(&request.rid, &answer);
             relay.answer(&request, answer);
-            relay.in_flight.send_modify(|n| *n -= 1);
         });
     }
 

@@ -529,3 +529,77 @@ async fn a_stopping_owner_answers_the_requests_in_flight_and_takes_no_more() {
     let status = tokio::task::spawn_blocking(move || owner.0.wait()).await;
     assert!(status.unwrap().unwrap().success(), "a clean stop");
 }
+
+/// The owner's side of the protocol, asked directly on the bus: a request asked again gets
+/// the answer given (the move applied once), and one for a server the owner does not run is
+/// refused `unavailable`, nothing applied.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_owner_answers_a_request_asked_again_alike_and_refuses_a_server_not_its_own() {
+    let Some(two) = two_processes(&[ALICE, BOB]).await else {
+        return;
+    };
+    let fake = &two.bin.fake;
+    let mut game = Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(LONG_TARGET)).await;
+    let id = game.match_id;
+    let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
+    let version = snap(&two.db, id).await.version;
+    assert!(mover(&mut pages, id, version).await.is_some());
+    let (who, name, page) = if pages[0].state()["moves"].as_array().unwrap().is_empty() {
+        (BOB, "Bob", &pages[1])
+    } else {
+        (ALICE, "Alice", &pages[0])
+    };
+    let play = page.state()["moves"][0]["play"].clone();
+    let mut answers = sqlx::postgres::PgListener::connect(&two.bin.url)
+        .await
+        .unwrap();
+    answers.listen("gin_answer_test").await.unwrap();
+    let ask = |rid: &str, guild: u64| {
+        json!({
+            "rid": rid, "to": "gin_answer_test",
+            "from": {"place": {"p": "guild", "guild": guild}, "channel": fake.channel_id(),
+                     "user": who, "name": name, "lang": "en"},
+            "ask": {"k": "move", "match_id": id, "version": version, "play": play},
+        })
+        .to_string()
+    };
+    let pool = two.db.pool().clone();
+    let notify = |payload: String| {
+        let pool = pool.clone();
+        async move {
+            sqlx::query("SELECT pg_notify('gin_ask_2_0', $1)")
+                .bind(payload)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+    };
+    let mut answer = async || -> Value {
+        let n = tokio::time::timeout(Duration::from_secs(10), answers.recv())
+            .await
+            .expect("an answer")
+            .unwrap();
+        serde_json::from_str(n.payload()).unwrap()
+    };
+    // A server of shard 1 asked of shard 0's owner.
+    notify(ask("test:0", (1 << 22) + 601)).await;
+    let a = answer().await;
+    assert_eq!(
+        (&a["rid"], &a["answer"]["code"]),
+        (&json!("test:0"), &json!("unavailable")),
+        "{a}"
+    );
+    assert_eq!(snap(&two.db, id).await.version, version, "nothing applied");
+    for _ in 0..2 {
+        notify(ask("test:1", fake.guild_id())).await;
+        let a = answer().await;
+        assert_eq!(a, json!({"rid": "test:1", "answer": {"r": "ack"}}));
+    }
+    assert_eq!(snap(&two.db, id).await.version, version + 1, "applied once");
+    assert_acked_kept(&two.db, id, &[(version, play.clone())]).await;
+}
