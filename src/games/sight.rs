@@ -18,6 +18,8 @@ pub struct Change {
     pub match_id: i64,
     pub channel_id: u64,
     pub version: i64,
+    /// What the match shows changed at this version (a deadline moved): shown again.
+    pub touched: bool,
 }
 
 /// How many changes wait for a slow follower before it skips to the newest (it then reads
@@ -59,6 +61,7 @@ impl Games {
             match_id,
             channel_id,
             version,
+            touched: false,
         });
     }
 
@@ -128,6 +131,7 @@ impl Following<'_> {
             match_id: c.match_id,
             channel_id: c.channel_id,
             version: c.version,
+            touched: c.touched,
         });
     }
 

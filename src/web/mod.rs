@@ -5,11 +5,13 @@
 //! table message first and the mover's own open hand message too, is delivered by the same
 //! deliverer.
 
+mod apply;
 mod assets;
 mod auth;
 mod games;
 mod instances;
 mod presence;
+mod relay;
 mod serve;
 mod session;
 mod socket;
@@ -84,6 +86,9 @@ pub struct Web {
     instances: instances::Instances,
     /// The bot's own user, once asked.
     bot: tokio::sync::OnceCell<auth::Player>,
+    /// Requests for servers another process owns go to it (processes sharing PostgreSQL,
+    /// each running part of the shards); `None`: every server is this process's.
+    relay: Option<Arc<relay::Relay>>,
 }
 
 /// The longest code taken for a sign-in (Discord's are a few dozen characters).
@@ -97,9 +102,19 @@ pub struct Running {
     pub addr: SocketAddr,
     pub task: tokio::task::JoinHandle<()>,
     web: Arc<Web>,
+    relay: Option<Arc<relay::Relay>>,
 }
 
 impl Running {
+    /// A clean stop: the other processes' requests are no longer taken, and those being
+    /// applied are answered within `grace` (false if some were not).
+    pub async fn drain(&self, grace: Duration) -> bool {
+        match &self.relay {
+            Some(relay) => relay.drain(grace).await,
+            None => true,
+        }
+    }
+
     /// Stops serving; where processes share the table, its pages leave the others' lists.
     /// At most [`STOP_WAIT`]: the database may be what the process stops for.
     pub async fn stop(self) {
@@ -125,6 +140,7 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
             "the web table's page is not built: run `npm ci && npm run build` in activity/"
         );
     }
+    let relay = relay::Relay::new(&games.db);
     let mut origins = vec![format!("https://{}.discordsays.com", a.client_id)];
     origins.extend(a.origins.iter().cloned());
     // Where processes share the table, each shows the pages of the others too.
@@ -156,6 +172,7 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         presence,
         instances: instances::Instances::new(a),
         bot: Default::default(),
+        relay: relay.as_ref().map(|(r, _)| r.clone()),
     });
     let listener = match tokio::net::TcpListener::bind(a.addr.trim()).await {
         Ok(l) => l,
@@ -187,6 +204,10 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         per_source: a.connections_per_source,
         headers: Duration::from_secs(a.header_seconds),
     };
+    let relay = relay.map(|(relay, heard)| {
+        tokio::spawn(relay.clone().run(web.clone(), heard));
+        relay
+    });
     let kept = web.clone();
     let task = tokio::spawn(async move {
         tokio::select! {
@@ -194,7 +215,12 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
             () = kept.presence.keep() => {}
         }
     });
-    Some(Running { addr, task, web })
+    Some(Running {
+        addr,
+        task,
+        web,
+        relay,
+    })
 }
 
 /// Every request: within its source's rate, or 429.

@@ -2,15 +2,13 @@
 //! channel as they may see it, again whenever it changes; their moves, each taken as a button
 //! press is; and who else has the table open.
 
+use super::apply::{apply, text_of, Answer, Ask};
 use super::instances::Place;
 use super::session::{Rejected, Session};
-use super::state::{empty_frame, note_of, state_frame};
-use super::wire::{Frame, Incoming, User, WirePlay};
+use super::state::{empty_frame, state_frame};
+use super::wire::{Frame, Incoming, User};
 use super::Web;
-use crate::games::{
-    Caller, ChallengeRequest, Challenged, GameChoice, Move, Reach, Refusal, Reply, ReplyRole,
-    UserRef, PRACTICE_LEVEL,
-};
+use crate::games::{Caller, Challenged, Reach};
 use crate::i18n::Lang;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -230,16 +228,23 @@ impl Follower {
                     Ok(c) if c.channel_id == self.me.channel
                         && (self.followed.map(|f| f.0) == Some(c.match_id) || !self.active) =>
                     {
-                        self.show(None).await
+                        // What it shows changed without a new version (a deadline moved):
+                        // shown again.
+                        if c.touched {
+                            self.show_again().await
+                        } else {
+                            self.show(None).await
+                        }
                     }
                     Ok(_) => true,
                     Err(RecvError::Lagged(_)) => self.show(None).await,
                     Err(RecvError::Closed) => false,
                 },
-                // News of this page's match may have been missed: read again.
+                // News of this page's match may have been missed: read again, and shown
+                // even at the version shown (what was missed may have kept it).
                 resync = resyncs.changed() => {
                     let guild = self.me.place.guild().unwrap_or(0);
-                    resync.is_ok() && (!resyncs.concerns(guild) || self.show(None).await)
+                    resync.is_ok() && (!resyncs.concerns(guild) || self.show_again().await)
                 }
                 _ = tick.tick() => self.look().await,
                 place = looked_up(&mut self.recheck), if self.recheck.is_some() => {
@@ -326,205 +331,83 @@ impl Follower {
             let text = text_of(self.me.lang, "rate-limited");
             return self.refuse(seq, "rate_limited", &text).await;
         }
-        match incoming {
+        let ask = match incoming {
             Incoming::Move {
                 seq,
                 match_id,
                 version,
                 play,
-            } => self.play(seq, match_id, version, play).await,
-            Incoming::Challenge { seq, opponent } => self.challenge(seq, &opponent).await,
-            Incoming::Practice { seq } => self.practice(seq).await,
-            Incoming::Accept { seq, challenge } => self.accept(seq, challenge).await,
-            Incoming::Decline { seq, challenge } => self.decline(seq, challenge).await,
-            Incoming::Hello { .. } | Incoming::Ping => true,
-        }
-    }
-
-    async fn play(&mut self, seq: u64, match_id: i64, version: i64, play: WirePlay) -> bool {
-        if Some(match_id) != self.followed.map(|f| f.0) {
-            // A move for a match this socket does not show: a page from before, or forged.
-            let text = text_of(self.me.lang, "stale");
-            return self.refuse(seq, "stale", &text).await && self.show(None).await;
-        }
-        let outcome = self
-            .web
-            .games
-            .matches()
-            .act_elsewhere(
-                &self.me.caller(),
-                match_id,
-                version,
-                Move::Play(play.into()),
-            )
-            .await;
-        // Stored already: the table message follows whatever becomes of this socket.
-        tokio::spawn(self.web.out.deliver(outcome.deliveries));
-        let lang = self.me.lang;
-        let answered = match outcome.reply {
-            Reply::Hand { scene, .. } => match &scene.note {
-                None => {
-                    tracing::info!(match_id, user = self.me.user, "web table: move taken");
-                    self.send(Frame::Ack { seq }.text()).await
+            } => {
+                if Some(match_id) != self.followed.map(|f| f.0) {
+                    // A move for a match this socket does not show: a page from before, or
+                    // forged.
+                    let text = text_of(self.me.lang, "stale");
+                    return self.refuse(seq, "stale", &text).await && self.show(None).await;
                 }
-                Some(note) => {
-                    let (code, text) = note_of(lang, note);
-                    self.refuse(seq, code, &text).await
+                Ask::Move {
+                    match_id,
+                    version,
+                    play,
                 }
-            },
-            Reply::Refused(why) => {
-                let text = crate::ui::answer::refusal_text(lang, why);
-                self.refuse(seq, refusal_code(why), &text).await
             }
-            _ => self.refuse(seq, "internal", "").await,
-        };
-        // The state after the move comes with the news of the change; after a refusal the
-        // page may be behind: it gets the state as it stands.
-        answered && self.show(None).await
-    }
-
-    /// A challenge to someone with the table open here: posted in the channel, where they
-    /// accept it as any challenge. Where the bot reaches the chat only through interactions,
-    /// there is none to post it with: their card table offers Accept instead.
-    async fn challenge(&mut self, seq: u64, opponent: &str) -> bool {
-        let present = match opponent.parse::<u64>() {
-            Ok(id) => self
-                .web
-                .presence
-                .name_of(self.me.channel, id)
-                .await
-                .map(|n| (id, n)),
-            Err(_) => None,
-        };
-        let Some((id, name)) = present else {
-            let text = text_of(self.me.lang, "not-present");
-            return self.refuse(seq, "not_present", &text).await;
-        };
-        let Some(bot) = self.web.bot_user().await else {
-            return self.refuse(seq, "internal", "").await;
-        };
-        let ask = ChallengeRequest {
-            named: vec![UserRef {
-                id,
-                name,
-                bot: false,
-            }],
-            partner: None,
-            game: GameChoice::Gin(Default::default()),
-            target: None,
-        };
-        let outcome = self
-            .web
-            .games
-            .challenges()
-            .challenge(&self.me.caller(), ask, (bot.id, bot.name))
-            .await;
-        self.opened(seq, outcome).await
-    }
-
-    /// A practice match against the bot: its table is posted in the channel, or, where the
-    /// bot reaches the chat only through interactions, played on the card table alone until a
-    /// chat interaction on it shows it there.
-    async fn practice(&mut self, seq: u64) -> bool {
-        let Some(bot) = self.web.bot_user().await else {
-            return self.refuse(seq, "internal", "").await;
-        };
-        let outcome = self
-            .web
-            .games
-            .practice()
-            .start(
-                &self.me.caller(),
-                PRACTICE_LEVEL,
-                GameChoice::Gin(Default::default()),
-                2,
-                None,
-                (bot.id, bot.name),
-            )
-            .await;
-        self.opened(seq, outcome).await
-    }
-
-    /// A challenge or a practice match as asked: its public message posted, or the refusal.
-    async fn opened(&mut self, seq: u64, outcome: crate::games::Outcome) -> bool {
-        if let Reply::Refused(why) = outcome.reply {
-            let text = crate::ui::answer::refusal_text(self.me.lang, why);
-            return self.refuse(seq, refusal_code(why), &text).await;
-        }
-        let lang = self.me.lang;
-        let opens = outcome.reply_is;
-        if self.me.place.reach() == Reach::Tokens {
-            // No interaction to show it through, and the bot may not post: it starts on the
-            // card table alone; what it requires is delivered as far as it reaches. The
-            // tables open here look for a challenge to their viewer.
-            tokio::spawn(self.web.out.deliver(outcome.deliveries));
-            if matches!(opens, Some(ReplyRole::Challenge(_))) {
-                let _ = self.web.presence.news.send(self.me.channel);
+            Incoming::Challenge { seq, opponent } => {
+                let present = match opponent.parse::<u64>() {
+                    Ok(id) => self
+                        .web
+                        .presence
+                        .name_of(self.me.channel, id)
+                        .await
+                        .map(|n| (id, n)),
+                    Err(_) => None,
+                };
+                let Some((opponent, name)) = present else {
+                    let text = text_of(self.me.lang, "not-present");
+                    return self.refuse(seq, "not_present", &text).await;
+                };
+                Ask::Challenge { opponent, name }
             }
-            return self.send(Frame::Ack { seq }.text()).await && self.show(None).await;
-        }
-        if !self.web.out.post(self.me.channel, outcome, lang).await {
-            // Nobody in chat can see it: taken back, so that the player is free again.
-            if let Some(role) = opens {
-                let taken_back = self.web.games.challenges().unposted(role).await;
-                tokio::spawn(self.web.out.deliver(taken_back));
-            }
-            let text = text_of(lang, "cannot-post");
-            return self.refuse(seq, "cannot_post", &text).await;
-        }
-        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
+            Incoming::Practice { .. } => Ask::Practice,
+            Incoming::Accept { challenge, .. } => Ask::Accept { challenge },
+            Incoming::Decline { challenge, .. } => Ask::Decline { challenge },
+            Incoming::Hello { .. } | Incoming::Ping => return true,
+        };
+        self.ask(seq, ask).await
     }
 
-    /// The viewer accepts challenge `id`, as its Accept button in chat would: the match it
-    /// starts shows here as any, and what it requires is delivered as far as it reaches.
-    async fn accept(&mut self, seq: u64, id: i64) -> bool {
-        let lang = self.me.lang;
+    /// Has `ask` applied, here or (for a server another process owns) by its owner, and
+    /// tells the page. The state follows an ack (with the news of the change), and a refusal
+    /// of what the page showed (a move, an answer to a challenge), or of an owner away: the
+    /// page may be behind.
+    async fn ask(&mut self, seq: u64, ask: Ask) -> bool {
         let caller = self.me.caller();
-        let outcome = self
-            .web
-            .games
-            .challenges()
-            .accept_on_table(&caller, id)
-            .await;
-        let refused = match outcome.reply {
-            Reply::Refused(why) => Some(why),
-            Reply::ChallengeExpired { .. } => Some(Refusal::ChallengeClosed),
-            _ => None,
+        let shows = matches!(
+            ask,
+            Ask::Move { .. } | Ask::Accept { .. } | Ask::Decline { .. }
+        );
+        let guild = caller.guild_id().unwrap_or(0);
+        let answer = match &self.web.relay {
+            Some(relay) if !self.web.games.db.shards().owns(guild) => {
+                let news = match ask {
+                    Ask::Accept { .. } | Ask::Decline { .. } => true,
+                    Ask::Challenge { .. } => caller.place.reach() == Reach::Tokens,
+                    Ask::Move { .. } | Ask::Practice => false,
+                };
+                let answer = relay.forward(&caller, ask).await;
+                if news && answer == Answer::Ack {
+                    // The tables open here look for a challenge to their viewer.
+                    let _ = self.web.presence.news.send(self.me.channel);
+                }
+                answer
+            }
+            _ => apply(&self.web, &caller, ask).await,
         };
-        if let Some(why) = refused {
-            let text = crate::ui::answer::refusal_text(lang, why);
-            return self.refuse(seq, refusal_code(why), &text).await && self.show(None).await;
+        match answer {
+            Answer::Ack => self.send(Frame::Ack { seq }.text()).await && self.show(None).await,
+            Answer::Refused { code, text } => {
+                let again = shows || code == "unavailable";
+                self.refuse(seq, &code, &text).await && (!again || self.show(None).await)
+            }
         }
-        tracing::info!(
-            challenge = id,
-            user = self.me.user,
-            "web table: challenge accepted"
-        );
-        tokio::spawn(self.web.out.deliver(outcome.deliveries));
-        let _ = self.web.presence.news.send(self.me.channel);
-        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
-    }
-
-    /// The viewer declines challenge `id`, as its Decline button in chat would.
-    async fn decline(&mut self, seq: u64, id: i64) -> bool {
-        let caller = self.me.caller();
-        let outcome = self
-            .web
-            .games
-            .challenges()
-            .decline_on_table(&caller, id)
-            .await;
-        if let Reply::Refused(why) = outcome.reply {
-            let text = crate::ui::answer::refusal_text(self.me.lang, why);
-            return self.refuse(seq, refusal_code(why), &text).await && self.show(None).await;
-        }
-        tracing::info!(
-            challenge = id,
-            user = self.me.user,
-            "web table: challenge declined"
-        );
-        let _ = self.web.presence.news.send(self.me.channel);
-        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
     }
 
     /// The challenge waiting for the viewer's answer, where the chat has no message to
@@ -592,6 +475,12 @@ impl Follower {
             .await
     }
 
+    /// [`Follower::show`], sent even if the version is the one shown.
+    async fn show_again(&mut self) -> bool {
+        self.shown = None;
+        self.show(None).await
+    }
+
     async fn send(&mut self, frame: String) -> bool {
         let sent = tokio::time::timeout(SEND_WAIT, self.socket.send(Message::Text(frame.into())));
         matches!(sent.await, Ok(Ok(())))
@@ -623,16 +512,6 @@ async fn looked_up(recheck: &mut Option<tokio::task::JoinHandle<Place>>) -> Plac
     }
 }
 
-fn refusal_code(why: Refusal) -> &'static str {
-    match why {
-        Refusal::NotAPlayer => "not_a_player",
-        Refusal::MatchOver => "match_over",
-        Refusal::Stale | Refusal::UnknownMatch => "stale",
-        Refusal::Internal => "internal",
-        _ => "illegal",
-    }
-}
-
 /// A frame that could not be read ends the socket, with the close code that says why: 1009
 /// for one past the frame limit, 1002 for one that breaks the protocol.
 async fn closing(socket: &mut WebSocket, e: axum::Error) {
@@ -660,9 +539,4 @@ async fn fail(socket: &mut WebSocket, code: &str, text: &str) -> bool {
         .send(Message::Text(frame.text().into()))
         .await
         .is_ok()
-}
-
-/// The socket's own remarks, from the catalogue.
-fn text_of(lang: Lang, what: &str) -> String {
-    crate::i18n::t(lang, &format!("web-{what}"), &[])
 }

@@ -54,3 +54,61 @@ async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lo
     assert_eq!(bot.games.live_count(), 0);
     bot.finish().await;
 }
+
+/// The owner's start moves its matches' clocks on without a new version, and says so on the
+/// bus; so does a deadline moved by the owner: a page on the other process reads the match
+/// again and is shown the clock moved, though its version is the one shown.
+#[tokio::test]
+async fn a_page_on_the_other_process_is_shown_a_clock_moved_at_the_same_version() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return;
+    }
+    let port = page::free_port();
+    let bot = Bot::start_sharing(4, |c| page::configure(c, APP, port), "1-1/2").await;
+    let channel = bot.fake.channel_id();
+    bot.fake.oauth_secret(page::SECRET);
+    bot.fake.activity_instance(INSTANCE, channel, &[ALICE, BOB]);
+    let dir = Arc::new(tempfile::tempdir().unwrap());
+    let owner = Harness::sharing(dir, bot.url.clone(), "0-0/2").await;
+    let id = owner.new_match(&[BOB]).await;
+    let session = page::sign_in(&bot.fake, port, &user(ALICE)).await;
+    let mut alice = Socket::join(port, &session, INSTANCE).await;
+    let version = owner.games.snapshot(id).await.unwrap().version;
+    let shown = alice.state_at(id, version).await;
+    let forfeit = shown["match"]["clock"]["forfeit_at"]
+        .as_i64()
+        .expect("a clock");
+
+    // As the owner's next start does: the clocks moved on by the downtime, then said.
+    sqlx::query("UPDATE matches SET turn_started_at = turn_started_at + 600 WHERE id = $1")
+        .bind(id)
+        .execute(owner.games.db.pool())
+        .await
+        .unwrap();
+    owner.games.db.bus().started("0-0/2".parse().unwrap());
+    // (Each frame awaited at most `Socket::next`'s 10 s.)
+    loop {
+        let s = alice.next_state().await;
+        assert_eq!(s["match"]["version"], version, "{s}");
+        if s["match"]["clock"]["forfeit_at"] == forfeit + 600 {
+            break;
+        }
+    }
+    // A deadline moved by the owner at the same version, said at once.
+    sqlx::query("UPDATE matches SET turn_started_at = turn_started_at + 60 WHERE id = $1")
+        .bind(id)
+        .execute(owner.games.db.pool())
+        .await
+        .unwrap();
+    owner.games.db.bus().touched(id, channel, version);
+    loop {
+        let s = alice.next_state().await;
+        assert_eq!(s["match"]["version"], version, "{s}");
+        if s["match"]["clock"]["forfeit_at"] == forfeit + 660 {
+            break;
+        }
+    }
+    assert_eq!(bot.games.live_count(), 0);
+    bot.finish().await;
+}
