@@ -581,10 +581,16 @@ impl Config {
             )));
         }
         let s = self.shard_range();
-        if self.activity.missing().is_none() && !(s.first == 0 && s.last + 1 == s.total) {
+        let postgres = ["postgres://", "postgresql://"]
+            .iter()
+            .any(|p| self.database_url.starts_with(p));
+        if self.activity.missing().is_none()
+            && !(s.first == 0 && s.last + 1 == s.total)
+            && !postgres
+        {
             return Err(ConfigError::Value(
-                "the card table ([activity]) runs in a bot of one process: with the shards split \
-                 over processes, leave it off (a page would follow other processes' matches late)"
+                "the card table ([activity]) across processes needs PostgreSQL: its processes \
+                 talk through LISTEN/NOTIFY (with the shards split, use a postgres:// database)"
                     .into(),
             ));
         }
@@ -731,7 +737,7 @@ mod tests {
         assert!(e.unwrap_err().to_string().contains("GIN_CLIENT_ID"));
         std::fs::write(&path, "token='x'\nshards='0-1/4'\n[activity]\naddr='127.0.0.1:1'\nclient_id=1\nclient_secret='s'").unwrap();
         let e = Config::load(&path, no_env).unwrap_err().to_string();
-        assert!(e.contains("one process"), "{e}");
+        assert!(e.contains("needs PostgreSQL"), "{e}");
     }
 
     #[test]
