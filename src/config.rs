@@ -581,16 +581,13 @@ impl Config {
             )));
         }
         let s = self.shard_range();
-        let postgres = ["postgres://", "postgresql://"]
-            .iter()
-            .any(|p| self.database_url.starts_with(p));
-        if self.activity.missing().is_none()
-            && !(s.first == 0 && s.last + 1 == s.total)
-            && !postgres
-        {
+        let split = !(s.first == 0 && s.last + 1 == s.total);
+        let postgres = self.database_url.trim().starts_with("postgres");
+        if self.activity.missing().is_none() && split && !postgres {
             return Err(ConfigError::Value(
-                "the card table ([activity]) across processes needs PostgreSQL: its processes \
-                 talk through LISTEN/NOTIFY (with the shards split, use a postgres:// database)"
+                "the card table across processes needs PostgreSQL: its processes talk through \
+                 LISTEN/NOTIFY (with the shards split, set database_url to postgres://…, or \
+                 leave [activity] off)"
                     .into(),
             ));
         }
@@ -738,6 +735,11 @@ mod tests {
         std::fs::write(&path, "token='x'\nshards='0-1/4'\n[activity]\naddr='127.0.0.1:1'\nclient_id=1\nclient_secret='s'").unwrap();
         let e = Config::load(&path, no_env).unwrap_err().to_string();
         assert!(e.contains("needs PostgreSQL"), "{e}");
+        // Split over processes sharing PostgreSQL, the table is allowed (they talk through it).
+        std::fs::write(&path, "token='x'\nshards='0-1/4'\ndatabase_url='postgres://db/gin'\n[activity]\naddr='127.0.0.1:1'\nclient_id=1\nclient_secret='s'").unwrap();
+        let c = Config::load(&path, no_env).unwrap();
+        assert_eq!(c.shard_range().to_string(), "0-1/4");
+        assert!(c.activity.missing().is_none());
     }
 
     #[test]
