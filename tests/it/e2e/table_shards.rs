@@ -453,16 +453,22 @@ async fn browsers_on_the_other_process_play_through_a_sigkill() {
     // No acknowledged move lost: the pages' and the buttons'.
     let log = db.matches().match_actions(id).await.unwrap();
     let end = state(&db, id).await;
-    let mut clicks = 0;
+    let (mut clicks, mut unavailable) = (0, 0);
     for (p, seat) in PAGES.into_iter().zip(&seats) {
         let frames = table.puppet.frames(p).await;
         clicks += assert_acked_kept(p, seat.unwrap(), &frames, &log);
+        unavailable += frames
+            .iter()
+            .filter_map(WsFrame::json)
+            .filter(|f| f["t"] == "refused" && f["code"] == "unavailable")
+            .count();
         let scanned = assert_nothing_leaked(p, *seat, &frames, &end, &log);
         assert!(scanned > 10, "{p}: {scanned} states scanned");
     }
     assert_acknowledged_kept(&db, id, &game.applied).await;
     println!(
-        "match {id}: {} moves in {} hands, {clicks} acknowledged clicks, {} button moves",
+        "match {id}: {} moves in {} hands, {clicks} acknowledged clicks, {} button moves, \
+         {unavailable} clicks refused as unavailable",
         log.len(),
         end.history.len(),
         game.applied.len()
