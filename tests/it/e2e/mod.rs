@@ -18,6 +18,7 @@ mod replay;
 mod rummy;
 mod startup;
 mod table_extras;
+mod table_shards;
 mod teams;
 mod tournament;
 mod web;

@@ -101,7 +101,7 @@ async fn assert_ledger(db: &Db, fake: &FakeDiscord, game: &Game, all_posts: bool
 }
 
 /// Every move the bot acknowledged is in the action log, at the version it was drawn for.
-async fn assert_acknowledged_kept(db: &Db, match_id: i64, applied: &[(i64, u8, Act)]) {
+pub(crate) async fn assert_acknowledged_kept(db: &Db, match_id: i64, applied: &[(i64, u8, Act)]) {
     let log = db.matches().match_actions(match_id).await.unwrap();
     for &(version, seat, act) in applied {
         let (s, event) = log.get(version as usize).unwrap_or_else(|| {
