@@ -90,16 +90,22 @@ impl Following<'_> {
     }
 
     /// Takes up what the bus hears until it stops: the other processes' changes reach this
-    /// process's followers as its own do, and a lost connection has them all read again.
+    /// process's followers as its own do, and a lost connection has them all read again; a
+    /// server's settings changed elsewhere are read again (all of them after a lost note).
     pub async fn hear(&self, mut feed: Feed) {
         while let Some(notice) = feed.next().await {
             match notice {
                 Notice::Changed(c) => self.changed_elsewhere(c),
                 Notice::Started(s) if self.db.bus().origin() != Some(s.origin.as_str()) => {
+                    self.settings().read_again().await;
                     self.resync(s.shards.parse().map_or(Missed::All, Missed::Shards))
                 }
                 Notice::Started(_) => {}
-                Notice::Lost => self.resync(Missed::All),
+                Notice::Settings(guild) => self.settings().changed_elsewhere(guild).await,
+                Notice::Lost => {
+                    self.settings().read_again().await;
+                    self.resync(Missed::All)
+                }
             }
         }
         tracing::warn!("the bus stopped: the other processes' changes are no longer heard");

@@ -7,12 +7,16 @@
 //! (once it listens again), and whoever shows matches reads them again. So does a process that
 //! hears another take the lease of its shards ([`Notice::Started`]): that one's predecessor may
 //! have stopped between a commit and its note.
+//!
+//! A server's settings changed by one process ([`Notice::Settings`]) are read again by the
+//! others: their pages count down to that server's clocks too.
 
 mod listen;
 mod send;
 
 use crate::store::{Backend, Db, StoreError};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -22,6 +26,9 @@ const CHANGES: &str = "gin_change";
 
 /// The channel of [`Started`] notes.
 const STARTS: &str = "gin_resync";
+
+/// The channel of settings changes: the server's id.
+const SETTINGS: &str = "gin_settings";
 
 /// The start of each process's own channel, which its self-checks go to (its origin follows).
 const CHECKS: &str = "gin_check_";
@@ -89,6 +96,8 @@ pub enum Notice {
     Changed(Changed),
     /// A process took over shards: what it shows may be newer than any note said.
     Started(Started),
+    /// A process stored new settings of this server (its id).
+    Settings(u64),
     /// The listener's connection was lost and is made again: notes may be missed meanwhile.
     Lost,
 }
@@ -112,6 +121,7 @@ fn heard(channel: &str, payload: &str) -> Option<Notice> {
     match channel {
         CHANGES => serde_json::from_str(payload).ok().map(Notice::Changed),
         STARTS => serde_json::from_str(payload).ok().map(Notice::Started),
+        SETTINGS => payload.parse().ok().map(Notice::Settings),
         _ => None,
     }
 }
@@ -126,6 +136,8 @@ pub struct Bus {
 struct Sending {
     queue: Arc<send::Queue>,
     origin: String,
+    /// Whether the listener is connected and hears its own checks (see [`Bus::listening`]).
+    hearing: Arc<AtomicBool>,
     /// Ends when the bus's thread does.
     alive: watch::Receiver<()>,
 }
@@ -185,6 +197,21 @@ impl Bus {
                 Err(e) => tracing::warn!(error = %e, "not sent on the bus"),
             }
         }
+    }
+
+    /// Says that the settings of server `guild` changed: after they are stored.
+    pub fn settings_changed(&self, guild: u64) {
+        if let Some(sending) = &self.inner {
+            sending.queue.other(SETTINGS.into(), guild.to_string());
+        }
+    }
+
+    /// Whether this process hears the others: its listener is connected, and its last
+    /// self-check came back. `None` without a bus.
+    pub fn listening(&self) -> Option<bool> {
+        self.inner
+            .as_ref()
+            .map(|s| s.hearing.load(Ordering::SeqCst))
     }
 
     /// Waits until every note said so far is sent, at most `wait`; false if not all were.
@@ -264,12 +291,14 @@ impl Db {
         let (feed, fed) = mpsc::channel(FEED_KEPT);
         let (ready, listening) = oneshot::channel();
         let (alive, alive_seen) = watch::channel(());
+        let hearing = Arc::new(AtomicBool::new(false));
         let ear = listen::Ear {
             url: self.source.url.clone(),
             name: format!("gin {} {origin}", self.shards),
             checks: format!("{CHECKS}{origin}"),
             queue: Arc::downgrade(&queue),
             pace,
+            hearing: hearing.clone(),
         };
         let (source, sent) = (self.source.clone(), queue.clone());
         super::on_own_thread("gin-bus", move || async move {
@@ -287,6 +316,7 @@ impl Db {
             inner: Some(Arc::new(Sending {
                 queue,
                 origin,
+                hearing,
                 alive: alive_seen,
             })),
         };
@@ -352,6 +382,14 @@ mod tests {
         assert_eq!(heard(CHANGES, &p), None);
     }
 
+    /// A settings change is the server's id, heard back as sent.
+    #[test]
+    fn a_settings_change_is_the_servers_id() {
+        assert_eq!(heard(SETTINGS, "600"), Some(Notice::Settings(600)));
+        assert_eq!(heard(SETTINGS, "-1"), None);
+        assert_eq!(heard(SETTINGS, "{\"g\":600}"), None);
+    }
+
     /// Notes of other channels, and payloads that are not a change, are not taken for one.
     #[test]
     fn unknown_or_broken_notes_are_not_heard() {
@@ -366,7 +404,9 @@ mod tests {
     fn without_a_bus_nothing_is_sent() {
         let bus = Bus::default();
         assert_eq!(bus.origin(), None);
+        assert_eq!(bus.listening(), None);
         bus.changed(1, 2, 3);
+        bus.settings_changed(600);
     }
 
     /// Only PostgreSQL with part of the shards shares its database.

@@ -63,6 +63,7 @@ impl Queue {
                     match_id = change.match_id,
                     "the bus's queue is full: a note is dropped"
                 );
+                crate::metrics::get().bus_dropped.inc();
                 return;
             }
             None => {
@@ -78,6 +79,7 @@ impl Queue {
         let mut w = self.waiting.lock().expect("bus queue lock");
         if w.others.len() >= QUEUED_MOST {
             tracing::warn!(channel, "the bus's queue is full: a note is dropped");
+            crate::metrics::get().bus_dropped.inc();
             return;
         }
         w.others.push((channel, payload));
@@ -169,6 +171,7 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
                             tries += 1;
                             if tries >= TRIES {
                                 tracing::warn!(notes = notes.len(), "stopping: notes not sent");
+                                crate::metrics::get().bus_dropped.inc_by(notes.len() as u64);
                                 break;
                             }
                         }
@@ -180,7 +183,10 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
             let json = serde_json::to_string(&out).unwrap_or_default();
             let sent = sqlx::query(SEND).bind(json).execute(&mut *c);
             let error = match tokio::time::timeout(pace.send_wait, sent).await {
-                Ok(Ok(_)) => break,
+                Ok(Ok(_)) => {
+                    crate::metrics::get().bus_sent.inc_by(notes.len() as u64);
+                    break;
+                }
                 Ok(Err(e)) => e.to_string(),
                 Err(_) => "timed out".into(),
             };
@@ -192,6 +198,7 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
                     notes = notes.len(),
                     "the bus could not send these notes, {TRIES} times: dropped"
                 );
+                crate::metrics::get().bus_dropped.inc_by(notes.len() as u64);
                 break;
             }
             tracing::warn!(error, "the bus could not send: trying again");

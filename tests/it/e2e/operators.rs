@@ -3,7 +3,8 @@
 //! connections than it serves. (The metrics are the process's: each test has them to itself,
 //! see `support::endpoint`.)
 
-use crate::support::endpoint::{bot_with_metrics, http_get};
+use crate::support::endpoint::{bot_with_metrics, free_port, http_get, metrics_turn};
+use crate::support::wire::{end_listener, Bot};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -96,6 +97,59 @@ async fn connections_past_the_limit_are_refused() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(served, "served again once the others are gone");
+    bot.finish().await;
+}
+
+/// A metric's value as `/metrics` shows it (None: not shown).
+async fn metric(port: u16, name: &str) -> Option<f64> {
+    let (_, metrics) = http_get(port, "/metrics").await;
+    metrics.lines().find_map(|l| {
+        let (n, value) = l.split_once(' ')?;
+        (n == name).then(|| value.trim().parse().ok())?
+    })
+}
+
+/// `/health` until it answers `status` (within 20 s): its body.
+async fn health_turns(port: u16, status: u16) -> String {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (now, body) = http_get(port, "/health").await;
+        if now == status {
+            return body;
+        }
+        assert!(Instant::now() < deadline, "/health stayed {now}: {body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A process sharing its database: `/health` is red while its bus's listener does not hear
+/// the other processes (here: its connection lost, and the new one's checks never come
+/// back), and green again once it does; the metrics count the lost connection. PostgreSQL
+/// only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_health_check_is_red_while_the_bus_does_not_hear() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return;
+    }
+    let _turn = metrics_turn().await;
+    let port = free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let bot = Bot::start_sharing(950, |c| c.metrics_addr = addr, "1-1/2").await;
+    assert_eq!(health_turns(port, 200).await, "ok\n");
+    assert_eq!(metric(port, "gin_bus_listening").await, Some(1.0));
+    let lost = metric(port, "gin_bus_lost_total").await.expect("counted");
+
+    bot.db.bus().mute_checks(true);
+    end_listener(&bot.url, &bot.db, "1-1/2").await;
+    let why = health_turns(port, 503).await;
+    assert!(why.starts_with("bus: "), "{why}");
+    assert_eq!(metric(port, "gin_bus_listening").await, Some(0.0));
+    assert!(metric(port, "gin_bus_lost_total").await.unwrap() > lost);
+
+    bot.db.bus().mute_checks(false);
+    assert_eq!(health_turns(port, 200).await, "ok\n");
+    assert_eq!(metric(port, "gin_bus_listening").await, Some(1.0));
     bot.finish().await;
 }
 

@@ -266,3 +266,67 @@ async fn the_end_of_the_bus_thread_is_seen() {
         .await
         .expect("the bus's end seen");
 }
+
+/// Until `seen` holds, within [`WAIT`].
+async fn until(what: &str, mut seen: impl FnMut() -> bool) {
+    let waited = async {
+        while !seen() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, waited)
+        .await
+        .unwrap_or_else(|_| panic!("not seen: {what}"));
+}
+
+#[tokio::test]
+async fn a_servers_settings_changed_on_one_process_are_read_again_on_the_other() {
+    use gin::games::SettingsChange;
+    let Some((owner, other, url)) = pair(Pace::default()).await else {
+        return;
+    };
+    let (id, before) = shown_there(&owner, &other).await;
+    let old = other.games.settings().timeouts_for(GUILD).forfeit_hours;
+    assert_ne!(old, 2, "the test changes it");
+
+    // A moderator's `/ginmod settings` on the server's owner: the other process's page of
+    // the match counts down to the new forfeit time.
+    let change = SettingsChange {
+        reminder_minutes: Some(5),
+        forfeit_hours: Some(2),
+        ..Default::default()
+    };
+    let o = owner
+        .games
+        .settings()
+        .command(&owner.caller(CAROL, None), true, change)
+        .await;
+    assert!(matches!(
+        o.reply,
+        gin::games::Reply::Settings { changed: true, .. }
+    ));
+    until("the new forfeit time on the other process", || {
+        other.games.settings().timeouts_for(GUILD).forfeit_hours == 2
+    })
+    .await;
+    assert_eq!(
+        other.games.settings().timeouts_for(GUILD).reminder_minutes,
+        5
+    );
+    let moved = before + (2 - old as i64) * 3600;
+    assert_eq!(forfeit_there(&other, id).await, moved);
+
+    // A change whose note is missed (stored behind the bots' backs): read again once the
+    // other's listener is lost and listens again.
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE guild_settings SET forfeit_hours = 3 WHERE guild_id = $1")
+        .bind(GUILD as i64)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    end_listener(&url, &other.games.db, "1-1/2").await;
+    until("every server's settings read again", || {
+        other.games.settings().timeouts_for(GUILD).forfeit_hours == 3
+    })
+    .await;
+}
