@@ -205,3 +205,156 @@ fn the_docker_image_ships_a_binary_without_debug_info_but_with_symbols() {
         "the image copies the binary of profile {profile}: {copied}"
     );
 }
+
+/// `compose.yaml` serves the card table from both bots behind one nginx: each bot listens on
+/// the table's port with the same application and one client secret from the environment (a
+/// page that reconnects to the other process stays signed in), counts clients by the address
+/// nginx saw, and takes every connection from it; `table` publishes one port and fronts both.
+/// Read from the files, as there is no Docker engine here.
+#[test]
+fn compose_fronts_both_bots_card_tables_with_one_nginx() {
+    use crate::support::compose::parse;
+    let compose = parse(&std::fs::read_to_string("compose.yaml").expect("compose.yaml"));
+    let services = compose.get("services").expect("services");
+    let env = |bot: &str, key: &str| {
+        services
+            .at(&[bot, "environment", key])
+            .and_then(|v| v.text())
+            .unwrap_or_else(|| panic!("{bot} has no {key}"))
+            .to_string()
+    };
+    let bots = ["bot-a", "bot-b"];
+    let defaults = gin::config::Config::default().activity;
+    for bot in bots {
+        assert_eq!(env(bot, "GIN_ACTIVITY_ADDR"), "0.0.0.0:8080", "{bot}");
+        assert!(env(bot, "DATABASE_URL").starts_with("postgres://"), "{bot}");
+        assert_eq!(env(bot, "GIN_SOURCE_HEADER"), "X-Forwarded-For", "{bot}");
+        let per_source: usize = env(bot, "GIN_CONNECTIONS_PER_SOURCE").parse().unwrap();
+        assert_eq!(
+            per_source, defaults.max_connections,
+            "{bot}: all through nginx"
+        );
+    }
+    for key in ["GIN_CLIENT_ID", "GIN_CLIENT_SECRET"] {
+        let (a, b) = (env("bot-a", key), env("bot-b", key));
+        assert_eq!(a, b, "{key}: one for both bots");
+        assert!(
+            a.starts_with(&format!("${{{key}:?")),
+            "{key} is required from the environment: {a}"
+        );
+    }
+    assert_eq!(env("bot-a", "GIN_SHARDS"), "0-0/2");
+    assert_eq!(env("bot-b", "GIN_SHARDS"), "1-1/2");
+    for bot in bots {
+        let published = services
+            .at(&[bot, "ports"])
+            .map(|p| p.items())
+            .unwrap_or_default();
+        assert!(
+            published.iter().all(|p| !p.ends_with(":8080")),
+            "{bot}'s table is reached through `table` only: {published:?}"
+        );
+    }
+
+    let table = services.get("table").expect("a `table` service");
+    let image = table.get("image").and_then(|i| i.text()).expect("an image");
+    let tag = image.strip_prefix("nginx:").expect("nginx");
+    let version: Vec<&str> = tag.split('-').next().unwrap().split('.').collect();
+    assert!(
+        version.len() == 3 && version.iter().all(|n| n.parse::<u32>().is_ok()),
+        "an exact version of nginx: {image}"
+    );
+    let mounted = table.get("volumes").map(|v| v.items()).unwrap_or_default();
+    let conf = "./deploy/table.nginx.conf:";
+    assert!(
+        mounted
+            .iter()
+            .any(|m| m.starts_with(conf) && m.ends_with(":ro")),
+        "{mounted:?}"
+    );
+    let command = table.get("command").and_then(|c| c.text()).unwrap_or("");
+    let inside = mounted
+        .iter()
+        .find_map(|m| m.strip_prefix(conf))
+        .unwrap()
+        .trim_end_matches(":ro");
+    assert!(
+        command.contains(inside),
+        "nginx runs with the mounted file: {command}"
+    );
+    assert_eq!(table.get("depends_on").unwrap().keys(), bots);
+    assert_eq!(
+        table.get("ports").unwrap().items().len(),
+        1,
+        "one published port"
+    );
+
+    let nginx = std::fs::read_to_string("deploy/table.nginx.conf").expect("the nginx file");
+    for line in [
+        "server bot-a:8080",
+        "server bot-b:8080",
+        "proxy_set_header Upgrade $http_upgrade;",
+        "proxy_set_header Connection $gin_connection;",
+        "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+        "listen 8080;",
+    ] {
+        assert!(
+            nginx.contains(line),
+            "deploy/table.nginx.conf lacks `{line}`"
+        );
+    }
+    // Longer than a page's pings are apart (25 s, activity/src/net.ts): no open table's
+    // socket is cut for its quiet.
+    let read: u64 = nginx
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("proxy_read_timeout "))
+        .and_then(|v| v.trim_end_matches(';').strip_suffix('s'))
+        .and_then(|v| v.parse().ok())
+        .expect("proxy_read_timeout in seconds");
+    assert!(read > 25, "proxy_read_timeout {read}s");
+    nginx_accepts(&nginx);
+}
+
+/// `nginx -t` takes the file (its bots named by address: there is no `bot-a` here, and its
+/// paths under a folder of the test's). Skipped, with a line, where nginx is not installed.
+fn nginx_accepts(conf: &str) {
+    let Ok(nginx) = which_nginx() else {
+        eprintln!("nginx -t skipped: nginx is not installed (apt-get install nginx-light)");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let here = dir.path().display().to_string();
+    let local = conf
+        .replace("bot-a:8080", "127.0.0.1:8080")
+        .replace("bot-b:8080", "127.0.0.1:8081")
+        .replace("/tmp/", &format!("{here}/"));
+    let path = dir.path().join("table.nginx.conf");
+    std::fs::write(&path, local).unwrap();
+    let out = std::process::Command::new(nginx)
+        .arg("-t")
+        .arg("-c")
+        .arg(&path)
+        .output()
+        .expect("nginx runs");
+    assert!(
+        out.status.success(),
+        "nginx -t: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// nginx's binary: on the path, or where Debian puts it.
+fn which_nginx() -> Result<std::path::PathBuf, ()> {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join("nginx"))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    on_path
+        .into_iter()
+        .chain([std::path::PathBuf::from("/usr/sbin/nginx")])
+        .find(|p| p.is_file())
+        .ok_or(())
+}
