@@ -799,6 +799,7 @@ web-not-in-activity = Öffne den Tisch über die Activity in deinem Kanal.
 web-not-present = Diese Person hat den Tisch hier nicht geöffnet.
 web-cannot-post = Der Bot darf in diesem Kanal nicht schreiben.
 web-unavailable = Discord antwortet gerade nicht: Der Tisch versucht es von selbst wieder.
+web-owner-away = Der Bot startet für diesen Server gerade neu: Es wurde nichts geändert; versuche es gleich noch einmal.
 cmd-play = Den Kartentisch (die Activity) in diesem Kanal öffnen
 cmd-play-name = tisch
 launch-off = Der Kartentisch ist bei diesem Bot nicht eingerichtet: Spiel mit den Knöpfen (`/gin start`).

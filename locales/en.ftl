@@ -800,6 +800,7 @@ web-not-in-activity = Open the table from the Activity in your channel.
 web-not-present = That player does not have the table open here.
 web-cannot-post = The bot cannot post in this channel.
 web-unavailable = Discord is not answering just now: the table tries again by itself.
+web-owner-away = The bot is restarting for this server: nothing was changed; try again in a moment.
 cmd-play = Open the card table (the Activity) in this channel
 cmd-play-name = play
 launch-off = The card table is not set up on this bot: play with the buttons (`/gin start`).

@@ -592,10 +592,13 @@ impl Config {
             )));
         }
         let s = self.shard_range();
-        if self.activity.missing().is_none() && !(s.first == 0 && s.last + 1 == s.total) {
+        let split = !(s.first == 0 && s.last + 1 == s.total);
+        let postgres = self.database_url.trim().starts_with("postgres");
+        if self.activity.missing().is_none() && split && !postgres {
             return Err(ConfigError::Value(
-                "the card table ([activity]) runs in a bot of one process: with the shards split \
-                 over processes, leave it off (a page would follow other processes' matches late)"
+                "the card table across processes needs PostgreSQL: its processes talk through \
+                 LISTEN/NOTIFY (with the shards split, set database_url to postgres://…, or \
+                 leave [activity] off)"
                     .into(),
             ));
         }
@@ -766,7 +769,12 @@ mod tests {
         }
         std::fs::write(&path, "token='x'\nshards='0-1/4'\n[activity]\naddr='127.0.0.1:1'\nclient_id=1\nclient_secret='s'").unwrap();
         let e = Config::load(&path, no_env).unwrap_err().to_string();
-        assert!(e.contains("one process"), "{e}");
+        assert!(e.contains("needs PostgreSQL"), "{e}");
+        // Split over processes sharing PostgreSQL, the table is allowed (they talk through it).
+        std::fs::write(&path, "token='x'\nshards='0-1/4'\ndatabase_url='postgres://db/gin'\n[activity]\naddr='127.0.0.1:1'\nclient_id=1\nclient_secret='s'").unwrap();
+        let c = Config::load(&path, no_env).unwrap();
+        assert_eq!(c.shard_range().to_string(), "0-1/4");
+        assert!(c.activity.missing().is_none());
     }
 
     #[test]

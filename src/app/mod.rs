@@ -28,14 +28,21 @@ pub async fn run(config: Config) -> Result<(), String> {
         .owning(config.shard_range());
     tracing::info!(shards = %config.shard_range(), store = ?db.backend(), "starting");
     // Processes sharing the database hear of each other's changes (see `store::bus`).
-    let (db, feed) = if bus_serves(db.shared(), &config) {
-        let (db, feed) = db
-            .with_bus()
-            .await
-            .map_err(|e| format!("cannot listen on the database for the other processes: {e}"))?;
-        (db, Some(feed))
-    } else {
-        (db, None)
+    let (db, feed) = match bus_serves(db.shared(), &config) {
+        Joins::Listening => {
+            let (db, feed) = db.with_bus().await.map_err(|e| {
+                format!("cannot listen on the database for the other processes: {e}")
+            })?;
+            (db, Some(feed))
+        }
+        Joins::Sending => {
+            let db = db
+                .with_bus_sending()
+                .await
+                .map_err(|e| format!("cannot talk to the other processes on the database: {e}"))?;
+            (db, None)
+        }
+        Joins::Not => (db, None),
     };
     let hand_edits = discord::HAND_TOKEN_SECONDS;
     let mut games = Games::new(db, config.clone(), system_clock(), hand_edits);
@@ -79,11 +86,25 @@ pub async fn run(config: Config) -> Result<(), String> {
     result.map_err(|e| format!("stopped: {e}"))
 }
 
-/// Whether this process joins the bus: only its card table reads what the bus carries (the
-/// other processes' changes, for the pages following their matches), so without the table its
-/// listener thread and two connections would serve nobody.
-fn bus_serves(shared: bool, config: &Config) -> bool {
-    shared && config.activity.missing().is_none()
+/// How a process joins the bus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Joins {
+    /// Alone on its database: no bus.
+    Not,
+    /// It tells the others of its changes (a chat move reaches pages on other processes).
+    Sending,
+    /// It also hears them, and the requests of their pages: its card table reads them.
+    Listening,
+}
+
+/// How this process joins the bus: every process sharing the database tells of its changes;
+/// only one serving the card table listens (without it, a listener would serve nobody).
+fn bus_serves(shared: bool, config: &Config) -> Joins {
+    match (shared, config.activity.missing().is_none()) {
+        (false, _) => Joins::Not,
+        (true, false) => Joins::Sending,
+        (true, true) => Joins::Listening,
+    }
 }
 
 /// `GIN_INSECURE_FIXED_SEEDS=<n>`: match seeds from a fixed sequence starting at `n`, so an
@@ -204,8 +225,21 @@ pub async fn run_until(
     };
     let result = supervise(running, stopped, sweeper).await;
     stopper.abort();
-    if !places.drain(PRESS_GRACE).await {
+    // The other processes' requests stop being taken as the presses do; both are answered.
+    let relayed = async {
+        match &web {
+            Some(web) => web.drain(PRESS_GRACE).await,
+            None => true,
+        }
+    };
+    let (pressed, relayed) = tokio::join!(places.drain(PRESS_GRACE), relayed);
+    if !pressed {
         tracing::warn!("presses still unanswered {PRESS_GRACE:?} after the stop: stopping anyway");
+    }
+    if !relayed {
+        tracing::warn!(
+            "the other processes' requests still unanswered {PRESS_GRACE:?} after the stop: stopping anyway"
+        );
     }
     // The changes just answered reach the other processes before this one ends.
     if !db.bus().flush(BUS_GRACE).await {
@@ -319,17 +353,19 @@ mod tests {
         assert!(watch.is_finished(), "the sweeper is stopped too");
     }
 
-    /// Only a process sharing its database and serving the card table joins the bus.
+    /// Every process sharing its database sends on the bus; only one serving the card table
+    /// listens; one alone on its database has no bus.
     #[test]
-    fn the_bus_serves_only_a_shared_card_table() {
+    fn every_shared_process_sends_and_a_card_table_listens() {
         let mut config = Config::default();
-        assert!(!bus_serves(true, &config), "no card table");
+        assert_eq!(bus_serves(true, &config), Joins::Sending, "no card table");
+        assert_eq!(bus_serves(false, &config), Joins::Not);
         config.activity.addr = "127.0.0.1:8080".into();
         config.activity.client_id = 1;
         config.activity.client_secret = crate::config::Secret::new("s");
         assert!(config.activity.missing().is_none());
-        assert!(bus_serves(true, &config));
-        assert!(!bus_serves(false, &config), "not shared");
+        assert_eq!(bus_serves(true, &config), Joins::Listening);
+        assert_eq!(bus_serves(false, &config), Joins::Not, "not shared");
     }
 
     /// A bot that stops as asked reports no error.

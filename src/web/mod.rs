@@ -9,6 +9,7 @@ mod assets;
 mod auth;
 mod games;
 mod instances;
+mod relay;
 mod serve;
 mod session;
 mod socket;
@@ -82,6 +83,9 @@ pub struct Web {
     instances: instances::Instances,
     /// The bot's own user, once asked.
     bot: tokio::sync::OnceCell<auth::Player>,
+    /// Requests for servers another process owns go to it (processes sharing PostgreSQL,
+    /// each running part of the shards); `None`: every server is this process's.
+    relay: Option<Arc<relay::Relay>>,
 }
 
 /// The longest code taken for a sign-in (Discord's are a few dozen characters).
@@ -91,6 +95,18 @@ const CODE_LIMIT: usize = 512;
 pub struct Running {
     pub addr: SocketAddr,
     pub task: tokio::task::JoinHandle<()>,
+    relay: Option<Arc<relay::Relay>>,
+}
+
+impl Running {
+    /// A clean stop: the other processes' requests are no longer taken, and those being
+    /// applied are answered within `grace` (false if some were not).
+    pub async fn drain(&self, grace: Duration) -> bool {
+        match &self.relay {
+            Some(relay) => relay.drain(grace).await,
+            None => true,
+        }
+    }
 }
 
 /// Starts the web table if it is configured; if not, one log line says what is missing.
@@ -107,6 +123,7 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
             "the web table's page is not built: run `npm ci && npm run build` in activity/"
         );
     }
+    let relay = relay::Relay::new(&games.db);
     let mut origins = vec![format!("https://{}.discordsays.com", a.client_id)];
     origins.extend(a.origins.iter().cloned());
     let web = Arc::new(Web {
@@ -132,6 +149,7 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         presence: socket::Presence::default(),
         instances: instances::Instances::new(a),
         bot: Default::default(),
+        relay: relay.as_ref().map(|(r, _)| r.clone()),
     });
     let listener = match tokio::net::TcpListener::bind(a.addr.trim()).await {
         Ok(l) => l,
@@ -156,15 +174,19 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
             StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(a.request_seconds),
         ))
-        .with_state(web);
+        .with_state(web.clone());
     tracing::info!(%addr, "the web table listens");
     let bounds = serve::Bounds {
         connections: a.max_connections,
         per_source: a.connections_per_source,
         headers: Duration::from_secs(a.header_seconds),
     };
+    let relay = relay.map(|(relay, heard)| {
+        tokio::spawn(relay.clone().run(web.clone(), heard));
+        relay
+    });
     let task = tokio::spawn(serve::serve(listener, router, bounds));
-    Some(Running { addr, task })
+    Some(Running { addr, task, relay })
 }
 
 /// Every request: within its source's rate, or 429.

@@ -3,6 +3,7 @@
 //! press is; and who else has the table open.
 
 use super::instances::Place;
+use super::relay::{Answer, Ask};
 use super::session::{Rejected, Session};
 use super::state::{empty_frame, note_of, state_frame};
 use super::wire::{Frame, Incoming, User, WirePlay};
@@ -329,202 +330,80 @@ impl Follower {
             let text = text_of(self.me.lang, "rate-limited");
             return self.refuse(seq, "rate_limited", &text).await;
         }
-        match incoming {
+        let ask = match incoming {
             Incoming::Move {
                 seq,
                 match_id,
                 version,
                 play,
-            } => self.play(seq, match_id, version, play).await,
-            Incoming::Challenge { seq, opponent } => self.challenge(seq, &opponent).await,
-            Incoming::Practice { seq } => self.practice(seq).await,
-            Incoming::Accept { seq, challenge } => self.accept(seq, challenge).await,
-            Incoming::Decline { seq, challenge } => self.decline(seq, challenge).await,
-            Incoming::Hello { .. } | Incoming::Ping => true,
-        }
-    }
-
-    async fn play(&mut self, seq: u64, match_id: i64, version: i64, play: WirePlay) -> bool {
-        if Some(match_id) != self.followed.map(|f| f.0) {
-            // A move for a match this socket does not show: a page from before, or forged.
-            let text = text_of(self.me.lang, "stale");
-            return self.refuse(seq, "stale", &text).await && self.show(None).await;
-        }
-        let outcome = self
-            .web
-            .games
-            .matches()
-            .act_elsewhere(
-                &self.me.caller(),
-                match_id,
-                version,
-                Move::Play(play.into()),
-            )
-            .await;
-        // Stored already: the table message follows whatever becomes of this socket.
-        tokio::spawn(self.web.out.deliver(outcome.deliveries));
-        let lang = self.me.lang;
-        let answered = match outcome.reply {
-            Reply::Hand { scene, .. } => match &scene.note {
-                None => {
-                    tracing::info!(match_id, user = self.me.user, "web table: move taken");
-                    self.send(Frame::Ack { seq }.text()).await
+            } => {
+                if Some(match_id) != self.followed.map(|f| f.0) {
+                    // A move for a match this socket does not show: a page from before, or
+                    // forged.
+                    let text = text_of(self.me.lang, "stale");
+                    return self.refuse(seq, "stale", &text).await && self.show(None).await;
                 }
-                Some(note) => {
-                    let (code, text) = note_of(lang, note);
-                    self.refuse(seq, code, &text).await
+                Ask::Move {
+                    match_id,
+                    version,
+                    play,
                 }
-            },
-            Reply::Refused(why) => {
-                let text = crate::ui::answer::refusal_text(lang, why);
-                self.refuse(seq, refusal_code(why), &text).await
             }
-            _ => self.refuse(seq, "internal", "").await,
-        };
-        // The state after the move comes with the news of the change; after a refusal the
-        // page may be behind: it gets the state as it stands.
-        answered && self.show(None).await
-    }
-
-    /// A challenge to someone with the table open here: posted in the channel, where they
-    /// accept it as any challenge. Where the bot reaches the chat only through interactions,
-    /// there is none to post it with: their card table offers Accept instead.
-    async fn challenge(&mut self, seq: u64, opponent: &str) -> bool {
-        let present = opponent.parse::<u64>().ok().and_then(|id| {
-            self.web
-                .presence
-                .name_of(self.me.channel, id)
-                .map(|n| (id, n))
-        });
-        let Some((id, name)) = present else {
-            let text = text_of(self.me.lang, "not-present");
-            return self.refuse(seq, "not_present", &text).await;
-        };
-        let Some(bot) = self.web.bot_user().await else {
-            return self.refuse(seq, "internal", "").await;
-        };
-        let ask = ChallengeRequest {
-            named: vec![UserRef {
-                id,
-                name,
-                bot: false,
-            }],
-            partner: None,
-            game: GameChoice::Gin(Default::default()),
-            target: None,
-        };
-        let outcome = self
-            .web
-            .games
-            .challenges()
-            .challenge(&self.me.caller(), ask, (bot.id, bot.name))
-            .await;
-        self.opened(seq, outcome).await
-    }
-
-    /// A practice match against the bot: its table is posted in the channel, or, where the
-    /// bot reaches the chat only through interactions, played on the card table alone until a
-    /// chat interaction on it shows it there.
-    async fn practice(&mut self, seq: u64) -> bool {
-        let Some(bot) = self.web.bot_user().await else {
-            return self.refuse(seq, "internal", "").await;
-        };
-        let outcome = self
-            .web
-            .games
-            .practice()
-            .start(
-                &self.me.caller(),
-                PRACTICE_LEVEL,
-                GameChoice::Gin(Default::default()),
-                2,
-                None,
-                (bot.id, bot.name),
-            )
-            .await;
-        self.opened(seq, outcome).await
-    }
-
-    /// A challenge or a practice match as asked: its public message posted, or the refusal.
-    async fn opened(&mut self, seq: u64, outcome: crate::games::Outcome) -> bool {
-        if let Reply::Refused(why) = outcome.reply {
-            let text = crate::ui::answer::refusal_text(self.me.lang, why);
-            return self.refuse(seq, refusal_code(why), &text).await;
-        }
-        let lang = self.me.lang;
-        let opens = outcome.reply_is;
-        if self.me.place.reach() == Reach::Tokens {
-            // No interaction to show it through, and the bot may not post: it starts on the
-            // card table alone; what it requires is delivered as far as it reaches. The
-            // tables open here look for a challenge to their viewer.
-            tokio::spawn(self.web.out.deliver(outcome.deliveries));
-            if matches!(opens, Some(ReplyRole::Challenge(_))) {
-                let _ = self.web.presence.news.send(self.me.channel);
+            Incoming::Challenge { seq, opponent } => {
+                let present = opponent.parse::<u64>().ok().and_then(|id| {
+                    self.web
+                        .presence
+                        .name_of(self.me.channel, id)
+                        .map(|n| (id, n))
+                });
+                let Some((opponent, name)) = present else {
+                    let text = text_of(self.me.lang, "not-present");
+                    return self.refuse(seq, "not_present", &text).await;
+                };
+                Ask::Challenge { opponent, name }
             }
-            return self.send(Frame::Ack { seq }.text()).await && self.show(None).await;
-        }
-        if !self.web.out.post(self.me.channel, outcome, lang).await {
-            // Nobody in chat can see it: taken back, so that the player is free again.
-            if let Some(role) = opens {
-                let taken_back = self.web.games.challenges().unposted(role).await;
-                tokio::spawn(self.web.out.deliver(taken_back));
-            }
-            let text = text_of(lang, "cannot-post");
-            return self.refuse(seq, "cannot_post", &text).await;
-        }
-        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
+            Incoming::Practice { .. } => Ask::Practice,
+            Incoming::Accept { challenge, .. } => Ask::Accept { challenge },
+            Incoming::Decline { challenge, .. } => Ask::Decline { challenge },
+            Incoming::Hello { .. } | Incoming::Ping => return true,
+        };
+        self.ask(seq, ask).await
     }
 
-    /// The viewer accepts challenge `id`, as its Accept button in chat would: the match it
-    /// starts shows here as any, and what it requires is delivered as far as it reaches.
-    async fn accept(&mut self, seq: u64, id: i64) -> bool {
-        let lang = self.me.lang;
+    /// Has `ask` applied, here or (for a server another process owns) by its owner, and
+    /// tells the page. The state follows an ack (with the news of the change), and a refusal
+    /// of what the page showed (a move, an answer to a challenge), or of an owner away: the
+    /// page may be behind.
+    async fn ask(&mut self, seq: u64, ask: Ask) -> bool {
         let caller = self.me.caller();
-        let outcome = self
-            .web
-            .games
-            .challenges()
-            .accept_on_table(&caller, id)
-            .await;
-        let refused = match outcome.reply {
-            Reply::Refused(why) => Some(why),
-            Reply::ChallengeExpired { .. } => Some(Refusal::ChallengeClosed),
-            _ => None,
+        let shows = matches!(
+            ask,
+            Ask::Move { .. } | Ask::Accept { .. } | Ask::Decline { .. }
+        );
+        let guild = caller.guild_id().unwrap_or(0);
+        let answer = match &self.web.relay {
+            Some(relay) if !self.web.games.db.shards().owns(guild) => {
+                let news = match ask {
+                    Ask::Accept { .. } | Ask::Decline { .. } => true,
+                    Ask::Challenge { .. } => caller.place.reach() == Reach::Tokens,
+                    Ask::Move { .. } | Ask::Practice => false,
+                };
+                let answer = relay.forward(&caller, ask).await;
+                if news && answer == Answer::Ack {
+                    // The tables open here look for a challenge to their viewer.
+                    let _ = self.web.presence.news.send(self.me.channel);
+                }
+                answer
+            }
+            _ => apply(&self.web, &caller, ask).await,
         };
-        if let Some(why) = refused {
-            let text = crate::ui::answer::refusal_text(lang, why);
-            return self.refuse(seq, refusal_code(why), &text).await && self.show(None).await;
+        match answer {
+            Answer::Ack => self.send(Frame::Ack { seq }.text()).await && self.show(None).await,
+            Answer::Refused { code, text } => {
+                let again = shows || code == "unavailable";
+                self.refuse(seq, &code, &text).await && (!again || self.show(None).await)
+            }
         }
-        tracing::info!(
-            challenge = id,
-            user = self.me.user,
-            "web table: challenge accepted"
-        );
-        tokio::spawn(self.web.out.deliver(outcome.deliveries));
-        let _ = self.web.presence.news.send(self.me.channel);
-        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
-    }
-
-    /// The viewer declines challenge `id`, as its Decline button in chat would.
-    async fn decline(&mut self, seq: u64, id: i64) -> bool {
-        let caller = self.me.caller();
-        let outcome = self
-            .web
-            .games
-            .challenges()
-            .decline_on_table(&caller, id)
-            .await;
-        if let Reply::Refused(why) = outcome.reply {
-            let text = crate::ui::answer::refusal_text(self.me.lang, why);
-            return self.refuse(seq, refusal_code(why), &text).await && self.show(None).await;
-        }
-        tracing::info!(
-            challenge = id,
-            user = self.me.user,
-            "web table: challenge declined"
-        );
-        let _ = self.web.presence.news.send(self.me.channel);
-        self.send(Frame::Ack { seq }.text()).await && self.show(None).await
     }
 
     /// The challenge waiting for the viewer's answer, where the chat has no message to
@@ -607,6 +486,172 @@ impl Follower {
     }
 }
 
+/// Applies `ask` for `caller`, this process owning their server: the same for a page's own
+/// request and for one another process forwarded (see [`super::relay`]). What it stored is
+/// delivered in the background; the answer comes after the commit.
+pub(super) async fn apply(web: &Web, caller: &Caller, ask: Ask) -> Answer {
+    match ask {
+        Ask::Move {
+            match_id,
+            version,
+            play,
+        } => play_move(web, caller, match_id, version, play).await,
+        Ask::Challenge { opponent, name } => challenge(web, caller, opponent, name).await,
+        Ask::Practice => practice(web, caller).await,
+        Ask::Accept { challenge } => accept(web, caller, challenge).await,
+        Ask::Decline { challenge } => decline(web, caller, challenge).await,
+    }
+}
+
+async fn play_move(
+    web: &Web,
+    caller: &Caller,
+    match_id: i64,
+    version: i64,
+    play: WirePlay,
+) -> Answer {
+    let outcome = web
+        .games
+        .matches()
+        .act_elsewhere(caller, match_id, version, Move::Play(play.into()))
+        .await;
+    // Stored already: the table message follows whatever becomes of the page.
+    tokio::spawn(web.out.deliver(outcome.deliveries));
+    let lang = caller.lang;
+    match outcome.reply {
+        Reply::Hand { scene, .. } => match &scene.note {
+            None => {
+                tracing::info!(match_id, user = caller.user_id, "web table: move taken");
+                Answer::Ack
+            }
+            Some(note) => {
+                let (code, text) = note_of(lang, note);
+                Answer::refused(code, text)
+            }
+        },
+        Reply::Refused(why) => refused(lang, why),
+        _ => Answer::refused("internal", String::new()),
+    }
+}
+
+fn refused(lang: Lang, why: Refusal) -> Answer {
+    let text = crate::ui::answer::refusal_text(lang, why);
+    Answer::refused(refusal_code(why), text)
+}
+
+/// A challenge to someone with the table open in the channel: posted there, where they
+/// accept it as any challenge. Where the bot reaches the chat only through interactions,
+/// there is none to post it with: their card table offers Accept instead.
+async fn challenge(web: &Web, caller: &Caller, id: u64, name: String) -> Answer {
+    let Some(bot) = web.bot_user().await else {
+        return Answer::refused("internal", String::new());
+    };
+    let ask = ChallengeRequest {
+        named: vec![UserRef {
+            id,
+            name,
+            bot: false,
+        }],
+        partner: None,
+        game: GameChoice::Gin(Default::default()),
+        target: None,
+    };
+    let outcome = web
+        .games
+        .challenges()
+        .challenge(caller, ask, (bot.id, bot.name))
+        .await;
+    opened(web, caller, outcome).await
+}
+
+/// A practice match against the bot: its table is posted in the channel, or, where the bot
+/// reaches the chat only through interactions, played on the card table alone until a chat
+/// interaction on it shows it there.
+async fn practice(web: &Web, caller: &Caller) -> Answer {
+    let Some(bot) = web.bot_user().await else {
+        return Answer::refused("internal", String::new());
+    };
+    let outcome = web
+        .games
+        .practice()
+        .start(
+            caller,
+            PRACTICE_LEVEL,
+            GameChoice::Gin(Default::default()),
+            2,
+            None,
+            (bot.id, bot.name),
+        )
+        .await;
+    opened(web, caller, outcome).await
+}
+
+/// A challenge or a practice match as asked: its public message posted, or the refusal.
+async fn opened(web: &Web, caller: &Caller, outcome: crate::games::Outcome) -> Answer {
+    let lang = caller.lang;
+    if let Reply::Refused(why) = outcome.reply {
+        return refused(lang, why);
+    }
+    let opens = outcome.reply_is;
+    if caller.place.reach() == Reach::Tokens {
+        // No interaction to show it through, and the bot may not post: it starts on the card
+        // table alone; what it requires is delivered as far as it reaches. The tables open
+        // here look for a challenge to their viewer.
+        tokio::spawn(web.out.deliver(outcome.deliveries));
+        if matches!(opens, Some(ReplyRole::Challenge(_))) {
+            let _ = web.presence.news.send(caller.channel_id);
+        }
+        return Answer::Ack;
+    }
+    if !web.out.post(caller.channel_id, outcome, lang).await {
+        // Nobody in chat can see it: taken back, so that the player is free again.
+        if let Some(role) = opens {
+            let taken_back = web.games.challenges().unposted(role).await;
+            tokio::spawn(web.out.deliver(taken_back));
+        }
+        return Answer::refused("cannot_post", text_of(lang, "cannot-post"));
+    }
+    Answer::Ack
+}
+
+/// The caller accepts challenge `id`, as its Accept button in chat would: the match it
+/// starts shows on the tables as any, and what it requires is delivered as far as it
+/// reaches.
+async fn accept(web: &Web, caller: &Caller, id: i64) -> Answer {
+    let outcome = web.games.challenges().accept_on_table(caller, id).await;
+    let refusal = match outcome.reply {
+        Reply::Refused(why) => Some(why),
+        Reply::ChallengeExpired { .. } => Some(Refusal::ChallengeClosed),
+        _ => None,
+    };
+    if let Some(why) = refusal {
+        return refused(caller.lang, why);
+    }
+    tracing::info!(
+        challenge = id,
+        user = caller.user_id,
+        "web table: challenge accepted"
+    );
+    tokio::spawn(web.out.deliver(outcome.deliveries));
+    let _ = web.presence.news.send(caller.channel_id);
+    Answer::Ack
+}
+
+/// The caller declines challenge `id`, as its Decline button in chat would.
+async fn decline(web: &Web, caller: &Caller, id: i64) -> Answer {
+    let outcome = web.games.challenges().decline_on_table(caller, id).await;
+    if let Reply::Refused(why) = outcome.reply {
+        return refused(caller.lang, why);
+    }
+    tracing::info!(
+        challenge = id,
+        user = caller.user_id,
+        "web table: challenge declined"
+    );
+    let _ = web.presence.news.send(caller.channel_id);
+    Answer::Ack
+}
+
 /// The place a recheck found (unknown if its task failed); never, without one.
 async fn looked_up(recheck: &mut Option<tokio::task::JoinHandle<Place>>) -> Place {
     match recheck {
@@ -655,7 +700,7 @@ async fn fail(socket: &mut WebSocket, code: &str, text: &str) -> bool {
 }
 
 /// The socket's own remarks, from the catalogue.
-fn text_of(lang: Lang, what: &str) -> String {
+pub(super) fn text_of(lang: Lang, what: &str) -> String {
     crate::i18n::t(lang, &format!("web-{what}"), &[])
 }
 

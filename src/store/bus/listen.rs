@@ -3,7 +3,7 @@
 //! unseen: every so often the process sends a note on a channel of its own and expects it
 //! back; if it does not come, the listener is made again (and says [`Notice::Lost`]).
 
-use super::{heard, send::Queue, Notice, Pace, CHANGES, SETTINGS, STARTS};
+use super::{heard, send::Queue, Notice, Pace, Relayed, CHANGES, SETTINGS, STARTS};
 use crate::store::StoreError;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use std::str::FromStr;
@@ -20,6 +20,11 @@ pub(super) struct Ear {
     pub(super) name: String,
     /// This process's own channel, for its self-checks.
     pub(super) checks: String,
+    /// The request channels of this process's shards, and its own channel of answers.
+    pub(super) asks: Vec<String>,
+    pub(super) answers: String,
+    /// Where requests and answers go, for the relay.
+    pub(super) relay: mpsc::Sender<Relayed>,
     pub(super) queue: Weak<Queue>,
     pub(super) pace: Pace,
     /// Set while the listener is connected and its last check came back.
@@ -47,7 +52,11 @@ async fn listener(ear: &Ear) -> Result<PgListener, StoreError> {
     let mut listener = PgListener::connect_with(&pool).await?;
     listener.ignore_pool_close_event(true);
     listener
-        .listen_all([CHANGES, STARTS, SETTINGS, ear.checks.as_str()])
+        .listen_all(
+            [CHANGES, STARTS, SETTINGS, ear.checks.as_str(), ear.answers.as_str()]
+                .into_iter()
+                .chain(ear.asks.iter().map(String::as_str)),
+        )
         .await?;
     Ok(listener)
 }
@@ -133,6 +142,23 @@ async fn hear(ear: &Ear, mut listening: PgListener, feed: &mpsc::Sender<Notice>)
                     ear.hearing.store(true, Ordering::SeqCst);
                     due = None;
                     next_check = Instant::now() + ear.pace.check_every;
+                }
+                continue;
+            }
+            Ok(Some(n))
+                if n.channel() == ear.answers || ear.asks.iter().any(|a| a == n.channel()) =>
+            {
+                let note = if n.channel() == ear.answers {
+                    Relayed::Answer(n.payload().to_string())
+                } else {
+                    Relayed::Ask(n.payload().to_string())
+                };
+                // Never waits: a request dropped is answered by its asker's timeout.
+                if ear.relay.try_send(note).is_err() {
+                    tracing::warn!(
+                        channel = n.channel(),
+                        "the relay is not reading: a request or answer is dropped"
+                    );
                 }
                 continue;
             }

@@ -10,6 +10,11 @@
 //!
 //! A server's settings changed by one process ([`Notice::Settings`]) are read again by the
 //! others: their pages count down to that server's clocks too.
+//!
+//! The bus also carries the card table's requests between processes (`crate::web`'s relay):
+//! a page's request for a server this process does not own goes on the channel of that
+//! server's shard, which its owner listens on, and the answer comes back on the asking
+//! process's own channel. The bus only carries them ([`Relayed`]); it reads none.
 
 mod listen;
 mod send;
@@ -32,6 +37,12 @@ const SETTINGS: &str = "gin_settings";
 
 /// The start of each process's own channel, which its self-checks go to (its origin follows).
 const CHECKS: &str = "gin_check_";
+
+/// The start of a shard's channel of requests (`gin_ask_<total>_<shard>`): its owner listens.
+const ASKS: &str = "gin_ask_";
+
+/// The start of each process's own channel of answers (its origin follows).
+const ANSWERS: &str = "gin_answer_";
 
 /// PostgreSQL refuses a payload of 8,000 bytes or more; the bus sends none past this.
 pub const PAYLOAD_MOST: usize = 7_900;
@@ -102,6 +113,25 @@ pub enum Notice {
     Lost,
 }
 
+/// A request or an answer between the card tables of two processes, as its payload: the
+/// relay reads it (see the module's note).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Relayed {
+    /// A request for a server of this process's shards.
+    Ask(String),
+    /// The answer to a request this process made.
+    Answer(String),
+}
+
+/// How many requests and answers wait for the relay before more are dropped (each one
+/// dropped is answered by its asker's timeout).
+const RELAYED_KEPT: usize = 1024;
+
+/// The channel of requests for shard `shard` of `total`.
+pub fn ask_channel(total: u32, shard: u32) -> String {
+    format!("{ASKS}{total}_{shard}")
+}
+
 /// A note too long for PostgreSQL's NOTIFY.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a bus note of {0} bytes is over the {PAYLOAD_MOST} a note may have")]
@@ -136,8 +166,11 @@ pub struct Bus {
 struct Sending {
     queue: Arc<send::Queue>,
     origin: String,
-    /// Whether the listener is connected and hears its own checks (see [`Bus::listening`]).
-    hearing: Arc<AtomicBool>,
+    /// Whether the listener is connected and hears its own checks (see [`Bus::listening`]);
+    /// `None` without a listener.
+    hearing: Option<Arc<AtomicBool>>,
+    /// The requests and answers heard, until the relay takes them (none without a listener).
+    relayed: std::sync::Mutex<Option<mpsc::Receiver<Relayed>>>,
     /// Ends when the bus's thread does.
     alive: watch::Receiver<()>,
 }
@@ -207,11 +240,37 @@ impl Bus {
     }
 
     /// Whether this process hears the others: its listener is connected, and its last
-    /// self-check came back. `None` without a bus.
+    /// self-check came back. `None` without a bus, or one that does not listen.
     pub fn listening(&self) -> Option<bool> {
         self.inner
+            .as_ref()?
+            .hearing
             .as_ref()
-            .map(|s| s.hearing.load(Ordering::SeqCst))
+            .map(|h| h.load(Ordering::SeqCst))
+    }
+
+    /// This process's channel of answers, if it has a bus.
+    pub fn answers(&self) -> Option<String> {
+        self.origin().map(|o| format!("{ANSWERS}{o}"))
+    }
+
+    /// Sends a request or an answer of the relay, `payload` on `channel`: false if there is
+    /// no bus or the payload is too long.
+    pub fn relay(&self, channel: String, payload: String) -> bool {
+        match &self.inner {
+            Some(sending) if payload.len() <= PAYLOAD_MOST => {
+                sending.queue.other(channel, payload);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The requests and answers this process hears, once: for its relay. `None` without a
+    /// listener, or when taken already.
+    pub fn relayed(&self) -> Option<mpsc::Receiver<Relayed>> {
+        let sending = self.inner.as_ref()?;
+        sending.relayed.lock().expect("relay feed lock").take()
     }
 
     /// Waits until every note said so far is sent, at most `wait`; false if not all were.
@@ -274,7 +333,18 @@ impl Db {
     }
 
     /// [`Db::with_bus`] at another pace (tests: shorter periods).
-    pub async fn with_bus_paced(mut self, pace: Pace) -> Result<(Db, Feed), StoreError> {
+    pub async fn with_bus_paced(self, pace: Pace) -> Result<(Db, Feed), StoreError> {
+        let (db, feed) = self.joined(pace, true).await?;
+        Ok((db, feed.expect("a listening bus has a feed")))
+    }
+
+    /// This handle with the sending half of the bus only: its changes reach the processes
+    /// that listen (their card tables), and it hears nothing. PostgreSQL only.
+    pub async fn with_bus_sending(self) -> Result<Db, StoreError> {
+        Ok(self.joined(Pace::default(), false).await?.0)
+    }
+
+    async fn joined(mut self, pace: Pace, listens: bool) -> Result<(Db, Option<Feed>), StoreError> {
         if self.backend() != Backend::Postgres {
             return Err(StoreError::Sql(sqlx::Error::Configuration(
                 "the bus between processes needs PostgreSQL".into(),
@@ -288,39 +358,63 @@ impl Db {
             .unwrap_or("")
             .to_string();
         let queue = Arc::new(send::Queue::default());
-        let (feed, fed) = mpsc::channel(FEED_KEPT);
-        let (ready, listening) = oneshot::channel();
         let (alive, alive_seen) = watch::channel(());
-        let hearing = Arc::new(AtomicBool::new(false));
-        let ear = listen::Ear {
-            url: self.source.url.clone(),
-            name: format!("gin {} {origin}", self.shards),
-            checks: format!("{CHECKS}{origin}"),
-            queue: Arc::downgrade(&queue),
-            pace,
-            hearing: hearing.clone(),
+        // Told to the others whenever notes of this process's matches were lost.
+        let resync = Started {
+            shards: self.shards.to_string(),
+            origin: origin.clone(),
         };
+        let resync = (STARTS.to_string(), payload(&resync).unwrap_or_default());
         let (source, sent) = (self.source.clone(), queue.clone());
-        super::on_own_thread("gin-bus", move || async move {
-            let _alive = alive;
-            // Either half alone is no bus: the thread ends with the first (see `Bus::stopped`).
-            tokio::select! {
-                () = listen::listen(ear, feed, ready) => {}
-                () = send::send(source, sent, pace) => {}
-            }
-        })?;
-        listening
-            .await
-            .map_err(|_| StoreError::Thread("the bus stopped as it started".into()))??;
+        let (mut feed, mut relayed) = (None, None);
+        let hearing = listens.then(|| Arc::new(AtomicBool::new(false)));
+        if let Some(hearing) = hearing.clone() {
+            let (heard, fed) = mpsc::channel(FEED_KEPT);
+            let (relay, relay_fed) = mpsc::channel(RELAYED_KEPT);
+            let (ready, listening) = oneshot::channel();
+            let s = self.shards;
+            let ear = listen::Ear {
+                url: self.source.url.clone(),
+                name: format!("gin {s} {origin}"),
+                checks: format!("{CHECKS}{origin}"),
+                asks: (s.first..=s.last)
+                    .map(|n| ask_channel(s.total, n))
+                    .collect(),
+                answers: format!("{ANSWERS}{origin}"),
+                relay,
+                queue: Arc::downgrade(&queue),
+                pace,
+                hearing,
+            };
+            super::on_own_thread("gin-bus", move || async move {
+                let _alive = alive;
+                // Either half alone is no bus: the thread ends with the first (see
+                // `Bus::stopped`).
+                tokio::select! {
+                    () = listen::listen(ear, heard, ready) => {}
+                    () = send::send(source, sent, pace, resync) => {}
+                }
+            })?;
+            listening
+                .await
+                .map_err(|_| StoreError::Thread("the bus stopped as it started".into()))??;
+            (feed, relayed) = (Some(Feed(fed)), Some(relay_fed));
+        } else {
+            super::on_own_thread("gin-bus", move || async move {
+                let _alive = alive;
+                send::send(source, sent, pace, resync).await;
+            })?;
+        }
         self.bus = Bus {
             inner: Some(Arc::new(Sending {
                 queue,
                 origin,
                 hearing,
+                relayed: std::sync::Mutex::new(relayed),
                 alive: alive_seen,
             })),
         };
-        Ok((self, Feed(fed)))
+        Ok((self, feed))
     }
 
     /// This process's end of the bus.

@@ -1,5 +1,7 @@
 //! The bus's outgoing side: a queue that keeps only the newest note of each match, and the
-//! sender that empties it, those queued together in one statement.
+//! sender that empties it, those queued together in one statement. Notes dropped (a full
+//! queue, a batch that kept failing) are made good once a send succeeds again: a resync
+//! note has the others read this process's matches again.
 
 use super::{Changed, Pace, CHANGES};
 use crate::store::Source;
@@ -35,6 +37,8 @@ pub(super) struct Queue {
     closed: AtomicBool,
     /// Tests only: the self-checks are not sent (a listener that hears nothing).
     pub(super) mute_checks: AtomicBool,
+    /// A note was dropped since the last resync was queued.
+    lost: AtomicBool,
 }
 
 #[derive(Default)]
@@ -64,6 +68,7 @@ impl Queue {
                     "the bus's queue is full: a note is dropped"
                 );
                 crate::metrics::get().bus_dropped.inc();
+                self.lost.store(true, Ordering::SeqCst);
                 return;
             }
             None => {
@@ -80,6 +85,7 @@ impl Queue {
         if w.others.len() >= QUEUED_MOST {
             tracing::warn!(channel, "the bus's queue is full: a note is dropped");
             crate::metrics::get().bus_dropped.inc();
+            self.lost.store(true, Ordering::SeqCst);
             return;
         }
         w.others.push((channel, payload));
@@ -97,6 +103,15 @@ impl Queue {
             .push(done);
         self.wake.notify_one();
         flushed
+    }
+
+    /// A batch was sent: if notes were dropped before, `resync` is queued, so that the
+    /// listeners read again what those notes would have told them.
+    fn sent(&self, resync: &Note) {
+        if self.lost.swap(false, Ordering::SeqCst) {
+            tracing::info!("notes were lost: the other processes are told to read again");
+            self.other(resync.0.clone(), resync.1.clone());
+        }
     }
 
     pub(super) fn close(&self) {
@@ -150,8 +165,9 @@ struct Out<'a> {
 }
 
 /// Sends the queued notes until the queue is closed and empty. A batch whose send failed is
-/// sent again on a new connection, and dropped after [`TRIES`] tries.
-pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pace) {
+/// sent again on a new connection, and dropped after [`TRIES`] tries; `resync` follows the
+/// next batch sent after notes were dropped.
+pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pace, resync: Note) {
     let mut conn = None;
     while let Some((notes, flushes)) = queue.take().await {
         let mut tries = 0;
@@ -172,6 +188,7 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
                             if tries >= TRIES {
                                 tracing::warn!(notes = notes.len(), "stopping: notes not sent");
                                 crate::metrics::get().bus_dropped.inc_by(notes.len() as u64);
+                                queue.lost.store(true, Ordering::SeqCst);
                                 break;
                             }
                         }
@@ -185,6 +202,7 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
             let error = match tokio::time::timeout(pace.send_wait, sent).await {
                 Ok(Ok(_)) => {
                     crate::metrics::get().bus_sent.inc_by(notes.len() as u64);
+                    queue.sent(&resync);
                     break;
                 }
                 Ok(Err(e)) => e.to_string(),
@@ -199,6 +217,7 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
                     "the bus could not send these notes, {TRIES} times: dropped"
                 );
                 crate::metrics::get().bus_dropped.inc_by(notes.len() as u64);
+                queue.lost.store(true, Ordering::SeqCst);
                 break;
             }
             tracing::warn!(error, "the bus could not send: trying again");
@@ -289,7 +308,10 @@ mod tests {
             retry: std::time::Duration::from_millis(10),
             ..Pace::default()
         };
-        tokio::spawn(send(db.source.clone(), queue.clone(), pace));
+        let mut listener = sqlx::postgres::PgListener::connect(&url).await.unwrap();
+        listener.listen("gin_resync").await.unwrap();
+        let resync = ("gin_resync".to_string(), "again".to_string());
+        tokio::spawn(send(db.source.clone(), queue.clone(), pace, resync));
         // PostgreSQL refuses a note on a channel without a name.
         queue.other(String::new(), "x".into());
         let wait = std::time::Duration::from_secs(20);
@@ -302,5 +324,30 @@ mod tests {
             .await
             .expect("the next note sent")
             .unwrap();
+        // The dropped batch is made good by a resync, sent after the first batch that went.
+        let heard = tokio::time::timeout(wait, listener.recv()).await;
+        assert_eq!(heard.expect("a resync").unwrap().payload(), "again");
+    }
+
+    /// A note dropped because the queue is full has a resync queued after the next send.
+    #[tokio::test]
+    async fn a_full_queue_is_made_good_by_a_resync() {
+        let q = Queue::default();
+        let resync: Note = ("gin_resync".into(), "again".into());
+        q.sent(&resync);
+        assert!(
+            q.waiting.lock().unwrap().others.is_empty(),
+            "nothing lost yet"
+        );
+        for id in 0..QUEUED_MOST as i64 + 1 {
+            q.change(at(id, 1, false));
+        }
+        q.sent(&resync);
+        assert_eq!(
+            q.waiting.lock().unwrap().others,
+            std::slice::from_ref(&resync)
+        );
+        q.sent(&resync);
+        assert_eq!(q.waiting.lock().unwrap().others.len(), 1, "once per loss");
     }
 }

@@ -24,4 +24,5 @@ mod web;
 mod web_bounds;
 mod web_instances;
 mod web_moves;
+mod web_relay;
 mod web_shards;

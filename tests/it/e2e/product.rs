@@ -413,7 +413,7 @@ async fn move_answered(fake: &FakeDiscord, game: &mut Game) {
 }
 
 /// The matches a bot's log says it applied moves to.
-fn matches_applied_in(log: &str) -> HashSet<i64> {
+pub(super) fn matches_applied_in(log: &str) -> HashSet<i64> {
     // The log is coloured: drop the escape sequences first.
     let mut plain = String::with_capacity(log.len());
     let mut chars = log.chars();

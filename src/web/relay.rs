@@ -1,0 +1,501 @@
+//! The card table across processes: a page's request for a server this process does not own
+//! goes to the process that does (the owner of its shard), which applies it as a request of
+//! its own pages (`socket::apply`) and answers after its commit. The bus carries both, on
+//! the shard's channel of requests and the asker's channel of answers (see
+//! [`crate::store::bus`]). Nothing is stored for a request: an owner that does not answer in
+//! time is taken as away, and the page is told `unavailable`, never acked; nothing is sent
+//! again by itself (a move carries its version: a second one could only be refused `stale`).
+//!
+//! A request carries what the owner needs to act for the page as for its own (the place, the
+//! player, their language) and, for a move, the one card the player holds and plays: no
+//! token, no other card. The owner reaches the chat with its own interaction tokens: chat
+//! interactions of a server (and every DM) reach the process of its shard, so the owner holds
+//! the same tokens a single process would.
+
+use super::wire::WirePlay;
+use super::Web;
+use crate::games::{Caller, Membership, Place};
+use crate::i18n::Lang;
+use crate::store::bus::{self, Bus, Relayed};
+use crate::store::{Db, Shards};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot, watch};
+
+/// How long a forwarded move (an acceptance, a refusal) may take to be answered.
+const MOVE_WAIT: Duration = Duration::from_secs(2);
+/// How long a forwarded challenge or practice match may take: its answer waits for its
+/// message to be posted in the chat.
+const OPEN_WAIT: Duration = Duration::from_secs(8);
+/// How long whether a shard's owner listens is taken as known.
+const OWNERS_KNOWN: Duration = Duration::from_secs(1);
+/// The answers an owner keeps, by request: one asked again gets the same answer.
+const ANSWERS_KEPT: usize = 4096;
+
+/// What a page asks of its server's owner, as its socket took it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+pub(super) enum Ask {
+    Move {
+        match_id: i64,
+        version: i64,
+        play: WirePlay,
+    },
+    /// A challenge to `opponent`, who has the table open in the channel as `name`.
+    Challenge {
+        opponent: u64,
+        name: String,
+    },
+    Practice,
+    Accept {
+        challenge: i64,
+    },
+    Decline {
+        challenge: i64,
+    },
+}
+
+impl Ask {
+    /// How long its answer may take.
+    fn wait(&self) -> Duration {
+        match self {
+            Ask::Challenge { .. } | Ask::Practice => OPEN_WAIT,
+            Ask::Move { .. } | Ask::Accept { .. } | Ask::Decline { .. } => MOVE_WAIT,
+        }
+    }
+}
+
+/// The answer to a request: taken (after its commit), or refused with the page's code and a
+/// text in the asker's language.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "r", rename_all = "snake_case")]
+pub(super) enum Answer {
+    Ack,
+    Refused { code: String, text: String },
+}
+
+impl Answer {
+    pub(super) fn refused(code: &str, text: String) -> Answer {
+        Answer::Refused {
+            code: code.to_string(),
+            text,
+        }
+    }
+
+    /// The owner did not answer: nothing was taken.
+    fn unavailable(lang: Lang) -> Answer {
+        Answer::refused("unavailable", super::socket::text_of(lang, "owner-away"))
+    }
+}
+
+/// A page's place as it travels. Whether the bot is in a server is not part of it: only the
+/// process of the server's shard hears that from the gateway, so the owner says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "p", rename_all = "snake_case")]
+enum Spot {
+    Guild { guild: u64 },
+    BotDm { channel: u64 },
+    Private { channel: u64, group: bool },
+}
+
+impl From<Place> for Spot {
+    fn from(p: Place) -> Spot {
+        match p {
+            Place::Guild { guild, .. } => Spot::Guild { guild },
+            Place::BotDm { channel } => Spot::BotDm { channel },
+            Place::Private { channel, group } => Spot::Private { channel, group },
+        }
+    }
+}
+
+impl Spot {
+    /// The place, the bot's membership of a server as `membership` (the owner's) knows it.
+    fn place(self, membership: &Membership) -> Place {
+        match self {
+            Spot::Guild { guild } => Place::Guild {
+                guild,
+                member: membership.is_member(guild),
+            },
+            Spot::BotDm { channel } => Place::BotDm { channel },
+            Spot::Private { channel, group } => Place::Private { channel, group },
+        }
+    }
+}
+
+/// Who asks, as the owner acts for them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Asker {
+    place: Spot,
+    channel: u64,
+    user: u64,
+    name: String,
+    lang: String,
+}
+
+impl Asker {
+    fn of(c: &Caller) -> Asker {
+        Asker {
+            place: c.place.into(),
+            channel: c.channel_id,
+            user: c.user_id,
+            name: c.name.clone(),
+            lang: c.lang.code().to_string(),
+        }
+    }
+
+    fn caller(&self, membership: &Membership) -> Caller {
+        let lang = Lang::from_locale(&self.lang);
+        Caller {
+            place: self.place.place(membership),
+            channel_id: self.channel,
+            user_id: self.user,
+            name: self.name.clone(),
+            lang,
+            // As a page's own socket has it: the server's language is not known there.
+            guild_lang: lang,
+            message_id: None,
+        }
+    }
+}
+
+/// A request on the bus: its id, where its answer goes, who asks and what.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Forwarded {
+    rid: String,
+    to: String,
+    from: Asker,
+    ask: Ask,
+}
+
+/// An answer on the bus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Answered {
+    rid: String,
+    answer: Answer,
+}
+
+/// This process's end of the relay: it forwards its pages' requests and serves those of
+/// the other processes' pages for its own servers.
+pub(super) struct Relay {
+    bus: Bus,
+    db: Db,
+    /// This process's channel of answers.
+    answers: String,
+    next: AtomicU64,
+    /// The requests sent and not answered yet.
+    waiting: Mutex<HashMap<String, oneshot::Sender<Answer>>>,
+    /// The last answers given (`None`: being applied), by request.
+    given: Mutex<Given>,
+    /// Whether each shard's owner listened when last looked at, and when.
+    owners: Mutex<HashMap<u32, (Instant, bool)>>,
+    /// Set on a stop: requests are refused from then on.
+    stopping: AtomicBool,
+    /// The requests being applied.
+    in_flight: watch::Sender<usize>,
+}
+
+#[derive(Default)]
+struct Given {
+    by_rid: HashMap<String, Option<Answer>>,
+    order: VecDeque<String>,
+}
+
+impl Given {
+    /// Whether `rid` is new (then it is noted as being applied).
+    fn first(&mut self, rid: &str) -> Result<(), Option<Answer>> {
+        if let Some(a) = self.by_rid.get(rid) {
+            return Err(a.clone());
+        }
+        if self.order.len() >= ANSWERS_KEPT {
+            if let Some(old) = self.order.pop_front() {
+                self.by_rid.remove(&old);
+            }
+        }
+        self.order.push_back(rid.to_string());
+        self.by_rid.insert(rid.to_string(), None);
+        Ok(())
+    }
+
+    fn answered(&mut self, rid: &str, answer: &Answer) {
+        if let Some(a) = self.by_rid.get_mut(rid) {
+            *a = Some(answer.clone());
+        }
+    }
+}
+
+impl Relay {
+    /// The relay of a process that hears the bus, and what it hears for it; `None` without a
+    /// bus (one process, or SQLite: every server is this process's).
+    pub(super) fn new(db: &Db) -> Option<(Arc<Relay>, mpsc::Receiver<Relayed>)> {
+        let bus = db.bus().clone();
+        let answers = bus.answers()?;
+        let heard = bus.relayed()?;
+        let relay = Relay {
+            bus,
+            db: db.clone(),
+            answers,
+            next: AtomicU64::new(1),
+            waiting: Mutex::default(),
+            given: Mutex::default(),
+            owners: Mutex::default(),
+            stopping: AtomicBool::new(false),
+            in_flight: watch::channel(0).0,
+        };
+        Some((Arc::new(relay), heard))
+    }
+
+    /// Asks the owner of the caller's server to take `ask`, and waits for its answer; if it
+    /// is away (none listens, or no answer in time), `unavailable`.
+    pub(super) async fn forward(&self, caller: &Caller, ask: Ask) -> Answer {
+        let guild = caller.guild_id().unwrap_or(0);
+        if !self.owner_listens(guild).await {
+            tracing::info!(guild, "web table: the server's owner is away");
+            return Answer::unavailable(caller.lang);
+        }
+        let origin = self.bus.origin().unwrap_or_default();
+        let rid = format!("{origin}:{}", self.next.fetch_add(1, Ordering::Relaxed));
+        let wait = ask.wait();
+        let request = Forwarded {
+            rid: rid.clone(),
+            to: self.answers.clone(),
+            from: Asker::of(caller),
+            ask,
+        };
+        let Ok(payload) = bus::payload(&request) else {
+            return Answer::refused("bad_message", String::new());
+        };
+        let (tell, told) = oneshot::channel();
+        self.waiting
+            .lock()
+            .expect("relay lock")
+            .insert(rid.clone(), tell);
+        let total = self.db.shards().total;
+        let channel = bus::ask_channel(total, Shards::of(guild, total));
+        let answer = if self.bus.relay(channel, payload) {
+            tokio::time::timeout(wait, told)
+                .await
+                .ok()
+                .and_then(Result::ok)
+        } else {
+            None
+        };
+        self.waiting.lock().expect("relay lock").remove(&rid);
+        answer.unwrap_or_else(|| {
+            tracing::info!(
+                guild,
+                "web table: the server's owner did not answer in time"
+            );
+            Answer::unavailable(caller.lang)
+        })
+    }
+
+    /// Whether a process listens for requests of `guild`'s shard: a listener of the bus is
+    /// named after its shards (see [`crate::store::bus`]), and one that died is gone from the
+    /// server's list at once. Unknown (the list unread), it is taken to listen.
+    async fn owner_listens(&self, guild: u64) -> bool {
+        let total = self.db.shards().total;
+        let shard = Shards::of(guild, total);
+        if let Some((at, listens)) = self.owners.lock().expect("relay lock").get(&shard) {
+            if at.elapsed() < OWNERS_KNOWN {
+                return *listens;
+            }
+        }
+        let names: Result<Vec<String>, _> = sqlx::query_scalar(
+            "SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'gin %'",
+        )
+        .fetch_all(self.db.pool())
+        .await;
+        let Ok(names) = names else {
+            return true;
+        };
+        let listens = names.iter().any(|n| {
+            n.split(' ')
+                .nth(1)
+                .and_then(|s| s.parse::<Shards>().ok())
+                .is_some_and(|s| s.total == total && s.owns(guild))
+        });
+        self.owners
+            .lock()
+            .expect("relay lock")
+            .insert(shard, (Instant::now(), listens));
+        listens
+    }
+
+    /// Serves what the bus hears for the relay until it stops: answers to this process's
+    /// requests, and requests for its servers, each applied in a task of its own.
+    pub(super) async fn run(self: Arc<Self>, web: Arc<Web>, mut heard: mpsc::Receiver<Relayed>) {
+        while let Some(note) = heard.recv().await {
+            match note {
+                Relayed::Answer(p) => self.answered(&p),
+                Relayed::Ask(p) => self.asked(&web, &p),
+            }
+        }
+    }
+
+    fn answered(&self, payload: &str) {
+        let Ok(Answered { rid, answer }) = serde_json::from_str(payload) else {
+            tracing::warn!("web table: an unreadable answer on the bus");
+            return;
+        };
+        // None waiting: it came too late, and the page was told `unavailable` already.
+        if let Some(tell) = self.waiting.lock().expect("relay lock").remove(&rid) {
+            let _ = tell.send(answer);
+        }
+    }
+
+    fn asked(self: &Arc<Self>, web: &Arc<Web>, payload: &str) {
+        let Ok(request) = serde_json::from_str::<Forwarded>(payload) else {
+            tracing::warn!("web table: an unreadable request on the bus");
+            return;
+        };
+        let caller = request.from.caller(web.games.membership());
+        let guild = caller.guild_id().unwrap_or(0);
+        // Stopping, or not (any more) this server's owner: nothing is applied.
+        if self.stopping.load(Ordering::SeqCst) || !self.db.shards().owns(guild) {
+            self.answer(&request, Answer::unavailable(caller.lang));
+            return;
+        }
+        match self.given.lock().expect("relay lock").first(&request.rid) {
+            Ok(()) => {}
+            Err(Some(answer)) => return self.answer(&request, answer),
+            // Being applied: its answer goes when it is.
+            Err(None) => return,
+        }
+        self.in_flight.send_modify(|n| *n += 1);
+        let (relay, web) = (self.clone(), web.clone());
+        tokio::spawn(async move {
+            let answer = super::socket::apply(&web, &caller, request.ask.clone()).await;
+            relay
+                .given
+                .lock()
+                .expect("relay lock")
+                .answered(&request.rid, &answer);
+            relay.answer(&request, answer);
+            relay.in_flight.send_modify(|n| *n -= 1);
+        });
+    }
+
+    fn answer(&self, request: &Forwarded, answer: Answer) {
+        let answered = Answered {
+            rid: request.rid.clone(),
+            answer,
+        };
+        let sent = bus::payload(&answered)
+            .map(|p| self.bus.relay(request.to.clone(), p))
+            .unwrap_or(false);
+        if !sent {
+            tracing::warn!("web table: an answer could not be sent on the bus");
+        }
+    }
+
+    /// A clean stop: no request is taken from now on, and those being applied are answered
+    /// within `grace` (false if some were not).
+    pub(crate) async fn drain(&self, grace: Duration) -> bool {
+        self.stopping.store(true, Ordering::SeqCst);
+        let mut in_flight = self.in_flight.subscribe();
+        let drained = tokio::time::timeout(grace, in_flight.wait_for(|n| *n == 0))
+            .await
+            .is_ok_and(|r| r.is_ok());
+        drained
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request() -> Forwarded {
+        Forwarded {
+            rid: "9f3a1c2e:17".into(),
+            to: "gin_answer_9f3a1c2e".into(),
+            from: Asker {
+                place: Spot::Guild { guild: 600 },
+                channel: 700,
+                user: 1001,
+                name: "Alice".into(),
+                lang: "de".into(),
+            },
+            ask: Ask::Accept { challenge: 31 },
+        }
+    }
+
+    /// A request goes out as short JSON and is read back as sent; the owner acts for the
+    /// asker in their place, language and name, the bot in their server as the owner knows.
+    #[test]
+    fn a_request_travels_whole() {
+        let p = bus::payload(&request()).unwrap();
+        assert_eq!(
+            p,
+            r#"{"rid":"9f3a1c2e:17","to":"gin_answer_9f3a1c2e","from":{"place":{"p":"guild","guild":600},"channel":700,"user":1001,"name":"Alice","lang":"de"},"ask":{"k":"accept","challenge":31}}"#
+        );
+        let back: Forwarded = serde_json::from_str(&p).unwrap();
+        assert_eq!(back, request());
+        let owner = Membership::default();
+        let stranger = back.from.caller(&owner).place;
+        assert_eq!(
+            stranger,
+            Place::Guild {
+                guild: 600,
+                member: false
+            }
+        );
+        owner.joined(600);
+        let caller = back.from.caller(&owner);
+        assert_eq!(
+            caller.place,
+            Place::Guild {
+                guild: 600,
+                member: true
+            },
+            "the owner knows the bot is in the server"
+        );
+        assert_eq!((caller.channel_id, caller.user_id), (700, 1001));
+        assert_eq!(caller.lang, Lang::De);
+        for place in [
+            Place::BotDm { channel: 5 },
+            Place::Private {
+                channel: 6,
+                group: true,
+            },
+        ] {
+            assert_eq!(Spot::from(place).place(&owner), place);
+        }
+    }
+
+    /// A request asked again gets the answer given, and none while it is being applied.
+    #[test]
+    fn a_request_asked_again_gets_the_same_answer() {
+        let mut given = Given::default();
+        assert_eq!(given.first("a:1"), Ok(()));
+        assert_eq!(given.first("a:1"), Err(None));
+        given.answered("a:1", &Answer::Ack);
+        assert_eq!(given.first("a:1"), Err(Some(Answer::Ack)));
+        for n in 0..ANSWERS_KEPT {
+            let _ = given.first(&format!("b:{n}"));
+        }
+        assert_eq!(given.first("a:1"), Ok(()), "forgotten past the bound");
+    }
+
+    /// An answer is short JSON, a refusal with its code and text.
+    #[test]
+    fn answers_are_short() {
+        let refused = Answered {
+            rid: "o:1".into(),
+            answer: Answer::refused("stale", "moved on".into()),
+        };
+        let p = bus::payload(&refused).unwrap();
+        assert_eq!(
+            p,
+            r#"{"rid":"o:1","answer":{"r":"refused","code":"stale","text":"moved on"}}"#
+        );
+        let ack = bus::payload(&Answered {
+            rid: "o:1".into(),
+            answer: Answer::Ack,
+        })
+        .unwrap();
+        assert_eq!(ack, r#"{"rid":"o:1","answer":{"r":"ack"}}"#);
+    }
+}
