@@ -4,15 +4,14 @@
 //! fake Discord, a two-player match played by clicks.
 //!
 //! ```text
-//! cargo bench --bench table -- [--moves 300] [--processes 2]
+//! cargo bench --bench table -- [--moves 300] [--processes 2 [--layout both-on-other]]
 //! ```
 //!
 //! `--processes 2`: two bots in this process on one PostgreSQL database (the server
 //! `GIN_TEST_POSTGRES_URL` names, else the one `.ci/postgres` starts), on shards `0-0/2` and
 //! `1-1/2`, each with its own table and bus; the match's server belongs to the first. The
-//! mover's page is on the owner and the other page on the other process (`layout=other-on-other`),
-//! so each sample's move reaches the other page through the bus; the other player's own turns
-//! are played with chat buttons (which go to the owner) and not sampled.
+//! sampled player's moves are clicks; the other player's turns are played with chat buttons
+//! (which go to the owner) and not sampled. `--layout` places the pages ([`Layout`]).
 //!
 //! A sample runs from the click (the mover's page, `performance.timeOrigin + now()` just before
 //! the button's click) to the other page's table showing the new state (a MutationObserver on
@@ -47,17 +46,70 @@ const OBSERVE: &str = "(() => { window.__seen = {}; new MutationObserver(() => {
   }).observe(document.body, { attributes: true, attributeFilter: ['data-stored'] }); return true; })()";
 
 /// The value after `--name` on the command line, if any.
-fn arg(name: &str) -> Option<usize> {
+fn arg<T: std::str::FromStr>(name: &str) -> Option<T> {
     std::env::args()
         .skip_while(|a| a != name)
         .nth(1)
         .and_then(|v| v.parse().ok())
 }
 
+/// Which pages are on the process that does not own the match, with two processes: the
+/// mover's (the sampled clicks), the other's, or both; the rest are on the owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// The mover on the owner; its move reaches the other page through the bus.
+    Other,
+    /// The mover on the other process: its click is relayed to the owner, which shows it.
+    Mover,
+    /// Both on the other process: the click is relayed, and its change comes back on the bus.
+    Both,
+}
+
+impl std::str::FromStr for Layout {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Layout, String> {
+        match s {
+            "other-on-other" => Ok(Layout::Other),
+            "mover-on-other" => Ok(Layout::Mover),
+            "both-on-other" => Ok(Layout::Both),
+            _ => Err(format!("no layout {s}")),
+        }
+    }
+}
+
+impl Layout {
+    fn name(self) -> &'static str {
+        match self {
+            Layout::Other => "other-on-other",
+            Layout::Mover => "mover-on-other",
+            Layout::Both => "both-on-other",
+        }
+    }
+
+    /// Which process each page is on, given the owner's.
+    fn places(self, owner: usize) -> [usize; 2] {
+        let other = 1 - owner;
+        match self {
+            Layout::Other => [owner, other],
+            Layout::Mover => [other, owner],
+            Layout::Both => [other, other],
+        }
+    }
+}
+
 fn main() {
     let moves = arg("--moves").unwrap_or(300);
     let processes = arg("--processes").unwrap_or(1);
     assert!(matches!(processes, 1 | 2), "--processes 1|2");
+    let layout = std::env::args()
+        .skip_while(|a| a != "--layout")
+        .nth(1)
+        .map(|l| {
+            l.parse::<Layout>()
+                .unwrap_or_else(|e| panic!("--layout: {e}"))
+        })
+        .unwrap_or(Layout::Both);
     if processes == 2 && !gin::store::testing::on_postgres() {
         // Starts (or finds) the tests' server, as `.ci/run` does.
         let out = std::process::Command::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/postgres"))
@@ -74,7 +126,7 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
-    rt.block_on(run(moves, processes));
+    rt.block_on(run(moves, processes, layout));
 }
 
 /// A free port on 127.0.0.1.
@@ -152,7 +204,7 @@ impl Page {
     }
 }
 
-async fn run(moves: usize, processes: usize) {
+async fn run(moves: usize, processes: usize, layout: Layout) {
     let fake = FakeDiscord::start_with(FakeOptions {
         shards: processes as u64,
         ..Default::default()
@@ -170,7 +222,7 @@ async fn run(moves: usize, processes: usize) {
     let owner = Shards::of(fake.guild_id(), processes as u32) as usize;
     let at = match processes {
         1 => [0, 0],
-        _ => [owner, 1 - owner],
+        _ => layout.places(owner),
     };
     if processes == 1 {
         bot(&fake, &url, &ports, 0, None).await;
@@ -180,7 +232,7 @@ async fn run(moves: usize, processes: usize) {
             bot(&fake, &url, &ports, i, Some(shards)).await;
             fake.wait_shard_ready(i, 1).await;
         }
-        println!("layout=other-on-other");
+        println!("layout={}", layout.name());
     }
 
     let puppet = Puppet::start().await;
