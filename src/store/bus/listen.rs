@@ -53,9 +53,15 @@ async fn listener(ear: &Ear) -> Result<PgListener, StoreError> {
     listener.ignore_pool_close_event(true);
     listener
         .listen_all(
-            [CHANGES, STARTS, SETTINGS, ear.checks.as_str(), ear.answers.as_str()]
-                .into_iter()
-                .chain(ear.asks.iter().map(String::as_str)),
+            [
+                CHANGES,
+                STARTS,
+                SETTINGS,
+                ear.checks.as_str(),
+                ear.answers.as_str(),
+            ]
+            .into_iter()
+            .chain(ear.asks.iter().map(String::as_str)),
         )
         .await?;
     Ok(listener)
