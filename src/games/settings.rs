@@ -278,9 +278,9 @@ impl Settings<'_> {
         Ok(())
     }
 
-    /// Another process changed the settings of server `guild`: they are read again, once
-    /// (if that fails, those known so far stand; a lost listener has them all read again).
-    pub(crate) async fn changed_elsewhere(&self, guild: u64) {
+    /// Another process changed the settings of server `guild`: they are read again (false:
+    /// that failed, those known so far stand until the read is tried again).
+    pub(super) async fn changed_elsewhere(&self, guild: u64) -> bool {
         let _one_at_a_time = self.settings_cache.change.lock().await;
         match self.db.settings().guild_settings(guild).await {
             Ok(row) => {
@@ -289,15 +289,18 @@ impl Settings<'_> {
                     .lock()
                     .expect("settings lock")
                     .insert(guild, row.unwrap_or_default());
+                true
             }
             Err(e) => {
-                tracing::warn!(guild, error = %e, "reading a server's settings changed elsewhere")
+                tracing::warn!(guild, error = %e, "reading a server's settings changed elsewhere");
+                false
             }
         }
     }
 
-    /// Every server's settings read again, as news of a change may have been missed.
-    pub(crate) async fn read_again(&self) {
+    /// Every server's settings read again, as news of a change may have been missed (false:
+    /// that failed).
+    pub(super) async fn read_again(&self) -> bool {
         let _one_at_a_time = self.settings_cache.change.lock().await;
         match self.db.settings().all_guild_settings().await {
             Ok(all) => {
@@ -305,8 +308,12 @@ impl Settings<'_> {
                 servers.clear();
                 servers.extend(all);
                 self.settings_cache.all_read.store(true, Ordering::SeqCst);
+                true
             }
-            Err(e) => tracing::warn!(error = %e, "reading the servers' settings again"),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the servers' settings again");
+                false
+            }
         }
     }
 

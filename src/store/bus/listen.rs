@@ -125,7 +125,9 @@ async fn hear(ear: &Ear, mut listening: PgListener, feed: &mpsc::Sender<Notice>)
     let mut sent = 0u64;
     loop {
         let wake = due.map_or(next_check, |(_, at)| at);
+        // Notes first: a reply already waiting is never taken for a missed check.
         let next = tokio::select! {
+            biased;
             next = listening.try_recv() => next,
             () = feed.closed() => return false,
             () = tokio::time::sleep_until(wake) => {

@@ -330,3 +330,79 @@ async fn a_servers_settings_changed_on_one_process_are_read_again_on_the_other()
     })
     .await;
 }
+
+/// Queries of the other process waiting for the settings table's lock.
+async fn waiting_reads(admin: &mut sqlx::PgConnection) -> i64 {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' \
+         AND query LIKE '%FROM guild_settings WHERE%' AND pid <> pg_backend_pid()",
+    )
+    .fetch_one(admin)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_slow_settings_read_holds_up_no_news_and_a_failed_one_is_tried_again() {
+    let Some((owner, other, url)) = pair(Pace::default()).await else {
+        return;
+    };
+    let (id, _) = shown_there(&owner, &other).await;
+    assert_ne!(other.games.settings().timeouts_for(GUILD).forfeit_hours, 3);
+
+    // The server's settings change behind a lock: the other process's read of them waits.
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    let mut poll = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query("BEGIN").execute(&mut admin).await.unwrap();
+    sqlx::query("LOCK TABLE guild_settings IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO guild_settings (guild_id, forfeit_hours, updated_at) VALUES ($1, 3, 0) \
+         ON CONFLICT (guild_id) DO UPDATE SET forfeit_hours = 3",
+    )
+    .bind(GUILD as i64)
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    owner.games.db.bus().settings_changed(GUILD);
+    let waited = async {
+        while waiting_reads(&mut poll).await == 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, waited)
+        .await
+        .expect("the other process reading the settings");
+
+    // Meanwhile a move is heard there at once.
+    let mut changes = other.games.following().changes();
+    assert!(owner.play_turn(id).await);
+    let moved = version(&owner, id).await;
+    change_of(&mut changes, id, moved).await;
+
+    // The read fails (the table is gone when the lock is let go); once it is back, the
+    // read is tried again and finds the new settings.
+    sqlx::query("ALTER TABLE guild_settings RENAME TO guild_settings_away")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    sqlx::query("COMMIT").execute(&mut admin).await.unwrap();
+    let failed = async {
+        while waiting_reads(&mut poll).await > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, failed)
+        .await
+        .expect("the read given up");
+    sqlx::query("ALTER TABLE guild_settings_away RENAME TO guild_settings")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    until("the settings read again after a failed read", || {
+        other.games.settings().timeouts_for(GUILD).forfeit_hours == 3
+    })
+    .await;
+}
