@@ -284,15 +284,18 @@ fn compose_fronts_both_bots_card_tables_with_one_nginx() {
     );
     assert_eq!(table.get("depends_on").unwrap().keys(), bots);
     assert_eq!(
-        table.get("ports").unwrap().items().len(),
-        1,
-        "one published port"
+        table.get("ports").unwrap().items(),
+        ["127.0.0.1:8080:8080"],
+        "one port, published on the loopback (for the TLS terminator)"
     );
 
     let nginx = std::fs::read_to_string("deploy/table.nginx.conf").expect("the nginx file");
+    resolved_while_running(&nginx);
     for line in [
         "server bot-a:8080",
         "server bot-b:8080",
+        "real_ip_header X-Forwarded-For;",
+        "keepalive_timeout 5s;",
         "proxy_set_header Upgrade $http_upgrade;",
         "proxy_set_header Connection $gin_connection;",
         "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
@@ -315,22 +318,75 @@ fn compose_fronts_both_bots_card_tables_with_one_nginx() {
     nginx_accepts(&nginx);
 }
 
+/// nginx finds the bots by name while it runs (Docker's DNS), not once at its start: each
+/// bot's `server` line is `resolve`d, in a shared zone, with Docker's resolver; the image is
+/// a version that can (1.27.3 or later).
+fn resolved_while_running(nginx: &str) {
+    let lines: Vec<&str> = nginx.lines().map(str::trim).collect();
+    assert!(lines.iter().any(|l| l.starts_with("resolver 127.0.0.11 ")));
+    assert!(lines.iter().any(|l| l.starts_with("zone gin_table ")));
+    let servers: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("server bot-"))
+        .collect();
+    assert_eq!(servers.len(), 2);
+    for server in servers {
+        assert!(
+            server.contains(" resolve "),
+            "{server}: resolved while running"
+        );
+    }
+    let compose = std::fs::read_to_string("compose.yaml").unwrap();
+    let image = compose
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("image: nginx:"))
+        .expect("nginx's image");
+    assert!(
+        resolves(image),
+        "nginx {image} cannot `resolve` an upstream"
+    );
+}
+
+/// Whether nginx `version` ("1.28.0-bookworm", "1.22.1") resolves an upstream's names while
+/// it runs.
+fn resolves(version: &str) -> bool {
+    let numbers: Vec<u32> = version
+        .split(['-', ' '])
+        .next()
+        .unwrap_or("")
+        .split('.')
+        .map(|n| n.parse().unwrap_or(0))
+        .collect();
+    numbers >= vec![1, 27, 3]
+}
+
 /// `nginx -t` takes the file (its bots named by address: there is no `bot-a` here, and its
-/// paths under a folder of the test's). Skipped, with a line, where nginx is not installed.
+/// paths under a folder of the test's; an nginx older than the image's is given the bots
+/// without `resolve`, saying so). Skipped, with a line, where nginx is not installed.
 fn nginx_accepts(conf: &str) {
     let Ok(nginx) = which_nginx() else {
-        eprintln!("nginx -t skipped: nginx is not installed (apt-get install nginx-light)");
+        eprintln!("nginx -t skipped: nginx is not installed (apt-get install nginx)");
         return;
     };
     let dir = tempfile::tempdir().unwrap();
     let here = dir.path().display().to_string();
-    let local = conf
+    let mut local = conf
         .replace("bot-a:8080", "127.0.0.1:8080")
         .replace("bot-b:8080", "127.0.0.1:8081")
         .replace("/tmp/", &format!("{here}/"));
+    let out = std::process::Command::new(&nginx)
+        .arg("-v")
+        .output()
+        .expect("nginx runs");
+    let version = String::from_utf8_lossy(&out.stderr);
+    let version = version.trim().rsplit('/').next().unwrap_or("");
+    if !resolves(version) {
+        eprintln!("nginx -t: nginx {version} is checked without `resolve` (1.27.3 or later)");
+        local = local.replace(" resolve ", " ");
+    }
     let path = dir.path().join("table.nginx.conf");
     std::fs::write(&path, local).unwrap();
-    let out = std::process::Command::new(nginx)
+    let out = std::process::Command::new(&nginx)
         .arg("-t")
         .arg("-c")
         .arg(&path)
