@@ -102,9 +102,12 @@ fn main() {
     let moves = arg("--moves").unwrap_or(300);
     let processes = arg("--processes").unwrap_or(1);
     assert!(matches!(processes, 1 | 2), "--processes 1|2");
-    let layout = std::env::args()
-        .skip_while(|a| a != "--layout")
-        .nth(1)
+    let layout = std::env::args().skip_while(|a| a != "--layout").nth(1);
+    assert!(
+        layout.is_none() || processes == 2,
+        "--layout places pages on two processes: it needs --processes 2"
+    );
+    let layout = layout
         .map(|l| {
             l.parse::<Layout>()
                 .unwrap_or_else(|e| panic!("--layout: {e}"))
