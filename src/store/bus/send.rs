@@ -332,8 +332,8 @@ mod tests {
         listener.listen("gin_resync").await.unwrap();
         let resync = ("gin_resync".to_string(), "again".to_string());
         tokio::spawn(send(db.source.clone(), queue.clone(), pace, resync));
-        // PostgreSQL refuses a note on a channel without a name.
-        queue.other(String::new(), "x".into());
+        // PostgreSQL refuses a note over 8,000 bytes (here news the others must hear).
+        queue.other(super::super::SETTINGS.into(), "x".repeat(9000));
         let wait = std::time::Duration::from_secs(20);
         tokio::time::timeout(wait, queue.flushed())
             .await
