@@ -4,8 +4,14 @@
 //! fake Discord, a two-player match played by clicks.
 //!
 //! ```text
-//! cargo bench --bench table -- [--moves 300]
+//! cargo bench --bench table -- [--moves 300] [--processes 2 [--layout both-on-other]]
 //! ```
+//!
+//! `--processes 2`: two bots in this process on one PostgreSQL database (the server
+//! `GIN_TEST_POSTGRES_URL` names, else the one `.ci/postgres` starts), on shards `0-0/2` and
+//! `1-1/2`, each with its own table and bus; the match's server belongs to the first. The
+//! sampled player's moves are clicks; the other player's turns are played with chat buttons
+//! (which go to the owner) and not sampled. `--layout` places the pages ([`Layout`]).
 //!
 //! A sample runs from the click (the mover's page, `performance.timeOrigin + now()` just before
 //! the button's click) to the other page's table showing the new state (a MutationObserver on
@@ -21,9 +27,10 @@ mod fake_discord;
 mod browser;
 
 use browser::{Direction, Open, Puppet, User as Person, Viewport};
-use fake_discord::player::Game;
-use fake_discord::{FakeDiscord, User};
+use fake_discord::player::{Game, Step};
+use fake_discord::{FakeDiscord, FakeOptions, User};
 use gin::games::{system_clock, Games};
+use gin::store::Shards;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,17 +45,139 @@ const OBSERVE: &str = "(() => { window.__seen = {}; new MutationObserver(() => {
     if (v && !(v in window.__seen)) window.__seen[v] = performance.timeOrigin + performance.now();
   }).observe(document.body, { attributes: true, attributeFilter: ['data-stored'] }); return true; })()";
 
-fn main() {
-    let moves: usize = std::env::args()
-        .skip_while(|a| a != "--moves")
+/// The value after `--name` on the command line, if any.
+fn arg<T: std::str::FromStr>(name: &str) -> Option<T> {
+    std::env::args()
+        .skip_while(|a| a != name)
         .nth(1)
         .and_then(|v| v.parse().ok())
-        .unwrap_or(300);
+}
+
+/// Which pages are on the process that does not own the match, with two processes: the
+/// mover's (the sampled clicks), the other's, or both; the rest are on the owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    /// The mover on the owner; its move reaches the other page through the bus.
+    Other,
+    /// The mover on the other process: its click is relayed to the owner, which shows it.
+    Mover,
+    /// Both on the other process: the click is relayed, and its change comes back on the bus.
+    Both,
+}
+
+impl std::str::FromStr for Layout {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Layout, String> {
+        match s {
+            "other-on-other" => Ok(Layout::Other),
+            "mover-on-other" => Ok(Layout::Mover),
+            "both-on-other" => Ok(Layout::Both),
+            _ => Err(format!("no layout {s}")),
+        }
+    }
+}
+
+impl Layout {
+    fn name(self) -> &'static str {
+        match self {
+            Layout::Other => "other-on-other",
+            Layout::Mover => "mover-on-other",
+            Layout::Both => "both-on-other",
+        }
+    }
+
+    /// Which process each page is on, given the owner's.
+    fn places(self, owner: usize) -> [usize; 2] {
+        let other = 1 - owner;
+        match self {
+            Layout::Other => [owner, other],
+            Layout::Mover => [other, owner],
+            Layout::Both => [other, other],
+        }
+    }
+}
+
+fn main() {
+    let moves = arg("--moves").unwrap_or(300);
+    let processes = arg("--processes").unwrap_or(1);
+    assert!(matches!(processes, 1 | 2), "--processes 1|2");
+    let layout = std::env::args().skip_while(|a| a != "--layout").nth(1);
+    assert!(
+        layout.is_none() || processes == 2,
+        "--layout places pages on two processes: it needs --processes 2"
+    );
+    let layout = layout
+        .map(|l| {
+            l.parse::<Layout>()
+                .unwrap_or_else(|e| panic!("--layout: {e}"))
+        })
+        .unwrap_or(Layout::Both);
+    if processes == 2 && !gin::store::testing::on_postgres() {
+        // Starts (or finds) the tests' server, as `.ci/run` does.
+        let out = std::process::Command::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/postgres"))
+            .output()
+            .expect(".ci/postgres runs");
+        assert!(
+            out.status.success(),
+            "--processes 2 needs PostgreSQL: .ci/postgres failed"
+        );
+        let url = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        std::env::set_var("GIN_TEST_POSTGRES_URL", url);
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a runtime");
-    rt.block_on(run(moves));
+    rt.block_on(run(moves, processes, layout));
+}
+
+/// A free port on 127.0.0.1.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A bot in this process serving its table on `ports[at]` (every port an origin): running
+/// `shards` of the database's, with its bus, if given.
+async fn bot(fake: &FakeDiscord, url: &str, ports: &[u16], at: usize, shards: Option<&str>) {
+    let mut config = gin::config::Config {
+        token: fake.token().to_string(),
+        api_base_url: fake.http_url(),
+        guild_id: fake.guild_id(),
+        database_url: url.to_string(),
+        limits: "100000/1000000".parse().unwrap(),
+        shards: shards.map(|s| s.parse().unwrap()),
+        ..Default::default()
+    };
+    config.activity.addr = format!("127.0.0.1:{}", ports[at]);
+    config.activity.client_id = fake.options().app_id;
+    config.activity.client_secret = gin::config::Secret::new(SECRET);
+    config.activity.origins = ports
+        .iter()
+        .map(|p| format!("http://127.0.0.1:{p}"))
+        .collect();
+    config.activity.static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist").into();
+    let mut db = gin::store::Db::open(url).await.unwrap();
+    let mut feed = None;
+    if let Some(shards) = shards {
+        let (shared, heard) = db.owning(shards.parse().unwrap()).with_bus().await.unwrap();
+        (db, feed) = (shared, Some(heard));
+    }
+    let games = Arc::new(Games::new(
+        db,
+        config.clone(),
+        system_clock(),
+        gin::discord::HAND_TOKEN_SECONDS,
+    ));
+    if let Some(feed) = feed {
+        let hearing = games.clone();
+        tokio::spawn(async move { hearing.following().hear(feed).await });
+    }
+    tokio::spawn(gin::app::run_until(config, games, std::future::pending()));
 }
 
 /// A page's latest state, from the frames it received.
@@ -78,46 +207,36 @@ impl Page {
     }
 }
 
-async fn run(moves: usize) {
-    let fake = FakeDiscord::start().await;
+async fn run(moves: usize, processes: usize, layout: Layout) {
+    let fake = FakeDiscord::start_with(FakeOptions {
+        shards: processes as u64,
+        ..Default::default()
+    })
+    .await;
     let channel = fake.channel_id();
     fake.oauth_secret(SECRET);
     fake.activity_instance("i-700", channel, &[PLAYERS[0].0, PLAYERS[1].0]);
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let ports: Vec<u16> = (0..processes).map(|_| free_port()).collect();
     let dir = tempfile::tempdir().unwrap();
     let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
         .await
         .unwrap();
-    let mut config = gin::config::Config {
-        token: fake.token().to_string(),
-        api_base_url: fake.http_url(),
-        guild_id: fake.guild_id(),
-        database_url: url.clone(),
-        limits: "100000/1000000".parse().unwrap(),
-        ..Default::default()
+    // Where each player's page is: with two processes, the mover's on the match's owner.
+    let owner = Shards::of(fake.guild_id(), processes as u32) as usize;
+    let at = match processes {
+        1 => [0, 0],
+        _ => layout.places(owner),
     };
-    config.activity.addr = format!("127.0.0.1:{port}");
-    config.activity.client_id = fake.options().app_id;
-    config.activity.client_secret = gin::config::Secret::new(SECRET);
-    config.activity.origins = vec![format!("http://127.0.0.1:{port}")];
-    config.activity.static_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist").into();
-    let db = gin::store::Db::open(&url).await.unwrap();
-    let games = Games::new(
-        db,
-        config.clone(),
-        system_clock(),
-        gin::discord::HAND_TOKEN_SECONDS,
-    );
-    tokio::spawn(gin::app::run_until(
-        config,
-        Arc::new(games),
-        std::future::pending(),
-    ));
-    fake.wait_ready(1).await;
+    if processes == 1 {
+        bot(&fake, &url, &ports, 0, None).await;
+        fake.wait_ready(1).await;
+    } else {
+        for (i, shards) in ["0-0/2", "1-1/2"].into_iter().enumerate() {
+            bot(&fake, &url, &ports, i, Some(shards)).await;
+            fake.wait_shard_ready(i, 1).await;
+        }
+        println!("layout={}", layout.name());
+    }
 
     let puppet = Puppet::start().await;
     let mut pages = Vec::new();
@@ -126,6 +245,7 @@ async fn run(moves: usize) {
         fake.grant_code(&code, &User::new(*id, name));
         let page = ["alice", "bob"][i];
         let person = Person::new(&id.to_string(), name, "en-US");
+        let port = ports[at[i]];
         let mut open = Open::new(&format!("http://127.0.0.1:{port}/"), person, &code);
         open.viewport = Viewport::DESKTOP;
         puppet.open(page, &open).await;
@@ -175,6 +295,30 @@ async fn run(moves: usize) {
             continue;
         };
         let (mover, other) = (pages[m].name, pages[1 - m].name);
+        if processes == 2 && m == 1 {
+            // The other player's turn, by chat buttons on the owner: not a sample.
+            let next = pages[m].stored() + 1;
+            // A press may only open the knock choices: pressed on until a move is taken.
+            let chat = game.as_mut().expect("a match");
+            for _ in 0..5 {
+                if !matches!(
+                    chat.step().await,
+                    Step::Acted { applied: false } | Step::Idle
+                ) {
+                    break;
+                }
+            }
+            for p in &pages {
+                puppet
+                    .wait_js(
+                        p.name,
+                        &format!("Number(document.body.dataset.stored) >= {next}"),
+                        WAIT,
+                    )
+                    .await;
+            }
+            continue;
+        }
         let Some(mv) = browser::sensible_move(&pages[m].state) else {
             continue;
         };

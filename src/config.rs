@@ -91,8 +91,9 @@ pub struct Activity {
     /// Connections served at once, in all (open sockets count); past it a new one is
     /// answered 503 at once.
     pub max_connections: usize,
-    /// Connections one source address may hold at once. Discord's proxy reaches the table
-    /// from a few addresses of its own, so this is a bound on a single address, not a player.
+    /// Connections one source address may hold at once (or `GIN_CONNECTIONS_PER_SOURCE`).
+    /// Discord's proxy reaches the table from a few addresses of its own, so this is a bound
+    /// on a single address, not a player.
     pub connections_per_source: usize,
     /// Seconds a client has to send a request's headers; a kept-alive connection waits no
     /// longer than this for its next request.
@@ -108,8 +109,8 @@ pub struct Activity {
     /// Sign-ins in all, whoever asks.
     pub sign_ins: Limits,
     /// A header that carries the client's address, set by a reverse proxy of your own in
-    /// front of the table (`X-Forwarded-For`: its last address is taken); empty: the peer's
-    /// address. Anyone can send it, so set it only when every request comes through that
+    /// front of the table (`X-Forwarded-For`: its last address is taken; or
+    /// `GIN_SOURCE_HEADER`); empty: the peer's address. Anyone can send it, so set it only when every request comes through that
     /// proxy.
     pub source_header: String,
     /// How often an open table checks again that its player is still in the Activity, in
@@ -503,6 +504,16 @@ impl Config {
         if let Some(v) = env("GIN_CLIENT_SECRET").filter(|v| !v.trim().is_empty()) {
             config.activity.client_secret = Secret::new(v.trim());
         }
+        if let Some(v) = env("GIN_SOURCE_HEADER") {
+            config.activity.source_header = v.trim().to_string();
+        }
+        if let Some(v) = env("GIN_CONNECTIONS_PER_SOURCE").filter(|v| !v.trim().is_empty()) {
+            config.activity.connections_per_source = v.trim().parse().map_err(|_| {
+                ConfigError::Value(format!(
+                    "GIN_CONNECTIONS_PER_SOURCE must be a number of connections, not `{v}`"
+                ))
+            })?;
+        }
         config.check(&shown)?;
         Ok(config)
     }
@@ -756,6 +767,30 @@ mod tests {
         }
         let e = Config::load(&path, |k| (k == "GIN_CLIENT_ID").then(|| "app".to_string()));
         assert!(e.unwrap_err().to_string().contains("GIN_CLIENT_ID"));
+        // Behind a reverse proxy of one's own (compose.yaml's): its header, and every
+        // connection from its address.
+        std::fs::write(&path, "token='x'").unwrap();
+        let proxied = |k: &str| match k {
+            "GIN_SOURCE_HEADER" => Some(" X-Forwarded-For ".to_string()),
+            "GIN_CONNECTIONS_PER_SOURCE" => Some("1024".to_string()),
+            _ => None,
+        };
+        let c = Config::load(&path, proxied).unwrap();
+        assert_eq!(c.activity.source_header, "X-Forwarded-For");
+        assert_eq!(c.activity.connections_per_source, 1024);
+        for (key, bad, says) in [
+            ("GIN_SOURCE_HEADER", "X Forwarded", "activity.source_header"),
+            (
+                "GIN_CONNECTIONS_PER_SOURCE",
+                "many",
+                "GIN_CONNECTIONS_PER_SOURCE",
+            ),
+            ("GIN_CONNECTIONS_PER_SOURCE", "0", "at least 1"),
+        ] {
+            let e = Config::load(&path, |k| (k == key).then(|| bad.to_string()));
+            let e = e.unwrap_err().to_string();
+            assert!(e.contains(says), "{key}={bad}: {e}");
+        }
         std::fs::write(&path, "token='x'\nshards='0-1/4'\n[activity]\naddr='127.0.0.1:1'\nclient_id=1\nclient_secret='s'").unwrap();
         let e = Config::load(&path, no_env).unwrap_err().to_string();
         assert!(e.contains("needs PostgreSQL"), "{e}");

@@ -31,6 +31,16 @@ pub struct Metrics {
     pub db_commits: IntCounter,
     /// 1 for each shard of the process that is connected to the gateway, 0 otherwise.
     pub shard_up: IntGaugeVec,
+    /// Processes sharing a database: times the bus's listener lost its connection (or heard
+    /// nothing of its own check), so that notes of the other processes may have been missed.
+    pub bus_lost: IntCounter,
+    /// 1 while the bus's listener hears (set when scraped; absent without a bus): see
+    /// [`Metrics::bus_listening`].
+    bus_listening: IntGauge,
+    bus_shown: std::sync::Once,
+    /// Notes sent on the bus, and notes dropped (its queue full, or sending failed).
+    pub bus_sent: IntCounter,
+    pub bus_dropped: IntCounter,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -106,6 +116,24 @@ impl Metrics {
                 &["shard"],
             )
             .expect("valid metric"),
+            bus_lost: IntCounter::new(
+                "gin_bus_lost_total",
+                "Connections of the bus's listener lost or found silent",
+            )
+            .expect("valid metric"),
+            bus_listening: IntGauge::new(
+                "gin_bus_listening",
+                "1 while the bus's listener hears the other processes",
+            )
+            .expect("valid metric"),
+            bus_shown: std::sync::Once::new(),
+            bus_sent: IntCounter::new("gin_bus_sent_total", "Notes sent on the bus")
+                .expect("valid metric"),
+            bus_dropped: IntCounter::new(
+                "gin_bus_dropped_total",
+                "Notes for the bus dropped unsent",
+            )
+            .expect("valid metric"),
             registry,
         };
         let r = &m.registry;
@@ -119,6 +147,9 @@ impl Metrics {
             Box::new(m.db_seconds.clone()),
             Box::new(m.db_commits.clone()),
             Box::new(m.shard_up.clone()),
+            Box::new(m.bus_lost.clone()),
+            Box::new(m.bus_sent.clone()),
+            Box::new(m.bus_dropped.clone()),
         ] {
             r.register(c).expect("each metric registered once");
         }
@@ -133,6 +164,18 @@ impl Metrics {
                 .with_label_values(&[kind])
                 .observe(took.as_secs_f64());
         }
+    }
+
+    /// Sets `gin_bus_listening`, shown from the first time on (a process without a bus has
+    /// none to show).
+    pub fn bus_listening(&self, listening: bool) {
+        self.bus_shown.call_once(|| {
+            let gauge = Box::new(self.bus_listening.clone());
+            self.registry
+                .register(gauge)
+                .expect("each metric registered once");
+        });
+        self.bus_listening.set(i64::from(listening));
     }
 
     /// The metrics in Prometheus' text format.

@@ -1,6 +1,7 @@
 //! The operators' endpoint on `metrics_addr`: `GET /metrics` (Prometheus' text format) and
-//! `GET /health` (200 when every shard of the process is connected to the gateway and the
-//! database takes a write within [`DB_DEADLINE`]; 503 with the reasons otherwise).
+//! `GET /health` (200 when every shard of the process is connected to the gateway, the
+//! database takes a write within [`DB_DEADLINE`] and, with processes sharing the database,
+//! the bus's listener hears them; 503 with the reasons otherwise).
 //!
 //! It asks for no credentials, so nobody may hold it up or make it work: the database is
 //! probed at most once per [`PROBE_EVERY`] however often `/health` is asked, a client has
@@ -130,6 +131,9 @@ async fn answer(
         "/metrics" => {
             let metrics = crate::metrics::get();
             metrics.live_matches.set(watch.games.live_count() as i64);
+            if let Some(listening) = watch.games.db.bus().listening() {
+                metrics.bus_listening(listening);
+            }
             shard_status(watch).await;
             text(StatusCode::OK, metrics.render())
         }
@@ -169,7 +173,15 @@ async fn health(watch: &Watch, probe: &Probe) -> Vec<String> {
     if let Err(problem) = database.await {
         problems.push(problem);
     }
+    problems.extend(bus_problem(watch.games.db.bus().listening()));
     problems
+}
+
+/// What is wrong with the bus, if it runs (`listening`) and does not hear: the pages of this
+/// process miss the other processes' moves meanwhile.
+fn bus_problem(listening: Option<bool>) -> Option<String> {
+    (listening == Some(false))
+        .then(|| "bus: the listener does not hear the other processes (reconnecting)".to_string())
 }
 
 /// Sets `gin_shard_up` for each shard of the process; returns those not connected.
@@ -191,6 +203,14 @@ fn text(status: StatusCode, body: String) -> Response<Full<Bytes>> {
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Only a bus that runs and does not hear is a problem.
+    #[test]
+    fn only_a_bus_that_does_not_hear_is_a_problem() {
+        assert_eq!(bus_problem(None), None);
+        assert_eq!(bus_problem(Some(true)), None);
+        assert!(bus_problem(Some(false)).unwrap().starts_with("bus: "));
+    }
 
     /// However many checks arrive, at once or one after another, the database is probed at
     /// most once per [`PROBE_EVERY`], and each check gets the finding.

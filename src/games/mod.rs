@@ -21,6 +21,7 @@ mod practice;
 mod rematch;
 mod replay;
 mod request;
+mod rereads;
 pub mod results;
 mod resync;
 mod scenes;

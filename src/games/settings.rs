@@ -278,6 +278,45 @@ impl Settings<'_> {
         Ok(())
     }
 
+    /// Another process changed the settings of server `guild`: they are read again (false:
+    /// that failed, those known so far stand until the read is tried again).
+    pub(super) async fn changed_elsewhere(&self, guild: u64) -> bool {
+        let _one_at_a_time = self.settings_cache.change.lock().await;
+        match self.db.settings().guild_settings(guild).await {
+            Ok(row) => {
+                self.settings_cache
+                    .servers
+                    .lock()
+                    .expect("settings lock")
+                    .insert(guild, row.unwrap_or_default());
+                true
+            }
+            Err(e) => {
+                tracing::warn!(guild, error = %e, "reading a server's settings changed elsewhere");
+                false
+            }
+        }
+    }
+
+    /// Every server's settings read again, as news of a change may have been missed (false:
+    /// that failed).
+    pub(super) async fn read_again(&self) -> bool {
+        let _one_at_a_time = self.settings_cache.change.lock().await;
+        match self.db.settings().all_guild_settings().await {
+            Ok(all) => {
+                let mut servers = self.settings_cache.servers.lock().expect("settings lock");
+                servers.clear();
+                servers.extend(all);
+                self.settings_cache.all_read.store(true, Ordering::SeqCst);
+                true
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the servers' settings again");
+                false
+            }
+        }
+    }
+
     /// A server's settings as stored (the defaults if it has no row), with a few tries.
     async fn read_settings(&self, guild: u64) -> Result<GuildSettings, crate::store::StoreError> {
         let mut tries = 1;
@@ -466,6 +505,8 @@ impl Settings<'_> {
                 .lock()
                 .expect("settings lock")
                 .insert(guild, new.clone());
+            // The other processes' pages of this server count down to its clocks too.
+            self.db.bus().settings_changed(guild);
             tracing::info!(guild, ?new, "server settings changed");
             Ok::<_, Failure>(self.settings_reply(caller, guild, new, true))
         }

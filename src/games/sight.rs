@@ -3,6 +3,7 @@
 //! changed, so that such a view can be shown again. News comes from this process's commits
 //! and, when processes share the database, from the others' through the bus.
 
+use super::rereads::Rereads;
 use super::scenes::{HandMode, HandScene, TableScene};
 use super::variants::{DealOf, EndOf};
 use super::CardLook;
@@ -10,6 +11,8 @@ use super::{Failure, Following, Games, Live, Missed, Refusal, Resyncs};
 use crate::engine::Seat;
 use crate::i18n::Lang;
 use crate::store::bus::{Changed, Feed, Notice};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 /// A match changed: an action was stored, or it was dealt; `version` is its version since.
@@ -99,19 +102,45 @@ impl Following<'_> {
     }
 
     /// Takes up what the bus hears until it stops: the other processes' changes reach this
-    /// process's followers as its own do, and a lost connection has them all read again.
+    /// process's followers as its own do, and a lost connection has them all read again; a
+    /// server's settings changed elsewhere are read again (all of them after a lost note),
+    /// one read at a time beside the news, never holding it up.
     pub async fn hear(&self, mut feed: Feed) {
-        while let Some(notice) = feed.next().await {
+        let settings = self.settings();
+        let mut due = Rereads::default();
+        let mut reading: Option<Pin<Box<dyn Future<Output = Rereads> + Send + '_>>> = None;
+        loop {
+            if reading.is_none() && !due.is_empty() {
+                let now = std::mem::take(&mut due);
+                reading = Some(Box::pin(settings.read_settings_again(now)));
+            }
+            let notice = tokio::select! {
+                biased;
+                failed = async { reading.as_mut().expect("a read under way").await },
+                    if reading.is_some() =>
+                {
+                    reading = None;
+                    due.add(failed);
+                    continue;
+                }
+                notice = feed.next() => notice,
+            };
+            let Some(notice) = notice else { break };
             match notice {
                 Notice::Changed(c) => self.changed_elsewhere(c),
                 Notice::Started(s) if self.db.bus().origin() != Some(s.origin.as_str()) => {
+                    due.all();
                     self.resync(s.shards.parse().map_or(Missed::All, Missed::Shards))
                 }
                 Notice::Started(_) => {}
                 Notice::Presence(channel) => {
                     let _ = self.presence.send(channel);
                 }
-                Notice::Lost => self.resync(Missed::All),
+                Notice::Settings(guild) => due.guild(guild),
+                Notice::Lost => {
+                    due.all();
+                    self.resync(Missed::All)
+                }
             }
         }
         tracing::warn!("the bus stopped: the other processes' changes are no longer heard");

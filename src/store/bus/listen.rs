@@ -3,11 +3,12 @@
 //! unseen: every so often the process sends a note on a channel of its own and expects it
 //! back; if it does not come, the listener is made again (and says [`Notice::Lost`]).
 
-use super::{heard, send::Queue, Notice, Pace, Relayed, CHANGES, PRESENCE, STARTS};
+use super::{heard, send::Queue, Notice, Pace, Relayed, CHANGES, PRESENCE, SETTINGS, STARTS};
 use crate::store::StoreError;
 use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
 use std::str::FromStr;
-use std::sync::Weak;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -26,6 +27,16 @@ pub(super) struct Ear {
     pub(super) relay: mpsc::Sender<Relayed>,
     pub(super) queue: Weak<Queue>,
     pub(super) pace: Pace,
+    /// Set while the listener is connected and its last check came back.
+    pub(super) hearing: Arc<AtomicBool>,
+}
+
+impl Ear {
+    /// The connection is lost (or silent): not hearing until a new one's check comes back.
+    fn lost(&self) {
+        self.hearing.store(false, Ordering::SeqCst);
+        crate::metrics::get().bus_lost.inc();
+    }
 }
 
 /// A listener on the bus's channels and `checks`.
@@ -46,6 +57,7 @@ async fn listener(ear: &Ear) -> Result<PgListener, StoreError> {
                 CHANGES,
                 STARTS,
                 PRESENCE,
+                SETTINGS,
                 ear.checks.as_str(),
                 ear.answers.as_str(),
             ]
@@ -108,18 +120,21 @@ const RETRY_MOST: Duration = Duration::from_secs(30);
 /// Hears on `listening` until it fails or stops carrying this process's own checks (true:
 /// listen again) or nobody reads the feed (false).
 async fn hear(ear: &Ear, mut listening: PgListener, feed: &mpsc::Sender<Notice>) -> bool {
-    let mut next_check = Instant::now() + ear.pace.check_every;
+    let mut next_check = Instant::now();
     // The check sent and not yet heard back, and when it is due.
     let mut due: Option<(u64, Instant)> = None;
     let mut sent = 0u64;
     loop {
         let wake = due.map_or(next_check, |(_, at)| at);
+        // Notes first: a reply already waiting is never taken for a missed check.
         let next = tokio::select! {
+            biased;
             next = listening.try_recv() => next,
             () = feed.closed() => return false,
             () = tokio::time::sleep_until(wake) => {
                 if due.is_some() {
                     tracing::warn!("the bus's listener heard nothing of its own check: listening again");
+                    ear.lost();
                     return true;
                 }
                 let Some(queue) = ear.queue.upgrade() else { return false };
@@ -133,6 +148,7 @@ async fn hear(ear: &Ear, mut listening: PgListener, feed: &mpsc::Sender<Notice>)
             Ok(Some(n)) if n.channel() == ear.checks => {
                 let back: u64 = n.payload().parse().unwrap_or(0);
                 if due.is_some_and(|(d, _)| back >= d) {
+                    ear.hearing.store(true, Ordering::SeqCst);
                     due = None;
                     next_check = Instant::now() + ear.pace.check_every;
                 }
@@ -162,14 +178,16 @@ async fn hear(ear: &Ear, mut listening: PgListener, feed: &mpsc::Sender<Notice>)
                     continue;
                 }
             },
-            // Listening again already; a check sent meanwhile may be lost.
+            // Listening again already; a check sent meanwhile may be lost: one at once.
             Ok(None) => {
+                ear.lost();
                 due = None;
-                next_check = Instant::now() + ear.pace.check_every;
+                next_check = Instant::now();
                 Notice::Lost
             }
             Err(e) => {
                 tracing::warn!(error = %e, "the bus's listener failed: listening again");
+                ear.lost();
                 return true;
             }
         };

@@ -12,6 +12,9 @@
 //! a channel says so ([`Notice::Presence`], the channel alone), and every process's pages there
 //! read the list again (`table_presence`).
 //!
+//! A server's settings changed by one process ([`Notice::Settings`]) are read again by the
+//! others: their pages count down to that server's clocks too.
+//!
 //! The bus also carries the card table's requests between processes (`crate::web`'s relay):
 //! a page's request for a server this process does not own goes on the channel of that
 //! server's shard, which its owner listens on, and the answer comes back on the asking
@@ -22,6 +25,7 @@ mod send;
 
 use crate::store::{Backend, Db, StoreError};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot, watch};
@@ -35,6 +39,8 @@ const STARTS: &str = "gin_resync";
 /// The channel of presence notes: who has the card table open in a channel changed. The
 /// payload is the channel's id, nothing else.
 const PRESENCE: &str = "gin_presence";
+/// The channel of settings changes: the server's id.
+const SETTINGS: &str = "gin_settings";
 
 /// The start of each process's own channel, which its self-checks go to (its origin follows).
 const CHECKS: &str = "gin_check_";
@@ -111,6 +117,8 @@ pub enum Notice {
     /// A process's sockets in this channel opened or closed (or their rows were purged): who
     /// has the card table open there is to be read again.
     Presence(u64),
+    /// A process stored new settings of this server (its id).
+    Settings(u64),
     /// The listener's connection was lost and is made again: notes may be missed meanwhile.
     Lost,
 }
@@ -154,6 +162,7 @@ fn heard(channel: &str, payload: &str) -> Option<Notice> {
         CHANGES => serde_json::from_str(payload).ok().map(Notice::Changed),
         STARTS => serde_json::from_str(payload).ok().map(Notice::Started),
         PRESENCE => payload.parse().ok().map(Notice::Presence),
+        SETTINGS => payload.parse().ok().map(Notice::Settings),
         _ => None,
     }
 }
@@ -168,6 +177,9 @@ pub struct Bus {
 struct Sending {
     queue: Arc<send::Queue>,
     origin: String,
+    /// Whether the listener is connected and hears its own checks (see [`Bus::listening`]);
+    /// `None` without a listener.
+    hearing: Option<Arc<AtomicBool>>,
     /// The requests and answers heard, until the relay takes them (none without a listener).
     relayed: std::sync::Mutex<Option<mpsc::Receiver<Relayed>>>,
     /// Ends when the bus's thread does.
@@ -237,6 +249,23 @@ impl Bus {
         if let Some(sending) = &self.inner {
             sending.queue.other(PRESENCE.into(), channel.to_string());
         }
+    }
+
+    /// Says that the settings of server `guild` changed: after they are stored.
+    pub fn settings_changed(&self, guild: u64) {
+        if let Some(sending) = &self.inner {
+            sending.queue.other(SETTINGS.into(), guild.to_string());
+        }
+    }
+
+    /// Whether this process hears the others: its listener is connected, and its last
+    /// self-check came back. `None` without a bus, or one that does not listen.
+    pub fn listening(&self) -> Option<bool> {
+        self.inner
+            .as_ref()?
+            .hearing
+            .as_ref()
+            .map(|h| h.load(Ordering::SeqCst))
     }
 
     /// This process's channel of answers, if it has a bus.
@@ -357,7 +386,8 @@ impl Db {
         let resync = (STARTS.to_string(), payload(&resync).unwrap_or_default());
         let (source, sent) = (self.source.clone(), queue.clone());
         let (mut feed, mut relayed) = (None, None);
-        if listens {
+        let hearing = listens.then(|| Arc::new(AtomicBool::new(false)));
+        if let Some(hearing) = hearing.clone() {
             let (heard, fed) = mpsc::channel(FEED_KEPT);
             let (relay, relay_fed) = mpsc::channel(RELAYED_KEPT);
             let (ready, listening) = oneshot::channel();
@@ -373,6 +403,7 @@ impl Db {
                 relay,
                 queue: Arc::downgrade(&queue),
                 pace,
+                hearing,
             };
             super::on_own_thread("gin-bus", move || async move {
                 let _alive = alive;
@@ -397,6 +428,7 @@ impl Db {
             inner: Some(Arc::new(Sending {
                 queue,
                 origin,
+                hearing,
                 relayed: std::sync::Mutex::new(relayed),
                 alive: alive_seen,
             })),
@@ -473,6 +505,14 @@ mod tests {
         assert_eq!(heard(PRESENCE, "-1"), None);
     }
 
+    /// A settings change is the server's id, heard back as sent.
+    #[test]
+    fn a_settings_change_is_the_servers_id() {
+        assert_eq!(heard(SETTINGS, "600"), Some(Notice::Settings(600)));
+        assert_eq!(heard(SETTINGS, "-1"), None);
+        assert_eq!(heard(SETTINGS, "{\"g\":600}"), None);
+    }
+
     /// Notes of other channels, and payloads that are not a change, are not taken for one.
     #[test]
     fn unknown_or_broken_notes_are_not_heard() {
@@ -487,7 +527,9 @@ mod tests {
     fn without_a_bus_nothing_is_sent() {
         let bus = Bus::default();
         assert_eq!(bus.origin(), None);
+        assert_eq!(bus.listening(), None);
         bus.changed(1, 2, 3);
+        bus.settings_changed(600);
     }
 
     /// Only PostgreSQL with part of the shards shares its database.

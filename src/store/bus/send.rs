@@ -18,6 +18,17 @@ const SENT_TOGETHER: usize = 256;
 /// elsewhere see the match's next change, or read everything again after a lost listener).
 const QUEUED_MOST: usize = 16_384;
 
+/// Room kept in each batch for notes of other kinds, before the changes: a backlog of changes
+/// never holds back a self-check, a settings note or a relayed request.
+const OTHERS_FIRST: usize = SENT_TOGETHER / 4;
+
+/// Whether a note on `channel` tells the others something they must read again when it is
+/// lost (a change, a start, a server's settings); a self-check or a relayed request or answer
+/// is made good by its own timeout.
+fn missed_if_lost(channel: &str) -> bool {
+    channel == CHANGES || channel == super::STARTS || channel == super::SETTINGS
+}
+
 /// How many times a batch is tried, each on a new connection, before it is dropped.
 const TRIES: u32 = 3;
 
@@ -67,6 +78,7 @@ impl Queue {
                     match_id = change.match_id,
                     "the bus's queue is full: a note is dropped"
                 );
+                crate::metrics::get().bus_dropped.inc();
                 self.lost.store(true, Ordering::SeqCst);
                 return;
             }
@@ -83,7 +95,8 @@ impl Queue {
         let mut w = self.waiting.lock().expect("bus queue lock");
         if w.others.len() >= QUEUED_MOST {
             tracing::warn!(channel, "the bus's queue is full: a note is dropped");
-            self.lost.store(true, Ordering::SeqCst);
+            crate::metrics::get().bus_dropped.inc();
+            self.dropped(std::iter::once(channel.as_str()));
             return;
         }
         w.others.push((channel, payload));
@@ -101,6 +114,13 @@ impl Queue {
             .push(done);
         self.wake.notify_one();
         flushed
+    }
+
+    /// Notes on `channels` were dropped: a resync follows if any of them mattered.
+    fn dropped<'a>(&self, mut channels: impl Iterator<Item = &'a str>) {
+        if channels.any(missed_if_lost) {
+            self.lost.store(true, Ordering::SeqCst);
+        }
     }
 
     /// A batch was sent: if notes were dropped before, `resync` is queued, so that the
@@ -124,8 +144,10 @@ impl Queue {
             let wake = self.wake.notified();
             {
                 let mut w = self.waiting.lock().expect("bus queue lock");
-                let mut notes: Vec<Note> = Vec::new();
-                let ids: Vec<i64> = w.changes.keys().take(SENT_TOGETHER).copied().collect();
+                let first = w.others.len().min(OTHERS_FIRST);
+                let mut notes: Vec<Note> = w.others.drain(..first).collect();
+                let room = SENT_TOGETHER - notes.len();
+                let ids: Vec<i64> = w.changes.keys().take(room).copied().collect();
                 for id in ids {
                     if let Some(c) = w.changes.remove(&id) {
                         notes.push((CHANGES.into(), super::payload(&c).unwrap_or_default()));
@@ -185,7 +207,8 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
                             tries += 1;
                             if tries >= TRIES {
                                 tracing::warn!(notes = notes.len(), "stopping: notes not sent");
-                                queue.lost.store(true, Ordering::SeqCst);
+                                crate::metrics::get().bus_dropped.inc_by(notes.len() as u64);
+                                queue.dropped(notes.iter().map(|(c, _)| c.as_str()));
                                 break;
                             }
                         }
@@ -198,6 +221,7 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
             let sent = sqlx::query(SEND).bind(json).execute(&mut *c);
             let error = match tokio::time::timeout(pace.send_wait, sent).await {
                 Ok(Ok(_)) => {
+                    crate::metrics::get().bus_sent.inc_by(notes.len() as u64);
                     queue.sent(&resync);
                     break;
                 }
@@ -212,7 +236,8 @@ pub(super) async fn send(source: Source, queue: std::sync::Arc<Queue>, pace: Pac
                     notes = notes.len(),
                     "the bus could not send these notes, {TRIES} times: dropped"
                 );
-                queue.lost.store(true, Ordering::SeqCst);
+                crate::metrics::get().bus_dropped.inc_by(notes.len() as u64);
+                queue.dropped(notes.iter().map(|(c, _)| c.as_str()));
                 break;
             }
             tracing::warn!(error, "the bus could not send: trying again");
@@ -307,8 +332,8 @@ mod tests {
         listener.listen("gin_resync").await.unwrap();
         let resync = ("gin_resync".to_string(), "again".to_string());
         tokio::spawn(send(db.source.clone(), queue.clone(), pace, resync));
-        // PostgreSQL refuses a note on a channel without a name.
-        queue.other(String::new(), "x".into());
+        // PostgreSQL refuses a note over 8,000 bytes (here news the others must hear).
+        queue.other(super::super::SETTINGS.into(), "x".repeat(9000));
         let wait = std::time::Duration::from_secs(20);
         tokio::time::timeout(wait, queue.flushed())
             .await
@@ -344,5 +369,42 @@ mod tests {
         );
         q.sent(&resync);
         assert_eq!(q.waiting.lock().unwrap().others.len(), 1, "once per loss");
+    }
+
+    /// A backlog of changes leaves room in the first batch for the notes of other kinds.
+    #[tokio::test]
+    async fn other_notes_are_not_held_back_by_changes() {
+        let q = Queue::default();
+        for id in 0..SENT_TOGETHER as i64 * 2 {
+            q.change(at(id, 1, false));
+        }
+        q.other("gin_check_x".into(), "1".into());
+        let (notes, _) = q.take().await.unwrap();
+        assert_eq!(notes.len(), SENT_TOGETHER);
+        assert!(notes.iter().any(|(c, _)| c == "gin_check_x"));
+    }
+
+    /// Only a lost note the others must act on (a change, a start, settings) has a resync
+    /// follow; a lost self-check or relayed request does not.
+    #[tokio::test]
+    async fn only_lost_news_asks_for_a_resync() {
+        let q = Queue::default();
+        let resync: Note = ("gin_resync".into(), "again".into());
+        let fill = |q: &Queue| {
+            for n in 0..QUEUED_MOST {
+                q.other(format!("{}{n}", super::super::ASKS), "x".into());
+            }
+        };
+        fill(&q);
+        q.other(format!("{}9", super::super::ANSWERS), "x".into());
+        q.other("gin_check_x".into(), "1".into());
+        q.waiting.lock().unwrap().others.clear();
+        q.sent(&resync);
+        assert!(q.waiting.lock().unwrap().others.is_empty(), "no resync");
+        fill(&q);
+        q.other(super::super::SETTINGS.into(), "5".into());
+        q.waiting.lock().unwrap().others.clear();
+        q.sent(&resync);
+        assert_eq!(q.waiting.lock().unwrap().others, [resync]);
     }
 }

@@ -266,3 +266,143 @@ async fn the_end_of_the_bus_thread_is_seen() {
         .await
         .expect("the bus's end seen");
 }
+
+/// Until `seen` holds, within [`WAIT`].
+async fn until(what: &str, mut seen: impl FnMut() -> bool) {
+    let waited = async {
+        while !seen() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, waited)
+        .await
+        .unwrap_or_else(|_| panic!("not seen: {what}"));
+}
+
+#[tokio::test]
+async fn a_servers_settings_changed_on_one_process_are_read_again_on_the_other() {
+    use gin::games::SettingsChange;
+    let Some((owner, other, url)) = pair(Pace::default()).await else {
+        return;
+    };
+    let (id, before) = shown_there(&owner, &other).await;
+    let old = other.games.settings().timeouts_for(GUILD).forfeit_hours;
+    assert_ne!(old, 2, "the test changes it");
+
+    // A moderator's `/ginmod settings` on the server's owner: the other process's page of
+    // the match counts down to the new forfeit time.
+    let change = SettingsChange {
+        reminder_minutes: Some(5),
+        forfeit_hours: Some(2),
+        ..Default::default()
+    };
+    let o = owner
+        .games
+        .settings()
+        .command(&owner.caller(CAROL, None), true, change)
+        .await;
+    assert!(matches!(
+        o.reply,
+        gin::games::Reply::Settings { changed: true, .. }
+    ));
+    until("the new forfeit time on the other process", || {
+        other.games.settings().timeouts_for(GUILD).forfeit_hours == 2
+    })
+    .await;
+    assert_eq!(
+        other.games.settings().timeouts_for(GUILD).reminder_minutes,
+        5
+    );
+    let moved = before + (2 - old as i64) * 3600;
+    assert_eq!(forfeit_there(&other, id).await, moved);
+
+    // A change whose note is missed (stored behind the bots' backs): read again once the
+    // other's listener is lost and listens again.
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE guild_settings SET forfeit_hours = 3 WHERE guild_id = $1")
+        .bind(GUILD as i64)
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    end_listener(&url, &other.games.db, "1-1/2").await;
+    until("every server's settings read again", || {
+        other.games.settings().timeouts_for(GUILD).forfeit_hours == 3
+    })
+    .await;
+}
+
+/// Queries of the other process waiting for the settings table's lock.
+async fn waiting_reads(admin: &mut sqlx::PgConnection) -> i64 {
+    sqlx::query_scalar(
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' \
+         AND query LIKE '%FROM guild_settings WHERE%' AND pid <> pg_backend_pid()",
+    )
+    .fetch_one(admin)
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_slow_settings_read_holds_up_no_news_and_a_failed_one_is_tried_again() {
+    let Some((owner, other, url)) = pair(Pace::default()).await else {
+        return;
+    };
+    let (id, _) = shown_there(&owner, &other).await;
+    assert_ne!(other.games.settings().timeouts_for(GUILD).forfeit_hours, 3);
+
+    // The server's settings change behind a lock: the other process's read of them waits.
+    let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+    let mut poll = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query("BEGIN").execute(&mut admin).await.unwrap();
+    sqlx::query("LOCK TABLE guild_settings IN ACCESS EXCLUSIVE MODE")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO guild_settings (guild_id, forfeit_hours, updated_at) VALUES ($1, 3, 0) \
+         ON CONFLICT (guild_id) DO UPDATE SET forfeit_hours = 3",
+    )
+    .bind(GUILD as i64)
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    owner.games.db.bus().settings_changed(GUILD);
+    let waited = async {
+        while waiting_reads(&mut poll).await == 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, waited)
+        .await
+        .expect("the other process reading the settings");
+
+    // Meanwhile a move is heard there at once.
+    let mut changes = other.games.following().changes();
+    assert!(owner.play_turn(id).await);
+    let moved = version(&owner, id).await;
+    change_of(&mut changes, id, moved).await;
+
+    // The read fails (the table is gone when the lock is let go); once it is back, the
+    // read is tried again and finds the new settings.
+    sqlx::query("ALTER TABLE guild_settings RENAME TO guild_settings_away")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    sqlx::query("COMMIT").execute(&mut admin).await.unwrap();
+    let failed = async {
+        while waiting_reads(&mut poll).await > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, failed)
+        .await
+        .expect("the read given up");
+    sqlx::query("ALTER TABLE guild_settings_away RENAME TO guild_settings")
+        .execute(&mut admin)
+        .await
+        .unwrap();
+    until("the settings read again after a failed read", || {
+        other.games.settings().timeouts_for(GUILD).forfeit_hours == 3
+    })
+    .await;
+}

@@ -4,6 +4,7 @@
 //! the fake Discord (`table`), and real browsers for the Activity (`browser`).
 
 pub mod browser;
+pub mod compose;
 pub mod endpoint;
 pub mod fake_discord;
 pub mod harness;
