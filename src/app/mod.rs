@@ -11,7 +11,7 @@ use crate::discord::{self, stop_log};
 use crate::games::{system_clock, Games};
 use crate::store::Db;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What stops the process.
 pub type Error = discord::Error;
@@ -177,6 +177,15 @@ pub async fn run_until(
     }
     // The card table as an Activity: its moves are delivered by the same deliverer.
     let web = crate::web::start(&config, games.clone(), Arc::new(deliverer.clone())).await;
+    if web.is_none() && bus_serves(games.db.shared(), &config) == Joins::Listening {
+        // Its listener takes the other processes' requests for its servers: none would be
+        // answered, each page told `unavailable` only after its wait.
+        return Err(format!(
+            "the card table cannot serve on {}, and the other processes' pages need it for this one's servers: stopping",
+            config.activity.addr
+        )
+        .into());
+    }
     let db = games.db.clone();
     let watch_games = games.clone();
     let sweep_every = Duration::from_secs(config.timeouts.sweep_seconds);
@@ -193,19 +202,21 @@ pub async fn run_until(
             .await
             .map_err(|e| format!("cannot serve metrics on {addr}: {e}"))?;
     }
-    let (stopping, mut stop_seen) = tokio::sync::watch::channel(false);
+    // When the stop was asked: every wait of the stop comes out of one budget from then.
+    let (stopping, mut stop_seen) = tokio::sync::watch::channel(None::<Instant>);
+    let stop_asked = stop_seen.clone();
     let stopper = tokio::spawn(async move {
         stop.await;
         tracing::info!("shutting down");
         stop_log::stop_begins();
-        let _ = stopping.send(true);
+        let _ = stopping.send(Some(Instant::now()));
         gateway.close().await;
     });
     tokio::spawn(client.check_reachable());
     // A gateway that never connected (Discord unreachable) never closes: the process stops
     // anyway, a few seconds after it was asked to.
     let deadline = async move {
-        let _ = stop_seen.wait_for(|&s| s).await;
+        let _ = stop_seen.wait_for(Option::is_some).await;
         tokio::time::sleep(STOP_GRACE).await;
         tracing::warn!(
             "the gateway did not close within {STOP_GRACE:?} of the stop: stopping anyway"
@@ -225,30 +236,35 @@ pub async fn run_until(
     };
     let result = supervise(running, stopped, sweeper).await;
     stopper.abort();
+    let asked = *stop_asked.borrow();
+    let budget = StopBudget(asked.unwrap_or_else(Instant::now) + STOP_BUDGET);
     // The other processes' requests stop being taken as the presses do; both are answered.
+    let press_grace = PRESS_GRACE.min(budget.left(crate::web::STOP_WAIT + BUS_GRACE));
     let relayed = async {
         match &web {
-            Some(web) => web.drain(PRESS_GRACE).await,
+            Some(web) => web.drain(press_grace).await,
             None => true,
         }
     };
-    let (pressed, relayed) = tokio::join!(places.drain(PRESS_GRACE), relayed);
+    let (pressed, relayed) = tokio::join!(places.drain(press_grace), relayed);
     if !pressed {
-        tracing::warn!("presses still unanswered {PRESS_GRACE:?} after the stop: stopping anyway");
+        tracing::warn!("presses still unanswered {press_grace:?} after the stop: stopping anyway");
     }
     if !relayed {
         tracing::warn!(
-            "the other processes' requests still unanswered {PRESS_GRACE:?} after the stop: stopping anyway"
+            "the other processes' requests still unanswered {press_grace:?} after the stop: stopping anyway"
         );
     }
     // Its pages leave the other processes' lists, told with the last notes below.
     if let Some(web) = web {
-        web.stop().await;
+        web.stop(crate::web::STOP_WAIT.min(budget.left(BUS_GRACE)))
+            .await;
     }
     // The changes just answered reach the other processes before this one ends.
-    if !db.bus().flush(BUS_GRACE).await {
+    let bus_grace = BUS_GRACE.min(budget.left(Duration::ZERO));
+    if !db.bus().flush(bus_grace).await {
         tracing::warn!(
-            "notes for the other processes unsent {BUS_GRACE:?} after the presses: stopping anyway"
+            "notes for the other processes unsent {bus_grace:?} after the presses: stopping anyway"
         );
     }
     // The next process of these shards need not wait for the lease to run out.
@@ -292,16 +308,32 @@ async fn supervise(
     result
 }
 
+/// How long a stop may take from when it is asked until the lease is given up: every wait
+/// below comes out of it, so that the whole stays within `docker stop`'s 10 s grace.
+const STOP_BUDGET: Duration = Duration::from_secs(9);
+
+/// The end of a stop's budget.
+struct StopBudget(Instant);
+
+impl StopBudget {
+    /// What is left of the budget once `reserve` is kept for the waits still to come.
+    fn left(&self, reserve: Duration) -> Duration {
+        self.0
+            .saturating_duration_since(Instant::now())
+            .saturating_sub(reserve)
+    }
+}
+
 /// How long a stop waits for the gateway to close.
 const STOP_GRACE: Duration = Duration::from_secs(3);
 
 /// How long a stop waits, once the gateway is closed, for the presses already received to be
-/// answered: a move is stored before it is answered, so one that takes longer (the database
-/// held up) is only left without its answer. Within `docker stop`'s 10 s with [`STOP_GRACE`].
+/// answered (less if the budget is spent): a move is stored before it is answered, so one
+/// that takes longer (the database held up) is only left without its answer.
 const PRESS_GRACE: Duration = Duration::from_secs(5);
 
-/// How long a stop waits, once the presses are answered, for the bus's last notes to go.
-/// Within `docker stop`'s 10 s with [`STOP_GRACE`] and [`PRESS_GRACE`].
+/// How long a stop waits, once the presses are answered and its pages left the lists, for
+/// the bus's last notes to go (less if the budget is spent).
 const BUS_GRACE: Duration = Duration::from_secs(1);
 
 #[cfg(test)]

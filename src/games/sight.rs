@@ -164,6 +164,12 @@ impl Following<'_> {
         });
     }
 
+    /// Match `match_id` may have changed without a note heard yet (its owner answered a
+    /// request for it, and its note may be late or lost): its view is read again.
+    pub fn reread(&self, match_id: i64) {
+        self.views.lock().expect("views lock").forget(match_id);
+    }
+
     fn resync(&self, missed: Missed) {
         let mut views = self.views.lock().expect("views lock");
         match missed {

@@ -95,7 +95,7 @@ pub struct Web {
 const CODE_LIMIT: usize = 512;
 
 /// The longest a stop waits for its pages to leave the shared lists.
-const STOP_WAIT: Duration = Duration::from_secs(1);
+pub const STOP_WAIT: Duration = Duration::from_secs(1);
 
 /// The running web table.
 pub struct Running {
@@ -116,12 +116,13 @@ impl Running {
     }
 
     /// Stops serving; where processes share the table, its pages leave the others' lists.
-    /// At most [`STOP_WAIT`]: the database may be what the process stops for.
-    pub async fn stop(self) {
+    /// At most `wait` (at most [`STOP_WAIT`] is asked): the database may be what the
+    /// process stops for.
+    pub async fn stop(self, wait: Duration) {
         self.task.abort();
-        let left = tokio::time::timeout(STOP_WAIT, self.web.presence.leave_all()).await;
+        let left = tokio::time::timeout(wait, self.web.presence.leave_all()).await;
         if left.is_err() {
-            tracing::warn!("web table: its pages not taken off the lists within {STOP_WAIT:?}");
+            tracing::warn!("web table: its pages not taken off the lists within {wait:?}");
         }
     }
 }
@@ -140,6 +141,15 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
             "the web table's page is not built: run `npm ci && npm run build` in activity/"
         );
     }
+    // Bound first: a table that cannot listen takes no requests of the other processes
+    // either (its relay would listen for them, and none would be answered).
+    let listener = match tokio::net::TcpListener::bind(a.addr.trim()).await {
+        Ok(l) => l,
+        Err(e) => {
+            tracing::error!(addr = %a.addr, error = %e, "the web table cannot listen: it is off");
+            return None;
+        }
+    };
     let relay = relay::Relay::new(&games.db);
     let mut origins = vec![format!("https://{}.discordsays.com", a.client_id)];
     origins.extend(a.origins.iter().cloned());
@@ -174,13 +184,6 @@ pub async fn start(config: &Config, games: Arc<Games>, out: Arc<dyn Out>) -> Opt
         bot: Default::default(),
         relay: relay.as_ref().map(|(r, _)| r.clone()),
     });
-    let listener = match tokio::net::TcpListener::bind(a.addr.trim()).await {
-        Ok(l) => l,
-        Err(e) => {
-            tracing::error!(addr = %a.addr, error = %e, "the web table cannot listen: it is off");
-            return None;
-        }
-    };
     let addr = listener.local_addr().ok()?;
     let page = tower_http::services::ServeDir::new(&dir)
         .fallback(tower_http::services::ServeFile::new(dir.join("index.html")));

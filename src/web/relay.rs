@@ -6,6 +6,11 @@
 //! time is taken as away, and the page is told `unavailable`, never acked; nothing is sent
 //! again by itself (a move carries its version: a second one could only be refused `stale`).
 //!
+//! A request carries its deadline, the asker's clock plus the wait for its answer: the owner
+//! refuses one past it (a request the bus delivered late, after the page was told
+//! `unavailable`, changes nothing). The processes' clocks are assumed to agree within a
+//! second or so, as presence assumes them to within seconds.
+//!
 //! A request carries what the owner needs to act for the page as for its own (the place, the
 //! player, their language) and, for a move, the one card the player holds and plays: no
 //! token, no other card. The owner reaches the chat with its own interaction tokens: chat
@@ -22,8 +27,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, oneshot, watch};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot, watch, Semaphore};
 
 /// How long a forwarded move (an acceptance, a refusal) may take to be answered.
 const MOVE_WAIT: Duration = Duration::from_secs(2);
@@ -34,6 +39,17 @@ const OPEN_WAIT: Duration = Duration::from_secs(8);
 const OWNERS_KNOWN: Duration = Duration::from_secs(1);
 /// The answers an owner keeps, by request: one asked again gets the same answer.
 const ANSWERS_KEPT: usize = 4096;
+/// The most requests of other processes an owner applies at once; past it, `unavailable`.
+const APPLIED_AT_ONCE: usize = 256;
+/// How every answer channel starts (the asker's origin follows): an answer goes nowhere else.
+const ANSWERS_START: &str = "gin_answer_";
+
+/// Milliseconds since the epoch, by this process's clock.
+fn epoch_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
 
 /// How long the answer to `ask` may take.
 fn wait_for(ask: &Ask) -> Duration {
@@ -118,11 +134,13 @@ impl Asker {
     }
 }
 
-/// A request on the bus: its id, where its answer goes, who asks and what.
+/// A request on the bus: its id, where its answer goes, until when (ms since the epoch) it
+/// may be applied, who asks and what.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Forwarded {
     rid: String,
     to: String,
+    until: u64,
     from: Asker,
     ask: Ask,
 }
@@ -141,13 +159,19 @@ pub(super) struct Relay {
     db: Db,
     /// This process's channel of answers.
     answers: String,
+    /// Random, drawn at the start: with `next`, the ids of this run's requests, never those
+    /// of an earlier run an owner may still remember the answers of.
+    run: u64,
     next: AtomicU64,
     /// The requests sent and not answered yet.
     waiting: Mutex<HashMap<String, oneshot::Sender<Answer>>>,
     /// The last answers given (`None`: being applied), by request.
     given: Mutex<Given>,
-    /// Whether each shard's owner listened when last looked at, and when.
-    owners: Mutex<HashMap<u32, (Instant, bool)>>,
+    /// The shards listened for when last looked at, and when; one caller looks again at a
+    /// time, the others wait for its answer.
+    owners: tokio::sync::Mutex<Option<(Instant, Vec<Shards>)>>,
+    /// Bounds the requests of other processes applied at once.
+    applying: Arc<Semaphore>,
     /// Set on a stop: requests are refused from then on.
     stopping: AtomicBool,
     /// The requests being applied.
@@ -210,10 +234,12 @@ impl Relay {
             bus,
             db: db.clone(),
             answers,
+            run: rand::random(),
             next: AtomicU64::new(1),
             waiting: Mutex::default(),
             given: Mutex::default(),
-            owners: Mutex::default(),
+            owners: tokio::sync::Mutex::default(),
+            applying: Arc::new(Semaphore::new(APPLIED_AT_ONCE)),
             stopping: AtomicBool::new(false),
             in_flight: watch::channel(0).0,
         };
@@ -229,11 +255,13 @@ impl Relay {
             return unavailable(caller.lang);
         }
         let origin = self.bus.origin().unwrap_or_default();
-        let rid = format!("{origin}:{}", self.next.fetch_add(1, Ordering::Relaxed));
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        let rid = format!("{origin}:{:016x}:{n}", self.run);
         let wait = wait_for(&ask);
         let request = Forwarded {
             rid: rid.clone(),
             to: self.answers.clone(),
+            until: epoch_ms() + u64::try_from(wait.as_millis()).unwrap_or(u64::MAX),
             from: Asker::of(caller),
             ask,
         };
@@ -267,33 +295,32 @@ impl Relay {
 
     /// Whether a process listens for requests of `guild`'s shard: a listener of the bus is
     /// named after its shards (see [`crate::store::bus`]), and one that died is gone from the
-    /// server's list at once. Unknown (the list unread), it is taken to listen.
+    /// server's list at once. Only this database's listeners count: another deployment on
+    /// the same server has its own. Unknown (the list unread), it is taken to listen.
     async fn owner_listens(&self, guild: u64) -> bool {
         let total = self.db.shards().total;
-        let shard = Shards::of(guild, total);
-        if let Some((at, listens)) = self.owners.lock().expect("relay lock").get(&shard) {
+        let mut owners = self.owners.lock().await;
+        if let Some((at, listened)) = owners.as_ref() {
             if at.elapsed() < OWNERS_KNOWN {
-                return *listens;
+                return listened.iter().any(|s| s.owns(guild));
             }
         }
         let names: Result<Vec<String>, _> = sqlx::query_scalar(
-            "SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'gin %'",
+            "SELECT application_name FROM pg_stat_activity \
+             WHERE application_name LIKE 'gin %' AND datname = current_database()",
         )
         .fetch_all(self.db.pool())
         .await;
         let Ok(names) = names else {
             return true;
         };
-        let listens = names.iter().any(|n| {
-            n.split(' ')
-                .nth(1)
-                .and_then(|s| s.parse::<Shards>().ok())
-                .is_some_and(|s| s.total == total && s.owns(guild))
-        });
-        self.owners
-            .lock()
-            .expect("relay lock")
-            .insert(shard, (Instant::now(), listens));
+        let listened: Vec<Shards> = names
+            .iter()
+            .filter_map(|n| n.split(' ').nth(1).and_then(|s| s.parse::<Shards>().ok()))
+            .filter(|s| s.total == total)
+            .collect();
+        let listens = listened.iter().any(|s| s.owns(guild));
+        *owners = Some((Instant::now(), listened));
         listens
     }
 
@@ -324,21 +351,35 @@ impl Relay {
             tracing::warn!("web table: an unreadable request on the bus");
             return;
         };
-        let caller = request.from.caller(web.games.membership());
-        let guild = caller.guild_id().unwrap_or(0);
-        // Stopping, or not (any more) this server's owner: nothing is applied.
-        if self.stopping.load(Ordering::SeqCst) || !self.db.shards().owns(guild) {
-            self.answer(&request, unavailable(caller.lang));
+        if !request.to.starts_with(ANSWERS_START) {
+            tracing::warn!("web table: a request whose answer goes to no relay");
             return;
         }
+        let caller = request.from.caller(web.games.membership());
+        let guild = caller.guild_id().unwrap_or(0);
+        // Counted before the stop is looked at: a drain begun after sees it.
+        let flight = InFlight::new(self.clone());
+        // Stopping, not (any more) this server's owner, past its deadline (the page was told
+        // `unavailable`), or too many at once: nothing is applied.
+        let taken = !self.stopping.load(Ordering::SeqCst)
+            && self.db.shards().owns(guild)
+            && epoch_ms() <= request.until;
+        let permit = taken
+            .then(|| self.applying.clone().try_acquire_owned().ok())
+            .flatten();
+        let Some(permit) = permit else {
+            self.answer(&request, unavailable(caller.lang));
+            return;
+        };
         match self.given.lock().expect("relay lock").first(&request.rid) {
             Ok(()) => {}
             Err(Some(answer)) => return self.answer(&request, answer),
             // Being applied: its answer goes when it is.
             Err(None) => return,
         }
-        let (flight, web) = (InFlight::new(self.clone()), web.clone());
+        let web = web.clone();
         tokio::spawn(async move {
+            let _permit = permit;
             let answer = apply(&web, &caller, request.ask.clone()).await;
             let relay = &flight.0;
             relay
@@ -384,6 +425,7 @@ mod tests {
         Forwarded {
             rid: "9f3a1c2e:17".into(),
             to: "gin_answer_9f3a1c2e".into(),
+            until: 1_790_000_000_000,
             from: Asker {
                 place: Spot::Guild { guild: 600 },
                 channel: 700,
@@ -402,7 +444,7 @@ mod tests {
         let p = bus::payload(&request()).unwrap();
         assert_eq!(
             p,
-            r#"{"rid":"9f3a1c2e:17","to":"gin_answer_9f3a1c2e","from":{"place":{"p":"guild","guild":600},"channel":700,"user":1001,"name":"Alice","lang":"de"},"ask":{"k":"accept","challenge":31}}"#
+            r#"{"rid":"9f3a1c2e:17","to":"gin_answer_9f3a1c2e","until":1790000000000,"from":{"place":{"p":"guild","guild":600},"channel":700,"user":1001,"name":"Alice","lang":"de"},"ask":{"k":"accept","challenge":31}}"#
         );
         let back: Forwarded = serde_json::from_str(&p).unwrap();
         assert_eq!(back, request());

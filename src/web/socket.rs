@@ -393,6 +393,11 @@ impl Follower {
                     Ask::Move { .. } | Ask::Practice => false,
                 };
                 let answer = relay.forward(&caller, ask).await;
+                // The owner's note of what it committed may come late, or never (it died):
+                // the match is shown as the database has it now.
+                if let Some((id, _)) = self.followed {
+                    self.web.games.following().reread(id);
+                }
                 if news && answer == Answer::Ack {
                     // The tables open here look for a challenge to their viewer.
                     let _ = self.web.presence.news.send(self.me.channel);

@@ -325,6 +325,18 @@ impl Bus {
                 .store(muted, std::sync::atomic::Ordering::SeqCst);
         }
     }
+
+    /// Tests only: this process's change notes are no longer sent (or, `false`, sent again),
+    /// as if it died after each commit, before its note.
+    #[doc(hidden)]
+    pub fn mute_changes(&self, muted: bool) {
+        if let Some(sending) = &self.inner {
+            sending
+                .queue
+                .mute_changes
+                .store(muted, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
 }
 
 /// What this process hears on the bus, in order.

@@ -48,6 +48,9 @@ pub(super) struct Queue {
     closed: AtomicBool,
     /// Tests only: the self-checks are not sent (a listener that hears nothing).
     pub(super) mute_checks: AtomicBool,
+    /// Tests only: the change notes are not sent (a process that died after its commit,
+    /// before its note).
+    pub(super) mute_changes: AtomicBool,
     /// A note was dropped since the last resync was queued.
     lost: AtomicBool,
 }
@@ -156,6 +159,9 @@ impl Queue {
                 let room = SENT_TOGETHER - notes.len();
                 let n = w.others.len().min(room);
                 notes.extend(w.others.drain(..n));
+                if self.mute_changes.load(Ordering::SeqCst) {
+                    notes.retain(|(c, _)| c != super::CHANGES);
+                }
                 if self.mute_checks.load(Ordering::SeqCst) {
                     notes.retain(|(c, _)| !c.starts_with(super::CHECKS));
                 }

@@ -148,7 +148,7 @@ async fn pages_on_two_processes_see_each_other_and_a_closed_one_leaves_at_once()
     let mut late = Socket::open(other_port, &page::origin(other_port))
         .await
         .unwrap();
-    other.stop().await;
+    other.stop(gin::web::STOP_WAIT).await;
     late.send(json!({"t": "hello", "session": bob_session, "instance_id": INSTANCE, "lang": "en"}))
         .await;
     late.next_of("welcome").await;

@@ -6,12 +6,15 @@
 
 use super::product::matches_applied_in;
 use crate::support::fake_discord::player::{Game, Step};
-use crate::support::fake_discord::FakeOptions;
+use crate::support::fake_discord::{FakeDiscord, FakeOptions};
 use crate::support::web::{self as page, sensible_move, Socket};
 use crate::support::wire::*;
 use gin::engine::{Card, MatchEvent};
+use gin::games::{system_clock, Games};
 use gin::store::{Db, Shards};
 use serde_json::{json, Value};
+use sqlx::Connection;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The fake Discord's application id (`FakeOptions::app_id`).
@@ -363,11 +366,45 @@ async fn with_the_owner_gone_a_move_is_unavailable_and_nothing_is_stored() {
         acked.extend(play_on_page(&mut pages, id, v).await);
     }
     two.kill_owner();
+    // A listener named for shard 0 on another database of the server (another deployment's):
+    // not this one's owner.
+    let elsewhere = gin::store::testing::new_database_url(&std::env::temp_dir(), "elsewhere")
+        .await
+        .unwrap();
+    let options: sqlx::postgres::PgConnectOptions = elsewhere.parse().unwrap();
+    let _elsewhere = sqlx::PgConnection::connect_with(&options.application_name("gin 0-0/2 e1"))
+        .await
+        .unwrap();
+    // The owner's listener gone from this database's list, and what the other process
+    // last saw of it (`OWNERS_KNOWN`) out of date.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let left: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM pg_stat_activity \
+             WHERE application_name LIKE 'gin 0-0/2 %' AND datname = current_database()",
+        )
+        .fetch_one(two.db.pool())
+        .await
+        .unwrap();
+        if left == 0 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the owner's listener ends"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(1100)).await;
     let before = snap(&two.db, id).await;
     let page = mover(&mut pages, id, before.version).await.unwrap();
     let mv = sensible_move(page.state()).unwrap();
     let r = page.play(&mv).await;
     assert_eq!(r["code"], "unavailable", "{r}");
+    assert!(
+        two.bin.log(2).contains("the server's owner is away"),
+        "known away at once, another database's listener not taken for it"
+    );
     assert!(!r["text"].as_str().unwrap().is_empty());
     assert_eq!(snap(&two.db, id).await, before, "nothing stored");
 
@@ -559,15 +596,21 @@ async fn the_owner_answers_a_request_asked_again_alike_and_refuses_a_server_not_
         .await
         .unwrap();
     answers.listen("gin_answer_test").await.unwrap();
-    let ask = |rid: &str, guild: u64| {
+    let later = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64
+        + 60_000;
+    let ask_until = |rid: &str, guild: u64, until: u64| {
         json!({
-            "rid": rid, "to": "gin_answer_test",
+            "rid": rid, "to": "gin_answer_test", "until": until,
             "from": {"place": {"p": "guild", "guild": guild}, "channel": fake.channel_id(),
                      "user": who, "name": name, "lang": "en"},
             "ask": {"k": "move", "match_id": id, "version": version, "play": play},
         })
         .to_string()
     };
+    let ask = |rid: &str, guild: u64| ask_until(rid, guild, later);
     let pool = two.db.pool().clone();
     let notify = |payload: String| {
         let pool = pool.clone();
@@ -595,6 +638,15 @@ async fn the_owner_answers_a_request_asked_again_alike_and_refuses_a_server_not_
         "{a}"
     );
     assert_eq!(snap(&two.db, id).await.version, version, "nothing applied");
+    // Delivered past its deadline: the page was told `unavailable` already.
+    notify(ask_until("test:late", fake.guild_id(), later - 120_000)).await;
+    let a = answer().await;
+    assert_eq!(
+        (&a["rid"], &a["answer"]["code"]),
+        (&json!("test:late"), &json!("unavailable")),
+        "{a}"
+    );
+    assert_eq!(snap(&two.db, id).await.version, version, "nothing applied");
     for _ in 0..2 {
         notify(ask("test:1", fake.guild_id())).await;
         let a = answer().await;
@@ -602,4 +654,78 @@ async fn the_owner_answers_a_request_asked_again_alike_and_refuses_a_server_not_
     }
     assert_eq!(snap(&two.db, id).await.version, version + 1, "applied once");
     assert_acked_kept(&two.db, id, &[(version, play.clone())]).await;
+}
+
+/// A bot in this test's process on `url`'s database, running `shards` with its bus and its
+/// table on `port`: its games.
+async fn in_process(fake: &FakeDiscord, url: &str, shards: &str, port: u16) -> Arc<Games> {
+    let mut config = config_for(fake, url);
+    page::configure(&mut config, APP, port);
+    config.shards = Some(shards.parse().unwrap());
+    let db = Db::open(url).await.unwrap();
+    let (db, feed) = db.owning(shards.parse().unwrap()).with_bus().await.unwrap();
+    let games = Arc::new(Games::new(
+        db,
+        config.clone(),
+        system_clock(),
+        gin::discord::HAND_TOKEN_SECONDS,
+    ));
+    let hearing = games.clone();
+    tokio::spawn(async move { hearing.following().hear(feed).await });
+    tokio::spawn(gin::app::run_until(
+        config,
+        games.clone(),
+        std::future::pending(),
+    ));
+    games
+}
+
+/// The owner's note of a move it applied for the other process never comes (it died after
+/// its commit): the page is shown the move after its ack all the same, read from the
+/// database, not left on the state before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_move_is_shown_after_its_ack_though_its_note_never_comes() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return;
+    }
+    let fake = FakeDiscord::start_with(FakeOptions {
+        shards: 2,
+        ..Default::default()
+    })
+    .await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
+        .await
+        .unwrap();
+    fake.oauth_secret(page::SECRET);
+    fake.activity_instance(INSTANCE, fake.channel_id(), &[ALICE, BOB]);
+    let (owner_port, port) = (page::free_port(), page::free_port());
+    let owner = in_process(&fake, &url, "0-0/2", owner_port).await;
+    fake.wait_shard_ready(0, 1).await;
+    let _other = in_process(&fake, &url, "1-1/2", port).await;
+    fake.wait_shard_ready(1, 1).await;
+    listening(port).await;
+    let mut game = Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(LONG_TARGET)).await;
+    let id = game.match_id;
+    let mut pages = Vec::new();
+    for who in [ALICE, BOB] {
+        let session = page::sign_in(&fake, port, &user(who)).await;
+        pages.push(Socket::join(port, &session, INSTANCE).await);
+    }
+    let version = snap(&owner.db, id).await.version;
+    let page = mover(&mut pages, id, version).await.unwrap();
+    owner.db.bus().mute_changes(true);
+    let mv = sensible_move(page.state()).unwrap();
+    let r = page.play(&mv).await;
+    assert_eq!(r["t"], "ack", "{r}");
+    assert_eq!(snap(&owner.db, id).await.version, version + 1);
+    // The next frame (none within 10 s without the read after the answer).
+    let shown = page.next_state().await;
+    assert_eq!(shown["match"]["version"], version + 1, "{shown}");
 }
