@@ -23,10 +23,14 @@ const QUEUED_MOST: usize = 16_384;
 const OTHERS_FIRST: usize = SENT_TOGETHER / 4;
 
 /// Whether a note on `channel` tells the others something they must read again when it is
-/// lost (a change, a start, a server's settings); a self-check or a relayed request or answer
-/// is made good by its own timeout.
+/// lost (a change, a start, a server's settings, who has the table open: the resync has them
+/// read every list again); a self-check or a relayed request or answer is made good by its
+/// own timeout.
 fn missed_if_lost(channel: &str) -> bool {
-    channel == CHANGES || channel == super::STARTS || channel == super::SETTINGS
+    channel == CHANGES
+        || channel == super::STARTS
+        || channel == super::SETTINGS
+        || channel == super::PRESENCE
 }
 
 /// How many times a batch is tried, each on a new connection, before it is dropped.
@@ -390,8 +394,8 @@ mod tests {
         assert!(notes.iter().any(|(c, _)| c == "gin_check_x"));
     }
 
-    /// Only a lost note the others must act on (a change, a start, settings) has a resync
-    /// follow; a lost self-check or relayed request does not.
+    /// Only a lost note the others must act on (a change, a start, settings, presence) has a
+    /// resync follow; a lost self-check or relayed request does not.
     #[tokio::test]
     async fn only_lost_news_asks_for_a_resync() {
         let q = Queue::default();
@@ -411,6 +415,16 @@ mod tests {
         q.other(super::super::SETTINGS.into(), "5".into());
         q.waiting.lock().unwrap().others.clear();
         q.sent(&resync);
-        assert_eq!(q.waiting.lock().unwrap().others, [resync]);
+        assert_eq!(q.waiting.lock().unwrap().others, [resync.clone()]);
+        q.waiting.lock().unwrap().others.clear();
+        fill(&q);
+        q.other(super::super::PRESENCE.into(), "700".into());
+        q.waiting.lock().unwrap().others.clear();
+        q.sent(&resync);
+        assert_eq!(
+            q.waiting.lock().unwrap().others,
+            [resync],
+            "a lost presence note"
+        );
     }
 }

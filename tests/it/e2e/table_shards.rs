@@ -32,6 +32,9 @@ struct TwoProcesses {
     ports: [u16; 2],
     /// How many of the fake Discord's writes were scanned so far.
     scanned: usize,
+    /// Whether a click may be refused `unavailable`: only just after the owner came back,
+    /// until a click is taken (before that, the other process may not have seen it back).
+    returning: bool,
 }
 
 impl TwoProcesses {
@@ -67,6 +70,7 @@ impl TwoProcesses {
             bin,
             ports,
             scanned: 0,
+            returning: false,
         }
     }
 
@@ -121,7 +125,11 @@ async fn play(
     for i in 0..n {
         let by = if i % 4 < 2 { By::Click } else { By::Button };
         let moved = match by {
-            By::Click => click(two.fake(), db, table, game.match_id).await,
+            By::Click => {
+                let taken = click(two.fake(), db, table, game.match_id, two.returning).await;
+                two.returning = false;
+                taken
+            }
             By::Button => press(db, table, game).await,
         };
         two.scan_chat(db, game.match_id).await;
@@ -133,9 +141,10 @@ async fn play(
 }
 
 /// One move by a click in whichever page may move; the channel's table message follows it.
-/// False once the match is over. A click refused as `unavailable` (the owner just came back,
-/// and the other process has not heard it yet) is made again.
-async fn click(fake: &FakeDiscord, db: &Db, table: &mut Table, id: i64) -> bool {
+/// False once the match is over. If `returning` (the owner just came back, and the other
+/// process may not have seen it yet), a click refused as `unavailable` is made again; else
+/// any refusal fails the test.
+async fn click(fake: &FakeDiscord, db: &Db, table: &mut Table, id: i64, returning: bool) -> bool {
     let channel = fake.channel_id();
     let writes = fake.public_writes(channel);
     let deadline = tokio::time::Instant::now() + WAIT;
@@ -153,7 +162,7 @@ async fn click(fake: &FakeDiscord, db: &Db, table: &mut Table, id: i64) -> bool 
             );
             let (frames, _) = table.puppet.frames_from(mover, from).await;
             match refusal(&frames).as_deref() {
-                Some("unavailable") => {
+                Some("unavailable") if returning => {
                     // Back out of the knock or swap mode the click went through.
                     for (prefixes, mode) in [
                         (["knock:", "gin:"], "#knock-mode"),
@@ -250,7 +259,12 @@ fn acked(frames: &[WsFrame]) -> Vec<(u64, i64, Value)> {
         }
     }
     acks.into_iter()
-        .filter_map(|seq| sent.get(&seq).map(|(v, p)| (seq, *v, p.clone())))
+        .map(|seq| {
+            let (v, p) = sent
+                .get(&seq)
+                .unwrap_or_else(|| panic!("an ack of {seq}, a move never sent"));
+            (seq, *v, p.clone())
+        })
         .collect()
 }
 
@@ -411,6 +425,7 @@ async fn browsers_on_the_other_process_play_through_a_sigkill() {
     // The owner again: the pages play on.
     owner = two.run(3, 0, 2).await;
     two.fake().wait_ready(2).await;
+    two.returning = true;
     assert_eq!(
         snap(&db, id).await,
         before,

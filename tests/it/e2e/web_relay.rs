@@ -729,3 +729,47 @@ async fn a_forwarded_move_is_shown_after_its_ack_though_its_note_never_comes() {
     let shown = page.next_state().await;
     assert_eq!(shown["match"]["version"], version + 1, "{shown}");
 }
+
+/// A process of split shards whose card table cannot take its port stops with a line that
+/// says so: its listener would take the other processes' requests, none answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_whose_table_cannot_listen_stops() {
+    if !gin::store::testing::on_postgres() {
+        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+        return;
+    }
+    let bin = Binary::with_options(FakeOptions {
+        shards: 2,
+        ..Default::default()
+    })
+    .await;
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    bin.configure(&format!(
+        "[activity]\nclient_id = {APP}\nclient_secret = '{}'\n\
+         static_dir = '{}/activity/dist'\norigins = ['{}']\n",
+        page::SECRET,
+        env!("CARGO_MANIFEST_DIR"),
+        page::origin(port),
+    ));
+    let mut owner = bin.spawn(1, &env(0, port));
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = owner.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the process stops: {}",
+            bin.log(1)
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(!status.success());
+    assert!(
+        bin.log(1).contains("the card table cannot serve"),
+        "{}",
+        bin.log(1)
+    );
+    drop(taken);
+}
