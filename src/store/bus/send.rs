@@ -415,7 +415,10 @@ mod tests {
         q.other(super::super::SETTINGS.into(), "5".into());
         q.waiting.lock().unwrap().others.clear();
         q.sent(&resync);
-        assert_eq!(q.waiting.lock().unwrap().others, [resync.clone()]);
+        assert_eq!(
+            q.waiting.lock().unwrap().others,
+            std::slice::from_ref(&resync)
+        );
         q.waiting.lock().unwrap().others.clear();
         fill(&q);
         q.other(super::super::PRESENCE.into(), "700".into());
