@@ -232,6 +232,8 @@ impl Follower {
                         // shown again.
                         if c.touched {
                             self.show_again().await
+                        } else if self.playing(c.match_id) {
+                            self.draw(c.match_id, None, self.challenge.clone(), true).await
                         } else {
                             self.show(None).await
                         }
@@ -432,7 +434,7 @@ impl Follower {
     /// `note`, always), with the challenge waiting for the viewer. False when the socket is
     /// gone.
     async fn show(&mut self, note: Option<(&str, String)>) -> bool {
-        let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
+        let (channel, user) = (self.me.channel, self.me.user);
         let (challenged, read) = self.challenged().await;
         let news = challenged != self.challenge;
         let following = self.web.games.following();
@@ -459,6 +461,29 @@ impl Follower {
             self.behind = !read;
             return true;
         }
+        self.draw(id, note, challenged, read).await
+    }
+
+    /// Whether the viewer plays `match_id`, the match followed, still being played and shown
+    /// up to date: its news needs no look for another match or a challenge (a player in a
+    /// match is challenged by nobody), only the match read.
+    fn playing(&self, match_id: i64) -> bool {
+        self.followed == Some((match_id, true)) && self.active && !self.behind
+    }
+
+    /// Sends match `id` as the viewer sees it, unless shown at this version already (and
+    /// nothing else changed); `read` says whether `challenged` is the stored word.
+    async fn draw(
+        &mut self,
+        id: i64,
+        note: Option<(&str, String)>,
+        challenged: Option<Challenged>,
+        read: bool,
+    ) -> bool {
+        let (channel, user, lang) = (self.me.channel, self.me.user, self.me.lang);
+        let news = challenged != self.challenge;
+        let following = self.web.games.following();
+        self.behind = true;
         let owned = following
             .db
             .shards()
