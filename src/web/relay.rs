@@ -37,12 +37,12 @@ const MOVE_WAIT: Duration = Duration::from_secs(2);
 const OPEN_WAIT: Duration = Duration::from_secs(8);
 /// How long whether a shard's owner listens is taken as known.
 const OWNERS_KNOWN: Duration = Duration::from_secs(1);
+/// The longest the list of listeners is waited for: past it, unknown.
+const OWNERS_READ: Duration = Duration::from_millis(500);
 /// The answers an owner keeps, by request: one asked again gets the same answer.
 const ANSWERS_KEPT: usize = 4096;
 /// The most requests of other processes an owner applies at once; past it, `unavailable`.
 const APPLIED_AT_ONCE: usize = 256;
-/// How every answer channel starts (the asker's origin follows): an answer goes nowhere else.
-const ANSWERS_START: &str = "gin_answer_";
 
 /// Milliseconds since the epoch, by this process's clock.
 fn epoch_ms() -> u64 {
@@ -305,13 +305,20 @@ impl Relay {
                 return listened.iter().any(|s| s.owns(guild));
             }
         }
-        let names: Result<Vec<String>, _> = sqlx::query_scalar(
+        let read = sqlx::query_scalar::<_, String>(
             "SELECT application_name FROM pg_stat_activity \
              WHERE application_name LIKE 'gin %' AND datname = current_database()",
         )
-        .fetch_all(self.db.pool())
-        .await;
-        let Ok(names) = names else {
+        .fetch_all(self.db.pool());
+        let Ok(Ok(names)) = tokio::time::timeout(OWNERS_READ, read).await else {
+            // Unknown, and kept so for a while: every shard taken to listen (the asker then
+            // waits for its answer), the pages behind this one not held up by the database.
+            let every = Shards {
+                first: 0,
+                last: total.max(1) - 1,
+                total,
+            };
+            *owners = Some((Instant::now(), vec![every]));
             return true;
         };
         let listened: Vec<Shards> = names
@@ -351,7 +358,7 @@ impl Relay {
             tracing::warn!("web table: an unreadable request on the bus");
             return;
         };
-        if !request.to.starts_with(ANSWERS_START) {
+        if !request.to.starts_with(bus::ANSWERS) {
             tracing::warn!("web table: a request whose answer goes to no relay");
             return;
         }
@@ -361,9 +368,16 @@ impl Relay {
         let flight = InFlight::new(self.clone());
         // Stopping, not (any more) this server's owner, past its deadline (the page was told
         // `unavailable`), or too many at once: nothing is applied.
-        let taken = !self.stopping.load(Ordering::SeqCst)
-            && self.db.shards().owns(guild)
-            && epoch_ms() <= request.until;
+        let late = epoch_ms().saturating_sub(request.until);
+        if late > 0 {
+            // Either a slow bus, or the processes' clocks apart by more than the waits.
+            tracing::warn!(
+                late_ms = late,
+                "web table: a request came after its deadline"
+            );
+        }
+        let taken =
+            !self.stopping.load(Ordering::SeqCst) && self.db.shards().owns(guild) && late == 0;
         let permit = taken
             .then(|| self.applying.clone().try_acquire_owned().ok())
             .flatten();

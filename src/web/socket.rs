@@ -397,7 +397,7 @@ impl Follower {
                 let answer = relay.forward(&caller, ask).await;
                 // The owner's note of what it committed may come late, or never (it died):
                 // the match is shown as the database has it now.
-                if let Some((id, _)) = self.followed {
+                if let Some((id, _)) = self.followed.filter(|_| shows) {
                     self.web.games.following().reread(id);
                 }
                 if news && answer == Answer::Ack {
@@ -465,10 +465,13 @@ impl Follower {
     }
 
     /// Whether the viewer plays `match_id`, the match followed, still being played and shown
-    /// up to date: its news needs no look for another match or a challenge (a player in a
-    /// match is challenged by nobody), only the match read.
+    /// up to date, no challenge shown: its news needs no look for another match or a
+    /// challenge (a player in a match is challenged by nobody), only the match read.
     fn playing(&self, match_id: i64) -> bool {
-        self.followed == Some((match_id, true)) && self.active && !self.behind
+        self.followed == Some((match_id, true))
+            && self.active
+            && !self.behind
+            && self.challenge.is_none()
     }
 
     /// Sends match `id` as the viewer sees it, unless shown at this version already (and

@@ -49,7 +49,7 @@ const CHECKS: &str = "gin_check_";
 const ASKS: &str = "gin_ask_";
 
 /// The start of each process's own channel of answers (its origin follows).
-const ANSWERS: &str = "gin_answer_";
+pub const ANSWERS: &str = "gin_answer_";
 
 /// PostgreSQL refuses a payload of 8,000 bytes or more; the bus sends none past this.
 pub const PAYLOAD_MOST: usize = 7_900;

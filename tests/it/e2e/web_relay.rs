@@ -116,6 +116,17 @@ async fn two_processes_with(users: &[u64], owner_table: bool) -> Option<Two> {
     })
 }
 
+/// Alice's challenge to Bob to `target` points, accepted in the chat: the match dealt.
+async fn started(fake: &FakeDiscord, target: i64) -> Game {
+    let mut game = Game::new(
+        fake.clone(),
+        fake.channel_id(),
+        vec![user(ALICE), user(BOB)],
+    );
+    game.start(Some(target)).await;
+    game
+}
+
 impl Two {
     /// `who`'s page, open on the process that does not own the matches.
     async fn page(&self, who: u64) -> Socket {
@@ -228,12 +239,7 @@ async fn a_match_is_played_from_the_other_process_with_chat_presses_between() {
         return;
     };
     let fake = &two.bin.fake;
-    let mut game = Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
-    game.start(Some(TARGET)).await;
+    let mut game = started(fake, TARGET).await;
     let id = game.match_id;
     let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
     let mut acked = Vec::new();
@@ -283,12 +289,7 @@ async fn forged_and_stale_moves_from_the_other_process_change_nothing() {
         return;
     };
     let fake = &two.bin.fake;
-    let mut game = Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
-    game.start(Some(TARGET)).await;
+    let game = started(fake, TARGET).await;
     let id = game.match_id;
     let before = snap(&two.db, id).await;
     let version = before.version;
@@ -352,12 +353,7 @@ async fn with_the_owner_gone_a_move_is_unavailable_and_nothing_is_stored() {
         return;
     };
     let fake = two.bin.fake.clone();
-    let mut game = Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
-    game.start(Some(LONG_TARGET)).await;
+    let game = started(&fake, LONG_TARGET).await;
     let id = game.match_id;
     let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
     let mut acked = Vec::new();
@@ -499,12 +495,7 @@ async fn an_owner_without_the_table_tells_its_chat_moves_to_the_other_process() 
         return;
     };
     let fake = &two.bin.fake;
-    let mut game = Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
-    game.start(Some(LONG_TARGET)).await;
+    let mut game = started(fake, LONG_TARGET).await;
     let id = game.match_id;
     let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
     play_until_applied(&mut game, 4).await;
@@ -576,12 +567,7 @@ async fn the_owner_answers_a_request_asked_again_alike_and_refuses_a_server_not_
         return;
     };
     let fake = &two.bin.fake;
-    let mut game = Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
-    game.start(Some(LONG_TARGET)).await;
+    let game = started(fake, LONG_TARGET).await;
     let id = game.match_id;
     let mut pages = vec![two.page(ALICE).await, two.page(BOB).await];
     let version = snap(&two.db, id).await.version;
@@ -706,12 +692,7 @@ async fn a_forwarded_move_is_shown_after_its_ack_though_its_note_never_comes() {
     let _other = in_process(&fake, &url, "1-1/2", port).await;
     fake.wait_shard_ready(1, 1).await;
     listening(port).await;
-    let mut game = Game::new(
-        fake.clone(),
-        fake.channel_id(),
-        vec![user(ALICE), user(BOB)],
-    );
-    game.start(Some(LONG_TARGET)).await;
+    let game = started(&fake, LONG_TARGET).await;
     let id = game.match_id;
     let mut pages = Vec::new();
     for who in [ALICE, BOB] {
