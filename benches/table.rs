@@ -4,7 +4,7 @@
 //! fake Discord, a two-player match played by clicks.
 //!
 //! ```text
-//! cargo bench --bench table -- [--moves 300] [--processes 2 [--layout both-on-other]]
+//! cargo bench --bench table -- [--moves 300] [--processes 2 [--layout both-on-other] [--binaries]]
 //! ```
 //!
 //! `--processes 2`: two bots in this process on one PostgreSQL database (the server
@@ -12,6 +12,8 @@
 //! `1-1/2`, each with its own table and bus; the match's server belongs to the first. The
 //! sampled player's moves are clicks; the other player's turns are played with chat buttons
 //! (which go to the owner) and not sampled. `--layout` places the pages ([`Layout`]).
+//! `--binaries`: the two bots are processes of the release binary instead (`gin`, built with
+//! the benchmark), each with its own runtime.
 //!
 //! A sample runs from the click (the mover's page, `performance.timeOrigin + now()` just before
 //! the button's click) to the other page's table showing the new state (a MutationObserver on
@@ -102,6 +104,11 @@ fn main() {
     let moves = arg("--moves").unwrap_or(300);
     let processes = arg("--processes").unwrap_or(1);
     assert!(matches!(processes, 1 | 2), "--processes 1|2");
+    let binaries = std::env::args().any(|a| a == "--binaries");
+    assert!(
+        !binaries || processes == 2,
+        "--binaries runs two processes of the binary: it needs --processes 2"
+    );
     let layout = std::env::args().skip_while(|a| a != "--layout").nth(1);
     assert!(
         layout.is_none() || processes == 2,
@@ -129,7 +136,7 @@ fn main() {
         .enable_all()
         .build()
         .expect("a runtime");
-    rt.block_on(run(moves, processes, layout));
+    rt.block_on(run(moves, processes, layout, binaries));
 }
 
 /// A free port on 127.0.0.1.
@@ -180,6 +187,62 @@ async fn bot(fake: &FakeDiscord, url: &str, ports: &[u16], at: usize, shards: Op
     tokio::spawn(gin::app::run_until(config, games, std::future::pending()));
 }
 
+/// The bot as its own process of the release binary, serving its table on `ports[at]` and
+/// running `shards`; its log in `dir`.
+fn spawn(
+    fake: &FakeDiscord,
+    url: &str,
+    ports: &[u16],
+    at: usize,
+    shards: &str,
+    dir: &std::path::Path,
+) -> Spawned {
+    let origins: Vec<String> = ports
+        .iter()
+        .map(|p| format!("\"http://127.0.0.1:{p}\""))
+        .collect();
+    let config = dir.join(format!("gin-{at}.toml"));
+    std::fs::write(
+        &config,
+        format!(
+            "[activity]\nclient_id = {app}\nclient_secret = \"{SECRET}\"\nstatic_dir = \"{dist}\"\n\
+             origins = [{origins}]\n",
+            app = fake.options().app_id,
+            dist = concat!(env!("CARGO_MANIFEST_DIR"), "/activity/dist"),
+            origins = origins.join(", "),
+        ),
+    )
+    .unwrap();
+    let log = std::fs::File::create(dir.join(format!("bot-{at}.log"))).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_gin"))
+        .arg("--config")
+        .arg(&config)
+        .env("DISCORD_TOKEN", fake.token())
+        .env("GIN_API_BASE_URL", fake.http_url())
+        .env("GIN_GUILD_ID", "0")
+        .env("DATABASE_URL", url)
+        .env("GIN_LIMITS", "100000/1000000")
+        .env("GIN_SHARDS", shards)
+        .env("GIN_ACTIVITY_ADDR", format!("127.0.0.1:{}", ports[at]))
+        .env("RUST_LOG", "warn")
+        .stdin(std::process::Stdio::null())
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
+        .spawn()
+        .expect("start the bot binary");
+    Spawned(child)
+}
+
+/// A process of the binary, killed when dropped.
+struct Spawned(std::process::Child);
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A page's latest state, from the frames it received.
 struct Page {
     name: &'static str,
@@ -207,7 +270,7 @@ impl Page {
     }
 }
 
-async fn run(moves: usize, processes: usize, layout: Layout) {
+async fn run(moves: usize, processes: usize, layout: Layout, binaries: bool) {
     let fake = FakeDiscord::start_with(FakeOptions {
         shards: processes as u64,
         ..Default::default()
@@ -227,15 +290,22 @@ async fn run(moves: usize, processes: usize, layout: Layout) {
         1 => [0, 0],
         _ => layout.places(owner),
     };
+    // The processes of the binary, killed when the run ends.
+    let mut spawned = Vec::new();
     if processes == 1 {
         bot(&fake, &url, &ports, 0, None).await;
         fake.wait_ready(1).await;
     } else {
         for (i, shards) in ["0-0/2", "1-1/2"].into_iter().enumerate() {
-            bot(&fake, &url, &ports, i, Some(shards)).await;
+            if binaries {
+                spawned.push(spawn(&fake, &url, &ports, i, shards, dir.path()));
+            } else {
+                bot(&fake, &url, &ports, i, Some(shards)).await;
+            }
             fake.wait_shard_ready(i, 1).await;
         }
         println!("layout={}", layout.name());
+        println!("binaries={binaries}");
     }
 
     let puppet = Puppet::start().await;
