@@ -293,10 +293,8 @@ impl Relay {
         })
     }
 
-    /// Whether a process listens for requests of `guild`'s shard: a listener of the bus is
-    /// named after its shards (see [`crate::store::bus`]), and one that died is gone from the
-    /// server's list at once. Only this database's listeners count: another deployment on
-    /// the same server has its own. Unknown (the list unread), it is taken to listen.
+    /// Whether a process listens for requests of `guild`'s shard ([`Db::listening_shards`]).
+    /// Unknown (the list unread), it is taken to listen.
     async fn owner_listens(&self, guild: u64) -> bool {
         let total = self.db.shards().total;
         let mut owners = self.owners.lock().await;
@@ -305,12 +303,8 @@ impl Relay {
                 return listened.iter().any(|s| s.owns(guild));
             }
         }
-        let read = sqlx::query_scalar::<_, String>(
-            "SELECT application_name FROM pg_stat_activity \
-             WHERE application_name LIKE 'gin %' AND datname = current_database()",
-        )
-        .fetch_all(self.db.pool());
-        let Ok(Ok(names)) = tokio::time::timeout(OWNERS_READ, read).await else {
+        let read = self.db.listening_shards();
+        let Ok(Ok(listened)) = tokio::time::timeout(OWNERS_READ, read).await else {
             // Unknown, and kept so for a while: every shard taken to listen (the asker then
             // waits for its answer), the pages behind this one not held up by the database.
             let every = Shards {
@@ -321,11 +315,6 @@ impl Relay {
             *owners = Some((Instant::now(), vec![every]));
             return true;
         };
-        let listened: Vec<Shards> = names
-            .iter()
-            .filter_map(|n| n.split(' ').nth(1).and_then(|s| s.parse::<Shards>().ok()))
-            .filter(|s| s.total == total)
-            .collect();
         let listens = listened.iter().any(|s| s.owns(guild));
         *owners = Some((Instant::now(), listened));
         listens

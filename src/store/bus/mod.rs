@@ -23,7 +23,7 @@
 mod listen;
 mod send;
 
-use crate::store::{Backend, Db, StoreError};
+use crate::store::{Backend, Db, Shards, StoreError};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -355,6 +355,24 @@ impl Db {
     pub fn shared(&self) -> bool {
         let s = self.shards;
         self.backend() == Backend::Postgres && !(s.first == 0 && s.last + 1 == s.total)
+    }
+
+    /// The shards (of this process's total) whose bus listeners are connected to this
+    /// database: a listener's connection is named after its shards, and one that died is gone
+    /// from the server's list at once. Another deployment on the same server does not count.
+    pub async fn listening_shards(&self) -> Result<Vec<Shards>, StoreError> {
+        let names: Vec<String> = sqlx::query_scalar(
+            "SELECT application_name FROM pg_stat_activity \
+             WHERE application_name LIKE 'gin %' AND datname = current_database()",
+        )
+        .fetch_all(self.pool())
+        .await?;
+        let total = self.shards.total;
+        Ok(names
+            .iter()
+            .filter_map(|n| n.split(' ').nth(1).and_then(|s| s.parse::<Shards>().ok()))
+            .filter(|s| s.total == total)
+            .collect())
     }
 
     /// This handle with the bus joined, and what it hears: a thread of its own listens and

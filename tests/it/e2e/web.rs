@@ -227,33 +227,9 @@ async fn forged_replayed_and_out_of_turn_moves_change_nothing() {
     } else {
         (&mut a, &mut b)
     };
-    let offered = mover.state()["moves"][0].clone();
-
     // Someone watching, the player not to move, a card not held, a match not shown,
     // malformed frames.
-    let r = c.play_raw(id, version, offered["play"].clone()).await;
-    assert_eq!(r["code"], "not_a_player", "{r}");
-    let r = waiter.play_raw(id, version, offered["play"].clone()).await;
-    assert_eq!(r["code"], "illegal", "{r}");
-    assert!(!r["text"].as_str().unwrap().is_empty());
-    let held: Vec<String> =
-        serde_json::from_value(mover.state()["hand"]["view"]["hand"].clone()).unwrap();
-    let not_held = Card::all()
-        .map(|c| c.to_string())
-        .find(|c| !held.contains(c))
-        .unwrap();
-    let r = mover
-        .play_raw(
-            id,
-            version,
-            json!({"gin": {"action": "discard", "card": not_held}}),
-        )
-        .await;
-    assert_eq!(r["t"], "refused", "{r}");
-    let r = mover
-        .play_raw(id + 1000, version, offered["play"].clone())
-        .await;
-    assert_eq!(r["code"], "stale", "{r}");
+    let offered = page::forged_moves_refused(mover, waiter, &mut c, id, version).await;
     mover
         .send(json!({"t": "move", "seq": 9, "match_id": id}))
         .await;

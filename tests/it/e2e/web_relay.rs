@@ -9,7 +9,7 @@ use crate::support::fake_discord::player::{Game, Step};
 use crate::support::fake_discord::{FakeDiscord, FakeOptions};
 use crate::support::web::{self as page, sensible_move, Socket};
 use crate::support::wire::*;
-use gin::engine::{Card, MatchEvent};
+use gin::engine::MatchEvent;
 use gin::games::{system_clock, Games};
 use gin::store::{Db, Shards};
 use serde_json::{json, Value};
@@ -301,32 +301,9 @@ async fn forged_and_stale_moves_from_the_other_process_change_nothing() {
     } else {
         (&mut a, &mut b)
     };
-    let offered = mover.state()["moves"][0].clone();
-    let r = c.play_raw(id, version, offered["play"].clone()).await;
-    assert_eq!(r["code"], "not_a_player", "{r}");
-    let r = waiter.play_raw(id, version, offered["play"].clone()).await;
-    assert_eq!(r["code"], "illegal", "{r}");
-    assert!(!r["text"].as_str().unwrap().is_empty());
-    let held: Vec<String> =
-        serde_json::from_value(mover.state()["hand"]["view"]["hand"].clone()).unwrap();
-    let not_held = Card::all()
-        .map(|c| c.to_string())
-        .find(|c| !held.contains(c))
-        .unwrap();
-    let r = mover
-        .play_raw(
-            id,
-            version,
-            json!({"gin": {"action": "discard", "card": not_held}}),
-        )
-        .await;
-    assert_eq!(r["t"], "refused", "{r}");
+    let offered = page::forged_moves_refused(mover, waiter, &mut c, id, version).await;
     let r = mover
         .play_raw(id, version - 1, offered["play"].clone())
-        .await;
-    assert_eq!(r["code"], "stale", "{r}");
-    let r = mover
-        .play_raw(id + 1000, version, offered["play"].clone())
         .await;
     assert_eq!(r["code"], "stale", "{r}");
     assert_eq!(snap(&two.db, id).await, before, "nothing changed");

@@ -13,14 +13,16 @@ use std::sync::Arc;
 const APP: u64 = 100;
 const INSTANCE: &str = "i-1";
 
-#[tokio::test]
-async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lost_listener() {
+/// Run `n` of a bot on shard `1-1/2` serving the table on the returned port, Alice's and
+/// Bob's instance open in its channel, and the owner of shard 0 (the channel's server) with a
+/// match of Alice and Bob: `None` without PostgreSQL.
+async fn owned_elsewhere(n: u32) -> Option<(Bot, Harness, u16, i64)> {
     if !gin::store::testing::on_postgres() {
         eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
-        return;
+        return None;
     }
     let port = page::free_port();
-    let bot = Bot::start_sharing(3, |c| page::configure(c, APP, port), "1-1/2").await;
+    let bot = Bot::start_sharing(n, |c| page::configure(c, APP, port), "1-1/2").await;
     let channel = bot.fake.channel_id();
     assert_eq!(Shards::of(bot.fake.guild_id(), 2), 0, "shard 0's server");
     bot.fake.oauth_secret(page::SECRET);
@@ -28,7 +30,14 @@ async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lo
     let dir = Arc::new(tempfile::tempdir().unwrap());
     let owner = Harness::sharing(dir, bot.url.clone(), "0-0/2").await;
     let id = owner.new_match(&[BOB]).await;
+    Some((bot, owner, port, id))
+}
 
+#[tokio::test]
+async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lost_listener() {
+    let Some((bot, owner, port, id)) = owned_elsewhere(3).await else {
+        return;
+    };
     let session = page::sign_in(&bot.fake, port, &user(ALICE)).await;
     let mut alice = Socket::join(port, &session, INSTANCE).await;
     let dealt = owner.games.snapshot(id).await.unwrap().version;
@@ -60,18 +69,10 @@ async fn a_page_on_the_other_process_follows_the_match_and_catches_up_after_a_lo
 /// again and is shown the clock moved, though its version is the one shown.
 #[tokio::test]
 async fn a_page_on_the_other_process_is_shown_a_clock_moved_at_the_same_version() {
-    if !gin::store::testing::on_postgres() {
-        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+    let Some((bot, owner, port, id)) = owned_elsewhere(4).await else {
         return;
-    }
-    let port = page::free_port();
-    let bot = Bot::start_sharing(4, |c| page::configure(c, APP, port), "1-1/2").await;
+    };
     let channel = bot.fake.channel_id();
-    bot.fake.oauth_secret(page::SECRET);
-    bot.fake.activity_instance(INSTANCE, channel, &[ALICE, BOB]);
-    let dir = Arc::new(tempfile::tempdir().unwrap());
-    let owner = Harness::sharing(dir, bot.url.clone(), "0-0/2").await;
-    let id = owner.new_match(&[BOB]).await;
     let session = page::sign_in(&bot.fake, port, &user(ALICE)).await;
     let mut alice = Socket::join(port, &session, INSTANCE).await;
     let version = owner.games.snapshot(id).await.unwrap().version;

@@ -41,17 +41,9 @@ async fn version(h: &Harness, id: i64) -> i64 {
 
 #[tokio::test]
 async fn the_owners_changes_reach_the_other_process_which_reads_but_never_holds() {
-    if !gin::store::testing::on_postgres() {
-        eprintln!("skipped: GIN_TEST_POSTGRES_URL is not set");
+    let Some((owner, other, url)) = pair(Pace::default()).await else {
         return;
-    }
-    assert_eq!(Shards::of(GUILD, 2), 0, "the test's server is shard 0's");
-    let dir = Arc::new(tempfile::tempdir().unwrap());
-    let url = gin::store::testing::fresh_database_url(dir.path(), "gin")
-        .await
-        .unwrap();
-    let owner = Harness::sharing(dir.clone(), url.clone(), "0-0/2").await;
-    let other = Harness::sharing(dir, url.clone(), "1-1/2").await;
+    };
     let following = other.games.following();
     let mut changes = following.changes();
     let mut resyncs = following.resyncs();

@@ -232,6 +232,44 @@ impl Socket {
     }
 }
 
+/// The moves a page may forge at `version` of match `id`, each refused as such by any
+/// process's table, nothing applied: a `watcher`'s (`not_a_player`), the `waiter`'s, not to
+/// move (`illegal`, with a text), a card the `mover` does not hold, and a match not shown
+/// (`stale`). Returns the move the mover is offered.
+pub async fn forged_moves_refused(
+    mover: &mut Socket,
+    waiter: &mut Socket,
+    watcher: &mut Socket,
+    id: i64,
+    version: i64,
+) -> Value {
+    let offered = mover.state()["moves"][0].clone();
+    let r = watcher.play_raw(id, version, offered["play"].clone()).await;
+    assert_eq!(r["code"], "not_a_player", "{r}");
+    let r = waiter.play_raw(id, version, offered["play"].clone()).await;
+    assert_eq!(r["code"], "illegal", "{r}");
+    assert!(!r["text"].as_str().unwrap().is_empty());
+    let held: Vec<String> =
+        serde_json::from_value(mover.state()["hand"]["view"]["hand"].clone()).unwrap();
+    let not_held = gin::engine::Card::all()
+        .map(|c| c.to_string())
+        .find(|c| !held.contains(c))
+        .unwrap();
+    let r = mover
+        .play_raw(
+            id,
+            version,
+            json!({"gin": {"action": "discard", "card": not_held}}),
+        )
+        .await;
+    assert_eq!(r["t"], "refused", "{r}");
+    let r = mover
+        .play_raw(id + 1000, version, offered["play"].clone())
+        .await;
+    assert_eq!(r["code"], "stale", "{r}");
+    offered
+}
+
 /// Every string in `frame` that is one of `hidden` (a card its receiver may not see): the
 /// browser harness's scan of one frame.
 pub fn leaked<'a>(frame: &Value, hidden: &'a [String]) -> Vec<&'a str> {
